@@ -1,0 +1,121 @@
+"""Every rejection the rules engine makes.
+
+All of them derive from :class:`AdjudicationError`, a :class:`ValueError` with a stable,
+machine-readable ``code``, a sentence a player understands, the offending cards quoted, and
+(where the input came from a form or a JSON body) the ``field`` it came from.
+
+>>> from adjudicator.cards import parse_cards
+>>> try:
+...     parse_cards("AS 11H")
+... except AdjudicationError as err:
+...     print(err.code, "|", err)
+bad_card | '11H' is not a card: write a rank (A 2-10 J Q K) then a suit (S H D C), or JK.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+
+class AdjudicationError(ValueError):
+    """Base of every rule-engine rejection."""
+
+    code: ClassVar[str] = "adjudication_error"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        cards: Iterable[object] = (),
+        field: str | None = None,
+        problems: Iterable[str] = (),
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.cards: tuple[str, ...] = tuple(str(card) for card in cards)
+        self.field = field
+        self.problems: tuple[str, ...] = tuple(problems) or (message,)
+
+    def at(self, field: str) -> AdjudicationError:
+        """Prefix the field path (``hands[2]`` + ``held`` → ``hands[2].held``) and return self."""
+        if self.field is None:
+            self.field = field
+        elif self.field.startswith("["):
+            self.field = f"{field}{self.field}"
+        else:
+            self.field = f"{field}.{self.field}"
+        return self
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "message": self.message,
+            "field": self.field,
+            "cards": list(self.cards),
+            "problems": list(self.problems),
+        }
+
+
+class BadCardError(AdjudicationError):
+    """A token that is not a card in our notation."""
+
+    code = "bad_card"
+
+
+class NotInPackError(AdjudicationError):
+    """A card that this game's pack does not contain (a 2 in Brus, a joker in Brummy)."""
+
+    code = "not_in_pack"
+
+
+class TooManyCopiesError(AdjudicationError):
+    """More copies of a card than the game's pack holds."""
+
+    code = "too_many_copies"
+
+
+class UnknownGameError(AdjudicationError):
+    code = "unknown_game"
+
+
+class UnknownOptionError(AdjudicationError):
+    code = "unknown_option"
+
+
+class BadOptionError(AdjudicationError):
+    code = "bad_option"
+
+
+class BadEntryError(AdjudicationError):
+    """A record of play that is malformed: a missing seat, a seat named twice, a wrong type."""
+
+    code = "bad_entry"
+
+
+class InvalidMeldError(AdjudicationError):
+    """Cards that do not form a legal meld; ``problems`` lists every reason at once."""
+
+    code = "invalid_meld"
+
+
+class InitialMeldTooLowError(AdjudicationError):
+    code = "initial_meld_too_low"
+
+
+class ImpossibleCountError(AdjudicationError):
+    """A count that the rules make impossible, such as 120 held by a player who went down."""
+
+    code = "impossible_count"
+
+
+class InvalidGridError(AdjudicationError):
+    """A Brummy or Brummagem grid with the wrong number of cards or an unknown layout."""
+
+    code = "invalid_grid"
+
+
+class GameOverError(AdjudicationError):
+    """A deal recorded after the game has already ended."""
+
+    code = "game_over"

@@ -1,0 +1,773 @@
+"""Bridge Rummy: melds, the 50-point initial meld, deal charges rounded to tens, stars, seven deals.
+
+Rules: ``shared/seeds/001`` (the narrative and the Original Document); rulings: section 3 of
+``shared/rulings.md``, whose ids (R-1 …) the comments cite.
+
+>>> game = BridgeRummy()
+>>> deal = game.parse_deal(
+...     {"went_out": 0, "hands": [{"seat": 1, "held": 36}, {"seat": 2, "held": 5},
+...                               {"seat": 3, "not_down": True}]},
+...     players=4, options=game.options())
+>>> [r.points for r in charge_deal(deal, game.options())]
+[-20, 40, 0, 100]
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Literal
+
+from adjudicator.cards import BRIDGE_RUMMY, Card, Pack, Rank, format_cards, parse_cards
+from adjudicator.errors import (
+    AdjudicationError,
+    BadEntryError,
+    GameOverError,
+    ImpossibleCountError,
+    InitialMeldTooLowError,
+)
+from adjudicator.melds import (
+    Meld,
+    MeldCard,
+    MeldKind,
+    MeldRules,
+    format_meld,
+    meld_problems,
+    parse_meld_cards,
+)
+from adjudicator.melds import read_meld as _read_meld
+from adjudicator.options import changed_options, option
+from adjudicator.registry import Game, Question, register
+from adjudicator.tally import DealResult, SeatResult, Tally, best_seats
+
+DEALS = 7
+INITIAL_MELD = 50
+WENT_OUT = -20
+HAND_RUMMY = -40
+NEVER_DOWN = 100
+NEVER_DOWN_AFTER_HAND_RUMMY = 200
+FOURTH_STAR = -100
+JOKER_HELD = 15
+# R-9: a player who went down holds at most 9 cards (50 points take at least 5 of the 15 held
+# on the meld turn, one more is discarded), so at most 2 jokers + 7 tens = 100 points.
+MAX_HELD_CARDS = 9
+MAX_HELD = 100
+
+
+@dataclass(frozen=True)
+class Options:
+    """House rules of Bridge Rummy (``shared/rulings.md`` section 3b)."""
+
+    ace_low_value: Literal[10, 1] = option(
+        10,
+        "What the ace counts towards the initial 50 in A-2-3: 10 (the Original Document, "
+        "A-2-3 = 15) or 1 (the narrative, A-2-3 = 6).",
+        rule="R-1",
+    )
+    round_then_double: bool = option(
+        False,
+        "After a hand rummy, round the held count to tens first and then double it, instead of "
+        "doubling first (13 → 20 rather than 26 → 30).",
+        rule="R-3",
+    )
+    hand_rummy_own_melds_only: bool = option(
+        False,
+        "A hand rummy must lay out the hand in the player's own melds; lay-offs onto other "
+        "players' melds in that turn do not count.",
+        rule="R-4",
+    )
+    single_layoff_to_joker_needs_one_or_three: bool = option(
+        False,
+        "A single card may be laid off onto a meld holding a joker only while another player "
+        "holds exactly one or three cards.",
+        rule="R-6",
+    )
+    min_naturals_per_meld: int = option(
+        1, "The fewest natural (non-joker) cards a meld may hold.", minimum=1, rule="R-8"
+    )
+    tie_break: Literal["none", "most_stars"] = option(
+        "none",
+        "Equal lowest totals after seven deals share the win ('none'), or the one with more "
+        "stars wins ('most_stars').",
+        rule="R-11",
+    )
+
+
+def meld_rules(options: Options) -> MeldRules:
+    # Sets of 3 or 4, every suit different; runs of 3 or more, ace low or high, never round
+    # the corner (K-A-2 is not a run, and no 2 goes on Q-K-A).
+    return MeldRules(min_naturals=options.min_naturals_per_meld)
+
+
+# ---------------------------------------------------------------------------------------------
+# Card values
+# ---------------------------------------------------------------------------------------------
+
+
+def held_value(card: Card) -> int:
+    """What a card left in hand costs: A K Q J 10 are 10, pips their number, a joker 15.
+
+    >>> [held_value(c) for c in parse_cards("AS KD 7C JK")]
+    [10, 10, 7, 15]
+    """
+    if card.rank is None:
+        return JOKER_HELD
+    return min(card.rank.number, 10) if card.rank is not Rank.ACE else 10
+
+
+def meld_card_value(mc: MeldCard, meld: Meld, options: Options) -> int:
+    """What a card in a meld counts towards the 50: a joker counts as the card it stands for.
+
+    An ace is 10, except in A-2-3 under ``ace_low_value = 1`` (R-1).
+    """
+    effective = mc.effective
+    assert effective is not None and effective.rank is not None
+    if effective.rank is Rank.ACE:
+        return options.ace_low_value if meld.ace_low else 10
+    return min(effective.rank.number, 10)
+
+
+def meld_value(meld: Meld, options: Options) -> int:
+    """>>> meld_value(_read_meld("QH KH AH", MeldRules()), Options())
+    30
+    """
+    return sum(meld_card_value(mc, meld, options) for mc in meld.cards)
+
+
+def round10(points: int) -> int:
+    """Bridge Rummy rounding: 5 or less rounds down, 6 or more rounds up.
+
+    >>> [round10(x) for x in (25, 26, 5, 6, 15, 16, 0)]
+    [20, 30, 0, 10, 10, 20, 0]
+    """
+    return 10 * ((points + 4) // 10)
+
+
+# ---------------------------------------------------------------------------------------------
+# Melding: validity with the joker rules, and the initial meld of 50
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the joker rules need to know about the table at the moment of melding.
+
+    ``other_hand_sizes``: how many cards each *other* player holds (R-7: one's own hand never
+    counts). ``out_of_play``: cards in the discard pile or in melds, for cinches.
+    """
+
+    other_hand_sizes: tuple[int, ...] = ()
+    out_of_play: tuple[Card, ...] = ()
+
+    @property
+    def one_or_three(self) -> bool:
+        """Another player holds exactly one or three cards (the One-or-Three rule)."""
+        return any(size in (1, 3) for size in self.other_hand_sizes)
+
+    def cinched(self, card: Card) -> bool:
+        """Both copies of the card are out of play, so a joker may stand for it in a run."""
+        return Counter(self.out_of_play)[card] >= 2
+
+
+@dataclass(frozen=True)
+class MeldVerdict:
+    """A meld judged under Bridge Rummy's rules: every problem, and its value when it stands."""
+
+    cards: tuple[MeldCard, ...]
+    meld: Meld | None
+    problems: tuple[str, ...]
+    value: int
+    explanation: tuple[str, ...]
+
+    @property
+    def valid(self) -> bool:
+        return self.meld is not None and not self.problems
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "cards": " ".join(str(mc) for mc in (self.meld.cards if self.meld else self.cards)),
+            "valid": self.valid,
+            "kind": self.meld.kind.value if self.meld else None,
+            "value": self.value,
+            "problems": list(self.problems),
+            "explanation": list(self.explanation),
+        }
+
+
+def judge_meld(
+    cards: str | Sequence[MeldCard],
+    table: Table,
+    options: Options,
+    *,
+    existing: Sequence[MeldCard] = (),
+) -> MeldVerdict:
+    """Judge a meld, listing every problem at once.
+
+    ``existing`` are the cards already on the table when this is a lay-off: the joker rules
+    apply only to jokers placed now.
+
+    >>> judge_meld("4C JK 6C", Table(), Options()).problems
+    ('a joker may go in a run only while another player holds one or three cards, or when the card it stands for is cinched (both 5C out of play)',)
+    >>> judge_meld("4C JK 6C", Table(other_hand_sizes=(3,)), Options()).value
+    15
+    """
+    parsed = parse_meld_cards(cards) if isinstance(cards, str) else tuple(cards)
+    rules = meld_rules(options)
+    problems = meld_problems(parsed, rules)
+    meld = None if problems else _read_meld(parsed, rules)
+    if meld is not None:
+        problems += _joker_problems(meld, table, options, existing=existing)
+    if meld is None or problems:
+        return MeldVerdict(parsed, meld, tuple(problems), 0, tuple(problems))
+    return MeldVerdict(parsed, meld, (), meld_value(meld, options), _explain_meld(meld, options))
+
+
+def _joker_problems(
+    meld: Meld, table: Table, options: Options, *, existing: Sequence[MeldCard]
+) -> list[str]:
+    problems = []
+    already = Counter(mc.stands_for for mc in existing if mc.is_joker)
+    placed_now = []
+    for joker in meld.jokers:
+        if already[joker.stands_for]:
+            already[joker.stands_for] -= 1
+        else:
+            placed_now.append(joker)
+    if meld.kind is MeldKind.RUN and not table.one_or_three:
+        for joker in placed_now:
+            meant = joker.stands_for
+            assert meant is not None
+            if not table.cinched(meant):
+                problems.append(
+                    "a joker may go in a run only while another player holds one or three "
+                    f"cards, or when the card it stands for is cinched (both {meant} out of play)"
+                )
+    if (
+        options.single_layoff_to_joker_needs_one_or_three
+        and existing
+        and len(meld.cards) - len(existing) == 1
+        and meld.jokers
+        and not table.one_or_three
+    ):
+        problems.append(
+            "house rule: a single card may be laid off onto a meld with a joker only while "
+            "another player holds one or three cards"
+        )
+    return problems
+
+
+def _explain_meld(meld: Meld, options: Options) -> tuple[str, ...]:
+    parts = []
+    for mc in meld.cards:
+        value = meld_card_value(mc, meld, options)
+        parts.append(f"{mc} {value}")
+    lines = [f"{meld.kind.value} {meld}: {' + '.join(parts)} = {meld_value(meld, options)}"]
+    if meld.ace_low and options.ace_low_value == 1:
+        lines.append("house rule ace_low_value: the ace in A-2-3 counts 1 (R-1)")
+    return tuple(lines)
+
+
+@dataclass(frozen=True)
+class LayOff:
+    """Cards laid off onto a meld already on the table, and what they add to it."""
+
+    added: tuple[MeldCard, ...]
+    verdict: MeldVerdict
+    value: int
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**self.verdict.as_dict(), "laid_off": format_meld(self.added), "value": self.value}
+
+
+def judge_layoff(added: str, onto: str, table: Table, options: Options) -> LayOff:
+    """Lay ``added`` onto the meld ``onto``: the result must be a meld; the value is the increase.
+
+    >>> judge_layoff("JK=7C", "4C 5C 6C", Table(), Options()).verdict.problems[0][:40]
+    'a joker may go in a run only while anoth'
+    >>> judge_layoff("7C", "4C JK=5C 6C", Table(), Options()).value
+    7
+    """
+    new = parse_meld_cards(added)
+    base = judge_meld(onto, Table(other_hand_sizes=(1,)), options)  # already on the table
+    if base.meld is None:
+        problems = tuple(f"the meld laid onto is not a meld: {p}" for p in base.problems)
+        return LayOff(new, MeldVerdict(new, None, problems, 0, problems), 0)
+    verdict = judge_meld(base.meld.cards + new, table, options, existing=base.meld.cards)
+    value = verdict.value - base.value if verdict.valid else 0
+    if verdict.valid:
+        line = f"laid off {format_meld(new)} onto {base.meld}: {value}"
+        verdict = MeldVerdict(verdict.cards, verdict.meld, (), verdict.value, (line,))
+    return LayOff(new, verdict, value)
+
+
+@dataclass(frozen=True)
+class InitialMeld:
+    melds: tuple[MeldVerdict, ...]
+    layoffs: tuple[LayOff, ...]
+    total: int
+    hand_rummy: bool | None
+
+    @property
+    def valid(self) -> bool:
+        return all(v.valid for v in self.melds) and all(lo.verdict.valid for lo in self.layoffs)
+
+    @property
+    def reaches_50(self) -> bool:
+        return self.valid and self.total >= INITIAL_MELD
+
+    def explanation(self) -> tuple[str, ...]:
+        lines: list[str] = []
+        for verdict in self.melds:
+            lines += verdict.explanation
+        for layoff in self.layoffs:
+            lines += layoff.verdict.explanation
+        if not self.valid:
+            lines.append("not every meld stands, so the initial meld cannot be made")
+        elif self.reaches_50:
+            lines.append(f"total {self.total}: reaches {INITIAL_MELD}")
+        else:
+            lines.append(f"total {self.total}: short of {INITIAL_MELD}")
+        if self.hand_rummy:
+            lines.append("every card but the discard laid out in the first meld: hand rummy")
+        return tuple(lines)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "valid": self.valid,
+            "total": self.total,
+            "reaches_50": self.reaches_50,
+            "hand_rummy": self.hand_rummy,
+            "melds": [v.as_dict() for v in self.melds],
+            "layoffs": [lo.as_dict() for lo in self.layoffs],
+            "explanation": list(self.explanation()),
+        }
+
+
+def judge_initial_meld(
+    melds: Sequence[str],
+    layoffs: Sequence[tuple[str, str]],
+    table: Table,
+    options: Options,
+    *,
+    hand_size: int | None = None,
+) -> InitialMeld:
+    """A first meld of the deal: the player's new melds plus lay-offs made in the same turn.
+
+    Lay-offs onto any player's melds count towards the 50. ``hand_size`` (cards held after the
+    draw) lets the engine say whether the turn is a hand rummy: all cards laid out but the
+    discard (R-4; under ``hand_rummy_own_melds_only`` lay-offs do not count).
+
+    >>> result = judge_initial_meld(["KS KH KD", "4C 5C 6C"], [("7C", "4C 5C 6C")], Table(), Options())
+    >>> result.total, result.reaches_50
+    (52, True)
+    """
+    verdicts = tuple(judge_meld(cards, table, options) for cards in melds)
+    judged = tuple(judge_layoff(added, onto, table, options) for added, onto in layoffs)
+    total = sum(v.value for v in verdicts) + sum(lo.value for lo in judged)
+    hand_rummy = None
+    if hand_size is not None:
+        melded = sum(len(v.cards) for v in verdicts)
+        if not options.hand_rummy_own_melds_only:
+            melded += sum(len(lo.added) for lo in judged)
+        hand_rummy = melded + 1 == hand_size
+    return InitialMeld(verdicts, judged, total, hand_rummy)
+
+
+# ---------------------------------------------------------------------------------------------
+# Deals: who went out, and what everyone else held
+# ---------------------------------------------------------------------------------------------
+
+
+class Held(StrEnum):
+    NOT_DOWN = "not_down"
+    COUNT = "held"
+    CARDS = "cards"
+
+
+@dataclass(frozen=True)
+class HeldHand:
+    """What a losing player held when someone went out."""
+
+    seat: int
+    kind: Held
+    count: int = 0
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class Deal:
+    went_out: int
+    hand_rummy: bool
+    hands: tuple[HeldHand, ...]
+
+
+def charge_deal(deal: Deal, options: Options) -> tuple[SeatResult, ...]:
+    """Each seat's charge for one deal with the working (no stars bonus; see the tally)."""
+    players = len(deal.hands) + 1
+    results: list[SeatResult] = []
+    by_seat = {hand.seat: hand for hand in deal.hands}
+    for seat in range(players):
+        if seat == deal.went_out:
+            points = HAND_RUMMY if deal.hand_rummy else WENT_OUT
+            why = "hand rummy" if deal.hand_rummy else "went out"
+            results.append(SeatResult(seat, points, (f"{why}: {points}, and a star",), star=True))
+        else:
+            results.append(_charge(by_seat[seat], deal.hand_rummy, options))
+    return tuple(results)
+
+
+def _charge(hand: HeldHand, hand_rummy: bool, options: Options) -> SeatResult:
+    if hand.kind is Held.NOT_DOWN:
+        if hand_rummy:
+            why = f"never went down, after a hand rummy: {NEVER_DOWN_AFTER_HAND_RUMMY}"
+            return SeatResult(hand.seat, NEVER_DOWN_AFTER_HAND_RUMMY, (why,))
+        return SeatResult(hand.seat, NEVER_DOWN, (f"never went down: {NEVER_DOWN}",))
+
+    lines = []
+    held = hand.count
+    if hand.kind is Held.CARDS:
+        values = [held_value(c) for c in hand.cards]
+        held = sum(values)
+        sums = " + ".join(f"{c} {v}" for c, v in zip(hand.cards, values, strict=True))
+        lines.append(f"held {sums} = {held}")
+    if not hand_rummy:
+        charge = round10(held)
+        lines.append(f"held {held} → {charge}: {_rounding(held)}")
+    elif options.round_then_double:
+        charge = 2 * round10(held)
+        lines.append(
+            f"held {held} → {round10(held)}: {_rounding(held)}; doubled after a hand rummy → "
+            f"{charge} (house rule round_then_double)"
+        )
+    else:
+        # R-3: double first, then round (13 → 26 → 30, not 20).
+        charge = round10(2 * held)
+        lines.append(
+            f"held {held}, doubled after a hand rummy → {2 * held} → {charge}: "
+            f"{_rounding(2 * held)}"
+        )
+    return SeatResult(hand.seat, charge, tuple(lines), detail={"held": held})
+
+
+def _rounding(points: int) -> str:
+    units = points % 10
+    if units == 0:
+        return "already a multiple of ten"
+    if units >= 6:
+        return "6 or more rounds up"
+    return "5 or less rounds down"
+
+
+# ---------------------------------------------------------------------------------------------
+# The game
+# ---------------------------------------------------------------------------------------------
+
+
+class BridgeRummy(Game[Options, Deal]):
+    slug = "bridge-rummy"
+    name = "Bridge Rummy"
+    options_type = Options
+    min_players = 2
+    max_players = 5
+    lower_is_better = True
+
+    def pack(self, options: Options, players: int) -> Pack:
+        return BRIDGE_RUMMY
+
+    def parse_deal(self, data: Mapping[str, Any], *, players: int, options: Options) -> Deal:
+        """Read ``{"went_out": 0, "hand_rummy": false, "hands": [{"seat": 1, "held": 36}, …]}``.
+
+        Each hand gives ``held`` (a count), ``cards`` (the cards held) or ``not_down: true``.
+        """
+        self.check_players(players)
+        if not isinstance(data, Mapping):
+            raise BadEntryError("A deal is an object with went_out and hands.", field="deal")
+        went_out = _seat(data.get("went_out"), players, "went_out")
+        hand_rummy = data.get("hand_rummy", False)
+        if not isinstance(hand_rummy, bool):
+            raise BadEntryError("hand_rummy must be true or false.", field="hand_rummy")
+        raw_hands = data.get("hands")
+        if not isinstance(raw_hands, list):
+            raise BadEntryError("hands must list every player who did not go out.", field="hands")
+        hands: dict[int, HeldHand] = {}
+        for index, raw in enumerate(raw_hands):
+            try:
+                hand = _parse_hand(raw, players)
+            except AdjudicationError as err:
+                raise err.at(f"hands[{index}]") from None
+            if hand.seat == went_out:
+                raise BadEntryError(
+                    f"Seat {hand.seat + 1} went out, so holds nothing to charge.",
+                    field=f"hands[{index}].seat",
+                )
+            if hand.seat in hands:
+                raise BadEntryError(
+                    f"Seat {hand.seat + 1} is listed twice.", field=f"hands[{index}].seat"
+                )
+            hands[hand.seat] = hand
+        missing = [seat + 1 for seat in range(players) if seat != went_out and seat not in hands]
+        if missing:
+            raise BadEntryError(
+                f"Say what seat {', '.join(map(str, missing))} held (a count, the cards, or "
+                "never went down).",
+                field="hands",
+            )
+        all_held = [c for hand in hands.values() for c in hand.cards]
+        self.pack(options, players).check(all_held, field="hands")
+        return Deal(went_out, hand_rummy, tuple(hands[s] for s in sorted(hands)))
+
+    def deal_as_data(self, deal: Deal) -> dict[str, Any]:
+        hands: list[dict[str, Any]] = []
+        for hand in deal.hands:
+            if hand.kind is Held.NOT_DOWN:
+                hands.append({"seat": hand.seat, "not_down": True})
+            elif hand.kind is Held.CARDS:
+                hands.append({"seat": hand.seat, "cards": format_cards(hand.cards)})
+            else:
+                hands.append({"seat": hand.seat, "held": hand.count})
+        return {"went_out": deal.went_out, "hand_rummy": deal.hand_rummy, "hands": hands}
+
+    def tally(self, deals: Sequence[Deal], *, players: int, options: Options) -> Tally:
+        if len(deals) > DEALS:
+            raise GameOverError(f"A game of Bridge Rummy is {DEALS} deals; it is over.")
+        totals = [0] * players
+        stars = [0] * players
+        fourth_star_paid = [False] * players
+        results: list[DealResult] = []
+        for number, deal in enumerate(deals, start=1):
+            charged = list(charge_deal(deal, options))
+            for i, result in enumerate(charged):
+                points = result.points
+                lines = list(result.explanation)
+                if result.star:
+                    stars[i] += 1
+                    # R-5: the fourth star earns -100, once.
+                    if stars[i] == 4 and not fourth_star_paid[i]:
+                        fourth_star_paid[i] = True
+                        points += FOURTH_STAR
+                        lines.append(f"fourth star: {FOURTH_STAR}")
+                totals[i] += points
+                charged[i] = SeatResult(
+                    result.seat, points, tuple(lines), result.star, result.detail
+                )
+            how = "hand rummy" if deal.hand_rummy else "went out"
+            results.append(
+                DealResult(number, tuple(charged), tuple(totals), f"Seat {deal.went_out + 1} {how}")
+            )
+        finished = len(deals) == DEALS
+        leaders = best_seats(tuple(totals), lower_is_better=True)
+        winners: tuple[int, ...] = ()
+        notes = [f"house rule {k} = {v}" for k, v in changed_options(options).items()]
+        if finished:
+            winners = leaders
+            if len(winners) > 1 and options.tie_break == "most_stars":
+                most = max(stars[s] for s in winners)
+                winners = tuple(s for s in winners if stars[s] == most)
+        if finished:
+            names = " and ".join(f"Seat {s + 1}" for s in winners)
+            status = f"Game over: {names} {'win' if len(winners) > 1 else 'wins'} on {totals[winners[0]]}."
+        elif deals:
+            lead = " and ".join(f"Seat {s + 1}" for s in leaders)
+            status = f"After deal {len(deals)} of {DEALS}: {lead} lowest on {totals[leaders[0]]}."
+        else:
+            status = f"No deals yet; {DEALS} to play, lowest total wins."
+        return Tally(
+            deals=tuple(results),
+            totals=tuple(totals),
+            stars=tuple(stars),
+            finished=finished,
+            winners=winners,
+            leaders=leaders,
+            lower_is_better=True,
+            status=status,
+            notes=tuple(notes),
+        )
+
+    def sample_deal(self, *, players: int, options: Options, number: int) -> dict[str, Any]:
+        went_out = (number * 3) % players
+        hands: list[dict[str, Any]] = []
+        for seat in range(players):
+            if seat == went_out:
+                continue
+            turn = (number + seat) % 4
+            if turn == 0:
+                hands.append({"seat": seat, "not_down": True})
+            elif turn == 1:
+                hands.append({"seat": seat, "cards": "KS 7H 3D"})
+            else:
+                hands.append({"seat": seat, "held": 5 + (number * 7 + seat * 11) % 60})
+        return {"went_out": went_out, "hand_rummy": number % 5 == 3, "hands": hands}
+
+    def questions(self) -> Mapping[str, Question]:
+        return {
+            "meld": Question(
+                "meld",
+                "Is this a meld under Bridge Rummy's rules, and what is it worth?",
+                _answer_meld,
+            ),
+            "initial-meld": Question(
+                "initial-meld",
+                "Do these melds and lay-offs reach the 50 needed to go down?",
+                _answer_initial_meld,
+            ),
+            "deal": Question(
+                "deal",
+                "What does each player pay for one deal, from the raw entries?",
+                _answer_deal,
+            ),
+        }
+
+
+def _seat(value: object, players: int, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadEntryError(f"{field} must be a seat number from 0 to {players - 1}.", field=field)
+    if not 0 <= value < players:
+        raise BadEntryError(
+            f"There is no seat {value}: seats run from 0 to {players - 1}.", field=field
+        )
+    return value
+
+
+def _parse_hand(raw: object, players: int) -> HeldHand:
+    if not isinstance(raw, Mapping):
+        raise BadEntryError("Each hand is an object with a seat and what was held.")
+    seat = _seat(raw.get("seat"), players, "seat")
+    given = [key for key in ("held", "cards", "not_down") if key in raw]
+    if len(given) != 1:
+        raise BadEntryError(
+            f"Seat {seat + 1}: give exactly one of held (a count), cards, or not_down.",
+        )
+    if "not_down" in raw:
+        if raw["not_down"] is not True:
+            raise BadEntryError("not_down must be true when given.", field="not_down")
+        return HeldHand(seat, Held.NOT_DOWN)
+    if "cards" in raw:
+        if not isinstance(raw["cards"], str):
+            raise BadEntryError("cards must be a string such as 'AS 10H JK'.", field="cards")
+        try:
+            cards = parse_cards(raw["cards"])
+        except AdjudicationError as err:
+            raise err.at("cards") from None
+        if not cards:
+            raise ImpossibleCountError(
+                f"Seat {seat + 1} went down but did not go out, so held at least one card.",
+                field="cards",
+            )
+        if len(cards) > MAX_HELD_CARDS:
+            raise ImpossibleCountError(
+                f"Seat {seat + 1} went down, so holds at most {MAX_HELD_CARDS} cards, not "
+                f"{len(cards)}: going down takes at least 5 cards and a discard (R-9). If they "
+                "never went down, mark it so.",
+                cards=cards,
+                field="cards",
+            )
+        return HeldHand(seat, Held.CARDS, cards=cards)
+    count = raw["held"]
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise BadEntryError("held must be a whole number of points.", field="held")
+    if count > MAX_HELD:
+        raise ImpossibleCountError(
+            f"Seat {seat + 1} went down, so can hold at most {MAX_HELD} points (two jokers and "
+            f"seven tens in nine cards), not {count} (R-9). If they never went down, mark it so.",
+            field="held",
+        )
+    if count < 2:
+        raise ImpossibleCountError(
+            f"Seat {seat + 1} went down but did not go out, so holds at least one card, worth "
+            f"at least 2, not {count}.",
+            field="held",
+        )
+    return HeldHand(seat, Held.COUNT, count=count)
+
+
+def _table(data: Mapping[str, Any]) -> Table:
+    sizes = data.get("other_hand_sizes", [])
+    if not isinstance(sizes, list) or not all(
+        isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in sizes
+    ):
+        raise BadEntryError(
+            "other_hand_sizes lists how many cards each other player holds.",
+            field="other_hand_sizes",
+        )
+    out = data.get("out_of_play", "")
+    if not isinstance(out, str):
+        raise BadEntryError("out_of_play is a string of cards.", field="out_of_play")
+    try:
+        out_cards = parse_cards(out)
+    except AdjudicationError as err:
+        raise err.at("out_of_play") from None
+    return Table(tuple(sizes), out_cards)
+
+
+def _text(data: Mapping[str, Any], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise BadEntryError(f"{key} must be a string of cards, such as '4C JK=5C 6C'.", field=key)
+    return value
+
+
+def _answer_meld(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+    cards = _text(data, "cards")
+    try:
+        parsed = parse_meld_cards(cards)
+    except AdjudicationError as err:
+        raise err.at("cards") from None
+    return judge_meld(parsed, _table(data), options).as_dict()
+
+
+def _answer_initial_meld(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+    melds = data.get("melds", [])
+    layoffs = data.get("layoffs", [])
+    if not isinstance(melds, list) or not all(isinstance(m, str) for m in melds):
+        raise BadEntryError("melds is a list of card strings.", field="melds")
+    if not isinstance(layoffs, list) or not all(
+        isinstance(lo, Mapping)
+        and isinstance(lo.get("cards"), str)
+        and isinstance(lo.get("onto"), str)
+        for lo in layoffs
+    ):
+        raise BadEntryError(
+            "layoffs is a list of {cards, onto}: the cards laid off and the meld they go on.",
+            field="layoffs",
+        )
+    if not melds and not layoffs:
+        raise InitialMeldTooLowError("Give at least one meld or lay-off.", field="melds")
+    hand_size = data.get("hand_size")
+    if hand_size is not None and (isinstance(hand_size, bool) or not isinstance(hand_size, int)):
+        raise BadEntryError("hand_size is how many cards the player held.", field="hand_size")
+    for index, meld in enumerate(melds):
+        try:
+            parse_meld_cards(meld)
+        except AdjudicationError as err:
+            raise err.at(f"melds[{index}]") from None
+    for index, layoff in enumerate(layoffs):
+        for key in ("cards", "onto"):
+            try:
+                parse_meld_cards(layoff[key])
+            except AdjudicationError as err:
+                raise err.at(f"layoffs[{index}].{key}") from None
+    result = judge_initial_meld(
+        melds,
+        [(lo["cards"], lo["onto"]) for lo in layoffs],
+        _table(data),
+        options,
+        hand_size=hand_size,
+    )
+    return result.as_dict()
+
+
+def _answer_deal(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+    players = data.get("players")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise BadEntryError("players is how many sat at the table.", field="players")
+    game = BridgeRummy()
+    deal = game.parse_deal(data, players=players, options=options)
+    return {
+        "deal": game.deal_as_data(deal),
+        "results": [r.as_dict() for r in charge_deal(deal, options)],
+    }
+
+
+register(BridgeRummy())
