@@ -1,0 +1,184 @@
+"""Explicit input and output shapes of the API (the schema at /api/v1/schema/ is built from these)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from adjudicator.registry import all_games
+from scorekeeper.models import Entry, Game, Night, Player, Seat
+
+
+class PlayerIn(serializers.Serializer[Any]):
+    name = serializers.CharField(max_length=40)
+
+
+class PlayerOut(serializers.ModelSerializer[Player]):
+    class Meta:
+        model = Player
+        fields = ("id", "name")
+
+
+class NightIn(serializers.Serializer[Any]):
+    date = serializers.DateField()
+    place = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
+    notes = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class RecorderIn(serializers.Serializer[Any]):
+    username = serializers.CharField(max_length=150)
+
+
+class SeatOut(serializers.ModelSerializer[Seat]):
+    player = PlayerOut()
+    seat = serializers.IntegerField(source="position", help_text="0 is the first seat.")
+
+    class Meta:
+        model = Seat
+        fields = ("seat", "player", "team")
+
+
+class GameOut(serializers.ModelSerializer[Game]):
+    game = serializers.CharField(source="slug")
+    name = serializers.SerializerMethodField()
+    seats = SeatOut(many=True)
+
+    class Meta:
+        model = Game
+        fields = ("id", "night", "game", "name", "options", "seats", "created_at")
+
+    def get_name(self, game: Game) -> str:
+        from adjudicator.registry import get_game
+
+        return get_game(game.slug).name
+
+
+class NightOut(serializers.ModelSerializer[Night]):
+    owner = serializers.CharField(source="owner.username")
+    recorders = serializers.SlugRelatedField(many=True, read_only=True, slug_field="username")
+    games = GameOut(many=True)
+
+    class Meta:
+        model = Night
+        fields = ("id", "date", "place", "notes", "owner", "recorders", "games")
+
+
+class NightSummaryOut(serializers.ModelSerializer[Night]):
+    owner = serializers.CharField(source="owner.username")
+
+    class Meta:
+        model = Night
+        fields = ("id", "date", "place", "notes", "owner")
+
+
+class GameIn(serializers.Serializer[Any]):
+    game = serializers.ChoiceField(choices=[], help_text="A game slug, e.g. bridge-rummy.")
+    players = serializers.ListField(
+        child=serializers.IntegerField(), min_length=1, help_text="Player ids, seat 0 first."
+    )
+    options = serializers.DictField(
+        required=False, default=dict, help_text="House rules; defaults for any not given."
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [(g.slug, g.name) for g in all_games()]
+
+
+DEAL_HELP = (
+    "The deal's raw record, in the game's own shape. Bridge Rummy: "
+    '{"went_out": 0, "hand_rummy": false, "hands": [{"seat": 1, "held": 36}, '
+    '{"seat": 2, "cards": "AS 10H JK"}, {"seat": 3, "not_down": true}]}. '
+    'Brummy and Brummagem: {"knocked": 0, "grids": [{"seat": 0, "cards": "AS 2S 3S ..."}, '
+    '{"seat": 1, "total": 23}]}.'
+)
+
+
+class DealRecordIn(serializers.Serializer[Any]):
+    deal = serializers.DictField(help_text=DEAL_HELP)
+    token = serializers.UUIDField(
+        required=False, help_text="Any UUID; sending the same one twice records the deal once."
+    )
+
+
+class DealAmendIn(serializers.Serializer[Any]):
+    deal = serializers.DictField(help_text=DEAL_HELP)
+    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
+    revision = serializers.IntegerField(
+        required=False,
+        help_text="The entry id you are correcting; refused with 409 if someone changed it since.",
+    )
+
+
+class DealVoidIn(serializers.Serializer[Any]):
+    note = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
+    revision = serializers.IntegerField(required=False)
+
+
+class EntryOut(serializers.ModelSerializer[Entry]):
+    deal = serializers.IntegerField(source="deal_key", help_text="The deal's id (its first entry).")
+    recorded_by = serializers.CharField(source="recorded_by.username")
+    supersedes = serializers.PrimaryKeyRelatedField(read_only=True)
+
+    class Meta:
+        model = Entry
+        fields = ("id", "deal", "kind", "data", "note", "supersedes", "recorded_by", "recorded_at")
+
+
+class QuestionIn(serializers.Serializer[Any]):
+    options = serializers.DictField(required=False, help_text="House rules for this question.")
+
+
+class SeatResultOut(serializers.Serializer[Any]):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    points = serializers.IntegerField()
+    star = serializers.BooleanField()
+    explanation = serializers.ListField(child=serializers.CharField())
+
+
+class DealStandingOut(serializers.Serializer[Any]):
+    deal = serializers.IntegerField(help_text="The deal's id, for amending or voiding it.")
+    number = serializers.IntegerField()
+    summary = serializers.CharField()
+    results = SeatResultOut(many=True)
+    totals = serializers.ListField(child=serializers.IntegerField())
+
+
+class StandingSeatOut(serializers.Serializer[Any]):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    total = serializers.IntegerField()
+    stars = serializers.IntegerField()
+
+
+class StandingsOut(serializers.Serializer[Any]):
+    game = serializers.IntegerField()
+    status = serializers.CharField()
+    finished = serializers.BooleanField()
+    lower_is_better = serializers.BooleanField()
+    winners = serializers.ListField(child=serializers.CharField())
+    leaders = serializers.ListField(child=serializers.CharField())
+    seats = StandingSeatOut(many=True)
+    deals = DealStandingOut(many=True)
+    notes = serializers.ListField(child=serializers.CharField())
+
+
+class OptionOut(serializers.Serializer[Any]):
+    name = serializers.CharField()
+    kind = serializers.CharField()
+    default = serializers.JSONField()
+    choices = serializers.ListField(child=serializers.JSONField())
+    doc = serializers.CharField()
+    rule = serializers.CharField()
+
+
+class GameTypeOut(serializers.Serializer[Any]):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    min_players = serializers.IntegerField()
+    max_players = serializers.IntegerField()
+    lower_is_better = serializers.BooleanField()
+    options = OptionOut(many=True)
+    questions = serializers.DictField(child=serializers.CharField())

@@ -1,0 +1,273 @@
+"""The REST API under /api/v1/. Thin: read with selectors, write with services."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import status
+from rest_framework.decorators import api_view, authentication_classes, permission_classes
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from adjudicator.registry import all_games, get_game
+from scorekeeper import selectors, services
+from scorekeeper.api import serializers as s
+from scorekeeper.exceptions import InvalidInput
+from scorekeeper.models import Game, Night
+
+
+def _night_for(request: Request, pk: int) -> Night:
+    """A night the user may see (owner or recorder); 404 for anyone else."""
+    return get_object_or_404(selectors.nights_for_user(request.user), pk=pk)
+
+
+def _game_for(request: Request, pk: int) -> Game:
+    return get_object_or_404(
+        Game.objects.filter(night__in=selectors.nights_for_user(request.user)).select_related(
+            "night"
+        ),
+        pk=pk,
+    )
+
+
+def _valid(serializer_class: type[Any], request: Request) -> dict[str, Any]:
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    data: dict[str, Any] = serializer.validated_data
+    return data
+
+
+# /api/v1/players/ -------------------------------------------------------------------------------
+
+
+@extend_schema(request=s.PlayerIn, responses={200: s.PlayerOut(many=True), 201: s.PlayerOut})
+@api_view(["GET", "POST"])
+def players(request: Request) -> Response:
+    if request.method == "GET":
+        return Response(s.PlayerOut(selectors.players_for_user(request.user), many=True).data)
+    data = _valid(s.PlayerIn, request)
+    player = services.player_create(owner=request.user, name=data["name"])
+    return Response(s.PlayerOut(player).data, status=status.HTTP_201_CREATED)
+
+
+# /api/v1/nights/ --------------------------------------------------------------------------------
+
+
+@extend_schema(request=s.NightIn, responses={200: s.NightSummaryOut(many=True), 201: s.NightOut})
+@api_view(["GET", "POST"])
+def nights(request: Request) -> Response:
+    if request.method == "GET":
+        return Response(s.NightSummaryOut(selectors.nights_for_user(request.user), many=True).data)
+    data = _valid(s.NightIn, request)
+    night = services.night_create(owner=request.user, **data)
+    return Response(s.NightOut(night).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(responses=s.NightOut)
+@api_view(["GET"])
+def night_detail(request: Request, pk: int) -> Response:
+    return Response(s.NightOut(_night_for(request, pk)).data)
+
+
+@extend_schema(request=s.RecorderIn, responses={201: s.NightOut})
+@api_view(["POST"])
+def night_recorders(request: Request, pk: int) -> Response:
+    night = _night_for(request, pk)
+    data = _valid(s.RecorderIn, request)
+    services.night_add_recorder(night=night, by=request.user, username=data["username"])
+    return Response(s.NightOut(night).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    request=s.GameIn,
+    responses={201: s.GameOut},
+    examples=[
+        OpenApiExample(
+            "Bridge Rummy for four",
+            value={"game": "bridge-rummy", "players": [1, 2, 3, 4], "options": {}},
+            request_only=True,
+        )
+    ],
+)
+@api_view(["POST"])
+def night_games(request: Request, pk: int) -> Response:
+    night = _night_for(request, pk)
+    data = _valid(s.GameIn, request)
+    allowed = {p.pk: p for p in selectors.players_for_night(night)}
+    unknown = [pid for pid in data["players"] if pid not in allowed]
+    if unknown:
+        raise InvalidInput(f"No player with id {unknown[0]} can join this night.", field="players")
+    game = services.game_start(
+        night=night,
+        by=request.user,
+        slug=data["game"],
+        players=[allowed[pid] for pid in data["players"]],
+        options=data["options"],
+    )
+    return Response(s.GameOut(game).data, status=status.HTTP_201_CREATED)
+
+
+# /api/v1/games/ ---------------------------------------------------------------------------------
+
+
+@extend_schema(responses=s.GameOut)
+@api_view(["GET"])
+def game_detail(request: Request, pk: int) -> Response:
+    return Response(s.GameOut(_game_for(request, pk)).data)
+
+
+@extend_schema(
+    request=s.DealRecordIn,
+    responses={200: s.EntryOut(many=True), 201: s.EntryOut},
+    description="GET: the whole ledger of the game, every entry in order. POST: record a deal.",
+    examples=[
+        OpenApiExample(
+            "Bridge Rummy: Mary went out",
+            value={
+                "deal": {
+                    "went_out": 0,
+                    "hand_rummy": False,
+                    "hands": [
+                        {"seat": 1, "held": 36},
+                        {"seat": 2, "cards": "5D"},
+                        {"seat": 3, "not_down": True},
+                    ],
+                }
+            },
+            request_only=True,
+        )
+    ],
+)
+@api_view(["GET", "POST"])
+def game_deals(request: Request, pk: int) -> Response:
+    game = _game_for(request, pk)
+    if request.method == "GET":
+        return Response(s.EntryOut(game.entries.select_related("recorded_by"), many=True).data)
+    data = _valid(s.DealRecordIn, request)
+    entry = services.deal_record(
+        game=game, by=request.user, data=data["deal"], token=data.get("token")
+    )
+    return Response(s.EntryOut(entry).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(request=s.DealAmendIn, responses={201: s.EntryOut})
+@api_view(["POST"])
+def deal_amend(request: Request, pk: int, deal: int) -> Response:
+    game = _game_for(request, pk)
+    data = _valid(s.DealAmendIn, request)
+    entry = services.deal_amend(
+        game=game,
+        deal_key=deal,
+        by=request.user,
+        data=data["deal"],
+        note=data["note"],
+        revision=data.get("revision"),
+    )
+    return Response(s.EntryOut(entry).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(request=s.DealVoidIn, responses={201: s.EntryOut})
+@api_view(["POST"])
+def deal_void(request: Request, pk: int, deal: int) -> Response:
+    game = _game_for(request, pk)
+    data = _valid(s.DealVoidIn, request)
+    entry = services.deal_void(
+        game=game, deal_key=deal, by=request.user, note=data["note"], revision=data.get("revision")
+    )
+    return Response(s.EntryOut(entry).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(responses=s.StandingsOut)
+@api_view(["GET"])
+def game_standings(request: Request, pk: int) -> Response:
+    standings = selectors.game_standings(_game_for(request, pk))
+    tally, names = standings.tally, standings.names
+    keys = {h.number: h.key for h in standings.history if h.number is not None}
+    body = {
+        "game": standings.game.pk,
+        "status": standings.name_status(),
+        "finished": tally.finished,
+        "lower_is_better": tally.lower_is_better,
+        "winners": [names[i] for i in tally.winners],
+        "leaders": [names[i] for i in tally.leaders],
+        "seats": [
+            {"seat": i, "name": names[i], "total": tally.totals[i], "stars": tally.stars[i]}
+            for i in range(len(names))
+        ],
+        "deals": [
+            {
+                "deal": keys[deal.number],
+                "number": deal.number,
+                "summary": selectors.with_names(deal.summary, names),
+                "results": [{**r.as_dict(), "name": names[r.seat]} for r in deal.results],
+                "totals": list(deal.totals),
+            }
+            for deal in tally.deals
+        ],
+        "notes": list(tally.notes),
+    }
+    return Response(body)
+
+
+# /api/v1/game-types/ and /api/v1/adjudicate/ ----------------------------------------------------
+
+
+@extend_schema(responses=s.GameTypeOut(many=True), auth=[])
+@api_view(["GET"])
+@authentication_classes([])
+@permission_classes([AllowAny])
+def game_types(request: Request) -> Response:
+    body = [
+        {
+            "slug": game.slug,
+            "name": game.name,
+            "min_players": game.min_players,
+            "max_players": game.max_players,
+            "lower_is_better": game.lower_is_better,
+            "options": [
+                {
+                    "name": o.name,
+                    "kind": o.kind,
+                    "default": o.default,
+                    "choices": list(o.choices),
+                    "doc": o.doc,
+                    "rule": o.rule,
+                }
+                for o in game.describe_options()
+            ],
+            "questions": {name: q.summary for name, q in game.questions().items()},
+        }
+        for game in all_games()
+    ]
+    return Response(body)
+
+
+@extend_schema(
+    request=OpenApiTypes.OBJECT,
+    responses=OpenApiTypes.OBJECT,
+    auth=[],
+    description=(
+        "Settle a dispute without recording anything. Bridge Rummy answers `meld` "
+        '({"cards": "4C JK=5C 6C", "other_hand_sizes": [3, 9], "out_of_play": "5C"}), '
+        '`initial-meld` ({"melds": ["KS KH KD"], "layoffs": [{"cards": "7C", "onto": '
+        '"4C 5C 6C"}], "hand_size": 15}) and `deal` ({"players": 4, "went_out": 0, ...}). '
+        'Brummy and Brummagem answer `grid` ({"cards": "..."}), `best-grid` and `knock` '
+        '({"scores": [23, 20, 23], "knocked": 0}). Every question takes optional "options".'
+    ),
+    examples=[
+        OpenApiExample(
+            "Is this a meld?",
+            value={"cards": "4C JK 6C", "other_hand_sizes": [3, 9, 11]},
+            request_only=True,
+        )
+    ],
+)
+@api_view(["POST"])
+@authentication_classes([])
+@permission_classes([AllowAny])
+def adjudicate(request: Request, game: str, question: str) -> Response:
+    return Response(get_game(game).ask(question, request.data))

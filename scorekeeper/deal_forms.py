@@ -1,0 +1,190 @@
+"""Page forms that record one deal, one per game family.
+
+Each turns its fields into the game's raw deal record (the same JSON the API takes), and back
+again for amending. They hold no rules: the adjudicator validates what they build, and its
+refusals come back to the field they concern (``add_engine_error``).
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any, ClassVar
+
+from django import forms
+
+from adjudicator.errors import AdjudicationError
+from scorekeeper.exceptions import ServiceError
+from scorekeeper.forms import EngineErrorsMixin
+from scorekeeper.models import Seat
+
+_HAND_FIELD = re.compile(r"^(?:hands|grids)\[(\d+)\](?:\.(\w+))?")
+
+
+class DealForm(EngineErrorsMixin, forms.Form):
+    """Common parts: the seats, a token that makes a double tap record once, and a note."""
+
+    template_name: ClassVar[str]
+    token = forms.UUIDField(widget=forms.HiddenInput, required=False)
+    revision = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    note = forms.CharField(
+        max_length=200,
+        required=False,
+        label="Why the change",
+        widget=forms.TextInput(attrs={"placeholder": "e.g. Tom miscounted"}),
+    )
+
+    def __init__(self, *args: Any, seats: tuple[Seat, ...], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        if not self.is_bound and "token" not in self.initial:
+            self.initial["token"] = uuid.uuid4()
+        # Which seat each entry of the raw record's list is about, filled by to_data().
+        self._listed_seats: list[int] = []
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], **kwargs: Any) -> DealForm:
+        raise NotImplementedError
+
+    def to_data(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def add_engine_error(self, err: AdjudicationError | ServiceError) -> None:
+        match = _HAND_FIELD.match(err.field or "")
+        if match and int(match.group(1)) < len(self._listed_seats):
+            seat = self._listed_seats[int(match.group(1))]
+            key = {"held": "held", "cards": "cards", "total": "total"}.get(match.group(2) or "")
+            field = f"{key or self.seat_error_field}_{seat}"
+            if field in self.fields:
+                self.add_error(field, err.message)
+                return
+        super().add_engine_error(err)
+
+    seat_error_field = "how"
+
+
+class BridgeRummyDealForm(DealForm):
+    """Who went out, hand rummy or not, and for each other player what they held."""
+
+    template_name = "scorekeeper/deal_forms/bridge_rummy.html"
+    engine_fields = {"went_out": "went_out", "hand_rummy": "hand_rummy", "hands": "went_out"}
+    HOW = (("held", "Held count"), ("cards", "Cards"), ("not_down", "Never went down"))
+
+    def __init__(self, *args: Any, seats: tuple[Seat, ...], **kwargs: Any) -> None:
+        super().__init__(*args, seats=seats, **kwargs)
+        self.fields["went_out"] = forms.TypedChoiceField(
+            choices=[(s.position, s.player.name) for s in seats],
+            coerce=int,
+            widget=forms.RadioSelect,
+            label="Who went out?",
+            error_messages={"required": "Tap the player who went out."},
+        )
+        self.fields["hand_rummy"] = forms.BooleanField(required=False, label="Hand rummy")
+        for seat in seats:
+            p = seat.position
+            # Most losers went down and just say a count: start each row there.
+            self.initial.setdefault(f"how_{p}", "held")
+            self.fields[f"how_{p}"] = forms.ChoiceField(
+                choices=self.HOW, widget=forms.RadioSelect, required=False, label=seat.player.name
+            )
+            self.fields[f"held_{p}"] = forms.IntegerField(
+                required=False,
+                min_value=0,
+                label="Points held",
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "points"}),
+            )
+            self.fields[f"cards_{p}"] = forms.CharField(
+                required=False,
+                max_length=120,
+                label="Cards held",
+                widget=forms.TextInput(
+                    attrs={
+                        "placeholder": "e.g. AS 10H JK",
+                        "autocapitalize": "characters",
+                        "autocomplete": "off",
+                        "data-card-input": "bridge-rummy",
+                    }
+                ),
+            )
+
+    def seat_rows(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": seat,
+                "how": self[f"how_{seat.position}"],
+                "held": self[f"held_{seat.position}"],
+                "cards": self[f"cards_{seat.position}"],
+            }
+            for seat in self.seats
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        went_out = cleaned.get("went_out")
+        for seat in self.seats:
+            p = seat.position
+            if p == went_out:
+                continue
+            how = cleaned.get(f"how_{p}") or self._guess_how(cleaned, p)
+            if how is None:
+                self.add_error(
+                    f"how_{p}",
+                    f"Say what {seat.player.name} held: a count, the cards, or never went down.",
+                )
+            elif how == "held" and cleaned.get(f"held_{p}") is None:
+                self.add_error(f"held_{p}", f"Enter the points {seat.player.name} held.")
+            elif how == "cards" and not cleaned.get(f"cards_{p}"):
+                self.add_error(f"cards_{p}", f"Pick the cards {seat.player.name} held.")
+            cleaned[f"how_{p}"] = how
+        return cleaned
+
+    @staticmethod
+    def _guess_how(cleaned: dict[str, Any], p: int) -> str | None:
+        # Without scripts the radio may be left alone: what was filled in says which it is.
+        if cleaned.get(f"cards_{p}"):
+            return "cards"
+        if cleaned.get(f"held_{p}") is not None:
+            return "held"
+        return None
+
+    def to_data(self) -> dict[str, Any]:
+        cleaned = self.cleaned_data
+        went_out = cleaned["went_out"]
+        hands: list[dict[str, Any]] = []
+        self._listed_seats = []
+        for seat in self.seats:
+            p = seat.position
+            if p == went_out:
+                continue
+            how = cleaned[f"how_{p}"]
+            if how == "not_down":
+                hands.append({"seat": p, "not_down": True})
+            elif how == "cards":
+                hands.append({"seat": p, "cards": cleaned[f"cards_{p}"]})
+            else:
+                hands.append({"seat": p, "held": cleaned[f"held_{p}"]})
+            self._listed_seats.append(p)
+        return {"went_out": went_out, "hand_rummy": bool(cleaned["hand_rummy"]), "hands": hands}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], **kwargs: Any) -> DealForm:
+        initial: dict[str, Any] = {
+            "went_out": data["went_out"],
+            "hand_rummy": data.get("hand_rummy", False),
+        }
+        for hand in data["hands"]:
+            p = hand["seat"]
+            if hand.get("not_down"):
+                initial[f"how_{p}"] = "not_down"
+            elif "cards" in hand:
+                initial[f"how_{p}"], initial[f"cards_{p}"] = "cards", hand["cards"]
+            else:
+                initial[f"how_{p}"], initial[f"held_{p}"] = "held", hand["held"]
+        return cls(initial=initial, **kwargs)
+
+
+DEAL_FORMS: dict[str, type[DealForm]] = {"bridge-rummy": BridgeRummyDealForm}
+
+
+def deal_form_for(slug: str) -> type[DealForm]:
+    return DEAL_FORMS[slug]

@@ -1,0 +1,128 @@
+"""Page forms for nights, players and starting a game. They only parse; services decide."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.db.models import QuerySet
+
+from adjudicator.errors import AdjudicationError
+from adjudicator.registry import Game as GameDefinition
+from scorekeeper.exceptions import ServiceError
+from scorekeeper.models import Player
+
+
+class EngineErrorsMixin(forms.Form):
+    """Show a refusal from the services or the rules engine next to the field it concerns."""
+
+    engine_fields: dict[str, str] = {}
+
+    def add_engine_error(self, err: AdjudicationError | ServiceError) -> None:
+        field = self.engine_fields.get(err.field or "")
+        if field is None and err.field in self.fields:
+            field = err.field
+        self.add_error(field, err.message)
+
+
+class SignupForm(UserCreationForm[Any]):
+    pass
+
+
+class NightForm(EngineErrorsMixin, forms.Form):
+    date = forms.DateField(
+        initial=datetime.date.today, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    place = forms.CharField(max_length=100, required=False)
+    notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class PlayerForm(EngineErrorsMixin, forms.Form):
+    name = forms.CharField(
+        max_length=40, widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "Name"})
+    )
+
+
+class RecorderForm(EngineErrorsMixin, forms.Form):
+    username = forms.CharField(
+        max_length=150,
+        label="Account name",
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"}),
+    )
+
+
+class GameStartForm(EngineErrorsMixin, forms.Form):
+    """Seats in order (one select per seat) and the game's house rules."""
+
+    engine_fields = {"players": "seat_0", "seats": "seat_0"}
+
+    def __init__(
+        self,
+        *args: Any,
+        definition: GameDefinition[Any, Any],
+        players: QuerySet[Player],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.definition = definition
+        self.engine_fields = dict(self.engine_fields)
+        for position in range(definition.max_players):
+            self.fields[f"seat_{position}"] = forms.ModelChoiceField(
+                queryset=players,
+                required=position < definition.min_players,
+                label=f"Seat {position + 1}",
+                empty_label="—",
+            )
+        for info in definition.describe_options():
+            name = f"option_{info.name}"
+            label = info.name.replace("_", " ").capitalize()
+            help_text = info.doc + (f" ({info.rule})" if info.rule else "")
+            field: forms.Field
+            if info.kind == "bool":
+                field = forms.BooleanField(required=False, initial=info.default)
+            elif info.kind == "int":
+                field = forms.IntegerField(min_value=info.minimum, initial=info.default)
+            else:
+                field = forms.TypedChoiceField(
+                    choices=[(c, str(c)) for c in info.choices],
+                    coerce=type(info.default),
+                    initial=info.default,
+                )
+            field.label, field.help_text = label, help_text
+            self.fields[name] = field
+            self.engine_fields[f"options.{info.name}"] = name
+
+    def seat_fields(self) -> list[forms.BoundField]:
+        return [self[f"seat_{p}"] for p in range(self.definition.max_players)]
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("option_")]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        chosen = [
+            cleaned.get(f"seat_{p}")
+            for p in range(self.definition.max_players)
+            if cleaned.get(f"seat_{p}")
+        ]
+        if len({p.pk for p in chosen if p}) != len(chosen):
+            raise forms.ValidationError("A player can take only one seat.")
+        return cleaned
+
+    @property
+    def players(self) -> list[Player]:
+        return [
+            self.cleaned_data[f"seat_{p}"]
+            for p in range(self.definition.max_players)
+            if self.cleaned_data.get(f"seat_{p}")
+        ]
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {
+            name.removeprefix("option_"): value
+            for name, value in self.cleaned_data.items()
+            if name.startswith("option_")
+        }

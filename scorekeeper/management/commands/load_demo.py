@@ -1,0 +1,44 @@
+"""Load a demo game night (idempotent): ``python manage.py load_demo``.
+
+Creates the account ``demo`` (password ``demo``) with a night holding the Bridge Rummy Sample
+Score Card's first six deals, so the seventh can be recorded by hand.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from scorekeeper import services
+from scorekeeper.demo import SAMPLE_DEALS, SAMPLE_PLAYERS
+from scorekeeper.models import Night
+
+
+class Command(BaseCommand):
+    help = "Create the demo account and a demo game night (does nothing if it exists)."
+
+    @transaction.atomic
+    def handle(self, *args: Any, **options: Any) -> None:
+        User = get_user_model()
+        user, created = User.objects.get_or_create(username="demo")
+        if created:
+            user.set_password("demo")
+            user.save()
+        if Night.objects.filter(owner=user).exists():
+            self.stdout.write("Demo night already loaded.")
+            return
+        night = services.night_create(
+            owner=user,
+            date=datetime.date.today(),
+            place="The kitchen table",
+            notes="Demo: the Sample Score Card from the Bridge Rummy rules, deals 1 to 6.",
+        )
+        players = [services.player_create(owner=user, name=name) for name in SAMPLE_PLAYERS]
+        game = services.game_start(night=night, by=user, slug="bridge-rummy", players=players)
+        for deal in SAMPLE_DEALS:
+            services.deal_record(game=game, by=user, data=deal)
+        self.stdout.write(self.style.SUCCESS("Demo night loaded: sign in as demo / demo."))

@@ -1,0 +1,169 @@
+"""Players, game nights, the games played in them, and the append-only ledger of play.
+
+Nothing here knows a game's rules: a game stores its slug and house options, and every deal is
+kept as the raw record the adjudicator reads. Standings are never stored; they are computed
+from the ledger each time (see ``selectors.game_standings``).
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any, ClassVar
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.urls import reverse
+
+
+class Player(models.Model):
+    """Someone at the table. Players belong to the account that keeps their scores."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="players")
+    name = models.CharField(max_length=40)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("name",)
+        constraints: ClassVar = [
+            models.UniqueConstraint(Lower("name"), "owner", name="player_name_unique_per_owner"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Night(models.Model):
+    """A game night: when, where, who owns it, and who else may record scores in it."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="nights")
+    date = models.DateField()
+    place = models.CharField(max_length=100, blank=True)
+    notes = models.TextField(blank=True)
+    recorders = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="recording_nights", blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("-date", "-id")
+
+    def __str__(self) -> str:
+        return f"{self.date:%a %d %b %Y}" + (f" at {self.place}" if self.place else "")
+
+    def get_absolute_url(self) -> str:
+        return reverse("night_detail", args=[self.pk])
+
+
+class Game(models.Model):
+    """One game played in a night: which game, its house rules, and its seats in order."""
+
+    night = models.ForeignKey(Night, models.CASCADE, related_name="games")
+    slug = models.CharField(max_length=40)
+    options = models.JSONField(default=dict, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("created_at", "id")
+
+    def __str__(self) -> str:
+        from adjudicator.registry import get_game
+
+        return f"{get_game(self.slug).name} #{self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("game_detail", args=[self.pk])
+
+
+class Seat(models.Model):
+    """A player's place at a game: ``position`` 0 is the first seat."""
+
+    game = models.ForeignKey(Game, models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    team = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("position",)
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["game", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["game", "player"], name="seat_player_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in seat {self.position + 1}"
+
+
+class AppendOnlyError(RuntimeError):
+    """The ledger is never changed in place: amend or void by adding an entry."""
+
+
+class EntryQuerySet(models.QuerySet["Entry"]):
+    def update(self, **kwargs: Any) -> int:
+        raise AppendOnlyError("Ledger entries are never updated; add an amending entry.")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError("Ledger entries are never deleted; add a voiding entry.")
+
+
+class Entry(models.Model):
+    """One line of the ledger of play.
+
+    ``record`` adds a deal; ``amend`` replaces a deal's record; ``void`` withdraws it. Amends and
+    voids point at the entry they supersede, which stays in the ledger, so the history of every
+    deal is kept. ``deal`` is the first entry of the deal (empty on that entry itself).
+    """
+
+    class Kind(models.TextChoices):
+        RECORD = "record", "recorded"
+        AMEND = "amend", "amended"
+        VOID = "void", "voided"
+
+    game = models.ForeignKey(Game, models.PROTECT, related_name="entries")
+    kind = models.CharField(max_length=6, choices=Kind.choices)
+    deal = models.ForeignKey(
+        "self", models.PROTECT, null=True, blank=True, related_name="revisions"
+    )
+    supersedes = models.OneToOneField(
+        "self", models.PROTECT, null=True, blank=True, related_name="superseded_by"
+    )
+    data = models.JSONField(default=dict, blank=True)
+    note = models.CharField(max_length=200, blank=True)
+    token = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    objects = EntryQuerySet.as_manager()
+
+    class Meta:
+        ordering = ("id",)
+        verbose_name_plural = "entries"
+        constraints: ClassVar = [
+            models.CheckConstraint(
+                condition=(
+                    models.Q(kind="record", supersedes__isnull=True, deal__isnull=True)
+                    | models.Q(
+                        kind__in=["amend", "void"], supersedes__isnull=False, deal__isnull=False
+                    )
+                ),
+                name="entry_kind_matches_links",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} deal {self.deal_id or self.pk} of game {self.game_id}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise AppendOnlyError("Ledger entries are never updated; add an amending entry.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError("Ledger entries are never deleted; add a voiding entry.")
+
+    @property
+    def deal_key(self) -> int:
+        """The id of the deal's first entry: the same for every revision of one deal."""
+        assert self.pk is not None
+        return self.deal_id or self.pk

@@ -1,0 +1,187 @@
+"""Reads: who may see what, and the standings computed from the ledger.
+
+Nothing here writes. Standings are never stored: each read replays the current record of every
+deal through the adjudicator, so a correction anywhere in the ledger shows everywhere at once.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Q, QuerySet
+
+from adjudicator.registry import Game as GameDefinition
+from adjudicator.registry import get_game
+from adjudicator.tally import DealResult, Tally
+from scorekeeper.models import Entry, Game, Night, Player, Seat
+
+type User = AbstractBaseUser | AnonymousUser
+
+
+def with_names(text: str, names: tuple[str, ...]) -> str:
+    """Replace the engine's "Seat 2" (counted from 1, as players do) with the player's name."""
+    for position, name in sorted(enumerate(names), reverse=True):
+        text = text.replace(f"Seat {position + 1}", name).replace(f"seat {position + 1}", name)
+    return text
+
+
+def nights_for_user(user: User) -> QuerySet[Night]:
+    """Nights the user owns or records in, newest first."""
+    if not user.is_authenticated:
+        return Night.objects.none()
+    return (
+        Night.objects.filter(Q(owner=user) | Q(recorders=user))
+        .distinct()
+        .select_related("owner")
+        .order_by("-date", "-id")
+    )
+
+
+def can_record(user: User, night: Night) -> bool:
+    if not user.is_authenticated:
+        return False
+    return night.owner_id == user.pk or night.recorders.filter(pk=user.pk).exists()
+
+
+def players_for_user(user: User) -> QuerySet[Player]:
+    if not user.is_authenticated:
+        return Player.objects.none()
+    return Player.objects.filter(owner=user)
+
+
+def players_for_night(night: Night) -> QuerySet[Player]:
+    """Who can sit at a game of this night: the owner's players and anyone already seated."""
+    return Player.objects.filter(Q(owner=night.owner_id) | Q(seats__game__night=night)).distinct()
+
+
+def games_for_night(night: Night) -> QuerySet[Game]:
+    return night.games.prefetch_related("seats__player")
+
+
+def game_definition(game: Game) -> GameDefinition[Any, Any]:
+    return get_game(game.slug)
+
+
+def current_entries(game: Game) -> list[Entry]:
+    """The latest revision of every deal that has not been voided, in the order first recorded."""
+    latest: dict[int, Entry] = {}
+    for entry in game.entries.all().order_by("id"):
+        latest[entry.deal_key] = entry
+    return [entry for entry in latest.values() if entry.kind != Entry.Kind.VOID]
+
+
+def latest_revision(game: Game, deal_key: int) -> Entry | None:
+    return (
+        game.entries.filter(Q(pk=deal_key, deal__isnull=True) | Q(deal_id=deal_key))
+        .order_by("-id")
+        .first()
+    )
+
+
+@dataclass(frozen=True)
+class DealHistory:
+    """One deal as kept in the ledger: its current entry (if not voided) and every revision."""
+
+    key: int
+    number: int | None
+    current: Entry
+    revisions: tuple[Entry, ...]
+    result: DealResult | None
+    names: tuple[str, ...]
+
+    @property
+    def named_results(self) -> list[dict[str, Any]]:
+        if self.result is None:
+            return []
+        return [{**r.as_dict(), "name": self.names[r.seat]} for r in self.result.results]
+
+    @property
+    def voided(self) -> bool:
+        return self.current.kind == Entry.Kind.VOID
+
+    @property
+    def amended(self) -> bool:
+        return len(self.revisions) > 1
+
+
+@dataclass(frozen=True)
+class Standings:
+    game: Game
+    definition: GameDefinition[Any, Any]
+    options: Any
+    seats: tuple[Seat, ...]
+    tally: Tally
+    history: tuple[DealHistory, ...]
+    last_entry_id: int
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(seat.player.name for seat in self.seats)
+
+    def name_status(self) -> str:
+        """The tally's status with seat numbers replaced by names."""
+        return with_names(self.tally.status, self.names)
+
+    @property
+    def rows(self) -> list[dict[str, Any]]:
+        """Per seat: name, total, stars, and whether they lead or have won."""
+        tally = self.tally
+        return [
+            {
+                "seat": seat,
+                "name": seat.player.name,
+                "total": tally.totals[i],
+                "stars": tally.stars[i],
+                "stars_text": "*" * tally.stars[i],
+                "leader": i in tally.leaders,
+                "winner": i in tally.winners,
+            }
+            for i, seat in enumerate(self.seats)
+        ]
+
+
+def game_standings(game: Game) -> Standings:
+    """Replay the ledger through the adjudicator."""
+    definition = game_definition(game)
+    options = definition.options(game.options)
+    seats = tuple(game.seats.select_related("player").order_by("position"))
+    entries = list(game.entries.select_related("recorded_by").order_by("id"))
+    revisions: dict[int, list[Entry]] = defaultdict(list)
+    for entry in entries:
+        revisions[entry.deal_key].append(entry)
+    current = [revs[-1] for revs in revisions.values() if revs[-1].kind != Entry.Kind.VOID]
+    deals = [
+        definition.parse_deal(entry.data, players=len(seats), options=options) for entry in current
+    ]
+    tally = definition.tally(deals, players=len(seats), options=options)
+    results = {entry.deal_key: result for entry, result in zip(current, tally.deals, strict=True)}
+    history = []
+    for key, revs in revisions.items():
+        result = results.get(key)
+        history.append(
+            DealHistory(
+                key=key,
+                number=result.number if result else None,
+                current=revs[-1],
+                revisions=tuple(revs),
+                result=result,
+                names=tuple(seat.player.name for seat in seats),
+            )
+        )
+    return Standings(
+        game=game,
+        definition=definition,
+        options=options,
+        seats=seats,
+        tally=tally,
+        history=tuple(history),
+        last_entry_id=entries[-1].pk if entries else 0,
+    )
+
+
+def last_entry_id(game: Game) -> int:
+    """A cheap change marker for pollers: the newest ledger entry's id (0 when empty)."""
+    return game.entries.order_by("-id").values_list("id", flat=True).first() or 0

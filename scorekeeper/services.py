@@ -1,0 +1,254 @@
+"""Every write to game data, each in one transaction.
+
+The API views and the page views both call these and nothing else writes. Each checks who is
+acting, validates through the adjudicator, and either writes everything or nothing. Rules
+problems surface as :class:`adjudicator.errors.AdjudicationError`, other refusals as
+:class:`scorekeeper.exceptions.ServiceError`, permission problems as ``PermissionDenied``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+import uuid
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+
+from adjudicator.errors import AdjudicationError, BadEntryError
+from adjudicator.options import options_as_dict
+from adjudicator.registry import get_game
+from scorekeeper import selectors
+from scorekeeper.exceptions import Conflict, InvalidInput
+from scorekeeper.models import Entry, Game, Night, Player, Seat
+
+
+def _require_recorder(user: AbstractBaseUser, night: Night) -> None:
+    if not selectors.can_record(user, night):
+        raise PermissionDenied("Only the night's owner and the people they added may record.")
+
+
+def _lock_game(game: Game) -> Game:
+    """Serialize writers of one game (PostgreSQL row lock; SQLite's IMMEDIATE does it anyway)."""
+    return Game.objects.select_for_update().get(pk=game.pk)
+
+
+# Players ----------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def player_create(*, owner: AbstractBaseUser, name: str) -> Player:
+    name = " ".join(name.split())
+    if not name:
+        raise InvalidInput("Give the player a name.", field="name")
+    if len(name) > 40:
+        raise InvalidInput("A name is at most 40 characters.", field="name")
+    if Player.objects.filter(owner=owner, name__iexact=name).exists():
+        raise InvalidInput(f"You already have a player called {name}.", field="name")
+    return Player.objects.create(owner=owner, name=name)
+
+
+@transaction.atomic
+def night_player_add(*, night: Night, by: AbstractBaseUser, name: str) -> Player:
+    """A new player for a night's table, kept in the night owner's list."""
+    _require_recorder(by, night)
+    return player_create(owner=night.owner, name=name)
+
+
+# Nights -----------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def night_create(
+    *, owner: AbstractBaseUser, date: datetime.date, place: str = "", notes: str = ""
+) -> Night:
+    return Night.objects.create(owner=owner, date=date, place=place.strip(), notes=notes.strip())
+
+
+@transaction.atomic
+def night_add_recorder(*, night: Night, by: AbstractBaseUser, username: str) -> AbstractBaseUser:
+    if night.owner_id != by.pk:
+        raise PermissionDenied("Only the night's owner may add people who record.")
+    user = get_user_model().objects.filter(username__iexact=username.strip()).first()
+    if user is None:
+        raise InvalidInput(f"There is no account called {username.strip()!r}.", field="username")
+    if user.pk == night.owner_id:
+        raise InvalidInput("The owner can already record.", field="username")
+    night.recorders.add(user)
+    return user
+
+
+# Games ------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def game_start(
+    *,
+    night: Night,
+    by: AbstractBaseUser,
+    slug: str,
+    players: Sequence[Player],
+    options: Mapping[str, Any] | None = None,
+) -> Game:
+    """Start a game with the players seated in the order given (seat 1 first)."""
+    _require_recorder(by, night)
+    definition = get_game(slug)
+    parsed = definition.options(options)
+    if len({p.pk for p in players}) != len(players):
+        raise InvalidInput("A player can take only one seat.", field="players")
+    allowed = set(selectors.players_for_night(night).values_list("pk", flat=True))
+    strangers = [p.name for p in players if p.pk not in allowed]
+    if strangers:
+        raise InvalidInput(f"{', '.join(strangers)} cannot join this night.", field="players")
+    try:
+        definition.check_players(len(players))
+    except BadEntryError as err:
+        raise err.at("players") from None
+    # Store every option, not just the changes, so the game keeps its rules if defaults move.
+    game = Game.objects.create(
+        night=night, slug=slug, options=options_as_dict(parsed), created_by=by
+    )
+    Seat.objects.bulk_create(
+        Seat(game=game, player=player, position=position) for position, player in enumerate(players)
+    )
+    return game
+
+
+# The ledger -------------------------------------------------------------------------------------
+
+
+def _validated(game: Game, data: Mapping[str, Any], replacing: int | None) -> dict[str, Any]:
+    """Check a deal against the rules and against the rest of the game; return its canonical form.
+
+    ``replacing`` is the deal being amended, which keeps its place in the game (a voided deal
+    brought back returns to its old place); ``None`` appends a new deal.
+    """
+    names = tuple(game.seats.order_by("position").values_list("player__name", flat=True))
+    try:
+        return _validated_deal(game, data, replacing, len(names))
+    except AdjudicationError as err:
+        err.message = selectors.with_names(err.message, names)
+        err.args = (err.message,)
+        raise
+
+
+def _validated_deal(
+    game: Game, data: Mapping[str, Any], replacing: int | None, players: int
+) -> dict[str, Any]:
+    definition = selectors.game_definition(game)
+    options = definition.options(game.options)
+    deal = definition.parse_deal(data, players=players, options=options)
+    keyed = [
+        (entry.deal_key, definition.parse_deal(entry.data, players=players, options=options))
+        for entry in selectors.current_entries(game)
+        if entry.deal_key != replacing
+    ]
+    keyed.append((replacing if replacing is not None else math.inf, deal))
+    keyed.sort(key=lambda pair: pair[0])
+    # Replaying the whole game catches what one deal alone cannot (a deal after the last one).
+    definition.tally([d for _, d in keyed], players=players, options=options)
+    canonical: dict[str, Any] = definition.deal_as_data(deal)
+    return canonical
+
+
+@transaction.atomic
+def deal_record(
+    *,
+    game: Game,
+    by: AbstractBaseUser,
+    data: Mapping[str, Any],
+    token: uuid.UUID | None = None,
+) -> Entry:
+    """Append a deal. A repeated ``token`` (a double tap, a retried request) records nothing new."""
+    game = _lock_game(game)
+    _require_recorder(by, game.night)
+    if token is not None:
+        earlier = Entry.objects.filter(token=token).first()
+        if earlier is not None:
+            if earlier.game_id != game.pk:
+                raise Conflict("That form was already used for another game.", field="token")
+            return earlier
+    canonical = _validated(game, data, replacing=None)
+    return Entry.objects.create(
+        game=game,
+        kind=Entry.Kind.RECORD,
+        data=canonical,
+        recorded_by=by,
+        token=token or uuid.uuid4(),
+    )
+
+
+def _latest(game: Game, deal_key: int, revision: int | None) -> Entry:
+    latest = selectors.latest_revision(game, deal_key)
+    if latest is None:
+        raise InvalidInput(f"Game {game.pk} has no deal {deal_key}.", field="deal")
+    if revision is not None and latest.pk != revision:
+        raise Conflict(
+            "Someone changed this deal while you were editing it; look at it again.",
+            field="revision",
+        )
+    return latest
+
+
+def _supersede(**fields: Any) -> Entry:
+    try:
+        with transaction.atomic():
+            return Entry.objects.create(**fields)
+    except IntegrityError:  # another writer superseded the same entry first
+        raise Conflict("Someone changed this deal at the same moment; look at it again.") from None
+
+
+@transaction.atomic
+def deal_amend(
+    *,
+    game: Game,
+    deal_key: int,
+    by: AbstractBaseUser,
+    data: Mapping[str, Any],
+    note: str = "",
+    revision: int | None = None,
+) -> Entry:
+    """Replace a deal's record (a voided deal comes back this way). The old entry stays."""
+    game = _lock_game(game)
+    _require_recorder(by, game.night)
+    latest = _latest(game, deal_key, revision)
+    canonical = _validated(game, data, replacing=deal_key)
+    return _supersede(
+        game=game,
+        kind=Entry.Kind.AMEND,
+        deal_id=deal_key,
+        supersedes=latest,
+        data=canonical,
+        note=note.strip()[:200],
+        recorded_by=by,
+    )
+
+
+@transaction.atomic
+def deal_void(
+    *,
+    game: Game,
+    deal_key: int,
+    by: AbstractBaseUser,
+    note: str = "",
+    revision: int | None = None,
+) -> Entry:
+    """Withdraw a deal from the scores. It stays in the history and can be brought back."""
+    game = _lock_game(game)
+    _require_recorder(by, game.night)
+    latest = _latest(game, deal_key, revision)
+    if latest.kind == Entry.Kind.VOID:
+        raise InvalidInput("That deal is already voided.", field="deal")
+    return _supersede(
+        game=game,
+        kind=Entry.Kind.VOID,
+        deal_id=deal_key,
+        supersedes=latest,
+        data={},
+        note=note.strip()[:200],
+        recorded_by=by,
+    )

@@ -1,0 +1,133 @@
+"""A game's page: the running tally, recording a deal, and amending or voiding one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from adjudicator.errors import AdjudicationError
+from scorekeeper import selectors, services
+from scorekeeper.deal_forms import DealForm, deal_form_for
+from scorekeeper.exceptions import ServiceError
+from scorekeeper.models import Entry, Game
+from scorekeeper.views.access import get_game_for_user
+
+
+def _context(request: HttpRequest, game: Game, form: DealForm | None = None) -> dict[str, Any]:
+    standings = selectors.game_standings(game)
+    if form is None:
+        form = deal_form_for(game.slug)(seats=standings.seats)
+    return {
+        "game": game,
+        "night": game.night,
+        "standings": standings,
+        "form": form,
+        "can_record": selectors.can_record(request.user, game.night),
+    }
+
+
+@login_required
+@require_GET
+def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game_for_user(request, pk)
+    return render(request, "scorekeeper/game_detail.html", _context(request, game))
+
+
+@login_required
+@require_GET
+@vary_on_headers("HX-Request")
+def game_scoreboard(request: HttpRequest, pk: int) -> HttpResponse:
+    """Polled by every phone at the table: 204 (nothing to swap) until the ledger changes."""
+    game = get_game_for_user(request, pk)
+    if request.GET.get("since") == str(selectors.last_entry_id(game)):
+        return HttpResponse(status=204)
+    return render(request, "scorekeeper/game_detail.html#board", _context(request, game))
+
+
+@login_required
+@require_POST
+def deal_record(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game_for_user(request, pk)
+    seats = tuple(game.seats.select_related("player"))
+    form = deal_form_for(game.slug)(request.POST, seats=seats)
+    if form.is_valid():
+        try:
+            services.deal_record(
+                game=game, by=request.user, data=form.to_data(), token=form.cleaned_data["token"]
+            )
+        except (AdjudicationError, ServiceError) as err:
+            form.add_engine_error(err)
+        else:
+            if not request.htmx:
+                return redirect(game)
+            form = None
+    context = _context(request, game, form)
+    if request.htmx:
+        return render(request, "scorekeeper/game_detail.html#game", context)
+    return render(request, "scorekeeper/game_detail.html", context, status=400)
+
+
+@login_required
+def deal_amend(request: HttpRequest, pk: int, deal: int) -> HttpResponse:
+    game = get_game_for_user(request, pk)
+    seats = tuple(game.seats.select_related("player"))
+    latest = selectors.latest_revision(game, deal)
+    if latest is None:
+        return redirect(game)
+    form_class = deal_form_for(game.slug)
+    if request.method == "POST":
+        form = form_class(request.POST, seats=seats)
+        if form.is_valid():
+            try:
+                services.deal_amend(
+                    game=game,
+                    deal_key=deal,
+                    by=request.user,
+                    data=form.to_data(),
+                    note=form.cleaned_data["note"],
+                    revision=form.cleaned_data["revision"],
+                )
+            except (AdjudicationError, ServiceError) as err:
+                form.add_engine_error(err)
+            else:
+                return redirect(game)
+        status = 400
+    else:
+        source = latest if latest.kind != Entry.Kind.VOID else latest.supersedes
+        assert source is not None
+        form = form_class.from_data(source.data, seats=seats)
+        form.initial["revision"] = latest.pk
+        status = 200
+    standings = selectors.game_standings(game)
+    history = next(h for h in standings.history if h.key == deal)
+    context = {"game": game, "night": game.night, "form": form, "history": history}
+    return render(request, "scorekeeper/deal_amend.html", context, status=status)
+
+
+@login_required
+@require_POST
+def deal_void(request: HttpRequest, pk: int, deal: int) -> HttpResponse:
+    game = get_game_for_user(request, pk)
+    revision = request.POST.get("revision")
+    error = None
+    try:
+        services.deal_void(
+            game=game,
+            deal_key=deal,
+            by=request.user,
+            note=request.POST.get("note", ""),
+            revision=int(revision) if revision and revision.isdigit() else None,
+        )
+    except ServiceError as err:
+        error = err.message
+    if not request.htmx and error is None:
+        return redirect(game)
+    context = _context(request, game) | {"board_error": error}
+    if request.htmx:
+        return render(request, "scorekeeper/game_detail.html#game", context)
+    return render(request, "scorekeeper/game_detail.html", context, status=400)
