@@ -1,0 +1,73 @@
+"""Personas for the stories the tests tell.
+
+alice owns a game night; bob records in it (alice added him); carol is signed up but has
+nothing to do with alice's night. Mary, Tom, Dick and Alice are the players of the Bridge Rummy
+Sample Score Card, seated in that order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.conf import settings
+from rest_framework.test import APIClient
+
+from scorekeeper.models import Game, Night
+from tests.factories import GameFactory, NightFactory, UserFactory
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Tests speak plain HTTP to a server that has not run collectstatic.
+
+    Set here, before any server or middleware is built (the security middleware reads its
+    settings once, when the live server starts).
+    """
+    settings.SECURE_SSL_REDIRECT = False
+    settings.SESSION_COOKIE_SECURE = False
+    settings.CSRF_COOKIE_SECURE = False
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    settings.WHITENOISE_AUTOREFRESH = True
+
+
+@pytest.fixture
+def alice(db: Any) -> Any:
+    return UserFactory(username="alice")
+
+
+@pytest.fixture
+def bob(db: Any) -> Any:
+    return UserFactory(username="bob")
+
+
+@pytest.fixture
+def carol(db: Any) -> Any:
+    return UserFactory(username="carol")
+
+
+@pytest.fixture
+def night(alice: Any, bob: Any) -> Night:
+    night = NightFactory(owner=alice)
+    night.recorders.add(bob)
+    return night
+
+
+@pytest.fixture
+def bridge_game(night: Night) -> Game:
+    """Bridge Rummy for Mary, Tom, Dick and Alice, with default house rules."""
+    return GameFactory(night=night, slug="bridge-rummy")
+
+
+@pytest.fixture
+def api(alice: Any) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(alice)
+    return client
+
+
+@pytest.fixture
+def anonymous_api() -> APIClient:
+    return APIClient()

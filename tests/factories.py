@@ -1,0 +1,66 @@
+"""factory-boy factories for the app's models. Ledger entries go through services, not here."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import factory
+from django.contrib.auth import get_user_model
+
+from adjudicator.options import options_as_dict
+from adjudicator.registry import get_game
+from scorekeeper.models import Game, Night, Player, Seat
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    email = factory.LazyAttribute(lambda u: f"{u.username}@example.org")
+    password = factory.PostGenerationMethodCall("set_password", "password")
+
+    @factory.post_generation
+    def saved(obj: Any, create: bool, extracted: Any, **kwargs: Any) -> None:
+        if create:
+            obj.save()
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    owner = factory.SubFactory(UserFactory)
+    name = factory.Sequence(lambda n: f"Player {n}")
+
+
+class NightFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Night
+
+    owner = factory.SubFactory(UserFactory)
+    date = factory.LazyFunction(datetime.date.today)
+    place = "The kitchen table"
+
+
+class GameFactory(factory.django.DjangoModelFactory):
+    """A game with seats: ``GameFactory(players=["Mary", "Tom"])`` seats those names in order."""
+
+    class Meta:
+        model = Game
+        skip_postgeneration_save = True
+
+    night = factory.SubFactory(NightFactory)
+    slug = "bridge-rummy"
+    options = factory.LazyAttribute(lambda game: options_as_dict(get_game(game.slug).options()))
+    created_by = factory.LazyAttribute(lambda game: game.night.owner)
+
+    @factory.post_generation
+    def players(game: Game, create: bool, extracted: Any, **kwargs: Any) -> None:
+        names = extracted or ("Mary", "Tom", "Dick", "Alice")
+        for position, name in enumerate(names):
+            player, _ = Player.objects.get_or_create(owner=game.night.owner, name=name)
+            Seat.objects.create(game=game, player=player, position=position)
