@@ -85,10 +85,12 @@ class GameStartForm(EngineErrorsMixin, forms.Form):
             elif info.kind == "int":
                 field = forms.IntegerField(min_value=info.minimum, initial=info.default)
             else:
+                # Choices travel as strings in a form; map each back to its typed value.
+                typed = {str(choice): choice for choice in info.choices}
                 field = forms.TypedChoiceField(
-                    choices=[(c, str(c)) for c in info.choices],
-                    coerce=type(info.default),
-                    initial=info.default,
+                    choices=[(str(c), str(c)) for c in info.choices],
+                    coerce=typed.__getitem__,
+                    initial=str(info.default),
                 )
             field.label, field.help_text = label, help_text
             self.fields[name] = field

@@ -6,11 +6,13 @@ deal through the adjudicator, so a correction anywhere in the ledger shows every
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User as AuthUser
 from django.db.models import Q, QuerySet
 
 from adjudicator.registry import Game as GameDefinition
@@ -18,14 +20,28 @@ from adjudicator.registry import get_game
 from adjudicator.tally import DealResult, Tally
 from scorekeeper.models import Entry, Game, Night, Player, Seat
 
-type User = AbstractBaseUser | AnonymousUser
+type User = AuthUser | AnonymousUser
+
+
+# "Seat 2", "seat 2, 4"; not "no seat 4", which quotes a 0-based seat number that was given.
+_SEATS = re.compile(r"\b(?<!no )[Ss]eat (\d+(?:, \d+)*)\b")
 
 
 def with_names(text: str, names: tuple[str, ...]) -> str:
-    """Replace the engine's "Seat 2" (counted from 1, as players do) with the player's name."""
-    for position, name in sorted(enumerate(names), reverse=True):
-        text = text.replace(f"Seat {position + 1}", name).replace(f"seat {position + 1}", name)
-    return text
+    """Replace the engine's "Seat 2" (counted from 1, as players do) with the player's name.
+
+    >>> with_names("Say what seat 2, 4 held; Seat 1 went out.", ("Mary", "Tom", "Dick", "Alice"))
+    'Say what Tom and Alice held; Mary went out.'
+    """
+
+    def named(match: re.Match[str]) -> str:
+        numbers = [int(n) for n in match.group(1).split(", ")]
+        if not all(1 <= n <= len(names) for n in numbers):
+            return match.group(0)
+        said = [names[n - 1] for n in numbers]
+        return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
+
+    return _SEATS.sub(named, text)
 
 
 def nights_for_user(user: User) -> QuerySet[Night]:

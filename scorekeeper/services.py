@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 
@@ -27,7 +27,7 @@ from scorekeeper.exceptions import Conflict, InvalidInput
 from scorekeeper.models import Entry, Game, Night, Player, Seat
 
 
-def _require_recorder(user: AbstractBaseUser, night: Night) -> None:
+def _require_recorder(user: User, night: Night) -> None:
     if not selectors.can_record(user, night):
         raise PermissionDenied("Only the night's owner and the people they added may record.")
 
@@ -41,7 +41,7 @@ def _lock_game(game: Game) -> Game:
 
 
 @transaction.atomic
-def player_create(*, owner: AbstractBaseUser, name: str) -> Player:
+def player_create(*, owner: User, name: str) -> Player:
     name = " ".join(name.split())
     if not name:
         raise InvalidInput("Give the player a name.", field="name")
@@ -53,7 +53,7 @@ def player_create(*, owner: AbstractBaseUser, name: str) -> Player:
 
 
 @transaction.atomic
-def night_player_add(*, night: Night, by: AbstractBaseUser, name: str) -> Player:
+def night_player_add(*, night: Night, by: User, name: str) -> Player:
     """A new player for a night's table, kept in the night owner's list."""
     _require_recorder(by, night)
     return player_create(owner=night.owner, name=name)
@@ -63,14 +63,12 @@ def night_player_add(*, night: Night, by: AbstractBaseUser, name: str) -> Player
 
 
 @transaction.atomic
-def night_create(
-    *, owner: AbstractBaseUser, date: datetime.date, place: str = "", notes: str = ""
-) -> Night:
+def night_create(*, owner: User, date: datetime.date, place: str = "", notes: str = "") -> Night:
     return Night.objects.create(owner=owner, date=date, place=place.strip(), notes=notes.strip())
 
 
 @transaction.atomic
-def night_add_recorder(*, night: Night, by: AbstractBaseUser, username: str) -> AbstractBaseUser:
+def night_add_recorder(*, night: Night, by: User, username: str) -> User:
     if night.owner_id != by.pk:
         raise PermissionDenied("Only the night's owner may add people who record.")
     user = get_user_model().objects.filter(username__iexact=username.strip()).first()
@@ -89,7 +87,7 @@ def night_add_recorder(*, night: Night, by: AbstractBaseUser, username: str) -> 
 def game_start(
     *,
     night: Night,
-    by: AbstractBaseUser,
+    by: User,
     slug: str,
     players: Sequence[Player],
     options: Mapping[str, Any] | None = None,
@@ -107,7 +105,8 @@ def game_start(
     try:
         definition.check_players(len(players))
     except BadEntryError as err:
-        raise err.at("players") from None
+        err.field = "players"  # the engine says "seats"; the input here is the list of players
+        raise
     # Store every option, not just the changes, so the game keeps its rules if defaults move.
     game = Game.objects.create(
         night=night, slug=slug, options=options_as_dict(parsed), created_by=by
@@ -147,7 +146,7 @@ def _validated_deal(
         for entry in selectors.current_entries(game)
         if entry.deal_key != replacing
     ]
-    keyed.append((replacing if replacing is not None else math.inf, deal))
+    keyed.append((replacing if replacing is not None else math.inf, deal))  # type: ignore[arg-type]
     keyed.sort(key=lambda pair: pair[0])
     # Replaying the whole game catches what one deal alone cannot (a deal after the last one).
     definition.tally([d for _, d in keyed], players=players, options=options)
@@ -159,7 +158,7 @@ def _validated_deal(
 def deal_record(
     *,
     game: Game,
-    by: AbstractBaseUser,
+    by: User,
     data: Mapping[str, Any],
     token: uuid.UUID | None = None,
 ) -> Entry:
@@ -207,7 +206,7 @@ def deal_amend(
     *,
     game: Game,
     deal_key: int,
-    by: AbstractBaseUser,
+    by: User,
     data: Mapping[str, Any],
     note: str = "",
     revision: int | None = None,
@@ -233,7 +232,7 @@ def deal_void(
     *,
     game: Game,
     deal_key: int,
-    by: AbstractBaseUser,
+    by: User,
     note: str = "",
     revision: int | None = None,
 ) -> Entry:

@@ -56,7 +56,7 @@ class GameOut(serializers.ModelSerializer[Game]):
 
 class NightOut(serializers.ModelSerializer[Night]):
     owner = serializers.CharField(source="owner.username")
-    recorders = serializers.SlugRelatedField(many=True, read_only=True, slug_field="username")
+    recorders = serializers.SlugRelatedField[Any](many=True, read_only=True, slug_field="username")
     games = GameOut(many=True)
 
     class Meta:
@@ -83,7 +83,9 @@ class GameIn(serializers.Serializer[Any]):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [(g.slug, g.name) for g in all_games()]
+        game = self.fields["game"]
+        assert isinstance(game, serializers.ChoiceField)
+        game.choices = [(g.slug, g.name) for g in all_games()]
 
 
 DEAL_HELP = (
@@ -119,7 +121,7 @@ class DealVoidIn(serializers.Serializer[Any]):
 class EntryOut(serializers.ModelSerializer[Entry]):
     deal = serializers.IntegerField(source="deal_key", help_text="The deal's id (its first entry).")
     recorded_by = serializers.CharField(source="recorded_by.username")
-    supersedes = serializers.PrimaryKeyRelatedField(read_only=True)
+    supersedes = serializers.PrimaryKeyRelatedField[Entry](read_only=True)
 
     class Meta:
         model = Entry

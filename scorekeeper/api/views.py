@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema
@@ -34,6 +35,12 @@ def _game_for(request: Request, pk: int) -> Game:
     )
 
 
+def _user(request: Request) -> User:
+    """The signed-in user (every view but the rules questions requires one)."""
+    assert isinstance(request.user, User)
+    return request.user
+
+
 def _valid(serializer_class: type[Any], request: Request) -> dict[str, Any]:
     serializer = serializer_class(data=request.data)
     serializer.is_valid(raise_exception=True)
@@ -50,7 +57,7 @@ def players(request: Request) -> Response:
     if request.method == "GET":
         return Response(s.PlayerOut(selectors.players_for_user(request.user), many=True).data)
     data = _valid(s.PlayerIn, request)
-    player = services.player_create(owner=request.user, name=data["name"])
+    player = services.player_create(owner=_user(request), name=data["name"])
     return Response(s.PlayerOut(player).data, status=status.HTTP_201_CREATED)
 
 
@@ -63,7 +70,7 @@ def nights(request: Request) -> Response:
     if request.method == "GET":
         return Response(s.NightSummaryOut(selectors.nights_for_user(request.user), many=True).data)
     data = _valid(s.NightIn, request)
-    night = services.night_create(owner=request.user, **data)
+    night = services.night_create(owner=_user(request), **data)
     return Response(s.NightOut(night).data, status=status.HTTP_201_CREATED)
 
 
@@ -78,7 +85,7 @@ def night_detail(request: Request, pk: int) -> Response:
 def night_recorders(request: Request, pk: int) -> Response:
     night = _night_for(request, pk)
     data = _valid(s.RecorderIn, request)
-    services.night_add_recorder(night=night, by=request.user, username=data["username"])
+    services.night_add_recorder(night=night, by=_user(request), username=data["username"])
     return Response(s.NightOut(night).data, status=status.HTTP_201_CREATED)
 
 
@@ -103,7 +110,7 @@ def night_games(request: Request, pk: int) -> Response:
         raise InvalidInput(f"No player with id {unknown[0]} can join this night.", field="players")
     game = services.game_start(
         night=night,
-        by=request.user,
+        by=_user(request),
         slug=data["game"],
         players=[allowed[pid] for pid in data["players"]],
         options=data["options"],
@@ -149,7 +156,7 @@ def game_deals(request: Request, pk: int) -> Response:
         return Response(s.EntryOut(game.entries.select_related("recorded_by"), many=True).data)
     data = _valid(s.DealRecordIn, request)
     entry = services.deal_record(
-        game=game, by=request.user, data=data["deal"], token=data.get("token")
+        game=game, by=_user(request), data=data["deal"], token=data.get("token")
     )
     return Response(s.EntryOut(entry).data, status=status.HTTP_201_CREATED)
 
@@ -162,7 +169,7 @@ def deal_amend(request: Request, pk: int, deal: int) -> Response:
     entry = services.deal_amend(
         game=game,
         deal_key=deal,
-        by=request.user,
+        by=_user(request),
         data=data["deal"],
         note=data["note"],
         revision=data.get("revision"),
@@ -176,7 +183,11 @@ def deal_void(request: Request, pk: int, deal: int) -> Response:
     game = _game_for(request, pk)
     data = _valid(s.DealVoidIn, request)
     entry = services.deal_void(
-        game=game, deal_key=deal, by=request.user, note=data["note"], revision=data.get("revision")
+        game=game,
+        deal_key=deal,
+        by=_user(request),
+        note=data["note"],
+        revision=data.get("revision"),
     )
     return Response(s.EntryOut(entry).data, status=status.HTTP_201_CREATED)
 
@@ -270,4 +281,6 @@ def game_types(request: Request) -> Response:
 @authentication_classes([])
 @permission_classes([AllowAny])
 def adjudicate(request: Request, game: str, question: str) -> Response:
+    if not isinstance(request.data, dict):
+        raise InvalidInput("Send a JSON object.", field="body")
     return Response(get_game(game).ask(question, request.data))

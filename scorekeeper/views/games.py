@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -14,11 +14,12 @@ from adjudicator.errors import AdjudicationError
 from scorekeeper import selectors, services
 from scorekeeper.deal_forms import DealForm, deal_form_for
 from scorekeeper.exceptions import ServiceError
+from scorekeeper.http import AuthedRequest
 from scorekeeper.models import Entry, Game
 from scorekeeper.views.access import get_game_for_user
 
 
-def _context(request: HttpRequest, game: Game, form: DealForm | None = None) -> dict[str, Any]:
+def _context(request: AuthedRequest, game: Game, form: DealForm | None = None) -> dict[str, Any]:
     standings = selectors.game_standings(game)
     if form is None:
         form = deal_form_for(game.slug)(seats=standings.seats)
@@ -33,7 +34,7 @@ def _context(request: HttpRequest, game: Game, form: DealForm | None = None) -> 
 
 @login_required
 @require_GET
-def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def game_detail(request: AuthedRequest, pk: int) -> HttpResponse:
     game = get_game_for_user(request, pk)
     return render(request, "scorekeeper/game_detail.html", _context(request, game))
 
@@ -41,7 +42,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 @vary_on_headers("HX-Request")
-def game_scoreboard(request: HttpRequest, pk: int) -> HttpResponse:
+def game_scoreboard(request: AuthedRequest, pk: int) -> HttpResponse:
     """Polled by every phone at the table: 204 (nothing to swap) until the ledger changes."""
     game = get_game_for_user(request, pk)
     if request.GET.get("since") == str(selectors.last_entry_id(game)):
@@ -51,7 +52,7 @@ def game_scoreboard(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def deal_record(request: HttpRequest, pk: int) -> HttpResponse:
+def deal_record(request: AuthedRequest, pk: int) -> HttpResponse:
     game = get_game_for_user(request, pk)
     seats = tuple(game.seats.select_related("player"))
     form = deal_form_for(game.slug)(request.POST, seats=seats)
@@ -65,7 +66,7 @@ def deal_record(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             if not request.htmx:
                 return redirect(game)
-            form = None
+            return render(request, "scorekeeper/game_detail.html#game", _context(request, game))
     context = _context(request, game, form)
     if request.htmx:
         return render(request, "scorekeeper/game_detail.html#game", context)
@@ -73,7 +74,7 @@ def deal_record(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def deal_amend(request: HttpRequest, pk: int, deal: int) -> HttpResponse:
+def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
     game = get_game_for_user(request, pk)
     seats = tuple(game.seats.select_related("player"))
     latest = selectors.latest_revision(game, deal)
@@ -111,7 +112,7 @@ def deal_amend(request: HttpRequest, pk: int, deal: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def deal_void(request: HttpRequest, pk: int, deal: int) -> HttpResponse:
+def deal_void(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
     game = get_game_for_user(request, pk)
     revision = request.POST.get("revision")
     error = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -14,6 +15,7 @@ from adjudicator.registry import all_games, get_game
 from scorekeeper import selectors, services
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.forms import GameStartForm, NightForm, PlayerForm, RecorderForm
+from scorekeeper.http import AuthedRequest
 from scorekeeper.models import Night
 from scorekeeper.views.access import get_night_for_user
 
@@ -21,13 +23,14 @@ from scorekeeper.views.access import get_night_for_user
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "scorekeeper/welcome.html", {"games": all_games()})
+    assert isinstance(request.user, User)
     context = {"nights": selectors.nights_for_user(request.user), "form": NightForm()}
     return render(request, "scorekeeper/home.html", context)
 
 
 @login_required
 @require_POST
-def night_create(request: HttpRequest) -> HttpResponse:
+def night_create(request: AuthedRequest) -> HttpResponse:
     form = NightForm(request.POST)
     if form.is_valid():
         night = services.night_create(owner=request.user, **form.cleaned_data)
@@ -37,7 +40,7 @@ def night_create(request: HttpRequest) -> HttpResponse:
 
 
 def _night_context(
-    request: HttpRequest,
+    request: AuthedRequest,
     night: Night,
     *,
     player_form: PlayerForm | None = None,
@@ -55,14 +58,14 @@ def _night_context(
 
 
 @login_required
-def night_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def night_detail(request: AuthedRequest, pk: int) -> HttpResponse:
     night = get_night_for_user(request, pk)
     return render(request, "scorekeeper/night_detail.html", _night_context(request, night))
 
 
 @login_required
 @require_POST
-def night_add_player(request: HttpRequest, pk: int) -> HttpResponse:
+def night_add_player(request: AuthedRequest, pk: int) -> HttpResponse:
     night = get_night_for_user(request, pk)
     form = PlayerForm(request.POST)
     if form.is_valid():
@@ -83,7 +86,7 @@ def night_add_player(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def night_add_recorder(request: HttpRequest, pk: int) -> HttpResponse:
+def night_add_recorder(request: AuthedRequest, pk: int) -> HttpResponse:
     night = get_night_for_user(request, pk)
     form = RecorderForm(request.POST)
     if form.is_valid():
@@ -105,7 +108,7 @@ def night_add_recorder(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def game_create(request: HttpRequest, pk: int) -> HttpResponse:
+def game_create(request: AuthedRequest, pk: int) -> HttpResponse:
     """GET ?game=slug shows the seats and house rules; POST starts the game."""
     night = get_night_for_user(request, pk)
     slug = request.POST.get("game") or request.GET.get("game") or ""
