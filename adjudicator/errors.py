@@ -35,7 +35,12 @@ class AdjudicationError(ValueError):
         self.message = message
         self.cards: tuple[str, ...] = tuple(str(card) for card in cards)
         self.field = field
-        self.problems: tuple[str, ...] = tuple(problems) or (message,)
+        self._problems = tuple(problems)
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        """Every problem found (for a meld, all at once); at least the message itself."""
+        return self._problems or (self.message,)
 
     def at(self, field: str) -> AdjudicationError:
         """Prefix the field path (``hands[2]`` + ``held`` → ``hands[2].held``) and return self."""
