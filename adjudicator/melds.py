@@ -267,34 +267,27 @@ def _run_positions(
     """The sequence (ace as 1 or 14) the cards fill, and the places left for undesignated jokers.
 
     The ace is low (A-2-3) or high (Q-K-A), never both; K-A-2 only under round_the_corner.
-    Jokers beyond the gaps extend the run where only one end has room (``AS 2S 3S JK`` is A-4);
-    where both ends do, the places come back short of the jokers and the caller asks which.
+    Every stretch of consecutive ranks that holds the cards is a reading (``AS 2S 3S JK`` has
+    one: A-4). Where the readings put the jokers on different cards (``4C 5C JK``: the 3 or
+    the 6; ``QS KS AS JK`` round the corner: the J or the 2), the places come back short of
+    the jokers and the caller asks which.
     """
-    readings = [sorted(numbers)]
-    if 1 in numbers and rules.ace_high:
-        readings.append(sorted(14 if n == 1 else n for n in numbers))
-    for reading in readings:
-        span = list(range(reading[0], reading[-1] + 1))
-        gaps = [n for n in span if n not in reading]
-        extra = loose - len(gaps)
-        if extra < 0:
-            continue
-        low_room = span[0] - (2 if 14 in span else 1)
-        high_room = (14 if rules.ace_high and 1 not in span else 13) - span[-1]
-        if extra == 0 or (low_room and high_room):
-            return span, gaps
-        if high_room >= extra:
-            added = list(range(span[-1] + 1, span[-1] + 1 + extra))
-            return span + added, gaps + added
-        if low_room >= extra:
-            added = list(range(span[0] - extra, span[0]))
-            return added + span, added + gaps
+    length = len(numbers) + loose
+    if length > 13:
+        return None
+    top = 14 if rules.ace_high else 13
+    windows = [list(range(start, start + length)) for start in range(1, top - length + 2)]
     if rules.round_the_corner:
-        for shift in range(1, 13):
-            rotated = sorted((n - 1 + shift) % 13 for n in numbers)
-            span = list(range(rotated[0], rotated[-1] + 1))
-            gaps = [n for n in span if n not in rotated]
-            if len(gaps) <= loose:
-                unshift = [(n - shift) % 13 + 1 for n in span]
-                return unshift, [(n - shift) % 13 + 1 for n in gaps]
-    return None
+        windows += [[(start + i - 1) % 13 + 1 for i in range(length)] for start in range(1, 14)]
+    held = set(numbers)
+    readings: dict[frozenset[int], tuple[list[int], list[int]]] = {}
+    for window in windows:
+        ranks = [1 if n == 14 else n for n in window]
+        if held <= set(ranks):
+            gaps = [n for n, rank in zip(window, ranks, strict=True) if rank not in held]
+            readings.setdefault(frozenset(1 if n == 14 else n for n in gaps), (window, gaps))
+    if not readings:
+        return None
+    order, gaps = next(iter(readings.values()))
+    # Several readings only differ where jokers go, so loose > 0 and [] tells the caller to ask.
+    return (order, []) if len(readings) > 1 else (order, gaps)

@@ -106,7 +106,8 @@ def _check_value(info: OptionInfo, value: Any) -> Any:
             raise BadOptionError(
                 f"{info.name} must be at least {info.minimum}, not {value}.", field=field
             )
-    elif value not in info.choices or isinstance(value, bool):
+    elif not any(type(value) is type(choice) and value == choice for choice in info.choices):
+        # Equal is not enough: True == 1 and 1.0 == 1, but neither is the choice 1.
         allowed = ", ".join(repr(choice) for choice in info.choices)
         raise BadOptionError(f"{info.name} must be one of {allowed}, not {value!r}.", field=field)
     return value

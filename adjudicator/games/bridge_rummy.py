@@ -244,11 +244,11 @@ def _joker_problems(
                     "a joker may go in a run only while another player holds one or three "
                     f"cards, or when the card it stands for is cinched (both {meant} out of play)"
                 )
+    # R-6 (house): "a one card lay-off to a melded Joker", so the joker must already be there.
     if (
         options.single_layoff_to_joker_needs_one_or_three
-        and existing
+        and any(mc.is_joker for mc in existing)
         and len(meld.cards) - len(existing) == 1
-        and meld.jokers
         and not table.one_or_three
     ):
         problems.append(
@@ -371,7 +371,9 @@ def judge_initial_meld(
         melded = sum(len(v.cards) for v in verdicts)
         if not options.hand_rummy_own_melds_only:
             melded += sum(len(lo.added) for lo in judged)
-        hand_rummy = melded + 1 == hand_size
+        # Only a first meld that stands (every meld legal, 50 or more) can be a hand rummy.
+        stands = InitialMeld(verdicts, judged, total, None).reaches_50
+        hand_rummy = stands and melded + 1 == hand_size
     return InitialMeld(verdicts, judged, total, hand_rummy)
 
 
