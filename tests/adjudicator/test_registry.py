@@ -1,0 +1,336 @@
+"""Conformance: every registered game keeps the :class:`~adjudicator.registry.Game` contract.
+
+A new game gets these tests for free (the open_spiel habit): its house rules round-trip, its
+sample deals parse, round-trip and tally, a full game ends, its questions answer or refuse
+cleanly, and its pack checks.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from adjudicator.cards import ALL_CARDS, JOKER
+from adjudicator.errors import (
+    AdjudicationError,
+    BadEntryError,
+    BadOptionError,
+    GameOverError,
+    NotInPackError,
+    TooManyCopiesError,
+    UnknownGameError,
+    UnknownOptionError,
+)
+from adjudicator.options import OptionInfo, options_as_dict, parse_options
+from adjudicator.registry import Game, all_games, get_game
+from adjudicator.tally import Tally
+
+GAMES = [pytest.param(game, id=game.slug) for game in all_games()]
+MAX_DEALS = 200
+
+
+def player_counts(game: Game[Any, Any]) -> list[int]:
+    return sorted({game.min_players, game.max_players})
+
+
+_SAMPLES: dict[tuple[str, int, int], str] = {}
+
+
+def sample(game: Game[Any, Any], players: int, number: int) -> dict[str, Any]:
+    """The game's sample deal under default rules (made once: some games search for them)."""
+    key = (game.slug, players, number)
+    if key not in _SAMPLES:
+        raw = game.sample_deal(players=players, options=game.options(), number=number)
+        _SAMPLES[key] = json.dumps(raw)
+    result: dict[str, Any] = json.loads(_SAMPLES[key])
+    return result
+
+
+def parsed_sample(game: Game[Any, Any], options: Any, players: int, number: int) -> Any:
+    return game.parse_deal(sample(game, players, number), players=players, options=options)
+
+
+def other_values(info: OptionInfo) -> list[Any]:
+    """Legal values other than the default, to prove each house rule can be switched."""
+    if info.kind == "bool":
+        return [not info.default]
+    if info.kind == "int":
+        return [info.default + 1]
+    return [choice for choice in info.choices if choice != info.default]
+
+
+def ill_typed_values(info: OptionInfo) -> list[Any]:
+    """Values of the wrong type (or out of range) for one house rule."""
+    if info.kind == "bool":
+        return ["yes", 1, None]
+    if info.kind == "int":
+        below = [info.minimum - 1] if info.minimum is not None else []
+        return ["3", 1.5, True, None, *below]
+    return ["__no_such_choice__", True, None, [info.default]]
+
+
+def test_there_is_at_least_one_game() -> None:
+    assert GAMES
+    assert "bridge-rummy" in {game.slug for game in all_games()}
+
+
+def test_slugs_are_unique() -> None:
+    slugs = [game.slug for game in all_games()]
+    assert len(slugs) == len(set(slugs))
+
+
+def test_an_unknown_game_is_refused_with_the_known_ones_named() -> None:
+    with pytest.raises(UnknownGameError) as caught:
+        get_game("snap")
+    assert caught.value.code == "unknown_game"
+    assert caught.value.field == "game"
+    assert "bridge-rummy" in str(caught.value)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_game_is_found_by_its_slug(game: Game[Any, Any]) -> None:
+    assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", game.slug)
+    assert get_game(game.slug) is game
+    assert game.name.strip()
+    assert 1 <= game.min_players <= game.max_players
+    assert isinstance(game.lower_is_better, bool)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_players_outside_the_range_are_refused(game: Game[Any, Any]) -> None:
+    for players in (game.min_players - 1, game.max_players + 1):
+        with pytest.raises(BadEntryError) as caught:
+            game.check_players(players)
+        assert caught.value.field == "seats"
+    for players in range(game.min_players, game.max_players + 1):
+        game.check_players(players)
+
+
+# ---------------------------------------------------------------------------------------------
+# House rules
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_default_options_are_valid_and_round_trip(game: Game[Any, Any]) -> None:
+    defaults = game.options()
+    assert game.options({}) == defaults
+    data = options_as_dict(defaults)
+    json.dumps(data)
+    assert parse_options(game.options_type, data) == defaults
+    assert game.options(data) == defaults
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_house_rule_is_described(game: Game[Any, Any]) -> None:
+    infos = game.describe_options()
+    assert [info.name for info in infos] == list(options_as_dict(game.options()))
+    for info in infos:
+        assert info.kind in ("bool", "int", "choice")
+        assert info.doc.strip(), f"{info.name} has no sentence saying what it does"
+        if info.kind == "choice":
+            assert info.default in info.choices
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_house_rule_can_be_switched_and_round_trips(game: Game[Any, Any]) -> None:
+    for info in game.describe_options():
+        for value in other_values(info):
+            options = game.options({info.name: value})
+            assert getattr(options, info.name) == value
+            data = options_as_dict(options)
+            assert data[info.name] == value
+            assert game.options(json.loads(json.dumps(data))) == options
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_unknown_house_rule_is_refused(game: Game[Any, Any]) -> None:
+    with pytest.raises(UnknownOptionError) as caught:
+        game.options({"no_such_house_rule": True})
+    assert caught.value.code == "unknown_option"
+    assert caught.value.field == "options.no_such_house_rule"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_ill_typed_house_rule_is_refused(game: Game[Any, Any]) -> None:
+    for info in game.describe_options():
+        for value in ill_typed_values(info):
+            with pytest.raises(BadOptionError) as caught:
+                game.options({info.name: value})
+            assert caught.value.code == "bad_option", (info.name, value)
+            assert caught.value.field == f"options.{info.name}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Deals and the tally
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_sample_deals_round_trip_through_their_canonical_form(game: Game[Any, Any]) -> None:
+    options = game.options()
+    for players in player_counts(game):
+        for number in range(1, 4):
+            parsed = parsed_sample(game, options, players, number)
+            data = game.deal_as_data(parsed)
+            json.dumps(data)
+            again = game.parse_deal(json.loads(json.dumps(data)), players=players, options=options)
+            assert again == parsed
+            assert game.deal_as_data(again) == data
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_sample_deal_tallies(game: Game[Any, Any]) -> None:
+    options = game.options()
+    for players in player_counts(game):
+        result = game.tally(
+            [parsed_sample(game, options, players, 1)], players=players, options=options
+        )
+        assert isinstance(result, Tally)
+        assert len(result.deals) == 1
+        assert len(result.totals) == players
+        assert len(result.stars) == players
+        assert result.lower_is_better is game.lower_is_better
+        assert result.status.strip()
+        json.dumps(result.as_dict())
+        deal = result.deals[0]
+        assert deal.number == 1
+        assert [r.seat for r in deal.results] == list(range(players))
+        assert all(r.explanation for r in deal.results), "every seat's score is explained"
+        assert deal.totals == tuple(r.points for r in deal.results)
+        assert deal.totals == result.totals
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_deals_tally_to_nothing(game: Game[Any, Any]) -> None:
+    options = game.options()
+    result = game.tally([], players=game.min_players, options=options)
+    assert result.deals == ()
+    assert result.totals == (0,) * game.min_players
+    assert not result.finished
+    assert result.winners == ()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_full_game_of_sample_deals_finishes_and_refuses_one_more(game: Game[Any, Any]) -> None:
+    options = game.options()
+    players = game.min_players
+    deals: list[Any] = []
+    result = game.tally(deals, players=players, options=options)
+    while not result.finished:
+        assert len(deals) < MAX_DEALS, f"{game.name} did not finish in {MAX_DEALS} deals"
+        deals.append(parsed_sample(game, options, players, len(deals) + 1))
+        result = game.tally(deals, players=players, options=options)
+        assert result.deals[-1].totals == result.totals
+    assert result.winners, "a finished game names its winners"
+    assert set(result.winners) <= set(range(players))
+    best = min(result.totals) if game.lower_is_better else max(result.totals)
+    assert all(result.totals[seat] == best for seat in result.winners)
+    one_more = parsed_sample(game, options, players, len(deals) + 1)
+    with pytest.raises(GameOverError) as caught:
+        game.tally([*deals, one_more], players=players, options=options)
+    assert caught.value.code == "game_over"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_running_totals_add_up_the_points(game: Game[Any, Any]) -> None:
+    options = game.options()
+    players = game.max_players
+    deals = [parsed_sample(game, options, players, number) for number in range(1, 4)]
+    result = game.tally(deals, players=players, options=options)
+    totals = [0] * players
+    for deal in result.deals:
+        for r in deal.results:
+            totals[r.seat] += r.points
+        assert deal.totals == tuple(totals)
+
+
+# ---------------------------------------------------------------------------------------------
+# Questions
+# ---------------------------------------------------------------------------------------------
+
+ODD_BODIES = [
+    pytest.param({}, id="empty"),
+    pytest.param({"cards": 5}, id="cards-a-number"),
+    pytest.param({"cards": "ZZ"}, id="bad-card"),
+    pytest.param({"cards": "AS KS QS"}, id="three-cards"),
+    pytest.param({"grid": "AS"}, id="one-card-grid"),
+    pytest.param({"players": "four"}, id="players-a-word"),
+    pytest.param({"players": 2, "hands": "none"}, id="hands-a-word"),
+    pytest.param({"melds": [None], "layoffs": [3]}, id="melds-of-nothing"),
+    pytest.param({"options": "loud"}, id="options-a-word"),
+    pytest.param(None, id="the-games-sample-deal"),
+]
+
+
+def question_ids() -> list[Any]:
+    return [
+        pytest.param(game, name, id=f"{game.slug}-{name}")
+        for game in all_games()
+        for name in game.questions()
+    ]
+
+
+def ask(game: Game[Any, Any], name: str, body: Any) -> dict[str, Any] | AdjudicationError:
+    """The answer, or the refusal (any other exception fails the test)."""
+    try:
+        return game.ask(name, body)
+    except AdjudicationError as err:
+        return err
+
+
+@pytest.mark.parametrize("body", ODD_BODIES)
+@pytest.mark.parametrize(("game", "name"), question_ids())
+def test_every_question_answers_or_refuses_cleanly(
+    game: Game[Any, Any], name: str, body: dict[str, Any] | None
+) -> None:
+    question = game.questions()[name]
+    assert question.name == name
+    assert question.summary.strip()
+    if body is None:
+        body = {**sample(game, game.min_players, 1), "players": game.min_players}
+    outcome = ask(game, name, body)
+    if isinstance(outcome, AdjudicationError):
+        assert outcome.code != AdjudicationError.code
+        assert outcome.field, f"{name} refused {body!r} without naming a field"
+        json.dumps(outcome.as_dict())
+    else:
+        assert isinstance(outcome, dict)
+        json.dumps(outcome)
+
+
+@pytest.mark.parametrize(("game", "name"), question_ids())
+def test_every_question_reads_the_house_rules(game: Game[Any, Any], name: str) -> None:
+    with pytest.raises(UnknownOptionError):
+        game.ask(name, {"options": {"no_such_house_rule": True}})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_unknown_question_is_refused(game: Game[Any, Any]) -> None:
+    with pytest.raises(AdjudicationError) as caught:
+        game.ask("no-such-question", {})
+    assert caught.value.field == "question"
+
+
+# ---------------------------------------------------------------------------------------------
+# Packs
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_games_pack_checks(game: Game[Any, Any]) -> None:
+    options = game.options()
+    for players in player_counts(game):
+        pack = game.pack(options, players)
+        assert len(pack) > 0
+        cards = list(pack)
+        pack.check(cards)
+        with pytest.raises(TooManyCopiesError):
+            pack.check([*cards, cards[0]])
+        missing = [c for c in (*ALL_CARDS, JOKER) if c not in pack]
+        if missing:
+            with pytest.raises(NotInPackError):
+                pack.check([missing[0]])
