@@ -12,11 +12,15 @@ import uuid
 from typing import Any, ClassVar
 
 from django import forms
+from django.urls import reverse
 
 from adjudicator.errors import AdjudicationError
+from adjudicator.grids import MAX_SCORE
+from adjudicator.registry import get_game
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.forms import EngineErrorsMixin
 from scorekeeper.models import Seat
+from scorekeeper.selectors import GRID_SHAPES, grid_preview
 
 _HAND_FIELD = re.compile(r"^(?:hands|grids)\[(\d+)\](?:\.(\w+))?")
 
@@ -183,7 +187,116 @@ class BridgeRummyDealForm(DealForm):
         return cls(initial=initial, **kwargs)
 
 
-DEAL_FORMS: dict[str, type[DealForm]] = {"bridge-rummy": BridgeRummyDealForm}
+class GridDealForm(DealForm):
+    """Brummy and Brummagem: who knocked, and each player's grid (or only their total)."""
+
+    template_name = "scorekeeper/deal_forms/grid.html"
+    engine_fields = {"knocked": "knocked", "grids": "knocked"}
+    seat_error_field = "cards"
+
+    def __init__(self, *args: Any, seats: tuple[Seat, ...], **kwargs: Any) -> None:
+        super().__init__(*args, seats=seats, **kwargs)
+        game = seats[0].game
+        definition = get_game(game.slug)
+        options = definition.options(game.options)
+        self.shape = GRID_SHAPES[game.slug]
+        self.copies = 2 if definition.pack(options, len(seats)).has_duplicates else 1
+        score_url = reverse("grid_score", args=[game.pk])
+        self.best_url = reverse("best_grid", args=[game.pk])
+        self.fields["knocked"] = forms.TypedChoiceField(
+            choices=[("", "Nobody"), *((s.position, s.player.name) for s in seats)],
+            coerce=int,
+            empty_value=None,
+            required=False,
+            widget=forms.RadioSelect,
+            label="Who knocked?",
+        )
+        self.initial.setdefault("knocked", "")
+        for seat in seats:
+            p = seat.position
+            self.fields[f"cards_{p}"] = forms.CharField(
+                required=False,
+                max_length=80,
+                label="Grid, row by row",
+                widget=forms.TextInput(
+                    attrs={
+                        "placeholder": "e.g. AS 2S 3S KH KD KC 9C 10D JH",
+                        "autocapitalize": "characters",
+                        "autocomplete": "off",
+                        "hx-get": score_url,
+                        "hx-trigger": "change, keyup changed delay:400ms",
+                        "hx-target": f"#grid-score-{p}",
+                        "hx-vals": f'{{"seat": "{p}"}}',
+                        "hx-sync": "this:replace",
+                    }
+                ),
+            )
+            self.fields[f"total_{p}"] = forms.IntegerField(
+                required=False,
+                min_value=0,
+                max_value=MAX_SCORE[self.shape],
+                label="or only the total",
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            )
+
+    def seat_rows(self) -> list[dict[str, Any]]:
+        rows = []
+        for seat in self.seats:
+            p = seat.position
+            cards = self[f"cards_{p}"]
+            rows.append(
+                {
+                    "seat": seat,
+                    "cards": cards,
+                    "total": self[f"total_{p}"],
+                    "preview": grid_preview(seat.game, str(cards.value() or "")),
+                }
+            )
+        return rows
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        for seat in self.seats:
+            p = seat.position
+            cards = " ".join(str(cleaned.get(f"cards_{p}") or "").split())
+            total = cleaned.get(f"total_{p}")
+            if cards and total is not None:
+                self.add_error(f"total_{p}", "Give the grid or only the total, not both.")
+            elif not cards and total is None:
+                self.add_error(
+                    f"cards_{p}", f"Enter {seat.player.name}'s grid, or only their total."
+                )
+            cleaned[f"cards_{p}"] = cards
+        return cleaned
+
+    def to_data(self) -> dict[str, Any]:
+        grids: list[dict[str, Any]] = []
+        self._listed_seats = []
+        for seat in self.seats:
+            p = seat.position
+            cards = self.cleaned_data[f"cards_{p}"]
+            if cards:
+                grids.append({"seat": p, "cards": cards})
+            else:
+                grids.append({"seat": p, "total": self.cleaned_data[f"total_{p}"]})
+            self._listed_seats.append(p)
+        return {"knocked": self.cleaned_data["knocked"], "grids": grids}
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], **kwargs: Any) -> DealForm:
+        knocked = data.get("knocked")
+        initial: dict[str, Any] = {"knocked": "" if knocked is None else knocked}
+        for entry in data["grids"]:
+            key = "cards" if "cards" in entry else "total"
+            initial[f"{key}_{entry['seat']}"] = entry[key]
+        return cls(initial=initial, **kwargs)
+
+
+DEAL_FORMS: dict[str, type[DealForm]] = {
+    "bridge-rummy": BridgeRummyDealForm,
+    "brummy": GridDealForm,
+    "brummagem": GridDealForm,
+}
 
 
 def deal_form_for(slug: str) -> type[DealForm]:

@@ -33,7 +33,8 @@ class SignupForm(UserCreationForm[Any]):
 
 class NightForm(EngineErrorsMixin, forms.Form):
     date = forms.DateField(
-        initial=datetime.date.today, widget=forms.DateInput(attrs={"type": "date"})
+        initial=datetime.date.today,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     place = forms.CharField(max_length=100, required=False)
     notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))

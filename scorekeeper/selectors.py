@@ -15,6 +15,10 @@ from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User as AuthUser
 from django.db.models import Q, QuerySet
 
+from adjudicator.bestgrid import BestGrid, best_grid
+from adjudicator.cards import Card
+from adjudicator.errors import AdjudicationError, InvalidGridError
+from adjudicator.grids import LINES, SIZES, Grid, GridRules, LineScore, Shape, score_line
 from adjudicator.registry import Game as GameDefinition
 from adjudicator.registry import get_game
 from adjudicator.tally import DealResult, Tally
@@ -120,7 +124,8 @@ class DealHistory:
 
     @property
     def amended(self) -> bool:
-        return len(self.revisions) > 1
+        """Corrected at least once (a deal that was only voided is not amended)."""
+        return any(entry.kind == Entry.Kind.AMEND for entry in self.revisions)
 
 
 @dataclass(frozen=True)
@@ -201,3 +206,82 @@ def game_standings(game: Game) -> Standings:
 def last_entry_id(game: Game) -> int:
     """A cheap change marker for pollers: the newest ledger entry's id (0 when empty)."""
     return game.entries.order_by("-id").values_list("id", flat=True).first() or 0
+
+
+# Brummy and Brummagem grids, scored as they fill ---------------------------------------------
+
+GRID_SHAPES: dict[str, Shape] = {"brummy": "3x3", "brummagem": "3x4"}
+EMPTY_CELL = "-"
+
+
+@dataclass(frozen=True)
+class LinePreview:
+    name: str
+    cells: tuple[Card | None, ...]
+    score: LineScore | None  # None until every cell of the line is filled
+
+
+@dataclass(frozen=True)
+class GridPreview:
+    """A grid being entered: the lines complete so far scored, and the best arrangement."""
+
+    shape: Shape
+    cells: tuple[Card | None, ...]
+    lines: tuple[LinePreview, ...]
+    error: str | None = None
+    best: BestGrid | None = None
+
+    @property
+    def complete(self) -> bool:
+        return self.error is None and all(c is not None for c in self.cells)
+
+    @property
+    def total(self) -> int:
+        return sum(line.score.points for line in self.lines if line.score is not None)
+
+    @property
+    def grid(self) -> Grid | None:
+        cards = tuple(c for c in self.cells if c is not None)
+        return Grid(self.shape, cards) if self.complete else None
+
+    @property
+    def left_on_table(self) -> int | None:
+        return None if self.best is None else self.best.total - self.total
+
+
+def grid_preview(game: Game, text: str, *, best: bool = False) -> GridPreview:
+    """Score the lines of a partly filled grid (``-`` marks an empty cell, row-major)."""
+    shape = GRID_SHAPES[game.slug]
+    definition = game_definition(game)
+    options = definition.options(game.options)
+    rules = options.grid_rules()
+    size = SIZES[shape]
+    empty: tuple[Card | None, ...] = (None,) * size
+    try:
+        tokens = text.split() if text else []
+        if len(tokens) > size:
+            raise InvalidGridError(f"A {shape} grid holds {size} cards, not {len(tokens)}.")
+        cells = tuple(None if t == EMPTY_CELL else Card.parse(t) for t in tokens)
+        cells += (None,) * (size - len(cells))
+        definition.pack(options, game.seats.count()).check(c for c in cells if c is not None)
+    except AdjudicationError as err:
+        return GridPreview(shape, empty, _line_previews(shape, empty, rules), err.message)
+    preview = GridPreview(shape, cells, _line_previews(shape, cells, rules))
+    if best and preview.grid is not None:
+        found = best_grid(preview.grid.cards, shape, rules)
+        return GridPreview(shape, cells, preview.lines, best=found)
+    return preview
+
+
+def _line_previews(
+    shape: Shape, cells: tuple[Card | None, ...], rules: GridRules
+) -> tuple[LinePreview, ...]:
+    previews = []
+    for key, name, where in LINES[shape]:
+        line = tuple(cells[i] for i in where)
+        complete = tuple(c for c in line if c is not None)
+        score = (
+            score_line(complete, rules, key=key, name=name) if len(complete) == len(line) else None
+        )
+        previews.append(LinePreview(name, line, score))
+    return tuple(previews)

@@ -18,6 +18,8 @@ urlpatterns = [
     path("games/<int:pk>/", games.game_detail, name="game_detail"),
     path("games/<int:pk>/scoreboard/", games.game_scoreboard, name="game_scoreboard"),
     path("games/<int:pk>/deals/", games.deal_record, name="deal_record"),
+    path("games/<int:pk>/grid-score/", games.grid_score, name="grid_score"),
+    path("games/<int:pk>/best-grid/", games.best_grid, name="best_grid"),
     path("games/<int:pk>/deals/<int:deal>/amend/", games.deal_amend, name="deal_amend"),
     path("games/<int:pk>/deals/<int:deal>/void/", games.deal_void, name="deal_void"),
     # api and admin

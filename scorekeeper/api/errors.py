@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -23,6 +24,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied(str(exc) or None)
+    elif isinstance(exc, Http404):
+        exc = exceptions.NotFound(str(exc) or None)
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
@@ -48,6 +51,8 @@ def _first_error(detail: Any, path: str = "") -> tuple[str | None, str]:
     """The first (field path, sentence) in DRF's nested error structure."""
     if isinstance(detail, dict):
         for key, value in detail.items():
+            if isinstance(key, int):  # a ListField's errors are keyed by index
+                return _first_error(value, f"{path}[{key}]")
             sub = key if key != "non_field_errors" else ""
             return _first_error(value, f"{path}.{sub}".strip(".") if sub else path)
     if isinstance(detail, list) and detail:

@@ -132,3 +132,26 @@ def deal_void(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
     if request.htmx:
         return render(request, "scorekeeper/game_detail.html#game", context)
     return render(request, "scorekeeper/game_detail.html", context, status=400)
+
+
+@login_required
+@require_GET
+def grid_score(request: AuthedRequest, pk: int) -> HttpResponse:
+    """The lines of a grid being entered, scored as they fill (swapped in by htmx)."""
+    game = get_game_for_user(request, pk)
+    seat = request.GET.get("seat", "")
+    preview = selectors.grid_preview(game, request.GET.get(f"cards_{seat}", ""))
+    return render(request, "scorekeeper/grid_score.html", {"preview": preview, "game": game})
+
+
+@login_required
+@require_GET
+def best_grid(request: AuthedRequest, pk: int) -> HttpResponse:
+    """The best arrangement of a grid's cards and what the entered grid left on the table."""
+    game = get_game_for_user(request, pk)
+    seat = request.GET.get("seat", "")
+    preview = selectors.grid_preview(game, request.GET.get(f"cards_{seat}", ""), best=True)
+    context = {"preview": preview, "game": game, "night": game.night, "asked_best": True}
+    if request.htmx:
+        return render(request, "scorekeeper/grid_score.html", context)
+    return render(request, "scorekeeper/best_grid.html", context)

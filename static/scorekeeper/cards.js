@@ -74,8 +74,114 @@
     input.insertAdjacentElement("afterend", picker);
   }
 
+  // Grid entry (Brummy 3x3, Brummagem 3x4): tap a cell, then a card. The text input keeps the
+  // grid row by row, "-" for an empty cell, and htmx scores it on every change.
+  function buildGrid(host) {
+    if (host.dataset.ready) return;
+    host.dataset.ready = "1";
+    var input = document.getElementById(host.dataset.gridFor);
+    var width = host.dataset.shape === "3x4" ? 4 : 3;
+    var size = width * 3;
+    var copies = parseInt(host.dataset.copies || "1", 10);
+    var cells = [];
+    var selected = 0;
+    var suit = "S";
+
+    function read() {
+      var list = tokens(input);
+      cells = [];
+      for (var i = 0; i < size; i++) cells.push(list[i] && list[i] !== "-" ? list[i] : null);
+    }
+    function write() {
+      var list = cells.map(function (c) { return c || "-"; });
+      while (list.length && list[list.length - 1] === "-") list.pop();
+      input.value = list.join(" ");
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+    function used(card) {
+      return cells.filter(function (c, i) { return c === card && i !== selected; }).length;
+    }
+    function symbol(card) {
+      var s = card.slice(-1);
+      return card.slice(0, -1) + SUITS.find(function (p) { return p[0] === s; })[1];
+    }
+
+    var board = document.createElement("div");
+    board.className = "grid-cells";
+    board.style.gridTemplateColumns = "repeat(" + width + ", 1fr)";
+    var suits = document.createElement("div");
+    suits.className = "picker-suits";
+    var ranks = document.createElement("div");
+    ranks.className = "picker-grid";
+
+    function draw() {
+      board.innerHTML = "";
+      cells.forEach(function (card, i) {
+        var b = document.createElement("button");
+        b.type = "button";
+        b.className = "cell" + (i === selected ? " selected" : "") + (card && /[HD]$/.test(card) ? " red" : "");
+        b.textContent = card ? symbol(card) : "+";
+        b.setAttribute("aria-label", "row " + (Math.floor(i / width) + 1) + " column " + (i % width + 1) + ": " + (card || "empty"));
+        b.setAttribute("aria-pressed", i === selected ? "true" : "false");
+        b.addEventListener("click", function () { selected = i; draw(); });
+        board.appendChild(b);
+      });
+      ranks.innerHTML = "";
+      RANKS.forEach(function (rank) {
+        var card = rank + suit;
+        var b = document.createElement("button");
+        b.type = "button";
+        b.textContent = symbol(card);
+        b.dataset.card = card;
+        if (suit === "H" || suit === "D") b.className = "red";
+        b.disabled = used(card) >= copies;
+        b.addEventListener("click", function () {
+          cells[selected] = card;
+          var next = cells.indexOf(null);
+          if (next !== -1) selected = next;
+          write();
+          draw();
+        });
+        ranks.appendChild(b);
+      });
+      var clear = document.createElement("button");
+      clear.type = "button";
+      clear.textContent = "⌫";
+      clear.setAttribute("aria-label", "empty the selected cell");
+      clear.addEventListener("click", function () { cells[selected] = null; write(); draw(); });
+      ranks.appendChild(clear);
+    }
+
+    SUITS.forEach(function (pair) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.textContent = pair[1];
+      b.setAttribute("aria-label", "suit " + pair[0]);
+      b.setAttribute("aria-pressed", pair[0] === suit ? "true" : "false");
+      if (pair[0] === "H" || pair[0] === "D") b.className = "red";
+      b.addEventListener("click", function () {
+        suit = pair[0];
+        suits.querySelectorAll("button").forEach(function (x) { x.setAttribute("aria-pressed", x === b ? "true" : "false"); });
+        draw();
+      });
+      suits.appendChild(b);
+    });
+
+    input.addEventListener("input", function () { read(); draw(); });
+    read();
+    selected = Math.max(0, cells.indexOf(null));
+    draw();
+    var picker = document.createElement("div");
+    picker.className = "picker";
+    picker.appendChild(suits);
+    picker.appendChild(ranks);
+    host.appendChild(board);
+    host.appendChild(picker);
+  }
+
   function init(root) {
     (root || document).querySelectorAll("input[data-card-input]").forEach(build);
+    (root || document).querySelectorAll(".grid-entry[data-grid-for]").forEach(buildGrid);
   }
 
   document.addEventListener("DOMContentLoaded", function () { init(document); });

@@ -1,0 +1,484 @@
+"""Brummy (a 3x3 grid of Brag lines) and Brummagem (its 3x4 cousin): grids, knocks, 201 up.
+
+Rules: ``shared/seeds/000``; rulings: sections 1 and 2 of ``shared/rulings.md``, whose ids
+(B-1 …, M-1 …) the comments cite. Line scoring lives in :mod:`adjudicator.grids`, the best-grid
+search in :mod:`adjudicator.bestgrid`.
+
+>>> game = Brummy()
+>>> deal = game.parse_deal(
+...     {"knocked": 1, "grids": [{"seat": 0, "total": 23}, {"seat": 1, "total": 20},
+...                              {"seat": 2, "cards": "5H 6H 7H 5S 6S 8S 5D 9C 7D"}]},
+...     players=3, options=game.options())
+>>> [(r.points, r.explanation[-1]) for r in score_deal(deal, game.options())]
+[(33, 'beat the knocker (seat 2): +10'), (20, 'knocked but not highest: no bonus'), (35, 'beat the knocker (seat 2): +10')]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from adjudicator.bestgrid import best_grid
+from adjudicator.cards import DOUBLE, STANDARD, Card, Pack
+from adjudicator.errors import (
+    AdjudicationError,
+    BadEntryError,
+    GameOverError,
+    ImpossibleCountError,
+    TooManyCopiesError,
+)
+from adjudicator.grids import MAX_SCORE, SIZES, Grid, GridRules, Shape, score_grid
+from adjudicator.options import changed_options, option
+from adjudicator.registry import Game, Question, register
+from adjudicator.tally import DealResult, SeatResult, Tally, best_seats
+
+KNOCK_BONUS = 10  # "you add a bonus of 10 points, but only if your grid produces the highest"
+EQUAL_BONUS = 5  # "a bonus of 5 points is awarded to each player who scores the same as you"
+BEAT_BONUS = 10  # "and 10 to anyone who scores higher"
+MAX_PLAYERS = 8  # 8 x 12 = 96 cards: the most a double pack serves in Brummagem
+
+
+@dataclass(frozen=True)
+class Options:
+    """House rules of Brummy (``shared/rulings.md`` sections 1 and 10)."""
+
+    face_extra: bool = option(
+        False,
+        "Optional scoring extra: a line with nothing better than a pair scores 1 more for each "
+        "unmatched J, Q or K (K-2-5 = 1, Q-Q-J = 3).",
+        rule="B-4",
+    )
+    ace_high_runs: bool = option(True, "Q-K-A is a run as well as A-2-3.", rule="B-1")
+    round_the_corner: bool = option(
+        False,
+        "Runs go round the corner: K-A-2 (and Q-K-A) count as runs; Brag never allows it.",
+        rule="B-2",
+    )
+    knocker_tie_gets_5: bool = option(
+        False,
+        "A knocker tied for the highest grid also gets 5, like the players who tie with them.",
+        rule="B-3",
+    )
+    only_top_scorer_gets_10: bool = option(
+        False,
+        "When the knocker is beaten, only the top scorer(s) get 10, not everyone above the "
+        "knocker.",
+        rule="B-3",
+    )
+    target: int = option(
+        201, "The game ends after the deal in which someone reaches this.", minimum=1, rule="B-6"
+    )
+    double_pack: bool = option(
+        False,
+        "Play with two packs (104 cards) even with four or fewer players; more than four always "
+        "do. Two identical cards in a line then zero it.",
+        rule="1a",
+    )
+
+    def grid_rules(self) -> GridRules:
+        """The line-scoring rules these options imply."""
+        return GridRules(
+            face_extra=self.face_extra,
+            ace_high_runs=self.ace_high_runs,
+            round_the_corner=self.round_the_corner,
+        )
+
+
+@dataclass(frozen=True)
+class BrummagemOptions(Options):
+    """House rules of Brummagem: Brummy's, and how a four-card row scores (section 2b)."""
+
+    row_model: Literal["additive", "best_single"] = option(
+        "additive",
+        "How a four-card row scores: 'additive' adds its rank, flush and run parts (the seed's "
+        "example rows 5 and 6); 'best_single' counts only its best combination.",
+        rule="M-1",
+    )
+    two_pairs: Literal[4, 2] = option(
+        4, "Two pairs in a row score 4 (2 + 2), or 2 (only one pair counts).", rule="M-3"
+    )
+
+    def grid_rules(self) -> GridRules:
+        return GridRules(
+            face_extra=self.face_extra,
+            ace_high_runs=self.ace_high_runs,
+            round_the_corner=self.round_the_corner,
+            row_model=self.row_model,
+            two_pairs=self.two_pairs,
+        )
+
+
+@dataclass(frozen=True)
+class SeatGrid:
+    """One seat's grid for a deal, or only the total they scored when no cards were entered."""
+
+    seat: int
+    grid: Grid | None = None
+    total: int | None = None
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One deal: who knocked (``None`` when play ended with the stock) and every seat's grid."""
+
+    knocked: int | None
+    grids: tuple[SeatGrid, ...]
+
+
+@dataclass(frozen=True)
+class KnockBonus:
+    seat: int
+    bonus: int
+    reason: str
+
+
+def knock_bonuses(
+    scores: Sequence[int], knocked: int | None, options: Options
+) -> tuple[KnockBonus, ...]:
+    """Each seat's knock bonus from the grid scores (ruling 1a and B-3).
+
+    >>> [(k.bonus, k.reason) for k in knock_bonuses([23, 20, 23], 0, Options())]
+    [(0, 'knocked but only tied for highest: no bonus'), (0, 'below the knocker (seat 1): no bonus'), (5, 'equal to the knocker (seat 1): +5')]
+    """
+    if knocked is None:
+        # "If a game ends without any knocking, no bonus is available."
+        return tuple(KnockBonus(s, 0, "nobody knocked: no bonus") for s in range(len(scores)))
+    mark = scores[knocked]
+    top = max(scores)
+    who = f"the knocker (seat {knocked + 1})"
+    result = []
+    for seat, score in enumerate(scores):
+        if seat == knocked:
+            if all(s < mark for i, s in enumerate(scores) if i != seat):
+                result.append(KnockBonus(seat, KNOCK_BONUS, "knocked and strictly highest: +10"))
+            elif score < top:
+                result.append(KnockBonus(seat, 0, "knocked but not highest: no bonus"))
+            elif options.knocker_tie_gets_5:
+                reason = "knocked and tied for highest: +5 (house rule knocker_tie_gets_5)"
+                result.append(KnockBonus(seat, EQUAL_BONUS, reason))
+            else:
+                # B-3: a tie is not "the highest"; those equal to the knocker get 5 instead.
+                reason = "knocked but only tied for highest: no bonus"
+                result.append(KnockBonus(seat, 0, reason))
+        elif score > mark:
+            if options.only_top_scorer_gets_10 and score < top:
+                reason = f"beat {who} but not top: no bonus (house rule only_top_scorer_gets_10)"
+                result.append(KnockBonus(seat, 0, reason))
+            else:
+                result.append(KnockBonus(seat, BEAT_BONUS, f"beat {who}: +10"))
+        elif score == mark:
+            # Only when the knocker is not strictly highest can anyone equal them.
+            result.append(KnockBonus(seat, EQUAL_BONUS, f"equal to {who}: +5"))
+        else:
+            result.append(KnockBonus(seat, 0, f"below {who}: no bonus"))
+    return tuple(result)
+
+
+def score_deal(deal: Deal, options: Options) -> tuple[SeatResult, ...]:
+    """Each seat's grid score plus knock bonus, with the working, in seat order."""
+    bases: list[int] = []
+    working: list[tuple[tuple[str, ...], list[dict[str, Any]]]] = []
+    for entry in deal.grids:
+        if entry.grid is None:
+            assert entry.total is not None
+            bases.append(entry.total)
+            working.append(((f"total entered: {entry.total}, no cards given",), []))
+        else:
+            scored = score_grid(entry.grid, options)
+            bases.append(scored.total)
+            lines = [line.as_dict() for line in scored.lines]
+            working.append((scored.explanation, lines))
+    bonuses = knock_bonuses(bases, deal.knocked, options)
+    results = []
+    for entry, base, knock, (explained, lines) in zip(
+        deal.grids, bases, bonuses, working, strict=True
+    ):
+        detail = {
+            "grid": None if entry.grid is None else entry.grid.text(),
+            "base": base,
+            "bonus": knock.bonus,
+            "lines": lines,
+        }
+        results.append(
+            SeatResult(entry.seat, base + knock.bonus, (*explained, knock.reason), detail=detail)
+        )
+    return tuple(results)
+
+
+class _GridGame[O: Options](Game[O, Deal]):
+    """What Brummy and Brummagem share: everything but the grid's shape and the row rules."""
+
+    shape: ClassVar[Shape]
+    min_players = 2
+    max_players = MAX_PLAYERS
+    lower_is_better = False
+
+    def pack(self, options: O, players: int) -> Pack:
+        """One pack, or two "if more than four play" (or by house rule)."""
+        return DOUBLE if options.double_pack or players > 4 else STANDARD
+
+    def parse_deal(self, data: Mapping[str, Any], *, players: int, options: O) -> Deal:
+        """Read ``{"knocked": 0, "grids": [{"seat": 0, "cards": "5H 6H …"}, {"seat": 1, "total": 23}]}``.
+
+        Every seat appears once in ``grids``, with either its ``cards`` (row-major) or the
+        ``total`` it scored. ``knocked`` is a seat, or ``null`` when play ended with the stock.
+        """
+        self.check_players(players)
+        if not isinstance(data, Mapping):
+            raise BadEntryError("A deal is an object with knocked and grids.", field="deal")
+        raw_knocked = data.get("knocked")
+        knocked = None if raw_knocked is None else _seat(raw_knocked, players, "knocked")
+        raw_grids = data.get("grids")
+        if not isinstance(raw_grids, list):
+            raise BadEntryError("grids must list every seat's grid or total.", field="grids")
+        pack = self.pack(options, players)
+        entries: dict[int, SeatGrid] = {}
+        used: list[Card] = []
+        for index, raw in enumerate(raw_grids):
+            try:
+                entry = self._parse_entry(raw, players, pack)
+            except AdjudicationError as err:
+                raise err.at(f"grids[{index}]") from None
+            if entry.seat in entries:
+                raise BadEntryError(
+                    f"Seat {entry.seat + 1} is listed twice.", field=f"grids[{index}].seat"
+                )
+            entries[entry.seat] = entry
+            if entry.grid is not None:
+                used += entry.grid.cards
+                try:
+                    pack.check(used)
+                except TooManyCopiesError as err:
+                    raise TooManyCopiesError(
+                        f"{err.message[:-1]}, counting every grid of this deal.",
+                        cards=err.cards,
+                        field=f"grids[{index}].cards",
+                    ) from None
+        missing = [seat + 1 for seat in range(players) if seat not in entries]
+        if missing:
+            raise BadEntryError(
+                f"Give the grid or total of seat {', '.join(map(str, missing))}.", field="grids"
+            )
+        return Deal(knocked, tuple(entries[seat] for seat in range(players)))
+
+    def _parse_entry(self, raw: object, players: int, pack: Pack) -> SeatGrid:
+        if not isinstance(raw, Mapping):
+            raise BadEntryError("Each grid is an object with a seat and its cards or total.")
+        seat = _seat(raw.get("seat"), players, "seat")
+        if ("cards" in raw) == ("total" in raw):
+            raise BadEntryError(
+                f"Seat {seat + 1}: give either cards (the grid, row by row) or total, not "
+                f"{'both' if 'cards' in raw else 'neither'}."
+            )
+        if "cards" in raw:
+            text = raw["cards"]
+            if not isinstance(text, str):
+                raise BadEntryError("cards must be a string such as '5H 6H 7H …'.", field="cards")
+            try:
+                grid = Grid.parse(text, self.shape)
+                pack.check(grid.cards)
+            except AdjudicationError as err:
+                raise err.at("cards") from None
+            return SeatGrid(seat, grid=grid)
+        total = raw["total"]
+        if isinstance(total, bool) or not isinstance(total, int):
+            raise BadEntryError("total must be a whole number of points.", field="total")
+        most = MAX_SCORE[self.shape]
+        if not 0 <= total <= most:
+            raise ImpossibleCountError(
+                f"A {self.name} grid scores from 0 to {most}, not {total}.", field="total"
+            )
+        return SeatGrid(seat, total=total)
+
+    def deal_as_data(self, deal: Deal) -> dict[str, Any]:
+        grids: list[dict[str, Any]] = []
+        for entry in deal.grids:
+            if entry.grid is not None:
+                grids.append({"seat": entry.seat, "cards": entry.grid.text()})
+            else:
+                grids.append({"seat": entry.seat, "total": entry.total})
+        return {"knocked": deal.knocked, "grids": grids}
+
+    def tally(self, deals: Sequence[Deal], *, players: int, options: O) -> Tally:
+        """Add the deals up; the game ends once someone has reached the target and one player
+        is highest (B-6: an exact tie for top plays another deal)."""
+        totals = [0] * players
+        results: list[DealResult] = []
+        finished = False
+        for number, deal in enumerate(deals, start=1):
+            if finished:
+                raise GameOverError(
+                    f"The game ended after deal {number - 1}: seat "
+                    f"{best_seats(tuple(totals), lower_is_better=False)[0] + 1} won. "
+                    f"Deal {number} cannot be recorded.",
+                    field=f"deals[{number - 1}]",
+                )
+            scored = score_deal(deal, options)
+            for result in scored:
+                totals[result.seat] += result.points
+            results.append(DealResult(number, scored, tuple(totals), _summary(deal, scored)))
+            leaders = best_seats(tuple(totals), lower_is_better=False)
+            finished = totals[leaders[0]] >= options.target and len(leaders) == 1
+        leaders = best_seats(tuple(totals), lower_is_better=False)
+        notes = [f"house rule {k} = {v}" for k, v in changed_options(options).items()]
+        if players > 4 and not options.double_pack:
+            notes.append("more than four play: a double pack (104 cards)")
+        status = _status(tuple(totals), leaders, finished, bool(deals), options.target)
+        return Tally(
+            deals=tuple(results),
+            totals=tuple(totals),
+            stars=(0,) * players,
+            finished=finished,
+            winners=leaders if finished else (),
+            leaders=leaders,
+            lower_is_better=False,
+            status=status,
+            notes=tuple(notes),
+        )
+
+    def sample_deal(self, *, players: int, options: O, number: int) -> dict[str, Any]:
+        """A deal from a shuffled pack, each seat laying out its best grid; some knock, and now
+        and then a seat enters only its total."""
+        rng = random.Random(f"{self.slug}:{players}:{number}")
+        cards = list(self.pack(options, players))
+        rng.shuffle(cards)
+        size = SIZES[self.shape]
+        grids: list[dict[str, Any]] = []
+        for seat in range(players):
+            hand = cards[seat * size : (seat + 1) * size]
+            best = best_grid(hand, self.shape, options)
+            if seat == number % players and number % 3 == 2:
+                grids.append({"seat": seat, "total": best.total})
+            else:
+                grids.append({"seat": seat, "cards": best.grid.text()})
+        knocked = rng.randrange(players) if rng.random() < 0.7 else None
+        return {"knocked": knocked, "grids": grids}
+
+    def questions(self) -> Mapping[str, Question]:
+        return {
+            "grid": Question(
+                "grid", f"What does this {self.shape} grid score, line by line?", self._answer_grid
+            ),
+            "best-grid": Question(
+                "best-grid",
+                "What is the best grid these cards make, and how much did this one leave?",
+                self._answer_best_grid,
+            ),
+            "knock": Question(
+                "knock",
+                "Who gets a knock bonus, given everyone's grid score and who knocked?",
+                self._answer_knock,
+            ),
+        }
+
+    def _read_grid(self, data: Mapping[str, Any]) -> Grid:
+        text = data.get("cards")
+        if not isinstance(text, str) or not text.strip():
+            raise BadEntryError(
+                f"cards must be the grid's {SIZES[self.shape]} cards, row by row.", field="cards"
+            )
+        try:
+            grid = Grid.parse(text, self.shape)
+            # No player count here: allow what the largest pack allows (two of each card).
+            DOUBLE.check(grid.cards)
+        except AdjudicationError as err:
+            raise err.at("cards") from None
+        return grid
+
+    def _answer_grid(self, data: Mapping[str, Any], options: O) -> dict[str, Any]:
+        return score_grid(self._read_grid(data), options).as_dict()
+
+    def _answer_best_grid(self, data: Mapping[str, Any], options: O) -> dict[str, Any]:
+        grid = self._read_grid(data)
+        best = best_grid(grid.cards, self.shape, options)
+        submitted = score_grid(grid, options)
+        return {
+            "best": best.as_dict(),
+            "submitted": submitted.as_dict(),
+            "left_on_table": best.total - submitted.total,
+        }
+
+    def _answer_knock(self, data: Mapping[str, Any], options: O) -> dict[str, Any]:
+        scores = data.get("scores")
+        most = MAX_SCORE[self.shape]
+        if (
+            not isinstance(scores, list)
+            or len(scores) < 2
+            or not all(
+                isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= most for s in scores
+            )
+        ):
+            raise BadEntryError(
+                f"scores lists every seat's grid score, each from 0 to {most}.", field="scores"
+            )
+        raw_knocked = data.get("knocked")
+        knocked = None if raw_knocked is None else _seat(raw_knocked, len(scores), "knocked")
+        bonuses = knock_bonuses(scores, knocked, options)
+        return {
+            "knocked": knocked,
+            "scores": list(scores),
+            "bonuses": [k.bonus for k in bonuses],
+            "totals": [s + k.bonus for s, k in zip(scores, bonuses, strict=True)],
+            "explanation": [f"seat {k.seat + 1}: {k.reason}" for k in bonuses],
+        }
+
+
+class Brummy(_GridGame[Options]):
+    slug = "brummy"
+    name = "Brummy"
+    options_type = Options
+    shape = "3x3"
+
+
+class Brummagem(_GridGame[BrummagemOptions]):
+    slug = "brummagem"
+    name = "Brummagem"
+    options_type = BrummagemOptions
+    shape = "3x4"
+
+
+def _seat(value: object, players: int, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadEntryError(f"{field} must be a seat number from 0 to {players - 1}.", field=field)
+    if not 0 <= value < players:
+        raise BadEntryError(
+            f"There is no seat {value}: seats run from 0 to {players - 1}.", field=field
+        )
+    return value
+
+
+def _seats(seats: Sequence[int]) -> str:
+    numbers = [str(s + 1) for s in seats]
+    if len(numbers) == 1:
+        return f"Seat {numbers[0]}"
+    return f"Seats {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
+def _summary(deal: Deal, results: Sequence[SeatResult]) -> str:
+    bases = tuple(int(r.detail["base"]) for r in results)
+    top = best_seats(bases, lower_is_better=False)
+    best = f"{_seats(top)} top with {bases[top[0]]}"
+    if deal.knocked is None:
+        return f"Nobody knocked; {best[0].lower()}{best[1:]}."
+    return f"Seat {deal.knocked + 1} knocked; {best[0].lower()}{best[1:]}."
+
+
+def _status(
+    totals: tuple[int, ...], leaders: tuple[int, ...], finished: bool, started: bool, target: int
+) -> str:
+    if not started:
+        return f"No deals yet; first to {target} wins."
+    lead = totals[leaders[0]]
+    if finished:
+        return f"{_seats(leaders)} wins with {lead}."
+    verb = "leads" if len(leaders) == 1 else "lead"
+    if lead >= target:
+        # B-6: an exact tie for top plays another deal.
+        return f"{_seats(leaders)} tie on {lead}, past {target}: another deal decides."
+    return f"{_seats(leaders)} {verb} with {lead}, {target - lead} short of {target}."
+
+
+register(Brummy())
+register(Brummagem())
