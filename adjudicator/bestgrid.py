@@ -16,9 +16,9 @@ How it stays exact and fast (ruling 1a asks for far better than a naive 9! searc
 * A line scores its *set* of cards, so each hand first scores every triple of its cards once
   (and, in Brummagem, every quadruple for the rows), then sums table look-ups.
 * Brummy: the 8 symmetries of the square (rotations and reflections) map the 8 lines onto
-  themselves, so only one layout per symmetry class is scored: the smallest corner card sits top
-  left and the top edge card is smaller than the left edge card. That leaves 9!/8 = 45,360
-  layouts, all scored at once with numpy.
+  themselves, so only one layout per symmetry class is scored: of the four corner cards the one
+  first in the (sorted) hand sits top left, and the top edge card comes before the left edge
+  card. That leaves 9!/8 = 45,360 layouts, all scored at once with numpy.
 * Brummagem: permuting rows (3!) or columns (4!) keeps the 7 lines, so the search runs over the
   5,775 ways to split the hand into three unordered rows. For each split the best columns are a
   small 3-dimensional assignment (one card from each row per column), solved by meeting in the
@@ -44,7 +44,6 @@ from adjudicator.errors import InvalidGridError
 from adjudicator.grids import (
     LINES_3X3,
     SHAPES,
-    SIZES,
     Grid,
     GridRules,
     GridScore,
@@ -68,9 +67,11 @@ class BestGrid:
 
     @property
     def total(self) -> int:
+        """The best grid's score."""
         return self.score.total
 
     def as_dict(self) -> dict[str, Any]:
+        """The JSON form: the grid row-major and by rows, its score, lines and explanation."""
         return self.score.as_dict()
 
 
@@ -109,15 +110,22 @@ def left_on_table(grid: Grid, options: RulesLike = None) -> int:
     return best_grid(grid.cards, grid.shape, options).total - score_grid(grid, options).total
 
 
-def triple_scores(cards: Sequence[Card], options: RulesLike = None) -> SmallArray:
+def prepare() -> None:
+    """Build the search tables now (about 0.1 s, once per process) instead of on the first call.
+
+    >>> prepare()
+    """
+    _layouts_3x3()
+    _splits_3x4()
+
+
+def _triple_scores(cards: Sequence[Card], rules: GridRules) -> SmallArray:
     """Points of every 3-card subset, in :func:`itertools.combinations` order."""
-    rules = as_rules(options)
     return np.array([line_points(trio, rules) for trio in combinations(cards, 3)], dtype=np.int8)
 
 
-def quad_scores(cards: Sequence[Card], options: RulesLike = None) -> SmallArray:
+def _quad_scores(cards: Sequence[Card], rules: GridRules) -> SmallArray:
     """Points of every 4-card subset (a Brummagem row), in combinations order."""
-    rules = as_rules(options)
     return np.array([line_points(quad, rules) for quad in combinations(cards, 4)], dtype=np.int8)
 
 
@@ -156,7 +164,7 @@ def _layouts_3x3() -> tuple[npt.NDArray[np.uint8], IntArray]:
 
 def _best_3x3(hand: tuple[Card, ...], rules: GridRules) -> tuple[int, ...]:
     layouts, lines = _layouts_3x3()
-    scores = triple_scores(hand, rules)
+    scores = _triple_scores(hand, rules)
     totals = scores[lines].sum(axis=0)
     return tuple(int(i) for i in layouts[int(np.argmax(totals))])
 
@@ -223,8 +231,8 @@ def _pairings(
 def _best_3x4(hand: tuple[Card, ...], rules: GridRules) -> tuple[tuple[int, ...], ...]:
     """The best grid as three rows of card numbers (columns aligned)."""
     splits = _splits_3x4()
-    row_totals = quad_scores(hand, rules)[splits.row_quads].sum(axis=1)
-    weights = triple_scores(hand, rules)[splits.columns]  # (5775, 64)
+    row_totals = _quad_scores(hand, rules)[splits.row_quads].sum(axis=1)
+    weights = _triple_scores(hand, rules)[splits.columns]  # (5775, 64)
     totals = row_totals + _best_columns(weights, splits)
     # np.argmax takes the first of equal totals: the same grid whatever order the cards came in.
     winner = int(np.argmax(totals))
@@ -279,8 +287,3 @@ def _combination_index(n: int, k: int) -> IntArray:
         for ordering in permutations(subset):
             table[ordering] = number
     return table
-
-
-def hand_size(shape: Shape) -> int:
-    """9 cards for Brummy, 12 for Brummagem."""
-    return SIZES[shape]

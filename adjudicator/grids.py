@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Protocol, get_args
 
 from adjudicator.cards import ALL_CARDS, Card, Suit, format_cards, parse_cards
-from adjudicator.errors import InvalidGridError, NotInPackError
+from adjudicator.errors import BadOptionError, InvalidGridError, NotInPackError
 
 Shape = Literal["3x3", "3x4"]
 SHAPES: tuple[Shape, ...] = get_args(Shape)
@@ -78,6 +78,14 @@ class GridRules:
     row_model: RowModel = "additive"
     two_pairs: Literal[4, 2] = 4
 
+    def __post_init__(self) -> None:
+        if self.row_model not in get_args(RowModel):
+            raise BadOptionError(
+                f"row_model must be 'additive' or 'best_single', not {self.row_model!r}."
+            )
+        if self.two_pairs not in (4, 2):
+            raise BadOptionError(f"two_pairs must be 4 or 2, not {self.two_pairs!r}.")
+
 
 class SupportsGridRules(Protocol):
     """Anything that can say which :class:`GridRules` apply (a game's ``Options``)."""
@@ -89,7 +97,11 @@ RulesLike = GridRules | SupportsGridRules | None
 
 
 def as_rules(options: RulesLike) -> GridRules:
-    """The :class:`GridRules` for ``options`` (defaults for ``None``)."""
+    """The :class:`GridRules` for ``options`` (defaults for ``None``).
+
+    >>> as_rules(None).row_model, as_rules(GridRules(face_extra=True)).face_extra
+    ('additive', True)
+    """
     if options is None:
         return DEFAULT_RULES
     if isinstance(options, GridRules):
@@ -119,6 +131,7 @@ class Grid:
     cards: tuple[Card, ...]
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", tuple(self.cards))  # a list would not hash or compare
         if self.shape not in SHAPES:
             raise InvalidGridError(
                 f"{self.shape!r} is not a grid shape; use 3x3 (Brummy) or 3x4 (Brummagem)."
@@ -150,13 +163,18 @@ class Grid:
 
     @classmethod
     def from_rows(cls, rows: Sequence[Sequence[Card]]) -> Grid:
-        """A grid from its three rows; the shape follows from the row length."""
+        """A grid from its three rows; the shape follows from the row length.
+
+        >>> Grid.from_rows([parse_cards("AS 2S 3S 4S")] * 3).shape
+        '3x4'
+        """
         width = len(rows[0]) if rows else 0
         shape: Shape = "3x4" if width == 4 else "3x3"
         return cls(shape, tuple(c for r in rows for c in r))
 
     @property
     def rows(self) -> tuple[tuple[Card, ...], ...]:
+        """The three rows, top to bottom."""
         width = ROW_LENGTH[self.shape]
         return tuple(self.cards[i : i + width] for i in range(0, len(self.cards), width))
 
@@ -169,7 +187,11 @@ class Grid:
         )
 
     def text(self) -> str:
-        """The cards alone, row-major, in canonical notation (the stored form)."""
+        """The cards alone, row-major, in canonical notation (the stored form).
+
+        >>> Grid.parse("th 9c jc / 10d qc jd / 2s 10s js").text()
+        '10H 9C JC 10D QC JD 2S 10S JS'
+        """
         return format_cards(self.cards)
 
     def __str__(self) -> str:
@@ -202,6 +224,7 @@ class LineScore:
         return head + tail
 
     def as_dict(self) -> dict[str, Any]:
+        """The JSON form of the line."""
         return {
             "key": self.key,
             "name": self.name,
@@ -226,6 +249,7 @@ class GridScore:
         return tuple(line.explain() for line in self.lines)
 
     def as_dict(self) -> dict[str, Any]:
+        """The JSON form: the grid row-major and by rows, the score, each line, the sentences."""
         return {
             "grid": self.grid.text(),
             "rows": [format_cards(row) for row in self.grid.rows],

@@ -78,7 +78,11 @@ class Options:
     )
 
     def grid_rules(self) -> GridRules:
-        """The line-scoring rules these options imply."""
+        """The line-scoring rules these options imply.
+
+        >>> Options(face_extra=True).grid_rules().face_extra
+        True
+        """
         return GridRules(
             face_extra=self.face_extra,
             ace_high_runs=self.ace_high_runs,
@@ -101,6 +105,11 @@ class BrummagemOptions(Options):
     )
 
     def grid_rules(self) -> GridRules:
+        """The line-scoring rules these options imply, the row rules included.
+
+        >>> BrummagemOptions(two_pairs=2).grid_rules().two_pairs
+        2
+        """
         return GridRules(
             face_extra=self.face_extra,
             ace_high_runs=self.ace_high_runs,
@@ -129,6 +138,8 @@ class Deal:
 
 @dataclass(frozen=True)
 class KnockBonus:
+    """One seat's knock bonus and the sentence saying why."""
+
     seat: int
     bonus: int
     reason: str
@@ -177,7 +188,12 @@ def knock_bonuses(
 
 
 def score_deal(deal: Deal, options: Options) -> tuple[SeatResult, ...]:
-    """Each seat's grid score plus knock bonus, with the working, in seat order."""
+    """Each seat's grid score plus knock bonus, with the working, in seat order.
+
+    >>> deal = Deal(0, (SeatGrid(0, total=30), SeatGrid(1, total=25)))
+    >>> [(r.points, r.explanation) for r in score_deal(deal, Options())]
+    [(40, ('total entered: 30, no cards given', 'knocked and strictly highest: +10')), (25, ('total entered: 25, no cards given', 'below the knocker (seat 1): no bonus'))]
+    """
     bases: list[int] = []
     working: list[tuple[tuple[str, ...], list[dict[str, Any]]]] = []
     for entry in deal.grids:
@@ -293,6 +309,7 @@ class _GridGame[O: Options](Game[O, Deal]):
         return SeatGrid(seat, total=total)
 
     def deal_as_data(self, deal: Deal) -> dict[str, Any]:
+        """The canonical raw form: seats in order, cards in canonical notation."""
         grids: list[dict[str, Any]] = []
         for entry in deal.grids:
             if entry.grid is not None:
@@ -357,6 +374,7 @@ class _GridGame[O: Options](Game[O, Deal]):
         return {"knocked": knocked, "grids": grids}
 
     def questions(self) -> Mapping[str, Question]:
+        """``grid`` (score a grid), ``best-grid`` (and what it left), ``knock`` (the bonuses)."""
         return {
             "grid": Question(
                 "grid", f"What does this {self.shape} grid score, line by line?", self._answer_grid

@@ -293,3 +293,16 @@ def test_a_line_scores_the_same_in_any_order_and_never_above_the_cap(
     assert line_points(cards, rules) == line.points
     # The seed's maximum of 60 = 3 rows of 12 + 4 columns of 6 holds under every house rule.
     assert 0 <= line.points <= (6 if len(cards) == 3 else 12)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        pytest.param({"row_model": "sum_of_subsets"}, id="unknown-row-model"),
+        pytest.param({"two_pairs": 3}, id="two-pairs-neither-4-nor-2"),
+    ],
+)
+def test_grid_rules_refuse_values_the_rulings_do_not_offer(rules: dict[str, object]) -> None:
+    with pytest.raises(AdjudicationError) as caught:
+        GridRules(**rules)  # type: ignore[arg-type]
+    assert caught.value.code == "bad_option"
