@@ -24,6 +24,8 @@ class EngineErrorsMixin(forms.Form):
         field = self.engine_fields.get(err.field or "")
         if field is None and err.field in self.fields:
             field = err.field
+        if field is not None and self.fields[field].widget.is_hidden:
+            field = None  # a hidden field shows no errors: say it above the form
         self.add_error(field, err.message)
 
 

@@ -31,6 +31,8 @@ def pytest_configure(config: pytest.Config) -> None:
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
     settings.WHITENOISE_AUTOREFRESH = True
+    # PBKDF2 at production strength costs ~0.4 s per persona; tests only need a hash that checks.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture

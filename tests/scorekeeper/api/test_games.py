@@ -1,0 +1,193 @@
+"""/api/v1/nights/<id>/games/, /api/v1/games/<id>/ and /api/v1/game-types/: starting games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from scorekeeper.models import Game, Night, Player
+from tests.factories import PlayerFactory
+
+NAMES = ("Mary", "Tom", "Dick", "Alice")
+LEAVE_OUT = object()  # in a table of bodies: drop this key
+ONE = object()  # in a table of bodies: seat only Mary
+
+
+def refused(response: Any, *, code: str, field: str | None, status: int = 400) -> str:
+    """Check the one error shape of the API and return its sentence."""
+    assert response.status_code == status, response.content
+    body = response.json()
+    assert (body["code"], body["field"]) == (code, field)
+    assert isinstance(body["message"], str) and len(body["message"].split()) >= 3
+    return str(body["message"])
+
+
+def as_user(user: Any) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def start(night: Night) -> str:
+    return reverse("api_night_games", args=[night.pk])
+
+
+@pytest.fixture
+def players(alice: Any) -> list[Player]:
+    return [PlayerFactory(owner=alice, name=name) for name in NAMES]
+
+
+@pytest.fixture
+def ids(players: list[Player]) -> list[int]:
+    return [p.pk for p in players]
+
+
+# Starting a game --------------------------------------------------------------------------------
+
+
+def test_alice_starts_bridge_rummy_with_a_house_rule(
+    api: APIClient, night: Night, ids: list[int]
+) -> None:
+    body = {"game": "bridge-rummy", "players": ids, "options": {"ace_low_value": 1}}
+    response = api.post(start(night), body)
+    assert response.status_code == 201
+    game = Game.objects.get()
+    data = response.json()
+    assert (data["id"], data["night"], data["game"], data["name"]) == (
+        game.pk,
+        night.pk,
+        "bridge-rummy",
+        "Bridge Rummy",
+    )
+    assert data["options"]["ace_low_value"] == 1
+    assert data["options"]["tie_break"] == "none"
+    assert [(s["seat"], s["player"]["name"]) for s in data["seats"]] == list(enumerate(NAMES))
+
+
+def test_bob_starts_a_game_in_alices_night(night: Night, bob: Any, ids: list[int]) -> None:
+    response = as_user(bob).post(start(night), {"game": "bridge-rummy", "players": ids[:2]})
+    assert response.status_code == 201
+    assert Game.objects.get().created_by == bob
+
+
+def test_carol_gets_404_starting_a_game_in_alices_night(
+    night: Night, carol: Any, ids: list[int]
+) -> None:
+    response = as_user(carol).post(start(night), {"game": "bridge-rummy", "players": ids})
+    refused(response, code="not_found", field=None, status=404)
+    assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "field"),
+    [
+        pytest.param({"game": LEAVE_OUT}, "invalid", "game", id="no-game"),
+        pytest.param({"game": "canasta"}, "invalid", "game", id="unknown-game"),
+        pytest.param({"game": 7}, "invalid", "game", id="game-a-number"),
+        pytest.param({"players": LEAVE_OUT}, "invalid", "players", id="no-players"),
+        pytest.param({"players": []}, "invalid", "players", id="no-one-seated"),
+        pytest.param({"players": "Mary, Tom"}, "invalid", "players", id="players-a-string"),
+        pytest.param({"players": ["Mary", "Tom"]}, "invalid", "players[0]", id="players-by-name"),
+        pytest.param({"players": [999, 998]}, "invalid", "players", id="unknown-player-ids"),
+        pytest.param({"players": ONE}, "bad_entry", "players", id="one-player"),
+        pytest.param({"options": ["ace_low_value"]}, "invalid", "options", id="options-a-list"),
+        pytest.param(
+            {"options": {"jokers": 4}}, "unknown_option", "options.jokers", id="unknown-option"
+        ),
+        pytest.param(
+            {"options": {"ace_low_value": "1"}},
+            "bad_option",
+            "options.ace_low_value",
+            id="option-a-string-for-a-number",
+        ),
+        pytest.param(
+            {"options": {"round_then_double": 1}},
+            "bad_option",
+            "options.round_then_double",
+            id="option-a-number-for-a-bool",
+        ),
+        pytest.param(
+            {"options": {"min_naturals_per_meld": 0}},
+            "bad_option",
+            "options.min_naturals_per_meld",
+            id="option-below-its-minimum",
+        ),
+    ],
+)
+def test_it_refuses_a_game_it_cannot_start(
+    api: APIClient, night: Night, ids: list[int], body: dict[str, Any], code: str, field: str
+) -> None:
+    full = {"game": "bridge-rummy", "players": ids, **body}
+    full = {key: value for key, value in full.items() if value is not LEAVE_OUT}
+    if full.get("players") is ONE:
+        full["players"] = ids[:1]
+    refused(api.post(start(night), full), code=code, field=field)
+    assert not Game.objects.exists()
+
+
+def test_it_refuses_malformed_json(api: APIClient, night: Night) -> None:
+    response = api.post(
+        start(night), data='{"game": "bridge-rummy",', content_type="application/json"
+    )
+    refused(response, code="parse_error", field=None)
+    assert not Game.objects.exists()
+
+
+def test_it_refuses_a_player_in_two_seats(api: APIClient, night: Night, ids: list[int]) -> None:
+    response = api.post(start(night), {"game": "bridge-rummy", "players": [ids[0], ids[1], ids[0]]})
+    assert refused(response, code="invalid", field="players") == "A player can take only one seat."
+
+
+def test_it_refuses_carols_players_at_alices_table(
+    api: APIClient, night: Night, carol: Any, ids: list[int]
+) -> None:
+    zed = PlayerFactory(owner=carol, name="Zed")
+    response = api.post(start(night), {"game": "bridge-rummy", "players": [*ids[:2], zed.pk]})
+    message = refused(response, code="invalid", field="players")
+    assert message == f"No player with id {zed.pk} can join this night."
+
+
+def test_it_refuses_six_at_a_bridge_rummy_table(api: APIClient, night: Night, alice: Any) -> None:
+    six = [PlayerFactory(owner=alice).pk for _ in range(6)]
+    response = api.post(start(night), {"game": "bridge-rummy", "players": six})
+    message = refused(response, code="bad_entry", field="players")
+    assert message == "Bridge Rummy is for 2 to 5 players, not 6."
+
+
+# Reading a game ---------------------------------------------------------------------------------
+
+
+def test_bob_reads_a_game(bridge_game: Game, bob: Any) -> None:
+    response = as_user(bob).get(reverse("api_game", args=[bridge_game.pk]))
+    assert response.status_code == 200
+    assert response.json()["id"] == bridge_game.pk
+    assert [s["player"]["name"] for s in response.json()["seats"]] == list(NAMES)
+
+
+def test_carol_gets_404_for_alices_game(bridge_game: Game, carol: Any) -> None:
+    response = as_user(carol).get(reverse("api_game", args=[bridge_game.pk]))
+    refused(response, code="not_found", field=None, status=404)
+
+
+def test_nobody_signed_out_reads_a_game(anonymous_api: APIClient, bridge_game: Game) -> None:
+    response = anonymous_api.get(reverse("api_game", args=[bridge_game.pk]))
+    assert response.status_code in (401, 403)
+    assert response.json()["code"] == "not_authenticated"
+
+
+# The games the engine knows ---------------------------------------------------------------------
+
+
+def test_anyone_lists_the_game_types(anonymous_api: APIClient) -> None:
+    response = anonymous_api.get(reverse("api_game_types"))
+    assert response.status_code == 200
+    bridge = next(g for g in response.json() if g["slug"] == "bridge-rummy")
+    assert (bridge["name"], bridge["min_players"], bridge["max_players"]) == ("Bridge Rummy", 2, 5)
+    assert bridge["lower_is_better"] is True
+    options = {o["name"]: o for o in bridge["options"]}
+    assert options["ace_low_value"]["choices"] == [10, 1]
+    assert options["ace_low_value"]["rule"] == "R-1"
+    assert set(bridge["questions"]) == {"meld", "initial-meld", "deal"}

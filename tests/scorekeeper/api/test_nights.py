@@ -1,0 +1,187 @@
+"""/api/v1/nights/: alice's game nights, and who may record in them."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from scorekeeper.models import Game, Night
+from tests.factories import NightFactory
+
+LIST = reverse("api_nights")
+
+
+def detail(night: Night) -> str:
+    return reverse("api_night", args=[night.pk])
+
+
+def recorders(night: Night) -> str:
+    return reverse("api_night_recorders", args=[night.pk])
+
+
+def refused(response: Any, *, code: str, field: str | None, status: int = 400) -> str:
+    """Check the one error shape of the API and return its sentence."""
+    assert response.status_code == status, response.content
+    body = response.json()
+    assert (body["code"], body["field"]) == (code, field)
+    assert isinstance(body["message"], str) and len(body["message"].split()) >= 3
+    return str(body["message"])
+
+
+def as_user(user: Any) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+# /api/v1/nights/ --------------------------------------------------------------------------------
+
+
+def test_alice_lists_her_nights_newest_first(api: APIClient, night: Night, alice: Any) -> None:
+    older = NightFactory(owner=alice, date=datetime.date(2020, 1, 1), place="")
+    response = api.get(LIST)
+    assert response.status_code == 200
+    assert [n["id"] for n in response.json()] == [night.pk, older.pk]
+    assert response.json()[1] == {
+        "id": older.pk,
+        "date": "2020-01-01",
+        "place": "",
+        "notes": "",
+        "owner": "alice",
+    }
+
+
+def test_bob_lists_the_night_he_records_in(night: Night, bob: Any) -> None:
+    assert [n["id"] for n in as_user(bob).get(LIST).json()] == [night.pk]
+
+
+def test_carol_lists_no_nights(night: Night, carol: Any) -> None:
+    assert as_user(carol).get(LIST).json() == []
+
+
+def test_alice_starts_a_night(api: APIClient, alice: Any) -> None:
+    response = api.post(LIST, {"date": "2025-12-24", "place": "The pub"})
+    assert response.status_code == 201
+    night = Night.objects.get()
+    assert response.json() == {
+        "id": night.pk,
+        "date": "2025-12-24",
+        "place": "The pub",
+        "notes": "",
+        "owner": "alice",
+        "recorders": [],
+        "games": [],
+    }
+    assert night.owner == alice
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        pytest.param({}, "date", id="no-date"),
+        pytest.param({"date": "24/12/2025"}, "date", id="date-in-another-format"),
+        pytest.param({"date": "2025-02-30"}, "date", id="no-such-day"),
+        pytest.param({"date": 20251224}, "date", id="date-a-number"),
+        pytest.param({"date": "2025-12-24", "place": "x" * 101}, "place", id="place-too-long"),
+        pytest.param({"date": "2025-12-24", "notes": ["a", "b"]}, "notes", id="notes-a-list"),
+    ],
+)
+def test_it_refuses_a_bad_night(api: APIClient, body: dict[str, Any], field: str) -> None:
+    refused(api.post(LIST, body), code="invalid", field=field)
+    assert not Night.objects.exists()
+
+
+def test_it_refuses_a_body_that_is_not_an_object(api: APIClient) -> None:
+    refused(api.post(LIST, ["2025-12-24"]), code="invalid", field=None)
+
+
+def test_it_refuses_malformed_json(api: APIClient) -> None:
+    response = api.post(LIST, data="date=2025-12-24", content_type="application/json")
+    refused(response, code="parse_error", field=None)
+
+
+def test_it_refuses_a_body_that_is_not_json(api: APIClient) -> None:
+    response = api.post(LIST, data="<night/>", content_type="application/xml")
+    refused(response, code="unsupported_media_type", field=None, status=415)
+
+
+def test_nobody_signed_out_sees_nights(anonymous_api: APIClient, night: Night) -> None:
+    for response in (anonymous_api.get(LIST), anonymous_api.get(detail(night))):
+        assert response.status_code in (401, 403)
+        assert response.json()["code"] == "not_authenticated"
+
+
+# /api/v1/nights/<id>/ ---------------------------------------------------------------------------
+
+
+def test_alice_reads_her_night_with_its_games(api: APIClient, bridge_game: Game) -> None:
+    night = bridge_game.night
+    body = api.get(detail(night)).json()
+    assert (body["owner"], body["recorders"]) == ("alice", ["bob"])
+    (game,) = body["games"]
+    assert (game["id"], game["game"], game["name"]) == (
+        bridge_game.pk,
+        "bridge-rummy",
+        "Bridge Rummy",
+    )
+    assert [s["player"]["name"] for s in game["seats"]] == ["Mary", "Tom", "Dick", "Alice"]
+    assert [s["seat"] for s in game["seats"]] == [0, 1, 2, 3]
+
+
+def test_bob_reads_the_night(night: Night, bob: Any) -> None:
+    assert as_user(bob).get(detail(night)).status_code == 200
+
+
+def test_carol_gets_404_for_alices_night(night: Night, carol: Any) -> None:
+    refused(as_user(carol).get(detail(night)), code="not_found", field=None, status=404)
+
+
+def test_a_night_that_does_not_exist_is_404(api: APIClient) -> None:
+    refused(api.get(reverse("api_night", args=[999])), code="not_found", field=None, status=404)
+
+
+def test_nights_cannot_be_deleted(api: APIClient, night: Night) -> None:
+    refused(api.delete(detail(night)), code="method_not_allowed", field=None, status=405)
+    assert Night.objects.filter(pk=night.pk).exists()
+
+
+# /api/v1/nights/<id>/recorders/ -----------------------------------------------------------------
+
+
+def test_alice_lets_carol_record(api: APIClient, night: Night, carol: Any) -> None:
+    response = api.post(recorders(night), {"username": "Carol"})
+    assert response.status_code == 201
+    assert response.json()["recorders"] == ["bob", "carol"]
+    assert as_user(carol).get(detail(night)).status_code == 200
+
+
+def test_bob_cannot_add_recorders(night: Night, bob: Any, carol: Any) -> None:
+    response = as_user(bob).post(recorders(night), {"username": "carol"})
+    message = refused(response, code="permission_denied", field=None, status=403)
+    assert message == "Only the night's owner may add people who record."
+    assert not night.recorders.filter(pk=carol.pk).exists()
+
+
+def test_carol_cannot_add_herself_to_alices_night(night: Night, carol: Any) -> None:
+    response = as_user(carol).post(recorders(night), {"username": "carol"})
+    refused(response, code="not_found", field=None, status=404)
+    assert not night.recorders.filter(pk=carol.pk).exists()
+
+
+@pytest.mark.parametrize(
+    ("body", "says"),
+    [
+        pytest.param({"username": "dave"}, "There is no account called 'dave'.", id="no-account"),
+        pytest.param({"username": "alice"}, "The owner can already record.", id="the-owner"),
+        pytest.param({}, "username: This field is required.", id="missing"),
+        pytest.param({"username": ""}, "username: This field may not be blank.", id="blank"),
+    ],
+)
+def test_it_refuses_a_recorder(
+    api: APIClient, night: Night, body: dict[str, Any], says: str
+) -> None:
+    assert refused(api.post(recorders(night), body), code="invalid", field="username") == says

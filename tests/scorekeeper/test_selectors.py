@@ -1,0 +1,180 @@
+"""Reads: who sees which nights, and the standings replayed from the ledger."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import AnonymousUser
+
+from scorekeeper import selectors, services
+from scorekeeper.demo import SAMPLE_DEALS, SAMPLE_TOTALS
+from scorekeeper.models import Game, Night
+from tests.factories import GameFactory, NightFactory
+
+NAMES = ("Mary", "Tom", "Dick", "Alice")
+
+
+# Who sees what ----------------------------------------------------------------------------------
+
+
+def test_alice_sees_the_night_she_owns(night: Night, alice: Any) -> None:
+    assert list(selectors.nights_for_user(alice)) == [night]
+
+
+def test_bob_sees_the_night_he_records_in(night: Night, bob: Any) -> None:
+    assert list(selectors.nights_for_user(bob)) == [night]
+
+
+def test_carol_sees_none_of_alices_nights(night: Night, carol: Any) -> None:
+    assert list(selectors.nights_for_user(carol)) == []
+
+
+def test_nobody_signed_out_sees_any_night(night: Night) -> None:
+    assert list(selectors.nights_for_user(AnonymousUser())) == []
+
+
+def test_a_night_with_several_recorders_is_listed_once(night: Night, carol: Any) -> None:
+    night.recorders.add(carol)
+    mine = NightFactory(owner=carol)
+    assert list(selectors.nights_for_user(carol)) == [mine, night]
+
+
+@pytest.mark.parametrize(
+    ("who", "may"),
+    [
+        pytest.param("alice", True, id="owner"),
+        pytest.param("bob", True, id="recorder"),
+        pytest.param("carol", False, id="outsider"),
+    ],
+)
+def test_who_may_record(night: Night, request: pytest.FixtureRequest, who: str, may: bool) -> None:
+    assert selectors.can_record(request.getfixturevalue(who), night) is may
+
+
+def test_nobody_signed_out_may_record(night: Night) -> None:
+    assert selectors.can_record(AnonymousUser(), night) is False
+
+
+def test_players_for_a_night_are_the_owners_and_those_seated(
+    bridge_game: Game, alice: Any, carol: Any
+) -> None:
+    guest_game = GameFactory(night=NightFactory(owner=carol), players=["Zed", "Yves"])
+    assert sorted(p.name for p in selectors.players_for_night(bridge_game.night)) == sorted(NAMES)
+    assert sorted(p.name for p in selectors.players_for_night(guest_game.night)) == ["Yves", "Zed"]
+
+
+# Standings --------------------------------------------------------------------------------------
+
+
+def test_standings_of_a_game_with_no_deals(bridge_game: Game) -> None:
+    standings = selectors.game_standings(bridge_game)
+    assert standings.tally.totals == (0, 0, 0, 0)
+    assert standings.history == ()
+    assert standings.last_entry_id == 0
+    assert standings.names == NAMES
+    assert standings.name_status() == "No deals yet; 7 to play, lowest total wins."
+
+
+def test_standings_name_the_leader(bridge_game: Game, alice: Any) -> None:
+    for deal in SAMPLE_DEALS:
+        services.deal_record(game=bridge_game, by=alice, data=deal)
+    standings = selectors.game_standings(bridge_game)
+    assert standings.tally.totals == SAMPLE_TOTALS[-1]
+    assert standings.name_status() == "After deal 6 of 7: Mary lowest on 160."
+    rows = standings.rows
+    assert [(r["name"], r["total"], r["stars_text"], r["leader"]) for r in rows] == [
+        ("Mary", 160, "***", True),
+        ("Tom", 180, "**", False),
+        ("Dick", 250, "*", False),
+        ("Alice", 420, "", False),
+    ]
+
+
+def test_history_marks_amended_and_voided_deals(bridge_game: Game, alice: Any, bob: Any) -> None:
+    first, second, third = (
+        services.deal_record(game=bridge_game, by=alice, data=deal) for deal in SAMPLE_DEALS[:3]
+    )
+    amend = services.deal_amend(
+        game=bridge_game, deal_key=first.pk, by=bob, data=SAMPLE_DEALS[0], note="checked"
+    )
+    void = services.deal_void(game=bridge_game, deal_key=second.pk, by=alice)
+
+    history = selectors.game_standings(bridge_game).history
+    assert [(h.key, h.number, h.amended, h.voided) for h in history] == [
+        (first.pk, 1, True, False),
+        (second.pk, None, False, True),
+        (third.pk, 2, False, False),
+    ]
+    assert history[0].revisions == (first, amend)
+    assert history[0].current == amend
+    assert history[1].revisions == (second, void)
+    assert history[1].result is None
+    assert history[1].named_results == []
+    assert [r["name"] for r in history[2].named_results] == list(NAMES)
+
+
+def test_current_entries_leave_out_voided_deals(bridge_game: Game, alice: Any) -> None:
+    first, second = (
+        services.deal_record(game=bridge_game, by=alice, data=deal) for deal in SAMPLE_DEALS[:2]
+    )
+    services.deal_void(game=bridge_game, deal_key=first.pk, by=alice)
+    assert selectors.current_entries(bridge_game) == [second]
+
+
+def test_latest_revision_follows_the_deal(bridge_game: Game, alice: Any) -> None:
+    first = services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    assert selectors.latest_revision(bridge_game, first.pk) == first
+    amend = services.deal_amend(game=bridge_game, deal_key=first.pk, by=alice, data=SAMPLE_DEALS[0])
+    assert selectors.latest_revision(bridge_game, first.pk) == amend
+    assert selectors.latest_revision(bridge_game, amend.pk) is None
+
+
+# The poll marker --------------------------------------------------------------------------------
+
+
+def test_last_entry_id_is_zero_before_any_deal(bridge_game: Game) -> None:
+    assert selectors.last_entry_id(bridge_game) == 0
+
+
+def test_last_entry_id_moves_with_every_entry(bridge_game: Game, alice: Any) -> None:
+    first = services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    assert selectors.last_entry_id(bridge_game) == first.pk
+    void = services.deal_void(game=bridge_game, deal_key=first.pk, by=alice)
+    assert selectors.last_entry_id(bridge_game) == void.pk
+    assert selectors.game_standings(bridge_game).last_entry_id == void.pk
+
+
+def test_last_entry_id_ignores_other_games(bridge_game: Game, alice: Any) -> None:
+    first = services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    other = GameFactory(night=bridge_game.night)
+    services.deal_record(game=other, by=alice, data=SAMPLE_DEALS[0])
+    assert selectors.last_entry_id(bridge_game) == first.pk
+
+
+# Names for seat numbers -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        pytest.param("Seat 1 went out", "Mary went out", id="one-seat"),
+        pytest.param(
+            "Game over: Seat 1 and Seat 3 win on 40.",
+            "Game over: Mary and Dick win on 40.",
+            id="two-seats",
+        ),
+        pytest.param(
+            "Say what seat 2, 3, 4 held", "Say what Tom, Dick and Alice held", id="a-list"
+        ),
+        pytest.param(
+            "There is no seat 4: seats run from 0 to 3.",
+            "There is no seat 4: seats run from 0 to 3.",
+            id="a-given-number",
+        ),
+        pytest.param("Seat 9 is listed twice.", "Seat 9 is listed twice.", id="no-such-seat"),
+        pytest.param("Seat 12 went out", "Seat 12 went out", id="not-a-prefix-match"),
+    ],
+)
+def test_with_names(text: str, named: str) -> None:
+    assert selectors.with_names(text, NAMES) == named
