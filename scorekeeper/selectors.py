@@ -60,6 +60,11 @@ def nights_for_user(user: User) -> QuerySet[Night]:
     )
 
 
+def games_for_user(user: User) -> QuerySet[Game]:
+    """Games in the nights the user owns or records in."""
+    return Game.objects.filter(night__in=nights_for_user(user)).select_related("night")
+
+
 def can_record(user: User, night: Night) -> bool:
     if not user.is_authenticated:
         return False

@@ -27,12 +27,7 @@ def _night_for(request: Request, pk: int) -> Night:
 
 
 def _game_for(request: Request, pk: int) -> Game:
-    return get_object_or_404(
-        Game.objects.filter(night__in=selectors.nights_for_user(request.user)).select_related(
-            "night"
-        ),
-        pk=pk,
-    )
+    return get_object_or_404(selectors.games_for_user(request.user), pk=pk)
 
 
 def _user(request: Request) -> User:

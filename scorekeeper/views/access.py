@@ -14,9 +14,4 @@ def get_night_for_user(request: AuthedRequest, pk: int) -> Night:
 
 
 def get_game_for_user(request: AuthedRequest, pk: int) -> Game:
-    return get_object_or_404(
-        Game.objects.filter(night__in=selectors.nights_for_user(request.user)).select_related(
-            "night"
-        ),
-        pk=pk,
-    )
+    return get_object_or_404(selectors.games_for_user(request.user), pk=pk)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -43,8 +44,8 @@ def _night_context(
     request: AuthedRequest,
     night: Night,
     *,
-    player_form: PlayerForm | None = None,
-    recorder_form: RecorderForm | None = None,
+    player_form: PlayerForm | RecorderForm | None = None,
+    recorder_form: PlayerForm | RecorderForm | None = None,
 ) -> dict[str, Any]:
     return {
         "night": night,
@@ -63,48 +64,60 @@ def night_detail(request: AuthedRequest, pk: int) -> HttpResponse:
     return render(request, "scorekeeper/night_detail.html", _night_context(request, night))
 
 
-@login_required
-@require_POST
-def night_add_player(request: AuthedRequest, pk: int) -> HttpResponse:
+def _night_form(
+    request: AuthedRequest,
+    pk: int,
+    form_class: type[PlayerForm] | type[RecorderForm],
+    partial: str,
+    form_name: str,
+    act: Callable[[Night, dict[str, Any]], object],
+) -> HttpResponse:
+    """Post one of the night page's small forms: redirect, or swap its section (htmx)."""
     night = get_night_for_user(request, pk)
-    form = PlayerForm(request.POST)
+    form = form_class(request.POST)
     if form.is_valid():
         try:
-            services.night_player_add(night=night, by=request.user, name=form.cleaned_data["name"])
+            act(night, form.cleaned_data)
         except ServiceError as err:
             form.add_engine_error(err)
         else:
-            if request.htmx:
-                form = PlayerForm()
-            else:
+            if not request.htmx:
                 return redirect(night)
-    context = _night_context(request, night, player_form=form)
+            form = form_class()
+    context = _night_context(request, night, **{form_name: form})
     if request.htmx:
-        return render(request, "scorekeeper/night_detail.html#players", context)
+        return render(request, f"scorekeeper/night_detail.html#{partial}", context)
     return render(request, "scorekeeper/night_detail.html", context, status=400)
+
+
+@login_required
+@require_POST
+def night_add_player(request: AuthedRequest, pk: int) -> HttpResponse:
+    return _night_form(
+        request,
+        pk,
+        PlayerForm,
+        "players",
+        "player_form",
+        lambda night, data: services.night_player_add(
+            night=night, by=request.user, name=data["name"]
+        ),
+    )
 
 
 @login_required
 @require_POST
 def night_add_recorder(request: AuthedRequest, pk: int) -> HttpResponse:
-    night = get_night_for_user(request, pk)
-    form = RecorderForm(request.POST)
-    if form.is_valid():
-        try:
-            services.night_add_recorder(
-                night=night, by=request.user, username=form.cleaned_data["username"]
-            )
-        except ServiceError as err:
-            form.add_engine_error(err)
-        else:
-            if request.htmx:
-                form = RecorderForm()
-            else:
-                return redirect(night)
-    context = _night_context(request, night, recorder_form=form)
-    if request.htmx:
-        return render(request, "scorekeeper/night_detail.html#recorders", context)
-    return render(request, "scorekeeper/night_detail.html", context, status=400)
+    return _night_form(
+        request,
+        pk,
+        RecorderForm,
+        "recorders",
+        "recorder_form",
+        lambda night, data: services.night_add_recorder(
+            night=night, by=request.user, username=data["username"]
+        ),
+    )
 
 
 @login_required
