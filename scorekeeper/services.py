@@ -80,6 +80,17 @@ def night_add_recorder(*, night: Night, by: User, username: str) -> User:
     return user
 
 
+@transaction.atomic
+def night_remove_recorder(*, night: Night, by: User, username: str) -> None:
+    """Take away someone's right to record in a night. Their past entries stay in the ledger."""
+    if night.owner_id != by.pk:
+        raise PermissionDenied("Only the night's owner may remove people who record.")
+    user = night.recorders.filter(username__iexact=username.strip()).first()
+    if user is None:
+        raise InvalidInput(f"{username.strip()!r} does not record in this night.", field="username")
+    night.recorders.remove(user)
+
+
 # Games ------------------------------------------------------------------------------------------
 
 
