@@ -43,6 +43,9 @@ class Night(models.Model):
     recorders = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="recording_nights", blank=True
     )
+    players = models.ManyToManyField(
+        Player, through="NightPlayer", related_name="nights", blank=True
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -55,22 +58,52 @@ class Night(models.Model):
         return reverse("night_detail", args=[self.pk])
 
 
+class NightPlayer(models.Model):
+    """A player at a night's table, in the order they sat down (the order seats are offered)."""
+
+    night = models.ForeignKey(Night, models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, models.CASCADE, related_name="+")
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("id",)
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["night", "player"], name="night_player_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.night}"
+
+
 class Game(models.Model):
     """One game played in a night: which game, its house rules, and its seats in order."""
 
     night = models.ForeignKey(Night, models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField(help_text="1 for the night's first game, and so on.")
     slug = models.CharField(max_length=40)
     options = models.JSONField(default=dict, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ("created_at", "id")
+        ordering = ("number",)
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["night", "number"], name="game_number_unique"),
+        ]
 
     def __str__(self) -> str:
+        return f"Game {self.number}: {self.name}"
+
+    @property
+    def name(self) -> str:
+        """The game's name ("Bridge Rummy"); a game no longer known keeps its slug."""
+        from adjudicator.errors import UnknownGameError
         from adjudicator.registry import get_game
 
-        return f"{get_game(self.slug).name} #{self.pk}"
+        try:
+            return get_game(self.slug).name
+        except UnknownGameError:
+            return self.slug
 
     def get_absolute_url(self) -> str:
         return reverse("game_detail", args=[self.pk])

@@ -22,7 +22,7 @@ from adjudicator.grids import LINES, SIZES, Grid, GridRules, LineScore, Shape, s
 from adjudicator.registry import Game as GameDefinition
 from adjudicator.registry import get_game
 from adjudicator.tally import DealResult, Tally
-from scorekeeper.models import Entry, Game, Night, Player, Seat
+from scorekeeper.models import Entry, Game, Night, NightPlayer, Player, Seat
 
 type User = AuthUser | AnonymousUser
 
@@ -80,6 +80,14 @@ def players_for_user(user: User) -> QuerySet[Player]:
 def players_for_night(night: Night) -> QuerySet[Player]:
     """Who can sit at a game of this night: the owner's players and anyone already seated."""
     return Player.objects.filter(Q(owner=night.owner_id) | Q(seats__game__night=night)).distinct()
+
+
+def table_for_night(night: Night) -> list[Player]:
+    """The players at a night's table, in the order they sat down."""
+    return [
+        row.player
+        for row in NightPlayer.objects.filter(night=night).select_related("player").order_by("id")
+    ]
 
 
 def games_for_night(night: Night) -> QuerySet[Game]:

@@ -18,13 +18,14 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
+from django.db.models import Max
 
 from adjudicator.errors import AdjudicationError, BadEntryError
 from adjudicator.options import options_as_dict
 from adjudicator.registry import get_game
 from scorekeeper import selectors
 from scorekeeper.exceptions import Conflict, InvalidInput
-from scorekeeper.models import Entry, Game, Night, Player, Seat
+from scorekeeper.models import Entry, Game, Night, NightPlayer, Player, Seat
 
 
 def _require_recorder(user: User, night: Night) -> None:
@@ -40,23 +41,63 @@ def _lock_game(game: Game) -> Game:
 # Players ----------------------------------------------------------------------------------------
 
 
-@transaction.atomic
-def player_create(*, owner: User, name: str) -> Player:
+def _player_name(name: str) -> str:
     name = " ".join(name.split())
     if not name:
         raise InvalidInput("Give the player a name.", field="name")
     if len(name) > 40:
         raise InvalidInput("A name is at most 40 characters.", field="name")
+    return name
+
+
+@transaction.atomic
+def player_create(*, owner: User, name: str) -> Player:
+    name = _player_name(name)
+    taken = InvalidInput(f"You already have a player called {name}.", field="name")
     if Player.objects.filter(owner=owner, name__iexact=name).exists():
-        raise InvalidInput(f"You already have a player called {name}.", field="name")
-    return Player.objects.create(owner=owner, name=name)
+        raise taken
+    try:
+        # Two requests can both pass the check above (a double tap, on PostgreSQL): the unique
+        # constraint decides, and the loser gets the answer the second of two taps in turn gets.
+        with transaction.atomic():
+            return Player.objects.create(owner=owner, name=name)
+    except IntegrityError:
+        raise taken from None
+
+
+def _owners_player(owner: User | int, name: str) -> Player:
+    """The owner's player of that name (any case), made if there is none; safe against races."""
+    owner_id = owner if isinstance(owner, int) else owner.pk
+    found = Player.objects.filter(owner_id=owner_id, name__iexact=name).first()
+    if found is not None:
+        return found
+    try:
+        with transaction.atomic():
+            return Player.objects.create(owner_id=owner_id, name=name)
+    except IntegrityError:  # made by a concurrent request a moment ago
+        return Player.objects.get(owner_id=owner_id, name__iexact=name)
+
+
+def _seat_at_table(night: Night, player: Player) -> bool:
+    """Put a player at the night's table; False if they were already there."""
+    if NightPlayer.objects.filter(night=night, player=player).exists():
+        return False
+    try:
+        with transaction.atomic():
+            NightPlayer.objects.create(night=night, player=player)
+    except IntegrityError:  # seated by a concurrent request a moment ago
+        return False
+    return True
 
 
 @transaction.atomic
 def night_player_add(*, night: Night, by: User, name: str) -> Player:
-    """A new player for a night's table, kept in the night owner's list."""
+    """Seat a player at a night's table: one of the owner's players, or a new one for them."""
     _require_recorder(by, night)
-    return player_create(owner=night.owner, name=name)
+    player = _owners_player(night.owner_id, _player_name(name))
+    if not _seat_at_table(night, player):
+        raise InvalidInput(f"{player.name} is already at the table.", field="name")
+    return player
 
 
 # Nights -----------------------------------------------------------------------------------------
@@ -118,13 +159,19 @@ def game_start(
     except BadEntryError as err:
         err.field = "players"  # the engine says "seats"; the input here is the list of players
         raise
+    # Games are numbered in their night; the night's row lock serializes two games started at
+    # once (PostgreSQL; SQLite's IMMEDIATE transactions already do).
+    Night.objects.select_for_update().filter(pk=night.pk).first()
+    number = (night.games.aggregate(top=Max("number"))["top"] or 0) + 1
     # Store every option, not just the changes, so the game keeps its rules if defaults move.
     game = Game.objects.create(
-        night=night, slug=slug, options=options_as_dict(parsed), created_by=by
+        night=night, number=number, slug=slug, options=options_as_dict(parsed), created_by=by
     )
     Seat.objects.bulk_create(
         Seat(game=game, player=player, position=position) for position, player in enumerate(players)
     )
+    for player in players:
+        _seat_at_table(night, player)
     return game
 
 

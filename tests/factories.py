@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 
 from adjudicator.options import options_as_dict
 from adjudicator.registry import get_game
-from scorekeeper.models import Game, Night, Player, Seat
+from scorekeeper.models import Game, Night, NightPlayer, Player, Seat
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -54,6 +54,7 @@ class GameFactory(factory.django.DjangoModelFactory):
         skip_postgeneration_save = True
 
     night = factory.SubFactory(NightFactory)
+    number = factory.LazyAttribute(lambda game: game.night.games.count() + 1)
     slug = "bridge-rummy"
     options = factory.LazyAttribute(lambda game: options_as_dict(get_game(game.slug).options()))
     created_by = factory.LazyAttribute(lambda game: game.night.owner)
@@ -64,3 +65,4 @@ class GameFactory(factory.django.DjangoModelFactory):
         for position, name in enumerate(names):
             player, _ = Player.objects.get_or_create(owner=game.night.owner, name=name)
             Seat.objects.create(game=game, player=player, position=position)
+            NightPlayer.objects.get_or_create(night=game.night, player=player)

@@ -67,6 +67,28 @@ def test_bob_adds_a_player_to_alices_list(night: Night, alice: Any, bob: Any) ->
     assert player.owner == alice
 
 
+def test_a_known_player_sits_down_at_the_table_without_a_second_copy(
+    night: Night, alice: Any
+) -> None:
+    mary = PlayerFactory(owner=alice, name="Mary")
+    assert services.night_player_add(night=night, by=alice, name=" MARY ") == mary
+    assert Player.objects.count() == 1
+    assert selectors.table_for_night(night) == [mary]
+
+
+def test_the_table_keeps_the_order_players_sat_down(night: Night, alice: Any) -> None:
+    for name in ("Zed", "Ann", "Mo"):
+        services.night_player_add(night=night, by=alice, name=name)
+    assert [p.name for p in selectors.table_for_night(night)] == ["Zed", "Ann", "Mo"]
+
+
+def test_a_player_already_at_the_table_is_refused(night: Night, alice: Any) -> None:
+    services.night_player_add(night=night, by=alice, name="Harriet")
+    with pytest.raises(InvalidInput) as caught:
+        services.night_player_add(night=night, by=alice, name="harriet")
+    assert (caught.value.field, caught.value.message) == ("name", "Harriet is already at the table.")
+
+
 def test_carol_cannot_add_a_player_to_alices_night(night: Night, carol: Any) -> None:
     with pytest.raises(PermissionDenied):
         services.night_player_add(night=night, by=carol, name="Harriet")

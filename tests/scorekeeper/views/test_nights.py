@@ -124,14 +124,14 @@ def test_bob_adds_a_player_to_alices_list(client: Client, night: Night, bob: Any
 @pytest.mark.parametrize(
     ("name", "says"),
     [
-        pytest.param("mary", "You already have a player called mary.", id="taken"),
+        pytest.param("mary", "Mary is already at the table.", id="already-seated"),
         pytest.param("", "This field is required.", id="empty"),
     ],
 )
 def test_a_refused_player_name_is_shown_by_the_form(
     alice_client: Client, night: Night, name: str, says: str
 ) -> None:
-    PlayerFactory(owner=night.owner, name="Mary")
+    night.players.add(PlayerFactory(owner=night.owner, name="Mary"))
     plain = alice_client.post(players_url(night), {"name": name})
     assert plain.status_code == 400
     assert says in plain.content.decode()
