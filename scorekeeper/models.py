@@ -94,6 +94,9 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"Game {self.number}: {self.name}"
 
+    def get_absolute_url(self) -> str:
+        return reverse("game_detail", args=[self.pk])
+
     @property
     def name(self) -> str:
         """The game's name ("Bridge Rummy"); a game no longer known keeps its slug."""
@@ -104,9 +107,6 @@ class Game(models.Model):
             return get_game(self.slug).name
         except UnknownGameError:
             return self.slug
-
-    def get_absolute_url(self) -> str:
-        return reverse("game_detail", args=[self.pk])
 
 
 class Seat(models.Model):

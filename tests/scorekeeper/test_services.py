@@ -86,7 +86,10 @@ def test_a_player_already_at_the_table_is_refused(night: Night, alice: Any) -> N
     services.night_player_add(night=night, by=alice, name="Harriet")
     with pytest.raises(InvalidInput) as caught:
         services.night_player_add(night=night, by=alice, name="harriet")
-    assert (caught.value.field, caught.value.message) == ("name", "Harriet is already at the table.")
+    assert (caught.value.field, caught.value.message) == (
+        "name",
+        "Harriet is already at the table.",
+    )
 
 
 def test_carol_cannot_add_a_player_to_alices_night(night: Night, carol: Any) -> None:
