@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
@@ -44,8 +45,15 @@ class NightForm(EngineErrorsMixin, forms.Form):
 
 class PlayerForm(EngineErrorsMixin, forms.Form):
     name = forms.CharField(
-        max_length=40, widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "Name"})
+        max_length=40,
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "words", "placeholder": "Name"}
+        ),
     )
+
+    def keep_focus(self) -> None:
+        """Focus the name input when shown: htmx 2 focuses ``[autofocus]`` in swapped content."""
+        self.fields["name"].widget.attrs["autofocus"] = True
 
 
 class RecorderForm(EngineErrorsMixin, forms.Form):
@@ -56,8 +64,18 @@ class RecorderForm(EngineErrorsMixin, forms.Form):
     )
 
 
+class RecorderRemoveForm(EngineErrorsMixin, forms.Form):
+    """The owner's "Remove" next to a recorder: the account name travels hidden."""
+
+    username = forms.CharField(max_length=150, widget=forms.HiddenInput)
+
+
 class GameStartForm(EngineErrorsMixin, forms.Form):
-    """Seats in order (one select per seat) and the game's house rules."""
+    """Seats in order (one select per seat) and the game's house rules.
+
+    ``seated`` pre-fills the seats in order (ignored unless the game takes that many players);
+    ``house_options`` pre-sets the house rules (a rematch keeps the rules of the game before).
+    """
 
     engine_fields = {"players": "seat_0", "seats": "seat_0"}
 
@@ -66,8 +84,16 @@ class GameStartForm(EngineErrorsMixin, forms.Form):
         *args: Any,
         definition: GameDefinition[Any, Any],
         players: QuerySet[Player],
+        seated: Sequence[Player] = (),
+        house_options: Mapping[str, Any] | None = None,
         **kwargs: Any,
     ) -> None:
+        initial: dict[str, Any] = {}
+        if definition.min_players <= len(seated) <= definition.max_players:
+            initial |= {f"seat_{position}": p.pk for position, p in enumerate(seated)}
+        for name, value in (house_options or {}).items():
+            initial[f"option_{name}"] = value if isinstance(value, bool | int) else str(value)
+        kwargs["initial"] = initial | (kwargs.get("initial") or {})
         super().__init__(*args, **kwargs)
         self.definition = definition
         self.engine_fields = dict(self.engine_fields)
@@ -104,6 +130,20 @@ class GameStartForm(EngineErrorsMixin, forms.Form):
 
     def option_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if name.startswith("option_")]
+
+    def changed_options(self) -> int:
+        """How many house rules differ from the rules as written (as the page now shows them)."""
+
+        def changed(field: forms.BoundField) -> bool:
+            try:
+                return bool(field.field.to_python(field.value()) != field.field.initial)
+            except forms.ValidationError:
+                return True  # not a value at all: certainly not the rule as written
+
+        return sum(1 for field in self.option_fields() if changed(field))
+
+    def option_errors(self) -> bool:
+        return any(field.errors for field in self.option_fields())
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

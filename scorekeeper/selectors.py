@@ -298,3 +298,87 @@ def _line_previews(
         )
         previews.append(LinePreview(name, line, score))
     return tuple(previews)
+
+
+# Nights list and seating ----------------------------------------------------------------------
+
+
+def _and(names: tuple[str, ...]) -> str:
+    """Join names as a sentence does: Mary; Mary and Tom; Mary, Tom and Dick."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One game as the nights list tells it: who won, or who leads while it is still going."""
+
+    game: Game
+    deals: int
+    finished: bool
+    winners: tuple[str, ...]
+    leaders: tuple[str, ...]
+    leading_total: int | None
+    unreadable: bool = False  # the ledger no longer replays (an unknown game, say)
+
+    @property
+    def winners_text(self) -> str:
+        return _and(self.winners) if self.winners else ""
+
+    @property
+    def leaders_text(self) -> str:
+        if not self.leaders:
+            return ""
+        verb = "leads" if len(self.leaders) == 1 else "lead"
+        return f"{_and(self.leaders)} {verb} on {self.leading_total}"
+
+
+@dataclass(frozen=True)
+class NightSummary:
+    night: Night
+    games: tuple[GameSummary, ...]
+
+
+def game_summary(game: Game) -> GameSummary:
+    """Replay one game's ledger and say how it stands."""
+    try:
+        standings = game_standings(game)
+    except AdjudicationError:
+        return GameSummary(game, 0, False, (), (), None, unreadable=True)
+    tally, names = standings.tally, standings.names
+    if tally.finished:
+        winners = tuple(names[i] for i in tally.winners)
+        return GameSummary(game, len(tally.deals), True, winners, (), None)
+    if not tally.deals:  # before the first deal everyone "leads" on 0: say nothing
+        return GameSummary(game, 0, False, (), (), None)
+    leaders = tuple(names[i] for i in tally.leaders)
+    total = tally.totals[tally.leaders[0]] if tally.leaders else None
+    return GameSummary(game, len(tally.deals), False, (), leaders, total)
+
+
+def night_summaries(nights: QuerySet[Night] | list[Night]) -> list[NightSummary]:
+    """Each night with its games in order, each game's winners or leaders (for the nights list)."""
+    nights = list(nights)
+    games: dict[int, list[Game]] = defaultdict(list)
+    for game in Game.objects.filter(night__in=[n.pk for n in nights]).order_by("night", "number"):
+        games[game.night_id].append(game)
+    # One replay per game for now; a stored result per game would make this one query.
+    return [
+        NightSummary(night, tuple(game_summary(g) for g in games[night.pk])) for night in nights
+    ]
+
+
+def last_game(night: Night) -> Game | None:
+    """The night's most recent game."""
+    return night.games.order_by("-number").first()
+
+
+def seated_players(game: Game) -> list[Player]:
+    """A game's players, seat 1 first."""
+    return [seat.player for seat in game.seats.select_related("player").order_by("position")]
+
+
+def players_off_table(night: Night) -> QuerySet[Player]:
+    """The owner's players who have not sat down at this night's table, by name."""
+    return Player.objects.filter(owner=night.owner_id).exclude(
+        pk__in=NightPlayer.objects.filter(night=night).values("player")
+    )

@@ -13,6 +13,11 @@ urlpatterns = [
     path("nights/<int:pk>/", nights.night_detail, name="night_detail"),
     path("nights/<int:pk>/players/", nights.night_add_player, name="night_add_player"),
     path("nights/<int:pk>/recorders/", nights.night_add_recorder, name="night_add_recorder"),
+    path(
+        "nights/<int:pk>/recorders/remove/",
+        nights.night_remove_recorder,
+        name="night_remove_recorder",
+    ),
     path("nights/<int:pk>/games/", nights.game_create, name="game_create"),
     # games
     path("games/<int:pk>/", games.game_detail, name="game_detail"),

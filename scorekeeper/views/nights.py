@@ -12,21 +12,32 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from adjudicator.errors import AdjudicationError
+from adjudicator.options import options_as_dict
+from adjudicator.registry import Game as GameDefinition
 from adjudicator.registry import all_games, get_game
 from scorekeeper import selectors, services
 from scorekeeper.exceptions import ServiceError
-from scorekeeper.forms import GameStartForm, NightForm, PlayerForm, RecorderForm
+from scorekeeper.forms import (
+    GameStartForm,
+    NightForm,
+    PlayerForm,
+    RecorderForm,
+    RecorderRemoveForm,
+)
 from scorekeeper.http import AuthedRequest
-from scorekeeper.models import Night
+from scorekeeper.models import Game, Night
 from scorekeeper.views.access import get_night_for_user
+
+
+def _home_context(user: User, form: NightForm) -> dict[str, Any]:
+    return {"nights": selectors.night_summaries(selectors.nights_for_user(user)), "form": form}
 
 
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "scorekeeper/welcome.html", {"games": all_games()})
     assert isinstance(request.user, User)
-    context = {"nights": selectors.nights_for_user(request.user), "form": NightForm()}
-    return render(request, "scorekeeper/home.html", context)
+    return render(request, "scorekeeper/home.html", _home_context(request.user, NightForm()))
 
 
 @login_required
@@ -36,25 +47,31 @@ def night_create(request: AuthedRequest) -> HttpResponse:
     if form.is_valid():
         night = services.night_create(owner=request.user, **form.cleaned_data)
         return redirect(night)
-    context = {"nights": selectors.nights_for_user(request.user), "form": form}
-    return render(request, "scorekeeper/home.html", context, status=400)
+    return render(request, "scorekeeper/home.html", _home_context(request.user, form), status=400)
+
+
+type NightForms = PlayerForm | RecorderForm | RecorderRemoveForm
 
 
 def _night_context(
     request: AuthedRequest,
     night: Night,
     *,
-    player_form: PlayerForm | RecorderForm | None = None,
-    recorder_form: PlayerForm | RecorderForm | None = None,
+    player_form: NightForms | None = None,
+    recorder_form: NightForms | None = None,
+    remove_form: NightForms | None = None,
 ) -> dict[str, Any]:
     return {
         "night": night,
-        "games": selectors.games_for_night(night),
-        "players": selectors.players_for_night(night),
+        "games": selectors.night_summaries([night])[0].games,
+        "table": selectors.table_for_night(night),
+        "off_table": selectors.players_off_table(night),
+        "recorders": night.recorders.order_by("username"),
         "game_types": all_games(),
         "is_owner": night.owner_id == request.user.pk,
         "player_form": player_form or PlayerForm(),
         "recorder_form": recorder_form or RecorderForm(),
+        "remove_form": remove_form,
     }
 
 
@@ -67,7 +84,7 @@ def night_detail(request: AuthedRequest, pk: int) -> HttpResponse:
 def _night_form(
     request: AuthedRequest,
     pk: int,
-    form_class: type[PlayerForm] | type[RecorderForm],
+    form_class: type[NightForms],
     partial: str,
     form_name: str,
     act: Callable[[Night, dict[str, Any]], object],
@@ -84,6 +101,10 @@ def _night_form(
             if not request.htmx:
                 return redirect(night)
             form = form_class()
+    if isinstance(form, PlayerForm) and request.htmx and "chip" not in request.POST:
+        # A name typed in: keep the input focused (and a phone's keyboard up) for the next one.
+        # A tapped chip did not use the keyboard, so it should not bring the keyboard up.
+        form.keep_focus()
     context = _night_context(request, night, **{form_name: form})
     if request.htmx:
         return render(request, f"scorekeeper/night_detail.html#{partial}", context)
@@ -121,16 +142,65 @@ def night_add_recorder(request: AuthedRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@require_POST
+def night_remove_recorder(request: AuthedRequest, pk: int) -> HttpResponse:
+    return _night_form(
+        request,
+        pk,
+        RecorderRemoveForm,
+        "recorders",
+        "remove_form",
+        lambda night, data: services.night_remove_recorder(
+            night=night, by=request.user, username=data["username"]
+        ),
+    )
+
+
+def _game_of_night(night: Night, raw: str | None) -> Game | None:
+    """The game of this night a query string names (``?like=12``), or None."""
+    # isdigit alone lets "²" through, and a huge number overflows SQLite's integers.
+    if not raw or not raw.isascii() or not raw.isdigit() or len(raw) > 18:
+        return None
+    return night.games.filter(pk=int(raw)).first()
+
+
+def _house_options(definition: GameDefinition[Any, Any], game: Game) -> dict[str, Any] | None:
+    """A game's house rules, if they still read as rules of ``definition``."""
+    if game.slug != definition.slug:
+        return None
+    try:
+        return options_as_dict(definition.options(game.options))
+    except AdjudicationError:
+        return None
+
+
+@login_required
 def game_create(request: AuthedRequest, pk: int) -> HttpResponse:
-    """GET ?game=slug shows the seats and house rules; POST starts the game."""
+    """Show the seats and house rules (GET), or start the game (POST).
+
+    ``?game=slug`` picks the game. The seats start as the night's table in the order they sat
+    down, when the game takes that many players. ``?seats_of=<game>`` seats the players as in
+    that game of this night; ``?like=<game>`` is a rematch: its game, seats and house rules.
+    """
     night = get_night_for_user(request, pk)
-    slug = request.POST.get("game") or request.GET.get("game") or ""
+    like = _game_of_night(night, request.GET.get("like"))
+    seats_of = like or _game_of_night(night, request.GET.get("seats_of"))
+    slug = request.POST.get("game") or request.GET.get("game") or (like.slug if like else "")
     try:
         definition = get_game(slug)
     except AdjudicationError:
         return redirect(night)
-    players = selectors.players_for_night(night)
-    form = GameStartForm(request.POST or None, definition=definition, players=players)
+    table = selectors.table_for_night(night)
+    seated = selectors.seated_players(seats_of) if seats_of else table
+    last = selectors.last_game(night)
+    last_seats = selectors.seated_players(last) if last else []
+    form = GameStartForm(
+        request.POST or None,
+        definition=definition,
+        players=selectors.players_for_night(night),
+        seated=seated,
+        house_options=_house_options(definition, like) if like else None,
+    )
     if request.method == "POST" and form.is_valid():
         try:
             game = services.game_start(
@@ -144,6 +214,14 @@ def game_create(request: AuthedRequest, pk: int) -> HttpResponse:
             form.add_engine_error(err)
         else:
             return redirect(game)
-    context = {"night": night, "definition": definition, "form": form}
+    fits = definition.min_players <= len(last_seats) <= definition.max_players
+    context = {
+        "night": night,
+        "definition": definition,
+        "form": form,
+        "like": like,
+        # Offered when it would change the seats shown.
+        "same_as_last": last if fits and last_seats != seated and not form.is_bound else None,
+    }
     status = 400 if form.is_bound else 200
     return render(request, "scorekeeper/game_create.html", context, status=status)

@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 import datetime
+import re
 from typing import Any
 
 from django.test import Client
 from django.urls import reverse
 
+from scorekeeper import services
+from scorekeeper.demo import SAMPLE_DEALS
 from scorekeeper.models import Night
-from tests.factories import NightFactory
+from tests.factories import GameFactory, NightFactory
 
 HOME = reverse("home")
+# The Sample Score Card's seventh deal: Mary wins on 40.
+DEAL_7 = {
+    "went_out": 0,
+    "hands": [{"seat": 1, "held": 20}, {"seat": 2, "held": 30}, {"seat": 3, "not_down": True}],
+}
 
 
 def test_a_visitor_is_welcomed_with_the_games_it_knows(client: Client, db: Any) -> None:
@@ -53,3 +61,29 @@ def test_the_home_page_offers_to_start_a_night(client: Client, alice: Any) -> No
     html = client.get(HOME).content.decode()
     assert f'action="{reverse("night_create")}"' in html
     assert f'value="{datetime.date.today():%Y-%m-%d}"' in html
+
+
+def test_each_night_lists_its_games_with_the_winner_or_who_leads(
+    client: Client, night: Night, alice: Any
+) -> None:
+    finished = GameFactory(night=night)
+    for deal in (*SAMPLE_DEALS, DEAL_7):
+        services.deal_record(game=finished, by=alice, data=deal)
+    going = GameFactory(night=night)
+    for deal in SAMPLE_DEALS[:2]:
+        services.deal_record(game=going, by=alice, data=deal)
+    GameFactory(night=night, slug="brummy", players=["Tom", "Mary"])
+    client.force_login(alice)
+    html = client.get(HOME).content.decode()
+    lines = [
+        " ".join(re.sub(r"<[^>]+>", " ", line).split())
+        for line in re.findall(r'<ul class="games">(.*?)</ul>', html, re.S)[0].split("</li>")
+        if line.strip()
+    ]
+    assert lines == [
+        "Game 1: Bridge Rummy ♛ Mary won",
+        "Game 2: Bridge Rummy still going: Tom leads on 20",
+        "Game 3: Brummy still going: no deals yet",
+    ]
+    assert f'href="{finished.get_absolute_url()}"' in html
+    assert '<span class="won">' in html  # marked by the badge and weight, not an underline

@@ -1,0 +1,112 @@
+"""Reads for the nights list and for seating a new game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scorekeeper import selectors, services
+from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper.models import Game, Night
+from tests.factories import GameFactory, NightFactory, PlayerFactory
+
+# The Sample Score Card's seventh deal: Mary wins on 40.
+DEAL_7 = {
+    "went_out": 0,
+    "hands": [{"seat": 1, "held": 20}, {"seat": 2, "held": 30}, {"seat": 3, "not_down": True}],
+}
+
+
+def play(game: Game, by: Any, deals: Any) -> None:
+    for deal in deals:
+        services.deal_record(game=game, by=by, data=deal)
+
+
+# The nights list --------------------------------------------------------------------------------
+
+
+def test_a_finished_game_names_its_winner(bridge_game: Game, alice: Any) -> None:
+    play(bridge_game, alice, (*SAMPLE_DEALS, DEAL_7))
+    summary = selectors.game_summary(bridge_game)
+    assert (summary.finished, summary.winners, summary.deals) == (True, ("Mary",), 7)
+    assert summary.winners_text == "Mary"
+    assert summary.leaders == ()
+
+
+def test_a_game_still_going_names_who_leads_and_on_what(bridge_game: Game, alice: Any) -> None:
+    play(bridge_game, alice, SAMPLE_DEALS[:2])  # totals 80, 20, 50, 120: lowest leads
+    summary = selectors.game_summary(bridge_game)
+    assert (summary.finished, summary.winners, summary.deals) == (False, (), 2)
+    assert summary.leaders_text == "Tom leads on 20"
+
+
+def test_a_game_before_its_first_deal_names_no_leader(bridge_game: Game) -> None:
+    summary = selectors.game_summary(bridge_game)
+    assert (summary.deals, summary.leaders, summary.leaders_text) == (0, (), "")
+
+
+def test_players_level_at_the_top_lead_together(night: Night, alice: Any) -> None:
+    game = GameFactory(night=night, slug="brummy", players=["Mary", "Tom", "Dick"])
+    totals = [{"seat": 0, "total": 12}, {"seat": 1, "total": 12}, {"seat": 2, "total": 3}]
+    services.deal_record(game=game, by=alice, data={"knocked": None, "grids": totals})
+    assert selectors.game_summary(game).leaders_text == "Mary and Tom lead on 12"
+
+
+def test_a_game_that_no_longer_replays_does_not_break_the_list(bridge_game: Game) -> None:
+    Game.objects.filter(pk=bridge_game.pk).update(slug="canasta")
+    bridge_game.refresh_from_db()
+    summary = selectors.game_summary(bridge_game)
+    assert summary.unreadable
+
+
+def test_night_summaries_keep_the_nights_order_and_each_nights_games(
+    night: Night, alice: Any
+) -> None:
+    older = NightFactory(owner=alice, date=night.date.replace(year=2020))
+    first = GameFactory(night=night)
+    second = GameFactory(night=night, slug="brummy", players=["Tom", "Mary"])
+    elsewhere = GameFactory(night=older)
+    summaries = selectors.night_summaries(selectors.nights_for_user(alice))
+    assert [s.night for s in summaries] == [night, older]
+    assert [g.game for g in summaries[0].games] == [first, second]
+    assert [g.game for g in summaries[1].games] == [elsewhere]
+
+
+def test_a_night_without_games_has_an_empty_list(night: Night) -> None:
+    assert selectors.night_summaries([night])[0].games == ()
+
+
+# Seating ----------------------------------------------------------------------------------------
+
+
+def test_last_game_is_the_highest_numbered(night: Night) -> None:
+    assert selectors.last_game(night) is None
+    GameFactory(night=night)
+    second = GameFactory(night=night)
+    assert selectors.last_game(night) == second
+
+
+def test_seated_players_are_in_seat_order(night: Night) -> None:
+    game = GameFactory(night=night, players=["Tom", "Dick", "Mary"])
+    assert [p.name for p in selectors.seated_players(game)] == ["Tom", "Dick", "Mary"]
+
+
+def test_players_off_table_are_the_owners_others(night: Night, bob: Any) -> None:
+    mary, _tom, _zed = (PlayerFactory(owner=night.owner, name=n) for n in ("Mary", "Tom", "Zed"))
+    PlayerFactory(owner=bob, name="Bobs friend")
+    night.players.add(mary)
+    assert [p.name for p in selectors.players_off_table(night)] == ["Tom", "Zed"]
+
+
+@pytest.mark.parametrize(
+    ("names", "said"),
+    [
+        pytest.param(("Mary",), "Mary", id="one"),
+        pytest.param(("Mary", "Tom"), "Mary and Tom", id="two"),
+        pytest.param(("Mary", "Tom", "Dick"), "Mary, Tom and Dick", id="three"),
+    ],
+)
+def test_names_are_joined_as_a_sentence(names: tuple[str, ...], said: str) -> None:
+    summary = selectors.GameSummary(Game(), 1, True, names, (), None)
+    assert summary.winners_text == said
