@@ -60,7 +60,13 @@ class RecorderForm(EngineErrorsMixin, forms.Form):
     username = forms.CharField(
         max_length=150,
         label="Account name",
-        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "none"}),
+        widget=forms.TextInput(
+            attrs={
+                "autocomplete": "off",
+                "autocapitalize": "none",
+                "placeholder": "Account name",
+            }
+        ),
     )
 
 
