@@ -160,13 +160,24 @@ def test_card_picker_keys_and_page_controls_are_a_thumb_wide(
         assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
+def test_grid_cells_and_keys_are_a_thumb_wide(signed_in: Page, night: Night) -> None:
+    page = signed_in
+    game = GameFactory(night=night, slug="brummagem", players=["Mary", "Tom"])
+    page.set_viewport_size({"width": 320, "height": 700})
+    page.goto(site(page) + game.get_absolute_url())
+    keys = page.locator('fieldset.hand[data-seat="0"] .grid-entry button')
+    assert keys.count() == 12 + 4 + 13 + 1  # cells, suits, ranks and "empty the cell"
+    assert too_small(keys) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+
+
 def test_the_pages_controls_are_a_thumb_high(signed_in: Page, night: Night, carol: Any) -> None:
     page = signed_in
     GameFactory(night=night)
     night.recorders.add(carol)
     PlayerFactory(owner=night.owner, name="Zed")
     targets = "main button, main a.button, main select, main input[type=text], main summary"
-    for url in ("/", night.get_absolute_url()):
+    for url in ("/", night.get_absolute_url(), "/accounts/login/"):
         page.goto(site(page) + url)
         links = page.locator(f"{targets}, .nights a, .games a, .crumbs a, header a, header button")
         assert too_small(links) == [], url
