@@ -100,7 +100,22 @@ DEAL_HELP = (
 class DealRecordIn(serializers.Serializer[Any]):
     deal = serializers.DictField(help_text=DEAL_HELP)
     token = serializers.UUIDField(
-        required=False, help_text="Any UUID; sending the same one twice records the deal once."
+        required=False,
+        help_text=(
+            "Any UUID; sending the same one twice with the same deal records it once. The same "
+            "token with another deal is refused (409, code token_reused)."
+        ),
+    )
+    number = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=100_000,
+        help_text=(
+            "The deal number you are recording (the standings' next_number when you loaded "
+            "them). If someone recorded that deal meanwhile, the answer is 409 (code "
+            "stale_deal) with the deal they recorded: send it again with the new number if "
+            "yours is another deal."
+        ),
     )
 
 
@@ -142,7 +157,9 @@ class SeatResultOut(serializers.Serializer[Any]):
 
 class DealStandingOut(serializers.Serializer[Any]):
     deal = serializers.IntegerField(help_text="The deal's id, for amending or voiding it.")
-    number = serializers.IntegerField()
+    number = serializers.IntegerField(
+        help_text="The deal's number at the table: deals keep their numbers when one is voided."
+    )
     summary = serializers.CharField()
     results = SeatResultOut(many=True)
     totals = serializers.ListField(child=serializers.IntegerField())
@@ -155,6 +172,13 @@ class StandingSeatOut(serializers.Serializer[Any]):
     stars = serializers.IntegerField()
 
 
+class LedgerProblemOut(serializers.Serializer[Any]):
+    deal = serializers.IntegerField(help_text="The deal's id, for amending or voiding it.")
+    number = serializers.IntegerField(help_text="The deal's number at the table.")
+    message = serializers.CharField(help_text="Why the deal cannot be counted.")
+    fix = serializers.CharField(help_text="What would fix it.")
+
+
 class StandingsOut(serializers.Serializer[Any]):
     game = serializers.IntegerField()
     status = serializers.CharField()
@@ -164,6 +188,12 @@ class StandingsOut(serializers.Serializer[Any]):
     leaders = serializers.ListField(child=serializers.CharField())
     seats = StandingSeatOut(many=True)
     deals = DealStandingOut(many=True)
+    next_number = serializers.IntegerField(
+        help_text="The number the next recorded deal will carry (send it as `number`)."
+    )
+    problems = LedgerProblemOut(
+        many=True, help_text="Deals left out of the totals because they cannot be counted."
+    )
     notes = serializers.ListField(child=serializers.CharField())
 
 

@@ -127,7 +127,7 @@ def test_a_token_from_another_game_is_a_conflict(
     token = str(uuid.uuid4())
     api.post(deals(other), {"deal": MARY_OUT, "token": token})
     response = api.post(deals(bridge_game), {"deal": MARY_OUT, "token": token})
-    refused(response, code="conflict", field="token", status=409)
+    refused(response, code="token_reused", field="token", status=409)
 
 
 def test_an_eighth_deal_is_refused_because_the_game_is_over(

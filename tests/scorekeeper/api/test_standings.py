@@ -59,6 +59,8 @@ def test_a_game_with_no_deals(api: APIClient, bridge_game: Game) -> None:
             for i, name in enumerate(SAMPLE_PLAYERS)
         ],
         "deals": [],
+        "next_number": 1,
+        "problems": [],
         "notes": [],
     }
 
@@ -116,7 +118,8 @@ def test_a_voided_deal_leaves_the_standings(api: APIClient, bridge_game: Game) -
     second = record(api, bridge_game, SAMPLE_DEALS[1])
     api.post(reverse("api_deal_void", args=[bridge_game.pk, first]), {})
     body = standings(api, bridge_game)
-    assert [(d["deal"], d["number"]) for d in body["deals"]] == [(second, 1)]
+    # Deals keep the numbers the table gave them: the second deal is still deal 2.
+    assert [(d["deal"], d["number"]) for d in body["deals"]] == [(second, 2)]
     assert [s["total"] for s in body["seats"]] == [100, -20, 50, 20]
 
 
