@@ -327,9 +327,7 @@ def _latest_deal(game: Game) -> dict[str, Any]:
         "number": latest.number,
         "recorded_by": first.recorded_by.username,
         "recorded_at": first.recorded_at.isoformat(),
-        "results": [
-            {"name": line["name"], "points": line["points"]} for line in latest.seat_lines
-        ],
+        "results": [{"name": line["name"], "points": line["points"]} for line in latest.seat_lines],
     }
 
 
