@@ -313,6 +313,11 @@ class Standings:
         return with_names(self.tally.status, self.names)
 
     @property
+    def has_stars(self) -> bool:
+        """Whether any star has been won (the legend says what a star means)."""
+        return any(self.tally.stars) or any(r.star for d in self.tally.deals for r in d.results)
+
+    @property
     def counted(self) -> list[DealHistory]:
         """The deals that count, in order, each with its result and the totals after it."""
         return [h for h in self.history if h.result is not None]
