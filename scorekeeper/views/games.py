@@ -76,7 +76,9 @@ def deal_record(request: AuthedRequest, pk: int) -> HttpResponse:
             # Another phone recorded this deal meanwhile: keep what was entered, say what was
             # recorded and by whom, and offer to record this one as the next deal.
             stale = err.latest | {"at": datetime.datetime.fromisoformat(err.latest["recorded_at"])}
-            form = form_class(request.POST | {"number": str(err.expected)}, seats=seats)
+            data = request.POST.copy()
+            data["number"] = str(err.expected)
+            form = form_class(data, seats=seats)
             form.is_valid()
         except (AdjudicationError, ServiceError) as err:
             form.add_engine_error(err)
@@ -95,6 +97,7 @@ def deal_record(request: AuthedRequest, pk: int) -> HttpResponse:
 def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
     game = get_game_for_user(request, pk)
     seats = tuple(game.seats.select_related("player"))
+    unreadable = False
     latest = selectors.latest_revision(game, deal)
     if latest is None:
         return redirect(game)
@@ -124,12 +127,18 @@ def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
         except (KeyError, TypeError, ValueError, AttributeError):
             # A record this form cannot read (the ledger names it as a problem): start afresh.
             form = form_class(seats=seats)
-            form.add_error(None, "This deal's old record cannot be read: enter the deal again.")
+            unreadable = True
         form.initial["revision"] = latest.pk
         status = 200
     standings = selectors.game_standings(game)
     history = next(h for h in standings.history if h.key == deal)
-    context = {"game": game, "night": game.night, "form": form, "history": history}
+    context = {
+        "game": game,
+        "night": game.night,
+        "form": form,
+        "history": history,
+        "unreadable": unreadable,
+    }
     return render(request, "scorekeeper/deal_amend.html", context, status=status)
 
 
