@@ -40,6 +40,7 @@ from adjudicator.melds import (
 from adjudicator.melds import read_meld as _read_meld
 from adjudicator.options import changed_options, option
 from adjudicator.registry import Game, Question, register
+from adjudicator.seats import read_seat
 from adjudicator.tally import DealResult, SeatResult, Tally, best_seats
 
 DEALS = 7
@@ -486,7 +487,7 @@ class BridgeRummy(Game[Options, Deal]):
         self.check_players(players)
         if not isinstance(data, Mapping):
             raise BadEntryError("A deal is an object with went_out and hands.", field="deal")
-        went_out = _seat(data.get("went_out"), players, "went_out")
+        went_out = read_seat(data.get("went_out"), players, "went_out")
         hand_rummy = data.get("hand_rummy", False)
         if not isinstance(hand_rummy, bool):
             raise BadEntryError("hand_rummy must be true or false.", field="hand_rummy")
@@ -622,20 +623,10 @@ class BridgeRummy(Game[Options, Deal]):
         }
 
 
-def _seat(value: object, players: int, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadEntryError(f"{field} must be a seat number from 0 to {players - 1}.", field=field)
-    if not 0 <= value < players:
-        raise BadEntryError(
-            f"There is no seat {value}: seats run from 0 to {players - 1}.", field=field
-        )
-    return value
-
-
 def _parse_hand(raw: object, players: int) -> HeldHand:
     if not isinstance(raw, Mapping):
         raise BadEntryError("Each hand is an object with a seat and what was held.")
-    seat = _seat(raw.get("seat"), players, "seat")
+    seat = read_seat(raw.get("seat"), players, "seat")
     given = [key for key in ("held", "cards", "not_down") if key in raw]
     if len(given) != 1:
         raise BadEntryError(

@@ -32,6 +32,7 @@ from adjudicator.errors import (
 from adjudicator.grids import MAX_SCORE, SIZES, Grid, GridRules, Shape, score_grid
 from adjudicator.options import changed_options, option
 from adjudicator.registry import Game, Question, register
+from adjudicator.seats import read_seat
 from adjudicator.tally import DealResult, SeatResult, Tally, best_seats
 
 KNOCK_BONUS = 10  # "you add a bonus of 10 points, but only if your grid produces the highest"
@@ -245,7 +246,7 @@ class _GridGame[O: Options](Game[O, Deal]):
         if not isinstance(data, Mapping):
             raise BadEntryError("A deal is an object with knocked and grids.", field="deal")
         raw_knocked = data.get("knocked")
-        knocked = None if raw_knocked is None else _seat(raw_knocked, players, "knocked")
+        knocked = None if raw_knocked is None else read_seat(raw_knocked, players, "knocked")
         raw_grids = data.get("grids")
         if not isinstance(raw_grids, list):
             raise BadEntryError("grids must list every seat's grid or total.", field="grids")
@@ -282,7 +283,7 @@ class _GridGame[O: Options](Game[O, Deal]):
     def _parse_entry(self, raw: object, players: int, pack: Pack) -> SeatGrid:
         if not isinstance(raw, Mapping):
             raise BadEntryError("Each grid is an object with a seat and its cards or total.")
-        seat = _seat(raw.get("seat"), players, "seat")
+        seat = read_seat(raw.get("seat"), players, "seat")
         if ("cards" in raw) == ("total" in raw):
             raise BadEntryError(
                 f"Seat {seat + 1}: give either cards (the grid, row by row) or total, not "
@@ -432,7 +433,7 @@ class _GridGame[O: Options](Game[O, Deal]):
                 f"scores lists every seat's grid score, each from 0 to {most}.", field="scores"
             )
         raw_knocked = data.get("knocked")
-        knocked = None if raw_knocked is None else _seat(raw_knocked, len(scores), "knocked")
+        knocked = None if raw_knocked is None else read_seat(raw_knocked, len(scores), "knocked")
         bonuses = knock_bonuses(scores, knocked, options)
         return {
             "knocked": knocked,
@@ -455,16 +456,6 @@ class Brummagem(_GridGame[BrummagemOptions]):
     name = "Brummagem"
     options_type = BrummagemOptions
     shape = "3x4"
-
-
-def _seat(value: object, players: int, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadEntryError(f"{field} must be a seat number from 0 to {players - 1}.", field=field)
-    if not 0 <= value < players:
-        raise BadEntryError(
-            f"There is no seat {value}: seats run from 0 to {players - 1}.", field=field
-        )
-    return value
 
 
 def _seats(seats: Sequence[int]) -> str:
