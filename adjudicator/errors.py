@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
-
 class AdjudicationError(ValueError):
     """Base of every rule-engine rejection."""
 
@@ -82,6 +81,12 @@ class TooManyCopiesError(AdjudicationError):
 
 class UnknownGameError(AdjudicationError):
     code = "unknown_game"
+
+
+class UnknownQuestionError(AdjudicationError):
+    """A question the game does not answer (``field`` is ``question``)."""
+
+    code = "unknown_question"
 
 
 class UnknownOptionError(AdjudicationError):

@@ -23,6 +23,7 @@ from adjudicator.errors import (
     TooManyCopiesError,
     UnknownGameError,
     UnknownOptionError,
+    UnknownQuestionError,
 )
 from adjudicator.options import OptionInfo, options_as_dict, parse_options
 from adjudicator.registry import Game, all_games, get_game
@@ -310,9 +311,14 @@ def test_every_question_reads_the_house_rules(game: Game[Any, Any], name: str) -
 
 @pytest.mark.parametrize("game", GAMES)
 def test_an_unknown_question_is_refused(game: Game[Any, Any]) -> None:
-    with pytest.raises(AdjudicationError) as caught:
+    with pytest.raises(UnknownQuestionError) as caught:
         game.ask("no-such-question", {})
+    assert caught.value.code == "unknown_question"
     assert caught.value.field == "question"
+    known = ", ".join(game.questions()) or "none"
+    assert str(caught.value) == (
+        f"{game.name} has no question 'no-such-question'; it answers: {known}."
+    )
 
 
 # ---------------------------------------------------------------------------------------------
