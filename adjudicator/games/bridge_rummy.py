@@ -65,6 +65,7 @@ class Options:
         10,
         "What the ace counts towards the initial 50 in A-2-3: 10 (the Original Document, "
         "A-2-3 = 15) or 1 (the narrative, A-2-3 = 6).",
+        labels={10: "Ace counts 10 (A-2-3 is 15)", 1: "Ace counts 1 (A-2-3 is 6)"},
         rule="R-1",
     )
     round_then_double: bool = option(
@@ -85,13 +86,21 @@ class Options:
         "holds exactly one or three cards.",
         rule="R-6",
     )
+    # a meld needs at least one natural card, so that its rank and suit are defined. The
+    # shortest meld is 3 cards: 3 keeps jokers out of 3-card melds, and more would forbid
+    # 3-card melds altogether, which is no longer Bridge Rummy.
     min_naturals_per_meld: int = option(
-        1, "The fewest natural (non-joker) cards a meld may hold.", minimum=1, rule="R-8"
+        1,
+        "The fewest natural (non-joker) cards a meld may hold.",
+        minimum=1,
+        maximum=3,
+        rule="R-8",
     )
     tie_break: Literal["none", "most_stars"] = option(
         "none",
         "Equal lowest totals after seven deals share the win ('none'), or the one with more "
         "stars wins ('most_stars').",
+        labels={"none": "Shared win", "most_stars": "Most stars wins"},
         rule="R-11",
     )
 

@@ -68,8 +68,16 @@ class Options:
         "knocker.",
         rule="B-3",
     )
+    # B-6: any target from 1 up is a game (1 ends it after the first deal with a single top
+    # scorer). A deal scores at most 58 (a 48-point grid and a 10-point knock; Brummagem 70), so
+    # 10,000 is over 140 deals even at the best score every deal: more than any night at the
+    # table. Anything higher is a slip of the keyboard, and would never end.
     target: int = option(
-        201, "The game ends after the deal in which someone reaches this.", minimum=1, rule="B-6"
+        201,
+        "The game ends after the deal in which someone reaches this.",
+        minimum=1,
+        maximum=10_000,
+        rule="B-6",
     )
     double_pack: bool = option(
         False,
@@ -99,10 +107,17 @@ class BrummagemOptions(Options):
         "additive",
         "How a four-card row scores: 'additive' adds its rank, flush and run parts (the seed's "
         "example rows 5 and 6); 'best_single' counts only its best combination.",
+        labels={
+            "additive": "Add up the pair, flush and run in a row",
+            "best_single": "Count only a row's best combination",
+        },
         rule="M-1",
     )
     two_pairs: Literal[4, 2] = option(
-        4, "Two pairs in a row score 4 (2 + 2), or 2 (only one pair counts).", rule="M-3"
+        4,
+        "Two pairs in a row score 4 (2 + 2), or 2 (only one pair counts).",
+        labels={4: "Two pairs score 4 (both count)", 2: "Two pairs score 2 (one counts)"},
+        rule="M-3",
     )
 
     def grid_rules(self) -> GridRules:

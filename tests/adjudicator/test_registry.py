@@ -59,7 +59,7 @@ def other_values(info: OptionInfo) -> list[Any]:
     if info.kind == "bool":
         return [not info.default]
     if info.kind == "int":
-        return [info.default + 1]
+        return [info.default + 1 if info.default != info.maximum else info.default - 1]
     return [choice for choice in info.choices if choice != info.default]
 
 
@@ -69,7 +69,8 @@ def ill_typed_values(info: OptionInfo) -> list[Any]:
         return ["yes", 1, None]
     if info.kind == "int":
         below = [info.minimum - 1] if info.minimum is not None else []
-        return ["3", 1.5, True, None, *below]
+        above = [info.maximum + 1] if info.maximum is not None else []
+        return ["3", 1.5, True, None, *below, *above, 10**5000, -(10**5000)]
     return ["__no_such_choice__", True, None, [info.default]]
 
 
@@ -163,6 +164,51 @@ def test_an_ill_typed_house_rule_is_refused(game: Game[Any, Any]) -> None:
                 game.options({info.name: value})
             assert caught.value.code == "bad_option", (info.name, value)
             assert caught.value.field == f"options.{info.name}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_whole_number_house_rule_has_a_range_holding_its_default(
+    game: Game[Any, Any],
+) -> None:
+    for info in game.describe_options():
+        if info.kind != "int":
+            continue
+        low, high = info.minimum, info.maximum
+        assert low is not None and high is not None, f"{info.name} needs both bounds"
+        assert low <= info.default <= high, info.name
+        for value in (low, high):
+            assert getattr(game.options({info.name: value}), info.name) == value
+        for value in (low - 1, high + 1):
+            with pytest.raises(BadOptionError) as caught:
+                game.options({info.name: value})
+            assert (caught.value.code, caught.value.field) == ("bad_option", f"options.{info.name}")
+            assert f"between {low:,} and {high:,}, not {value:,}" in str(caught.value)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_choice_is_labelled_in_words(game: Game[Any, Any]) -> None:
+    for info in game.describe_options():
+        if info.kind != "choice":
+            assert (info.labels, info.labelled_choices()) == ((), ()), info.name
+            continue
+        assert len(info.labels) == len(info.choices), f"{info.name}: a label for every choice"
+        assert all(label.strip() for label in info.labels), f"{info.name}: an empty label"
+        assert len(set(info.labels)) == len(info.labels), f"{info.name}: two labels alike"
+        # A label says what the value means; the raw value again tells a player nothing.
+        assert not {str(c) for c in info.choices} & set(info.labels), info.name
+        assert info.labelled_choices() == tuple(zip(info.choices, info.labels, strict=True))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_true_or_false_house_rule_has_no_range_and_no_labels(game: Game[Any, Any]) -> None:
+    for info in game.describe_options():
+        if info.kind == "bool":
+            assert (info.minimum, info.maximum, info.choices, info.labels) == (
+                None,
+                None,
+                (),
+                (),
+            )
 
 
 # ---------------------------------------------------------------------------------------------
