@@ -7,12 +7,19 @@ cleanly, and its pack checks.
 
 from __future__ import annotations
 
+import ast
+import importlib
+import inspect
 import json
+import pkgutil
 import re
+from collections import Counter
 from typing import Any
 
 import pytest
 
+import adjudicator.games
+from adjudicator import registry
 from adjudicator.cards import ALL_CARDS, JOKER
 from adjudicator.errors import (
     AdjudicationError,
@@ -25,6 +32,7 @@ from adjudicator.errors import (
     UnknownOptionError,
     UnknownQuestionError,
 )
+from adjudicator.games.brummy import Brummy
 from adjudicator.options import OptionInfo, options_as_dict, parse_options
 from adjudicator.registry import Game, all_games, get_game
 from adjudicator.tally import Tally
@@ -79,9 +87,52 @@ def test_there_is_at_least_one_game() -> None:
     assert "bridge-rummy" in {game.slug for game in all_games()}
 
 
-def test_slugs_are_unique() -> None:
-    slugs = [game.slug for game in all_games()]
-    assert len(slugs) == len(set(slugs))
+def game_classes() -> list[type[Game[Any, Any]]]:
+    """Every public, concrete game class defined in a module of ``adjudicator.games``, read from
+    the modules themselves (not from the registry, which keeps one game per slug)."""
+    found = []
+    for info in pkgutil.walk_packages(adjudicator.games.__path__, "adjudicator.games."):
+        module = importlib.import_module(info.name)
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if (
+                issubclass(cls, Game)
+                and cls.__module__ == module.__name__
+                and not cls.__name__.startswith("_")  # shared bases such as _GridGame
+                and not inspect.isabstract(cls)
+            ):
+                found.append(cls)
+    return found
+
+
+def test_every_game_class_declares_its_own_slug_and_is_the_game_registered_under_it() -> None:
+    classes = game_classes()
+    assert {cls.__name__ for cls in classes} >= {"BridgeRummy", "Brummy", "Brummagem"}
+    inherited = [cls.__name__ for cls in classes if "slug" not in vars(cls)]
+    assert not inherited, f"these game classes inherit their slug: {inherited}"
+    claimed = Counter(cls.slug for cls in classes)
+    shared = {slug: n for slug, n in claimed.items() if n > 1}
+    assert not shared, f"game classes sharing a slug: {shared}"
+    for cls in classes:
+        assert type(get_game(cls.slug)) is cls, f"{cls.__name__} is not what {cls.slug} finds"
+
+
+def test_register_refuses_a_different_game_claiming_a_slug_already_taken(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))  # left as it was afterwards
+    brummy = get_game("brummy")
+    assert type(brummy) is Brummy
+
+    class Impostor(Brummy):
+        name = "Not Brummy"
+
+    with pytest.raises(ValueError, match="game slug 'brummy' registered twice"):
+        registry.register(Impostor())
+    assert get_game("brummy") is brummy
+    # The same class registering again (its module imported a second time) replaces itself.
+    again = Brummy()
+    assert registry.register(again) is again
+    assert get_game("brummy") is again
 
 
 def test_an_unknown_game_is_refused_with_the_known_ones_named() -> None:
@@ -126,15 +177,78 @@ def test_default_options_are_valid_and_round_trip(game: Game[Any, Any]) -> None:
     assert game.options(data) == defaults
 
 
+def declared_house_rules(cls: type[Any]) -> list[tuple[str, str, Any, tuple[Any, ...]]]:
+    """``(name, kind, default, choices)`` for each house rule, read without ``dataclasses``: the
+    names and types from the classes' own annotation text (base class first), the defaults from
+    an instance built with no arguments."""
+    defaults = vars(cls())
+    declared = []
+    for klass in reversed(cls.__mro__):
+        for name, text in inspect.get_annotations(klass).items():
+            assert isinstance(text, str), "the game modules use from __future__ import annotations"
+            tree = ast.parse(text, mode="eval").body
+            if isinstance(tree, ast.Name) and tree.id in ("bool", "int"):
+                declared.append((name, tree.id, defaults[name], ()))
+            else:
+                assert isinstance(tree, ast.Subscript), f"{name}: unexpected type {text!r}"
+                assert isinstance(tree.value, ast.Name) and tree.value.id == "Literal", text
+                choices = ast.literal_eval(tree.slice)
+                choices = choices if isinstance(choices, tuple) else (choices,)
+                declared.append((name, "choice", defaults[name], choices))
+    return declared
+
+
+# The ruling each house rule settles, transcribed from shared/rulings.md (sections 1b, 2b, 3b).
+# A new house rule must be added here, with its ruling id, or "" where the rulings give none.
+RULINGS: dict[str, dict[str, str]] = {
+    "brummy": {
+        "face_extra": "B-4",
+        "ace_high_runs": "B-1",
+        "round_the_corner": "B-2",
+        "knocker_tie_gets_5": "B-3",
+        "only_top_scorer_gets_10": "B-3",
+        "target": "B-6",
+        "double_pack": "1a",  # no ambiguity id: the double pack is a rule of section 1a
+    },
+    "brummagem": {
+        "face_extra": "B-4",
+        "ace_high_runs": "B-1",
+        "round_the_corner": "B-2",
+        "knocker_tie_gets_5": "B-3",
+        "only_top_scorer_gets_10": "B-3",
+        "target": "B-6",
+        "double_pack": "1a",
+        "row_model": "M-1",
+        "two_pairs": "M-3",
+    },
+    "bridge-rummy": {
+        "ace_low_value": "R-1",
+        "round_then_double": "R-3",
+        "hand_rummy_own_melds_only": "R-4",
+        "single_layoff_to_joker_needs_one_or_three": "R-6",
+        "min_naturals_per_meld": "R-8",
+        "tie_break": "R-11",
+    },
+}
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_every_house_rule_is_described(game: Game[Any, Any]) -> None:
+def test_every_house_rule_is_described_as_declared(game: Game[Any, Any]) -> None:
     infos = game.describe_options()
-    assert [info.name for info in infos] == list(options_as_dict(game.options()))
+    described = [(info.name, info.kind, info.default, info.choices) for info in infos]
+    assert described == declared_house_rules(game.options_type)
     for info in infos:
-        assert info.kind in ("bool", "int", "choice")
-        assert info.doc.strip(), f"{info.name} has no sentence saying what it does"
+        kinds = {"bool": (bool,), "int": (int,), "choice": tuple({type(c) for c in info.choices})}
+        assert type(info.default) in kinds[info.kind], info.name
         if info.kind == "choice":
             assert info.default in info.choices
+        assert info.doc.strip(), f"{info.name} has no sentence saying what it does"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_house_rule_cites_its_ruling(game: Game[Any, Any]) -> None:
+    assert game.slug in RULINGS, f"add {game.slug}'s house rules and their rulings to RULINGS"
+    assert {info.name: info.rule for info in game.describe_options()} == RULINGS[game.slug]
 
 
 @pytest.mark.parametrize("game", GAMES)
