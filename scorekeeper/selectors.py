@@ -30,7 +30,7 @@ type User = AuthUser | AnonymousUser
 logger = logging.getLogger(__name__)
 
 
-# "Seat 2", "seat 2, 4"; not "no seat 4", which quotes a 0-based seat number that was given.
+# "Seat 2", "seat 2, 4"; not "no seat 5" (a seat that does not exist has no name to give).
 _SEATS = re.compile(r"\b(?<!no )[Ss]eat (\d+(?:, \d+)*)\b")
 
 

@@ -360,7 +360,7 @@ def test_a_rejected_deal_writes_nothing(
         ),
         pytest.param(
             {"went_out": 4, "hands": []},
-            "There is no seat 4: seats run from 0 to 3.",
+            "There is no seat 5: this table has seats 1 to 4 (0 to 3 in JSON).",
             "Alice",
             id="seat-numbers-given-stay-numbers",
         ),
