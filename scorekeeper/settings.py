@@ -159,6 +159,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # <id:...> in the URLs (scorekeeper/converters.py): a row id.
+    "PATH_CONVERTER_OVERRIDES": {
+        "id": {"type": "integer", "format": "int64", "minimum": 0, "maximum": 2**63 - 1}
+    },
 }
 
 LOGGING = {

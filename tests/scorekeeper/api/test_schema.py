@@ -51,6 +51,21 @@ def test_every_endpoint_is_described(schema: dict[str, Any], path: str, methods:
     assert set(schema["paths"][path]) == methods
 
 
+def test_ids_in_paths_are_integers(schema: dict[str, Any]) -> None:
+    """<id:...> is our own converter: described as the integer it is, not a string pattern."""
+    (deal,) = [
+        p
+        for p in schema["paths"]["/api/v1/games/{id}/deals/{deal}/void/"]["post"]["parameters"]
+        if p["name"] == "deal"
+    ]
+    assert deal["schema"] == {
+        "type": "integer",
+        "format": "int64",
+        "minimum": 0,
+        "maximum": 2**63 - 1,
+    }
+
+
 def test_the_deal_body_is_described_with_its_token(schema: dict[str, Any]) -> None:
     deal_in = schema["components"]["schemas"]["DealRecordInRequest"]
     assert deal_in["required"] == ["deal"]
