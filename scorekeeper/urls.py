@@ -4,6 +4,12 @@ from django.urls import include, path
 from scorekeeper import converters  # noqa: F401  (registers <id:...>)
 from scorekeeper.views import accounts, games, nights
 
+# Errors: JSON under /api/, Django's own pages elsewhere.
+handler400 = "scorekeeper.api.errors.bad_request"
+handler403 = "scorekeeper.api.errors.permission_denied"
+handler404 = "scorekeeper.api.errors.page_not_found"
+handler500 = "scorekeeper.api.errors.server_error"
+
 urlpatterns = [
     path("", nights.home, name="home"),
     # accounts
