@@ -140,9 +140,12 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG
 
 REST_FRAMEWORK = {
+    # Basic first: DRF answers a signed-out request with the first class's challenge, and only
+    # Basic has one (401 with WWW-Authenticate; Session has none, which makes it a bare 403).
+    # Each class only acts on its own credentials, so the order changes nothing else.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.BasicAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PARSER_CLASSES": [
         "scorekeeper.api.parsers.JSONParser",  # refuses JSON nested too deeply
