@@ -10,6 +10,11 @@ urlpatterns = [
     path("nights/", views.nights, name="api_nights"),
     path("nights/<id:pk>/", views.night_detail, name="api_night"),
     path("nights/<id:pk>/recorders/", views.night_recorders, name="api_night_recorders"),
+    path(
+        "nights/<id:pk>/recorders/<str:username>/",
+        views.night_recorder,
+        name="api_night_recorder",
+    ),
     path("nights/<id:pk>/games/", views.night_games, name="api_night_games"),
     # games and their ledger
     path("games/<id:pk>/", views.game_detail, name="api_game"),
