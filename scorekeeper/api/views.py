@@ -96,7 +96,13 @@ def night_recorders(request: Request, pk: int) -> Response:
 @api_view(["DELETE"])
 def night_recorder(request: Request, pk: int, username: str) -> Response:
     night = _night_for(request, pk)
-    services.night_remove_recorder(night=night, by=_user(request), username=username)
+    # The name comes from the path, so check it as a body's would be (length, no NUL, which
+    # PostgreSQL cannot take in a query).
+    name = s.RecorderIn(data={"username": username})
+    name.is_valid(raise_exception=True)
+    services.night_remove_recorder(
+        night=night, by=_user(request), username=name.validated_data["username"]
+    )
     return Response(status=status.HTTP_204_NO_CONTENT)
 
 

@@ -253,6 +253,26 @@ def test_it_refuses_someone_who_does_not_record(
     assert list(night.recorders.values_list("username", flat=True)) == ["bob"]
 
 
+@pytest.mark.parametrize(
+    ("username", "says"),
+    [
+        pytest.param("b\x00b", "username: Null characters are not allowed.", id="a-nul"),
+        pytest.param(
+            "b" * 151,
+            "username: Ensure this field has no more than 150 characters.",
+            id="longer-than-any-username",
+        ),
+    ],
+)
+def test_it_refuses_a_name_no_account_can_have(
+    api: APIClient, night: Night, username: str, says: str
+) -> None:
+    """Checked before any query: PostgreSQL cannot take a NUL in one (it was a 500)."""
+    response = api.delete(recorder(night, username))
+    assert refused(response, code="invalid", field="username") == says
+    assert night.recorders.exists()
+
+
 def test_recorders_are_removed_only_by_delete(api: APIClient, night: Night) -> None:
     for response in (api.get(recorder(night, "bob")), api.post(recorder(night, "bob"))):
         refused(response, code="method_not_allowed", field=None, status=405)
