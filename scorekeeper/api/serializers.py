@@ -7,7 +7,22 @@ from typing import Any
 from rest_framework import serializers
 
 from adjudicator.registry import all_games
+from scorekeeper.converters import MAX_ID
 from scorekeeper.models import Entry, Game, Night, Player, Seat
+
+
+def id_field(**kwargs: Any) -> serializers.IntegerField:
+    """An id a client sends: bounded, so a huge number is a 400 naming the field, never a query
+    that SQLite cannot run (it raises OverflowError past 2**63 - 1)."""
+    return serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ID,
+        error_messages={
+            "min_value": "Ids are whole numbers from 1 up.",
+            "max_value": "No id is that large.",
+        },
+        **kwargs,
+    )
 
 
 class PlayerIn(serializers.Serializer[Any]):
@@ -75,7 +90,7 @@ class NightSummaryOut(serializers.ModelSerializer[Night]):
 class GameIn(serializers.Serializer[Any]):
     game = serializers.ChoiceField(choices=[], help_text="A game slug, e.g. bridge-rummy.")
     players = serializers.ListField(
-        child=serializers.IntegerField(), min_length=1, help_text="Player ids, seat 0 first."
+        child=id_field(), min_length=1, help_text="Player ids, seat 0 first."
     )
     options = serializers.DictField(
         required=False, default=dict, help_text="House rules; defaults for any not given."
@@ -122,7 +137,7 @@ class DealRecordIn(serializers.Serializer[Any]):
 class DealAmendIn(serializers.Serializer[Any]):
     deal = serializers.DictField(help_text=DEAL_HELP)
     note = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
-    revision = serializers.IntegerField(
+    revision = id_field(
         required=False,
         help_text="The entry id you are correcting; refused with 409 if someone changed it since.",
     )
@@ -130,7 +145,10 @@ class DealAmendIn(serializers.Serializer[Any]):
 
 class DealVoidIn(serializers.Serializer[Any]):
     note = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
-    revision = serializers.IntegerField(required=False)
+    revision = id_field(
+        required=False,
+        help_text="The entry id you are voiding; refused with 409 if someone changed it since.",
+    )
 
 
 class EntryOut(serializers.ModelSerializer[Entry]):

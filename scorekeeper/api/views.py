@@ -85,6 +85,28 @@ def night_recorders(request: Request, pk: int) -> Response:
 
 
 @extend_schema(
+    request=None,
+    responses={204: None},
+    description=(
+        "The night's owner takes away someone's right to record in the night (`username`, "
+        "any case). What they recorded stays in the ledger. 403 for anyone but the owner; "
+        "400 (field `username`) if that person does not record in the night."
+    ),
+)
+@api_view(["DELETE"])
+def night_recorder(request: Request, pk: int, username: str) -> Response:
+    night = _night_for(request, pk)
+    # The name comes from the path, so check it as a body's would be (length, no NUL, which
+    # PostgreSQL cannot take in a query).
+    name = s.RecorderIn(data={"username": username})
+    name.is_valid(raise_exception=True)
+    services.night_remove_recorder(
+        night=night, by=_user(request), username=name.validated_data["username"]
+    )
+    return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@extend_schema(
     request=s.GameIn,
     responses={201: s.GameOut},
     examples=[
