@@ -11,6 +11,7 @@
 """
 
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -106,6 +107,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         # WAL lets readers (the scoreboard polls) run while a deal is written; FULL keeps the
         # last commits through a power cut.
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;",
+    }
+    # Tests use a file too, as production does: an in-memory database is one connection shared
+    # by every thread, so concurrent requests to a live server would not be concurrent at all.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"scorekeeper-test-{os.getpid()}.sqlite3")
     }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
