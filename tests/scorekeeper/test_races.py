@@ -18,6 +18,7 @@ import urllib.request
 import uuid
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from http.cookiejar import CookieJar
 from typing import Any
 
@@ -89,8 +90,8 @@ def test_one_token_sent_to_two_games_at_once(live_server: Any, night: Night) -> 
         token = str(uuid.uuid4())
         answers = at_once(
             *(
-                lambda game=game: send(
-                    deals_url(live_server, game), {"deal": SAMPLE_DEALS[0], "token": token}
+                partial(
+                    send, deals_url(live_server, game), {"deal": SAMPLE_DEALS[0], "token": token}
                 )
                 for game in games
             )
@@ -104,7 +105,7 @@ def test_one_token_sent_to_two_games_at_once(live_server: Any, night: Night) -> 
 def test_a_double_tap_records_one_deal(live_server: Any, bridge_game: Game) -> None:
     for number in range(1, 4):
         body = {"deal": SAMPLE_DEALS[number - 1], "token": str(uuid.uuid4()), "number": number}
-        answers = at_once(*(lambda: send(deals_url(live_server, bridge_game), body),) * 2)
+        answers = at_once(*(partial(send, deals_url(live_server, bridge_game), body),) * 2)
         # Both answer the one entry, as a retried request would.
         assert statuses(answers) == Counter({201: 2}), answers
         assert answers[0][1]["id"] == answers[1][1]["id"]
@@ -115,7 +116,8 @@ def test_two_phones_recording_the_same_deal_at_once(live_server: Any, bridge_gam
     for number in range(1, ROUNDS + 1):
         answers = at_once(
             *(
-                lambda user=user: send(
+                partial(
+                    send,
                     deals_url(live_server, bridge_game),
                     {
                         "deal": SAMPLE_DEALS[(number - 1) % 6],
@@ -150,9 +152,7 @@ def test_two_amends_of_one_deal_at_once(live_server: Any, bridge_game: Game) -> 
     for _ in range(ROUNDS):
         answers = at_once(
             *(
-                lambda user=user: send(
-                    url, {"deal": SAMPLE_DEALS[0], "revision": revision}, user=user
-                )
+                partial(send, url, {"deal": SAMPLE_DEALS[0], "revision": revision}, user=user)
                 for user in ("alice", "bob")
             )
         )
@@ -169,8 +169,8 @@ def test_an_amend_and_a_void_of_one_deal_at_once(live_server: Any, bridge_game: 
         amend = live_server.url + reverse("api_deal_amend", args=[bridge_game.pk, deal])
         void = live_server.url + reverse("api_deal_void", args=[bridge_game.pk, deal])
         answers = at_once(
-            lambda: send(amend, {"deal": SAMPLE_DEALS[1], "revision": entry["id"]}),
-            lambda: send(void, {"revision": entry["id"]}, user="bob"),
+            partial(send, amend, {"deal": SAMPLE_DEALS[1], "revision": entry["id"]}),
+            partial(send, void, {"revision": entry["id"]}, user="bob"),
         )
         assert statuses(answers) == Counter({201: 1, 409: 1}), answers
         # Whatever won, the ledger replays.
@@ -184,7 +184,7 @@ def test_one_new_player_added_twice_at_once(live_server: Any, alice: Any) -> Non
     url = live_server.url + reverse("api_players")
     for round_ in range(ROUNDS):
         name = f"Harriet {round_}"
-        answers = at_once(*(lambda: send(url, {"name": name}),) * 2)
+        answers = at_once(*(partial(send, url, {"name": name}),) * 2)
         assert statuses(answers) == Counter({201: 1, 400: 1}), answers
         loser = next(body for status, body in answers if status == 400)
         assert (loser["field"], loser["message"]) == (
@@ -210,6 +210,11 @@ class Phone:
         start = html.index(marker) + len(marker)
         return html[start : html.index('"', start)]
 
+    def answer(
+        self, url: str, fields: dict[str, str], *, referer: str
+    ) -> tuple[int, dict[str, Any]]:
+        return self.post(url, fields, referer=referer), {}
+
     def post(self, url: str, fields: dict[str, str], *, referer: str) -> int:
         token = self.csrf(referer)
         data = urllib.parse.urlencode({**fields, "csrfmiddlewaretoken": token}).encode()
@@ -230,7 +235,7 @@ def test_a_double_tap_on_add_player_on_the_night_page(live_server: Any, night: N
     url = live_server.url + reverse("night_add_player", args=[night.pk])
     for round_ in range(ROUNDS):
         name = f"Zed {round_}"
-        answers = at_once(*(lambda: (phone.post(url, {"name": name}, referer=page), {}),) * 2)
+        answers = at_once(*(partial(phone.answer, url, {"name": name}, referer=page),) * 2)
         # htmx posts answer 200 with the section, refused or not: never a 500.
         assert statuses(answers) == Counter({200: 2}), answers
         assert NightPlayer.objects.filter(night=night, player__name=name).count() == 1
@@ -242,7 +247,7 @@ def test_two_games_started_at_once_get_their_own_numbers(live_server: Any, night
     url = live_server.url + reverse("api_night_games", args=[night.pk])
     body = {"game": "brummy", "players": [p.pk for p in players], "options": {}}
     for _ in range(ROUNDS // 2):
-        answers = at_once(*(lambda: send(url, body),) * 2)
+        answers = at_once(*(partial(send, url, body),) * 2)
         assert statuses(answers) == Counter({201: 2}), answers
     numbers = sorted(night.games.values_list("number", flat=True))
     assert numbers == list(range(1, ROUNDS + 1))
