@@ -14,6 +14,7 @@ import base64
 import json
 import threading
 import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 from collections import Counter
