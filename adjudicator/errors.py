@@ -17,6 +17,31 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
+# Beyond this many digits a number is described, not written out: no card table needs it, and
+# Python refuses to turn an int of more than 4,300 digits into text at all.
+_MOST_DIGITS_SHOWN = 15
+
+
+def readable_int(number: int) -> str:
+    """A whole number as a rejection quotes it: digits grouped by commas, a huge one described.
+
+    Safe for any int, even one too long for ``str()``.
+
+    >>> readable_int(10_000), readable_int(-1_500)
+    ('10,000', '-1,500')
+    >>> readable_int(10**30), readable_int(-(10**5000))
+    ('a number 31 digits long', 'a negative number 5,001 digits long')
+    """
+    size = abs(number)
+    # bit_length gives the digit count to within one without converting the number to text.
+    digits = max(1, int((size.bit_length() - 1) * 0.30102999566398120) + 1)
+    if size >= 10**digits:
+        digits += 1
+    if digits <= _MOST_DIGITS_SHOWN:
+        return f"{number:,}"
+    sign = "negative " if number < 0 else ""
+    return f"a {sign}number {digits:,} digits long"
+
 
 class AdjudicationError(ValueError):
     """Base of every rule-engine rejection."""
@@ -82,6 +107,12 @@ class TooManyCopiesError(AdjudicationError):
 
 class UnknownGameError(AdjudicationError):
     code = "unknown_game"
+
+
+class UnknownQuestionError(AdjudicationError):
+    """A question the game does not answer (``field`` is ``question``)."""
+
+    code = "unknown_question"
 
 
 class UnknownOptionError(AdjudicationError):

@@ -8,14 +8,22 @@ rejects unknown keys and ill-typed values with the key named.
 >>> from typing import Literal
 >>> @dataclass(frozen=True)
 ... class Demo:
-...     target: int = option(201, "Points to reach.", minimum=1)
-...     model: Literal["additive", "best_single"] = option("additive", "How rows score.")
+...     target: int = option(201, "Points to reach.", minimum=1, maximum=10_000)
+...     model: Literal["additive", "best_single"] = option(
+...         "additive", "How rows score.",
+...         labels={"additive": "Add the parts", "best_single": "Best part only"})
 >>> parse_options(Demo, {"target": 150})
 Demo(target=150, model='additive')
 >>> parse_options(Demo, {"colour": "red"})
 Traceback (most recent call last):
 ...
 adjudicator.errors.UnknownOptionError: 'colour' is not a house rule of this game; known: target, model.
+>>> parse_options(Demo, {"target": 10**30})
+Traceback (most recent call last):
+...
+adjudicator.errors.BadOptionError: target must be between 1 and 10,000, not a number 31 digits long.
+>>> describe_options(Demo)[1].labelled_choices()
+(('additive', 'Add the parts'), ('best_single', 'Best part only'))
 """
 
 from __future__ import annotations
@@ -26,21 +34,49 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
-from adjudicator.errors import BadOptionError, UnknownOptionError
+from adjudicator.errors import BadOptionError, UnknownOptionError, readable_int
 
 T = TypeVar("T")
 
 
-def option(default: Any, doc: str, *, minimum: int | None = None, rule: str = "") -> Any:
-    """Declare one house rule: its default, a sentence saying what it does, and its ruling id."""
+def option(
+    default: Any,
+    doc: str,
+    *,
+    minimum: int | None = None,
+    maximum: int | None = None,
+    labels: Mapping[Any, str] | None = None,
+    rule: str = "",
+) -> Any:
+    """Declare one house rule: its default, a sentence saying what it does, and its ruling id.
+
+    An ``int`` rule takes ``minimum`` and ``maximum``, the range that makes sense at a table. A
+    ``Literal`` (choice) rule takes ``labels``: for each allowed value, the short phrase a player
+    reads in place of it. A ``bool`` rule takes neither.
+    """
     return dataclasses.field(
-        default=default, metadata={"doc": doc, "minimum": minimum, "rule": rule}
+        default=default,
+        metadata={
+            "doc": doc,
+            "minimum": minimum,
+            "maximum": maximum,
+            "labels": dict(labels) if labels is not None else None,
+            "rule": rule,
+        },
     )
 
 
 @dataclass(frozen=True)
 class OptionInfo:
-    """What a page or the API needs to offer one house rule."""
+    """What a page or the API needs to offer one house rule.
+
+    ``kind`` is ``"bool"``, ``"int"`` or ``"choice"``. An ``int`` rule has the range that makes
+    sense at a table, ``minimum`` to ``maximum`` (either may be ``None`` for no bound); a value
+    outside it is refused. A ``choice`` rule has its allowed values in ``choices`` and, at the
+    same positions in ``labels``, the phrase a player reads for each ("Shared win" for
+    ``"none"``); :meth:`labelled_choices` pairs them for a form's ``(value, label)`` list. Both
+    are empty for the other kinds.
+    """
 
     name: str
     kind: Literal["bool", "int", "choice"]
@@ -49,30 +85,79 @@ class OptionInfo:
     rule: str
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
+    maximum: int | None = None
+    labels: tuple[str, ...] = ()
+
+    def labelled_choices(self) -> tuple[tuple[Any, str], ...]:
+        """Each allowed value with its label, in declaration order (empty unless a choice)."""
+        return tuple(zip(self.choices, self.labels, strict=True))
 
 
 def describe_options(cls: type[Any]) -> tuple[OptionInfo, ...]:
-    """The house rules of an options class, in declaration order."""
+    """The house rules of an options class, in declaration order.
+
+    A label missing or left over, or a bound or label on the wrong kind of rule, is a mistake
+    in the game module, raised as ``TypeError``.
+    """
     hints = typing.get_type_hints(cls, include_extras=False)
     infos = []
     for f in dataclasses.fields(cls):
         hint = hints[f.name]
         meta = f.metadata
+        where = f"option {cls.__name__}.{f.name}"
+        minimum, maximum, labels = meta["minimum"], meta["maximum"], meta["labels"]
+        if hint is not int and (minimum is not None or maximum is not None):
+            raise TypeError(f"{where}: only a whole-number option has a minimum or maximum")
+        if get_origin(hint) is not Literal and labels is not None:
+            raise TypeError(f"{where}: only a choice has labels")
         if get_origin(hint) is Literal:
+            choices = get_args(hint)
             infos.append(
-                OptionInfo(f.name, "choice", f.default, meta["doc"], meta["rule"], get_args(hint))
+                OptionInfo(
+                    f.name,
+                    "choice",
+                    f.default,
+                    meta["doc"],
+                    meta["rule"],
+                    choices,
+                    labels=_labels_for(where, choices, labels),
+                )
             )
         elif hint is bool:
             infos.append(OptionInfo(f.name, "bool", f.default, meta["doc"], meta["rule"]))
         elif hint is int:
+            if minimum is not None and maximum is not None and minimum > maximum:
+                raise TypeError(f"{where}: minimum {minimum} is above maximum {maximum}")
             infos.append(
                 OptionInfo(
-                    f.name, "int", f.default, meta["doc"], meta["rule"], minimum=meta["minimum"]
+                    f.name,
+                    "int",
+                    f.default,
+                    meta["doc"],
+                    meta["rule"],
+                    minimum=minimum,
+                    maximum=maximum,
                 )
             )
         else:  # pragma: no cover - a programming error in a game module
-            raise TypeError(f"option {cls.__name__}.{f.name} has unsupported type {hint!r}")
+            raise TypeError(f"{where} has unsupported type {hint!r}")
     return tuple(infos)
+
+
+def _labels_for(
+    where: str, choices: tuple[Any, ...], labels: Mapping[Any, str] | None
+) -> tuple[str, ...]:
+    """The labels in the order of ``choices``; every choice labelled, nothing else."""
+    if labels is None:
+        raise TypeError(f"{where}: a choice needs labels, a phrase for each of {choices!r}")
+    # Match on type as well as value: True == 1, but a label for True is not one for 1.
+    keyed = {(type(key), key): text for key, text in labels.items()}
+    wanted = [(type(choice), choice) for choice in choices]
+    if sorted(map(repr, keyed)) != sorted(map(repr, wanted)):
+        raise TypeError(
+            f"{where}: labels are for {sorted(labels, key=repr)!r}, the choices are {choices!r}"
+        )
+    return tuple(keyed[key] for key in wanted)
 
 
 def parse_options[T](cls: type[T], data: Mapping[str, Any] | None) -> T:
@@ -98,19 +183,60 @@ def _check_value(info: OptionInfo, value: Any) -> Any:
     field = f"options.{info.name}"
     if info.kind == "bool":
         if not isinstance(value, bool):
-            raise BadOptionError(f"{info.name} must be true or false, not {value!r}.", field=field)
+            raise BadOptionError(
+                f"{info.name} must be true or false, not {_quote(value)}.", field=field
+            )
     elif info.kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise BadOptionError(f"{info.name} must be a whole number, not {value!r}.", field=field)
-        if info.minimum is not None and value < info.minimum:
             raise BadOptionError(
-                f"{info.name} must be at least {info.minimum}, not {value}.", field=field
+                f"{info.name} must be a whole number, not {_quote(value)}.", field=field
+            )
+        low, high = info.minimum, info.maximum
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise BadOptionError(
+                f"{info.name} must be {_range(low, high)}, not {_quote(value)}.", field=field
             )
     elif not any(type(value) is type(choice) and value == choice for choice in info.choices):
         # Equal is not enough: True == 1 and 1.0 == 1, but neither is the choice 1.
         allowed = ", ".join(repr(choice) for choice in info.choices)
-        raise BadOptionError(f"{info.name} must be one of {allowed}, not {value!r}.", field=field)
+        raise BadOptionError(
+            f"{info.name} must be one of {allowed}, not {_quote(value)}.", field=field
+        )
     return value
+
+
+def _range(low: int | None, high: int | None) -> str:
+    """>>> _range(1, 10_000), _range(1, None), _range(None, 3)
+    ('between 1 and 10,000', 'at least 1', 'at most 3')
+    """
+    if low is not None and high is not None:
+        return f"between {readable_int(low)} and {readable_int(high)}"
+    if low is not None:
+        return f"at least {readable_int(low)}"
+    assert high is not None
+    return f"at most {readable_int(high)}"
+
+
+# A value refused is quoted back, but never at length: it may be a page of text, or a number
+# too long for Python to write out at all.
+_MOST_QUOTED = 40
+
+
+def _quote(value: object) -> str:
+    """The refused value as a message shows it: short, and safe whatever it is.
+
+    >>> _quote(10**5000), _quote("x" * 100)[-4:], _quote(1.5), _quote([1]), _quote(None)
+    ('a number 5,001 digits long', "xx…'", '1.5', 'a list', 'None')
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        return readable_int(value)
+    if isinstance(value, str):
+        return repr(value if len(value) <= _MOST_QUOTED else value[:_MOST_QUOTED] + "…")
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    return repr(value)
 
 
 def options_as_dict(options: object) -> dict[str, Any]:

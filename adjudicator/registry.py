@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from adjudicator.cards import Pack
-from adjudicator.errors import BadEntryError, UnknownGameError
+from adjudicator.errors import BadEntryError, UnknownGameError, UnknownQuestionError
 from adjudicator.options import OptionInfo, describe_options, parse_options
 from adjudicator.tally import Tally
 
@@ -81,7 +81,7 @@ class Game[O, D](ABC):
         found = self.questions().get(question)
         if found is None:
             known = ", ".join(self.questions()) or "none"
-            raise UnknownGameError(
+            raise UnknownQuestionError(
                 f"{self.name} has no question {question!r}; it answers: {known}.",
                 field="question",
             )

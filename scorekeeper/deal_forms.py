@@ -22,7 +22,19 @@ from scorekeeper.forms import EngineErrorsMixin
 from scorekeeper.models import Seat
 from scorekeeper.selectors import GRID_SHAPES, grid_preview
 
+# Ids fit a signed 64-bit column; anything larger is refused before it reaches a query (SQLite
+# raises OverflowError past 2**63). No game comes near a hundred thousand deals.
+MAX_ID = 2**63 - 1
+MAX_DEALS = 100_000
+
 _HAND_FIELD = re.compile(r"^(?:hands|grids)\[(\d+)\](?:\.(\w+))?")
+
+
+class VoidForm(forms.Form):
+    """Withdraw a deal: the revision the page showed (so a stale page is refused) and why."""
+
+    revision = forms.IntegerField(required=False, min_value=1, max_value=MAX_ID)
+    note = forms.CharField(max_length=200, required=False)
 
 
 class DealForm(EngineErrorsMixin, forms.Form):
@@ -30,7 +42,13 @@ class DealForm(EngineErrorsMixin, forms.Form):
 
     template_name: ClassVar[str]
     token = forms.UUIDField(widget=forms.HiddenInput, required=False)
-    revision = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    revision = forms.IntegerField(
+        widget=forms.HiddenInput, required=False, min_value=1, max_value=MAX_ID
+    )
+    # The deal number this phone means to record: refused if another phone recorded it first.
+    number = forms.IntegerField(
+        widget=forms.HiddenInput, required=False, min_value=1, max_value=MAX_DEALS
+    )
     note = forms.CharField(
         max_length=200,
         required=False,

@@ -23,6 +23,12 @@ class ServiceError(Exception):
         return {"code": self.code, "message": self.message, "field": self.field}
 
 
+class LedgerWouldBreak(ServiceError):
+    """A void or an amend that would leave a later deal that the game can no longer count."""
+
+    code = "ledger_would_break"
+
+
 class InvalidInput(ServiceError):
     code = "invalid"
 
@@ -32,3 +38,25 @@ class Conflict(ServiceError):
 
     code = "conflict"
     status = 409
+
+
+class TokenReused(Conflict):
+    """A form's token that already recorded something else (another game, another deal)."""
+
+    code = "token_reused"
+
+
+class StaleDeal(Conflict):
+    """Another phone recorded the deal this one was about to record."""
+
+    code = "stale_deal"
+
+    def __init__(
+        self, message: str, *, field: str | None = None, latest: dict[str, Any], expected: int
+    ) -> None:
+        super().__init__(message, field=field)
+        self.latest = latest
+        self.expected = expected
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**super().as_dict(), "latest": self.latest, "expected": self.expected}

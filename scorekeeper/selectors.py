@@ -6,6 +6,7 @@ deal through the adjudicator, so a correction anywhere in the ledger shows every
 
 from __future__ import annotations
 
+import logging
 import re
 from collections import defaultdict
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from django.db.models import Q, QuerySet
 
 from adjudicator.bestgrid import BestGrid, best_grid
 from adjudicator.cards import Card
-from adjudicator.errors import AdjudicationError, InvalidGridError
+from adjudicator.errors import AdjudicationError, GameOverError, InvalidGridError
 from adjudicator.grids import LINES, SIZES, Grid, GridRules, LineScore, Shape, score_line
 from adjudicator.registry import Game as GameDefinition
 from adjudicator.registry import get_game
@@ -26,8 +27,10 @@ from scorekeeper.models import Entry, Game, Night, NightPlayer, Player, Seat
 
 type User = AuthUser | AnonymousUser
 
+logger = logging.getLogger(__name__)
 
-# "Seat 2", "seat 2, 4"; not "no seat 4", which quotes a 0-based seat number that was given.
+
+# "Seat 2", "seat 2, 4"; not "no seat 5" (a seat that does not exist has no name to give).
 _SEATS = re.compile(r"\b(?<!no )[Ss]eat (\d+(?:, \d+)*)\b")
 
 
@@ -114,16 +117,142 @@ def latest_revision(game: Game, deal_key: int) -> Entry | None:
     )
 
 
+def next_deal_number(game: Game) -> int:
+    """The number the next recorded deal will carry: voided deals keep their numbers."""
+    return game.entries.filter(kind=Entry.Kind.RECORD).count() + 1
+
+
+# Replaying the ledger ---------------------------------------------------------------------------
+
+
 @dataclass(frozen=True)
-class DealHistory:
-    """One deal as kept in the ledger: its current entry (if not voided) and every revision."""
+class LedgerProblem:
+    """A deal the adjudicator cannot count, said for the table, with what would fix it."""
 
     key: int
-    number: int | None
+    number: int
+    message: str
+    fix: str
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The deals that count, their tally, and the deals that could not be counted, and why.
+
+    A ledger always replays to something: a deal whose record cannot be read, or that cannot
+    follow the deals before it (a deal after the game ended), is left out and named as a
+    problem, so a read never fails on a ledger however it came to be.
+    """
+
+    tally: Tally
+    results: dict[int, DealResult]
+    problems: tuple[LedgerProblem, ...]
+    deals: tuple[tuple[int, Any], ...]  # (deal key, parsed deal) of the deals counted
+
+
+def _error_text(err: Exception) -> str:
+    return err.message if isinstance(err, AdjudicationError) else str(err) or type(err).__name__
+
+
+def _parse(
+    definition: GameDefinition[Any, Any], data: Any, players: int, options: Any
+) -> tuple[Any, str | None]:
+    try:
+        return definition.parse_deal(data, players=players, options=options), None
+    except Exception as err:  # a read never fails: an unreadable row is reported, not raised
+        if not isinstance(err, AdjudicationError):
+            logger.exception("ledger row could not be parsed")
+        return None, _error_text(err)
+
+
+def _tally(
+    definition: GameDefinition[Any, Any], deals: list[Any], players: int, options: Any
+) -> tuple[Tally | None, Exception | None]:
+    try:
+        return definition.tally(deals, players=players, options=options), None
+    except Exception as err:  # see _parse
+        if not isinstance(err, AdjudicationError):
+            logger.exception("ledger could not be tallied")
+        return None, err
+
+
+def _why_not_counted(err: Exception, names: tuple[str, ...]) -> str:
+    # The engine counts the deals it was given; the table numbers every deal ever recorded, so
+    # "deal 7" in the engine's words may be the table's deal 8: say it without numbers.
+    if isinstance(err, GameOverError):
+        return "the game was already over before it"
+    return with_names(_error_text(err), names)
+
+
+def replay(
+    definition: GameDefinition[Any, Any],
+    options: Any,
+    players: int,
+    current: list[tuple[int, int, Any]],
+    names: tuple[str, ...],
+) -> Replay:
+    """Tally ``current`` (deal key, deal number, raw record), leaving out what cannot count."""
+    problems: list[LedgerProblem] = []
+    parsed: list[tuple[int, int, Any]] = []
+    for key, number, data in current:
+        deal, error = _parse(definition, data, players, options)
+        if error is None:
+            parsed.append((key, number, deal))
+        else:
+            problems.append(
+                LedgerProblem(
+                    key,
+                    number,
+                    f"Deal {number}'s record cannot be read: {with_names(error, names)}",
+                    f"Amend deal {number} to enter it again, or void it.",
+                )
+            )
+    tally, failure = _tally(definition, [deal for _, _, deal in parsed], players, options)
+    accepted = parsed
+    if tally is None:
+        # Keep every deal that can follow the ones kept so far; name the others. This costs a
+        # tally per deal, but only on a ledger that does not replay, which no write leaves.
+        accepted = []
+        for key, number, deal in parsed:
+            trial = [d for _, _, d in accepted] + [deal]
+            _, failure = _tally(definition, trial, players, options)
+            if failure is None:
+                accepted.append((key, number, deal))
+            else:
+                problems.append(
+                    LedgerProblem(
+                        key,
+                        number,
+                        f"Deal {number} cannot be counted: {_why_not_counted(failure, names)}.",
+                        f"Void deal {number}, or amend it or an earlier deal.",
+                    )
+                )
+        tally, failure = _tally(definition, [d for _, _, d in accepted], players, options)
+        if tally is None:  # pragma: no cover - every prefix kept above tallied
+            raise RuntimeError(str(failure))
+    problems.sort(key=lambda p: p.number)
+    results = {key: result for (key, _, _), result in zip(accepted, tally.deals, strict=True)}
+    return Replay(tally, results, tuple(problems), tuple((k, d) for k, _, d in accepted))
+
+
+@dataclass(frozen=True)
+class DealHistory:
+    """One deal as kept in the ledger: its current entry and every revision before it.
+
+    ``number`` is the number the table speaks of: deals are numbered in the order they were
+    first recorded, and a voided deal keeps its number (the next deal does not take it).
+    ``earlier`` gives, for each revision that a later one replaced, what each seat scored
+    under it (``None`` where that record cannot be scored among the other deals).
+    """
+
+    key: int
+    number: int
     current: Entry
     revisions: tuple[Entry, ...]
     result: DealResult | None
     names: tuple[str, ...]
+    problem: LedgerProblem | None = None
+    earlier: tuple[tuple[Entry, tuple[int, ...] | None], ...] = ()
 
     @property
     def named_results(self) -> list[dict[str, Any]]:
@@ -140,6 +269,28 @@ class DealHistory:
         """Corrected at least once (a deal that was only voided is not amended)."""
         return any(entry.kind == Entry.Kind.AMEND for entry in self.revisions)
 
+    @property
+    def was(self) -> tuple[int, ...] | None:
+        """What each seat scored before the latest change (struck through beside the new)."""
+        for _, points in reversed(self.earlier):
+            if points is not None:
+                return points
+        return None
+
+    @property
+    def seat_lines(self) -> list[dict[str, Any]]:
+        """Per seat: name, points now (None when voided) and points before the last change."""
+        now = {r.seat: r.points for r in self.result.results} if self.result else {}
+        was = self.was
+        return [
+            {
+                "name": name,
+                "points": now.get(seat),
+                "was": was[seat] if was is not None and was[seat] != now.get(seat) else None,
+            }
+            for seat, name in enumerate(self.names)
+        ]
+
 
 @dataclass(frozen=True)
 class Standings:
@@ -150,6 +301,8 @@ class Standings:
     tally: Tally
     history: tuple[DealHistory, ...]
     last_entry_id: int
+    problems: tuple[LedgerProblem, ...] = ()
+    next_number: int = 1
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -158,6 +311,21 @@ class Standings:
     def name_status(self) -> str:
         """The tally's status with seat numbers replaced by names."""
         return with_names(self.tally.status, self.names)
+
+    @property
+    def has_stars(self) -> bool:
+        """Whether any star has been won (the legend says what a star means)."""
+        return any(self.tally.stars) or any(r.star for d in self.tally.deals for r in d.results)
+
+    @property
+    def counted(self) -> list[DealHistory]:
+        """The deals that count, in order, each with its result and the totals after it."""
+        return [h for h in self.history if h.result is not None]
+
+    @property
+    def latest(self) -> DealHistory | None:
+        """The deal recorded last (for telling a second phone what it missed)."""
+        return self.history[-1] if self.history else None
 
     @property
     def rows(self) -> list[dict[str, Any]]:
@@ -177,32 +345,69 @@ class Standings:
         ]
 
 
+def _points_under(
+    definition: GameDefinition[Any, Any],
+    options: Any,
+    players: int,
+    counted: tuple[tuple[int, Any], ...],
+    key: int,
+    data: Any,
+) -> tuple[int, ...] | None:
+    """Each seat's points for deal ``key`` had its record been ``data``, the others as they are."""
+    deal, error = _parse(definition, data, players, options)
+    if error is not None:
+        return None
+    deals = sorted([(k, d) for k, d in counted if k != key] + [(key, deal)], key=lambda p: p[0])
+    tally, _ = _tally(definition, [d for _, d in deals], players, options)
+    if tally is None:
+        return None
+    result = tally.deals[[k for k, _ in deals].index(key)]
+    points = [0] * players
+    for seat_result in result.results:
+        points[seat_result.seat] = seat_result.points
+    return tuple(points)
+
+
 def game_standings(game: Game) -> Standings:
-    """Replay the ledger through the adjudicator."""
+    """Replay the ledger through the adjudicator. Never raises on what the ledger holds."""
     definition = game_definition(game)
     options = definition.options(game.options)
     seats = tuple(game.seats.select_related("player").order_by("position"))
+    names = tuple(seat.player.name for seat in seats)
     entries = list(game.entries.select_related("recorded_by").order_by("id"))
     revisions: dict[int, list[Entry]] = defaultdict(list)
     for entry in entries:
         revisions[entry.deal_key].append(entry)
-    current = [revs[-1] for revs in revisions.values() if revs[-1].kind != Entry.Kind.VOID]
-    deals = [
-        definition.parse_deal(entry.data, players=len(seats), options=options) for entry in current
+    numbers = {key: number for number, key in enumerate(revisions, start=1)}
+    current = [
+        (key, numbers[key], revs[-1].data)
+        for key, revs in revisions.items()
+        if revs[-1].kind != Entry.Kind.VOID
     ]
-    tally = definition.tally(deals, players=len(seats), options=options)
-    results = {entry.deal_key: result for entry, result in zip(current, tally.deals, strict=True)}
+    replayed = replay(definition, options, len(seats), current, names)
+    problems = {problem.key: problem for problem in replayed.problems}
     history = []
     for key, revs in revisions.items():
-        result = results.get(key)
+        # A revision is shown struck through beside what replaced it: score each such record.
+        earlier = tuple(
+            (
+                rev,
+                _points_under(definition, options, len(seats), replayed.deals, key, rev.data)
+                if rev.kind != Entry.Kind.VOID
+                else None,
+            )
+            for rev in revs[:-1]
+        )
         history.append(
             DealHistory(
                 key=key,
-                number=result.number if result else None,
+                number=numbers[key],
                 current=revs[-1],
                 revisions=tuple(revs),
-                result=result,
-                names=tuple(seat.player.name for seat in seats),
+                result=replayed.results.get(key),
+                names=names,
+                problem=problems.get(key),
+                earlier=earlier,
             )
         )
     return Standings(
@@ -210,9 +415,11 @@ def game_standings(game: Game) -> Standings:
         definition=definition,
         options=options,
         seats=seats,
-        tally=tally,
+        tally=replayed.tally,
         history=tuple(history),
         last_entry_id=entries[-1].pk if entries else 0,
+        problems=replayed.problems,
+        next_number=len(revisions) + 1,
     )
 
 

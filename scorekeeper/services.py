@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime
 import math
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -24,7 +24,7 @@ from adjudicator.errors import AdjudicationError, BadEntryError
 from adjudicator.options import options_as_dict
 from adjudicator.registry import get_game
 from scorekeeper import selectors
-from scorekeeper.exceptions import Conflict, InvalidInput
+from scorekeeper.exceptions import Conflict, InvalidInput, LedgerWouldBreak, StaleDeal, TokenReused
 from scorekeeper.models import Entry, Game, Night, NightPlayer, Player, Seat
 
 
@@ -178,38 +178,157 @@ def game_start(
 # The ledger -------------------------------------------------------------------------------------
 
 
+def _seat_names(game: Game) -> tuple[str, ...]:
+    return tuple(game.seats.order_by("position").values_list("player__name", flat=True))
+
+
+def _named(err: AdjudicationError, names: tuple[str, ...]) -> AdjudicationError:
+    err.message = selectors.with_names(err.message, names)
+    err.args = (err.message,)
+    return err
+
+
+def _current(game: Game) -> list[tuple[int, int, Any]]:
+    """(deal key, the deal's number at the table, raw record) of every deal that counts."""
+    numbers: dict[int, int] = {}
+    latest: dict[int, Entry] = {}
+    for entry in game.entries.order_by("id"):
+        numbers.setdefault(entry.deal_key, len(numbers) + 1)
+        latest[entry.deal_key] = entry
+    return [
+        (key, numbers[key], entry.data)
+        for key, entry in latest.items()
+        if entry.kind != Entry.Kind.VOID
+    ]
+
+
+def _refuse_new_problems(
+    game: Game,
+    before: list[tuple[int, int, Any]],
+    after: list[tuple[int, int, Any]],
+    names: tuple[str, ...],
+    *,
+    changing: str,
+    instead: str,
+) -> None:
+    """Refuse a change that would leave a deal the game could no longer count.
+
+    Every write must leave a ledger that replays: a void or an amend that, say, ends the game
+    earlier than the deals after it is refused, with what to void or amend first.
+    """
+    definition = selectors.game_definition(game)
+    options = definition.options(game.options)
+    old = {p.key for p in selectors.replay(definition, options, len(names), before, names).problems}
+    new = [
+        p
+        for p in selectors.replay(definition, options, len(names), after, names).problems
+        if p.key not in old
+    ]
+    if not new:
+        return
+    numbers = [p.number for p in new]
+    listed = _and(f"deal {n}" for n in numbers)
+    raise LedgerWouldBreak(
+        f"{changing}, {listed} could no longer count: {new[0].message.split(': ', 1)[-1]} "
+        f"Void or amend {'it' if len(numbers) == 1 else 'them'} first, from the last, {instead}.",
+        field="deal",
+    )
+
+
+def _and(items: Iterable[str]) -> str:
+    said = list(items)
+    return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
+
+
 def _validated(game: Game, data: Mapping[str, Any], replacing: int | None) -> dict[str, Any]:
     """Check a deal against the rules and against the rest of the game; return its canonical form.
 
     ``replacing`` is the deal being amended, which keeps its place in the game (a voided deal
     brought back returns to its old place); ``None`` appends a new deal.
     """
-    names = tuple(game.seats.order_by("position").values_list("player__name", flat=True))
-    try:
-        return _validated_deal(game, data, replacing, len(names))
-    except AdjudicationError as err:
-        err.message = selectors.with_names(err.message, names)
-        err.args = (err.message,)
-        raise
-
-
-def _validated_deal(
-    game: Game, data: Mapping[str, Any], replacing: int | None, players: int
-) -> dict[str, Any]:
+    names = _seat_names(game)
     definition = selectors.game_definition(game)
     options = definition.options(game.options)
-    deal = definition.parse_deal(data, players=players, options=options)
-    keyed = [
-        (entry.deal_key, definition.parse_deal(entry.data, players=players, options=options))
-        for entry in selectors.current_entries(game)
-        if entry.deal_key != replacing
-    ]
-    keyed.append((replacing if replacing is not None else math.inf, deal))  # type: ignore[arg-type]
-    keyed.sort(key=lambda pair: pair[0])
-    # Replaying the whole game catches what one deal alone cannot (a deal after the last one).
-    definition.tally([d for _, d in keyed], players=players, options=options)
+    players = len(names)
+    try:
+        deal = definition.parse_deal(data, players=players, options=options)
+    except AdjudicationError as err:
+        raise _named(err, names) from None
     canonical: dict[str, Any] = definition.deal_as_data(deal)
+    before = _current(game)
+    others = [row for row in before if row[0] != replacing]
+    if replacing is None:
+        key, number = math.inf, selectors.next_deal_number(game)
+    else:
+        key, number = replacing, next(n for k, n, _ in _numbered(game) if k == replacing)
+    after = sorted([*others, (key, number, canonical)], key=lambda row: row[0])
+    # The deal itself must follow the deals before it (not after the game has ended): replay
+    # the deals before it that count, and let the engine say why not.
+    counted_before = selectors.replay(
+        definition, options, players, [row for row in others if row[0] < key], names
+    )
+    try:
+        definition.tally(
+            [*(d for _, d in counted_before.deals), deal], players=players, options=options
+        )
+    except AdjudicationError as err:
+        raise _named(err, names) from None
+    _refuse_new_problems(
+        game,
+        before,
+        after,  # type: ignore[arg-type]
+        names,
+        changing=f"With deal {number} as entered",
+        instead=f"or enter deal {number} differently",
+    )
     return canonical
+
+
+def _numbered(game: Game) -> list[tuple[int, int, Any]]:
+    """(deal key, number) of every deal ever recorded, voided ones included."""
+    keys = game.entries.filter(kind=Entry.Kind.RECORD).order_by("id").values_list("id", flat=True)
+    return [(key, number, None) for number, key in enumerate(keys, start=1)]
+
+
+def _same_deal(game: Game, stored: Mapping[str, Any], data: Mapping[str, Any]) -> bool:
+    definition = selectors.game_definition(game)
+    options = definition.options(game.options)
+    try:
+        deal = definition.parse_deal(data, players=game.seats.count(), options=options)
+    except AdjudicationError:
+        return False
+    return bool(definition.deal_as_data(deal) == stored)
+
+
+def _already_recorded(game: Game, token: uuid.UUID, data: Mapping[str, Any]) -> Entry | None:
+    """The entry a token already recorded (a double tap or a retry): the same deal, once."""
+    earlier = Entry.objects.filter(token=token).first()
+    if earlier is None:
+        return None
+    if earlier.game_id != game.pk:
+        raise TokenReused("That form was already used for another game.", field="token")
+    if not _same_deal(game, earlier.data, data):
+        raise TokenReused(
+            "That form already recorded a deal with other entries. Reload the page to record "
+            "a new deal.",
+            field="token",
+        )
+    return earlier
+
+
+def _latest_deal(game: Game) -> dict[str, Any]:
+    """The deal recorded last, for telling a second phone what it missed."""
+    standings = selectors.game_standings(game)
+    latest = standings.latest
+    assert latest is not None
+    first = latest.revisions[0]
+    return {
+        "deal": latest.key,
+        "number": latest.number,
+        "recorded_by": first.recorded_by.username,
+        "recorded_at": first.recorded_at.isoformat(),
+        "results": [{"name": line["name"], "points": line["points"]} for line in latest.seat_lines],
+    }
 
 
 @transaction.atomic
@@ -219,24 +338,47 @@ def deal_record(
     by: User,
     data: Mapping[str, Any],
     token: uuid.UUID | None = None,
+    number: int | None = None,
 ) -> Entry:
-    """Append a deal. A repeated ``token`` (a double tap, a retried request) records nothing new."""
+    """Append a deal.
+
+    A repeated ``token`` (a double tap, a retried request) records nothing new and answers the
+    first entry; the same token with another deal is refused. ``number`` is the deal number the
+    recorder saw ("Record deal 6"): if another phone recorded deal 6 meanwhile, it is refused
+    with what was recorded, so one deal is not kept twice.
+    """
     game = _lock_game(game)
     _require_recorder(by, game.night)
     if token is not None:
-        earlier = Entry.objects.filter(token=token).first()
+        earlier = _already_recorded(game, token, data)
         if earlier is not None:
-            if earlier.game_id != game.pk:
-                raise Conflict("That form was already used for another game.", field="token")
             return earlier
+    expected = selectors.next_deal_number(game)
+    if number is not None and number != expected:
+        if number < expected:
+            latest = _latest_deal(game)
+            raise StaleDeal(
+                f"{latest['recorded_by']} recorded deal {latest['number']} a moment ago. "
+                f"If yours is another deal, record it as deal {expected}.",
+                field="number",
+                latest=latest,
+                expected=expected,
+            )
+        raise InvalidInput(f"The next deal is deal {expected}, not {number}.", field="number")
     canonical = _validated(game, data, replacing=None)
-    return Entry.objects.create(
-        game=game,
-        kind=Entry.Kind.RECORD,
-        data=canonical,
-        recorded_by=by,
-        token=token or uuid.uuid4(),
-    )
+    token = token or uuid.uuid4()
+    try:
+        with transaction.atomic():
+            return Entry.objects.create(
+                game=game, kind=Entry.Kind.RECORD, data=canonical, recorded_by=by, token=token
+            )
+    except IntegrityError:
+        # The same token sent to two games at once: each holds only its own game's lock, so
+        # the unique token decides, and the loser answers as the second of two in turn would.
+        earlier = _already_recorded(game, token, data)
+        if earlier is None:  # pragma: no cover - the only unique column is the token
+            raise
+        return earlier
 
 
 def _latest(game: Game, deal_key: int, revision: int | None) -> Entry:
@@ -294,12 +436,25 @@ def deal_void(
     note: str = "",
     revision: int | None = None,
 ) -> Entry:
-    """Withdraw a deal from the scores. It stays in the history and can be brought back."""
+    """Withdraw a deal from the scores. It stays in the history and can be brought back.
+
+    Refused if the deals after it could not count without it (the game would end earlier).
+    """
     game = _lock_game(game)
     _require_recorder(by, game.night)
     latest = _latest(game, deal_key, revision)
     if latest.kind == Entry.Kind.VOID:
         raise InvalidInput("That deal is already voided.", field="deal")
+    before = _current(game)
+    number = next(n for k, n, _ in _numbered(game) if k == deal_key)
+    _refuse_new_problems(
+        game,
+        before,
+        [row for row in before if row[0] != deal_key],
+        _seat_names(game),
+        changing=f"Without deal {number}",
+        instead=f"or amend deal {number} instead of voiding it",
+    )
     return _supersede(
         game=game,
         kind=Entry.Kind.VOID,

@@ -11,6 +11,7 @@
 """
 
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -107,6 +108,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         # last commits through a power cut.
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;",
     }
+    # Tests use a file too, as production does: an in-memory database is one connection shared
+    # by every thread, so concurrent requests to a live server would not be concurrent at all.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"scorekeeper-test-{os.getpid()}.sqlite3")
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -140,9 +146,17 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG
 
 REST_FRAMEWORK = {
+    # Basic first: DRF answers a signed-out request with the first class's challenge, and only
+    # Basic has one (401 with WWW-Authenticate; Session has none, which makes it a bare 403).
+    # Each class only acts on its own credentials, so the order changes nothing else.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.BasicAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PARSER_CLASSES": [
+        "scorekeeper.api.parsers.JSONParser",  # refuses JSON nested too deeply
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -159,6 +173,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # <id:...> in the URLs (scorekeeper/converters.py): a row id.
+    "PATH_CONVERTER_OVERRIDES": {
+        "id": {"type": "integer", "format": "int64", "minimum": 0, "maximum": 2**63 - 1}
+    },
 }
 
 LOGGING = {

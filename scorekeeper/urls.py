@@ -1,7 +1,14 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from scorekeeper import converters  # noqa: F401  (registers <id:...>)
 from scorekeeper.views import accounts, games, nights
+
+# Errors: JSON under /api/, Django's own pages elsewhere.
+handler400 = "scorekeeper.api.errors.bad_request"
+handler403 = "scorekeeper.api.errors.permission_denied"
+handler404 = "scorekeeper.api.errors.page_not_found"
+handler500 = "scorekeeper.api.errors.server_error"
 
 urlpatterns = [
     path("", nights.home, name="home"),
@@ -10,23 +17,23 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     # nights
     path("nights/new/", nights.night_create, name="night_create"),
-    path("nights/<int:pk>/", nights.night_detail, name="night_detail"),
-    path("nights/<int:pk>/players/", nights.night_add_player, name="night_add_player"),
-    path("nights/<int:pk>/recorders/", nights.night_add_recorder, name="night_add_recorder"),
+    path("nights/<id:pk>/", nights.night_detail, name="night_detail"),
+    path("nights/<id:pk>/players/", nights.night_add_player, name="night_add_player"),
+    path("nights/<id:pk>/recorders/", nights.night_add_recorder, name="night_add_recorder"),
     path(
-        "nights/<int:pk>/recorders/remove/",
+        "nights/<id:pk>/recorders/remove/",
         nights.night_remove_recorder,
         name="night_remove_recorder",
     ),
-    path("nights/<int:pk>/games/", nights.game_create, name="game_create"),
+    path("nights/<id:pk>/games/", nights.game_create, name="game_create"),
     # games
-    path("games/<int:pk>/", games.game_detail, name="game_detail"),
-    path("games/<int:pk>/scoreboard/", games.game_scoreboard, name="game_scoreboard"),
-    path("games/<int:pk>/deals/", games.deal_record, name="deal_record"),
-    path("games/<int:pk>/grid-score/", games.grid_score, name="grid_score"),
-    path("games/<int:pk>/best-grid/", games.best_grid, name="best_grid"),
-    path("games/<int:pk>/deals/<int:deal>/amend/", games.deal_amend, name="deal_amend"),
-    path("games/<int:pk>/deals/<int:deal>/void/", games.deal_void, name="deal_void"),
+    path("games/<id:pk>/", games.game_detail, name="game_detail"),
+    path("games/<id:pk>/scoreboard/", games.game_scoreboard, name="game_scoreboard"),
+    path("games/<id:pk>/deals/", games.deal_record, name="deal_record"),
+    path("games/<id:pk>/grid-score/", games.grid_score, name="grid_score"),
+    path("games/<id:pk>/best-grid/", games.best_grid, name="best_grid"),
+    path("games/<id:pk>/deals/<id:deal>/amend/", games.deal_amend, name="deal_amend"),
+    path("games/<id:pk>/deals/<id:deal>/void/", games.deal_void, name="deal_void"),
     # api and admin
     path("api/v1/", include("scorekeeper.api.urls")),
     path("admin/", admin.site.urls),

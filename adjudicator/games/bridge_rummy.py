@@ -40,6 +40,7 @@ from adjudicator.melds import (
 from adjudicator.melds import read_meld as _read_meld
 from adjudicator.options import changed_options, option
 from adjudicator.registry import Game, Question, register
+from adjudicator.seats import read_seat
 from adjudicator.tally import DealResult, SeatResult, Tally, best_seats
 
 DEALS = 7
@@ -64,6 +65,7 @@ class Options:
         10,
         "What the ace counts towards the initial 50 in A-2-3: 10 (the Original Document, "
         "A-2-3 = 15) or 1 (the narrative, A-2-3 = 6).",
+        labels={10: "Ace counts 10 (A-2-3 is 15)", 1: "Ace counts 1 (A-2-3 is 6)"},
         rule="R-1",
     )
     round_then_double: bool = option(
@@ -84,13 +86,21 @@ class Options:
         "holds exactly one or three cards.",
         rule="R-6",
     )
+    # a meld needs at least one natural card, so that its rank and suit are defined. The
+    # shortest meld is 3 cards: 3 keeps jokers out of 3-card melds, and more would forbid
+    # 3-card melds altogether, which is no longer Bridge Rummy.
     min_naturals_per_meld: int = option(
-        1, "The fewest natural (non-joker) cards a meld may hold.", minimum=1, rule="R-8"
+        1,
+        "The fewest natural (non-joker) cards a meld may hold.",
+        minimum=1,
+        maximum=3,
+        rule="R-8",
     )
     tie_break: Literal["none", "most_stars"] = option(
         "none",
         "Equal lowest totals after seven deals share the win ('none'), or the one with more "
         "stars wins ('most_stars').",
+        labels={"none": "Shared win", "most_stars": "Most stars wins"},
         rule="R-11",
     )
 
@@ -486,7 +496,7 @@ class BridgeRummy(Game[Options, Deal]):
         self.check_players(players)
         if not isinstance(data, Mapping):
             raise BadEntryError("A deal is an object with went_out and hands.", field="deal")
-        went_out = _seat(data.get("went_out"), players, "went_out")
+        went_out = read_seat(data.get("went_out"), players, "went_out")
         hand_rummy = data.get("hand_rummy", False)
         if not isinstance(hand_rummy, bool):
             raise BadEntryError("hand_rummy must be true or false.", field="hand_rummy")
@@ -622,20 +632,10 @@ class BridgeRummy(Game[Options, Deal]):
         }
 
 
-def _seat(value: object, players: int, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadEntryError(f"{field} must be a seat number from 0 to {players - 1}.", field=field)
-    if not 0 <= value < players:
-        raise BadEntryError(
-            f"There is no seat {value}: seats run from 0 to {players - 1}.", field=field
-        )
-    return value
-
-
 def _parse_hand(raw: object, players: int) -> HeldHand:
     if not isinstance(raw, Mapping):
         raise BadEntryError("Each hand is an object with a seat and what was held.")
-    seat = _seat(raw.get("seat"), players, "seat")
+    seat = read_seat(raw.get("seat"), players, "seat")
     given = [key for key in ("held", "cards", "not_down") if key in raw]
     if len(given) != 1:
         raise BadEntryError(

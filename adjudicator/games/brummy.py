@@ -32,6 +32,7 @@ from adjudicator.errors import (
 from adjudicator.grids import MAX_SCORE, SIZES, Grid, GridRules, Shape, score_grid
 from adjudicator.options import changed_options, option
 from adjudicator.registry import Game, Question, register
+from adjudicator.seats import read_seat
 from adjudicator.tally import DealResult, SeatResult, Tally, best_seats
 
 KNOCK_BONUS = 10  # "you add a bonus of 10 points, but only if your grid produces the highest"
@@ -67,8 +68,16 @@ class Options:
         "knocker.",
         rule="B-3",
     )
+    # B-6: any target from 1 up is a game (1 ends it after the first deal with a single top
+    # scorer). A deal scores at most 58 (a 48-point grid and a 10-point knock; Brummagem 70), so
+    # 10,000 is over 140 deals even at the best score every deal: more than any night at the
+    # table. Anything higher is a slip of the keyboard, and would never end.
     target: int = option(
-        201, "The game ends after the deal in which someone reaches this.", minimum=1, rule="B-6"
+        201,
+        "The game ends after the deal in which someone reaches this.",
+        minimum=1,
+        maximum=10_000,
+        rule="B-6",
     )
     double_pack: bool = option(
         False,
@@ -98,10 +107,17 @@ class BrummagemOptions(Options):
         "additive",
         "How a four-card row scores: 'additive' adds its rank, flush and run parts (the seed's "
         "example rows 5 and 6); 'best_single' counts only its best combination.",
+        labels={
+            "additive": "Add up the pair, flush and run in a row",
+            "best_single": "Count only a row's best combination",
+        },
         rule="M-1",
     )
     two_pairs: Literal[4, 2] = option(
-        4, "Two pairs in a row score 4 (2 + 2), or 2 (only one pair counts).", rule="M-3"
+        4,
+        "Two pairs in a row score 4 (2 + 2), or 2 (only one pair counts).",
+        labels={4: "Two pairs score 4 (both count)", 2: "Two pairs score 2 (one counts)"},
+        rule="M-3",
     )
 
     def grid_rules(self) -> GridRules:
@@ -245,7 +261,7 @@ class _GridGame[O: Options](Game[O, Deal]):
         if not isinstance(data, Mapping):
             raise BadEntryError("A deal is an object with knocked and grids.", field="deal")
         raw_knocked = data.get("knocked")
-        knocked = None if raw_knocked is None else _seat(raw_knocked, players, "knocked")
+        knocked = None if raw_knocked is None else read_seat(raw_knocked, players, "knocked")
         raw_grids = data.get("grids")
         if not isinstance(raw_grids, list):
             raise BadEntryError("grids must list every seat's grid or total.", field="grids")
@@ -282,7 +298,7 @@ class _GridGame[O: Options](Game[O, Deal]):
     def _parse_entry(self, raw: object, players: int, pack: Pack) -> SeatGrid:
         if not isinstance(raw, Mapping):
             raise BadEntryError("Each grid is an object with a seat and its cards or total.")
-        seat = _seat(raw.get("seat"), players, "seat")
+        seat = read_seat(raw.get("seat"), players, "seat")
         if ("cards" in raw) == ("total" in raw):
             raise BadEntryError(
                 f"Seat {seat + 1}: give either cards (the grid, row by row) or total, not "
@@ -432,7 +448,7 @@ class _GridGame[O: Options](Game[O, Deal]):
                 f"scores lists every seat's grid score, each from 0 to {most}.", field="scores"
             )
         raw_knocked = data.get("knocked")
-        knocked = None if raw_knocked is None else _seat(raw_knocked, len(scores), "knocked")
+        knocked = None if raw_knocked is None else read_seat(raw_knocked, len(scores), "knocked")
         bonuses = knock_bonuses(scores, knocked, options)
         return {
             "knocked": knocked,
@@ -455,16 +471,6 @@ class Brummagem(_GridGame[BrummagemOptions]):
     name = "Brummagem"
     options_type = BrummagemOptions
     shape = "3x4"
-
-
-def _seat(value: object, players: int, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadEntryError(f"{field} must be a seat number from 0 to {players - 1}.", field=field)
-    if not 0 <= value < players:
-        raise BadEntryError(
-            f"There is no seat {value}: seats run from 0 to {players - 1}.", field=field
-        )
-    return value
 
 
 def _seats(seats: Sequence[int]) -> str:

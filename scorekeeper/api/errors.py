@@ -1,14 +1,21 @@
 """One exception handler for the whole API: every refusal is a 4xx with a code and a sentence.
 
 Body: ``{"code": "impossible_count", "message": "…", "field": "hands[2].held", …}``.
+
+Errors that happen outside the API's views (a URL that matches nothing, a body too large for
+Django, a crash) come through Django's ``handler404`` and friends, set in the root urls.py to
+the functions at the end of this module: JSON in the same shape under /api/, Django's own
+pages everywhere else.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -18,6 +25,8 @@ from scorekeeper.exceptions import ServiceError
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, RequestDataTooBig):
+        return Response(_too_big(), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, AdjudicationError):
         return Response(exc.as_dict(), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, ServiceError):
@@ -66,3 +75,51 @@ def _first_error(detail: Any, path: str = "") -> tuple[str | None, str]:
 
 def _sentence(field: str, message: str) -> str:
     return f"{field}: {message}" if field else message
+
+
+def _too_big() -> dict[str, Any]:
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0
+    return {
+        "code": "too_big",
+        "message": f"The request is too large: the most the server takes is {limit / 2**20:.1f} MB.",
+        "field": None,
+    }
+
+
+# Django's error handlers (handler400, handler403, handler404 and handler500 in urls.py) -------
+
+
+def _is_api(request: HttpRequest) -> bool:
+    return request.path_info.startswith("/api/")
+
+
+def _error(status: int, code: str, message: str) -> JsonResponse:
+    return JsonResponse({"code": code, "message": message, "field": None}, status=status)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if not _is_api(request):
+        return defaults.bad_request(request, exception)
+    return _error(400, "bad_request", "The server could not make sense of this request.")
+
+
+def permission_denied(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if not _is_api(request):
+        return defaults.permission_denied(request, exception)
+    return _error(403, "permission_denied", "You do not have permission to do this.")
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if not _is_api(request):
+        return defaults.page_not_found(request, exception)
+    return _error(
+        404, "not_found", "There is nothing at this address; /api/v1/docs/ lists what there is."
+    )
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    if not _is_api(request):
+        return defaults.server_error(request)
+    return _error(
+        500, "server_error", "Something went wrong on the server; the error has been logged."
+    )

@@ -7,7 +7,22 @@ from typing import Any
 from rest_framework import serializers
 
 from adjudicator.registry import all_games
+from scorekeeper.converters import MAX_ID
 from scorekeeper.models import Entry, Game, Night, Player, Seat
+
+
+def id_field(**kwargs: Any) -> serializers.IntegerField:
+    """An id a client sends: bounded, so a huge number is a 400 naming the field, never a query
+    that SQLite cannot run (it raises OverflowError past 2**63 - 1)."""
+    return serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ID,
+        error_messages={
+            "min_value": "Ids are whole numbers from 1 up.",
+            "max_value": "No id is that large.",
+        },
+        **kwargs,
+    )
 
 
 class PlayerIn(serializers.Serializer[Any]):
@@ -75,7 +90,7 @@ class NightSummaryOut(serializers.ModelSerializer[Night]):
 class GameIn(serializers.Serializer[Any]):
     game = serializers.ChoiceField(choices=[], help_text="A game slug, e.g. bridge-rummy.")
     players = serializers.ListField(
-        child=serializers.IntegerField(), min_length=1, help_text="Player ids, seat 0 first."
+        child=id_field(), min_length=1, help_text="Player ids, seat 0 first."
     )
     options = serializers.DictField(
         required=False, default=dict, help_text="House rules; defaults for any not given."
@@ -100,14 +115,29 @@ DEAL_HELP = (
 class DealRecordIn(serializers.Serializer[Any]):
     deal = serializers.DictField(help_text=DEAL_HELP)
     token = serializers.UUIDField(
-        required=False, help_text="Any UUID; sending the same one twice records the deal once."
+        required=False,
+        help_text=(
+            "Any UUID; sending the same one twice with the same deal records it once. The same "
+            "token with another deal is refused (409, code token_reused)."
+        ),
+    )
+    number = serializers.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=100_000,
+        help_text=(
+            "The deal number you are recording (the standings' next_number when you loaded "
+            "them). If someone recorded that deal meanwhile, the answer is 409 (code "
+            "stale_deal) with the deal they recorded: send it again with the new number if "
+            "yours is another deal."
+        ),
     )
 
 
 class DealAmendIn(serializers.Serializer[Any]):
     deal = serializers.DictField(help_text=DEAL_HELP)
     note = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
-    revision = serializers.IntegerField(
+    revision = id_field(
         required=False,
         help_text="The entry id you are correcting; refused with 409 if someone changed it since.",
     )
@@ -115,7 +145,10 @@ class DealAmendIn(serializers.Serializer[Any]):
 
 class DealVoidIn(serializers.Serializer[Any]):
     note = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
-    revision = serializers.IntegerField(required=False)
+    revision = id_field(
+        required=False,
+        help_text="The entry id you are voiding; refused with 409 if someone changed it since.",
+    )
 
 
 class EntryOut(serializers.ModelSerializer[Entry]):
@@ -142,7 +175,9 @@ class SeatResultOut(serializers.Serializer[Any]):
 
 class DealStandingOut(serializers.Serializer[Any]):
     deal = serializers.IntegerField(help_text="The deal's id, for amending or voiding it.")
-    number = serializers.IntegerField()
+    number = serializers.IntegerField(
+        help_text="The deal's number at the table: deals keep their numbers when one is voided."
+    )
     summary = serializers.CharField()
     results = SeatResultOut(many=True)
     totals = serializers.ListField(child=serializers.IntegerField())
@@ -155,6 +190,13 @@ class StandingSeatOut(serializers.Serializer[Any]):
     stars = serializers.IntegerField()
 
 
+class LedgerProblemOut(serializers.Serializer[Any]):
+    deal = serializers.IntegerField(help_text="The deal's id, for amending or voiding it.")
+    number = serializers.IntegerField(help_text="The deal's number at the table.")
+    message = serializers.CharField(help_text="Why the deal cannot be counted.")
+    fix = serializers.CharField(help_text="What would fix it.")
+
+
 class StandingsOut(serializers.Serializer[Any]):
     game = serializers.IntegerField()
     status = serializers.CharField()
@@ -164,6 +206,12 @@ class StandingsOut(serializers.Serializer[Any]):
     leaders = serializers.ListField(child=serializers.CharField())
     seats = StandingSeatOut(many=True)
     deals = DealStandingOut(many=True)
+    next_number = serializers.IntegerField(
+        help_text="The number the next recorded deal will carry (send it as `number`)."
+    )
+    problems = LedgerProblemOut(
+        many=True, help_text="Deals left out of the totals because they cannot be counted."
+    )
     notes = serializers.ListField(child=serializers.CharField())
 
 

@@ -1,21 +1,27 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from scorekeeper import converters  # noqa: F401  (registers <id:...>)
 from scorekeeper.api import views
 
 urlpatterns = [
     # players and nights
     path("players/", views.players, name="api_players"),
     path("nights/", views.nights, name="api_nights"),
-    path("nights/<int:pk>/", views.night_detail, name="api_night"),
-    path("nights/<int:pk>/recorders/", views.night_recorders, name="api_night_recorders"),
-    path("nights/<int:pk>/games/", views.night_games, name="api_night_games"),
+    path("nights/<id:pk>/", views.night_detail, name="api_night"),
+    path("nights/<id:pk>/recorders/", views.night_recorders, name="api_night_recorders"),
+    path(
+        "nights/<id:pk>/recorders/<str:username>/",
+        views.night_recorder,
+        name="api_night_recorder",
+    ),
+    path("nights/<id:pk>/games/", views.night_games, name="api_night_games"),
     # games and their ledger
-    path("games/<int:pk>/", views.game_detail, name="api_game"),
-    path("games/<int:pk>/deals/", views.game_deals, name="api_game_deals"),
-    path("games/<int:pk>/deals/<int:deal>/amend/", views.deal_amend, name="api_deal_amend"),
-    path("games/<int:pk>/deals/<int:deal>/void/", views.deal_void, name="api_deal_void"),
-    path("games/<int:pk>/standings/", views.game_standings, name="api_game_standings"),
+    path("games/<id:pk>/", views.game_detail, name="api_game"),
+    path("games/<id:pk>/deals/", views.game_deals, name="api_game_deals"),
+    path("games/<id:pk>/deals/<id:deal>/amend/", views.deal_amend, name="api_deal_amend"),
+    path("games/<id:pk>/deals/<id:deal>/void/", views.deal_void, name="api_deal_void"),
+    path("games/<id:pk>/standings/", views.game_standings, name="api_game_standings"),
     # rules
     path("game-types/", views.game_types, name="api_game_types"),
     path("adjudicate/<slug:game>/<slug:question>/", views.adjudicate, name="api_adjudicate"),

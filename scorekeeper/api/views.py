@@ -85,6 +85,28 @@ def night_recorders(request: Request, pk: int) -> Response:
 
 
 @extend_schema(
+    request=None,
+    responses={204: None},
+    description=(
+        "The night's owner takes away someone's right to record in the night (`username`, "
+        "any case). What they recorded stays in the ledger. 403 for anyone but the owner; "
+        "400 (field `username`) if that person does not record in the night."
+    ),
+)
+@api_view(["DELETE"])
+def night_recorder(request: Request, pk: int, username: str) -> Response:
+    night = _night_for(request, pk)
+    # The name comes from the path, so check it as a body's would be (length, no NUL, which
+    # PostgreSQL cannot take in a query).
+    name = s.RecorderIn(data={"username": username})
+    name.is_valid(raise_exception=True)
+    services.night_remove_recorder(
+        night=night, by=_user(request), username=name.validated_data["username"]
+    )
+    return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@extend_schema(
     request=s.GameIn,
     responses={201: s.GameOut},
     examples=[
@@ -151,7 +173,11 @@ def game_deals(request: Request, pk: int) -> Response:
         return Response(s.EntryOut(game.entries.select_related("recorded_by"), many=True).data)
     data = _valid(s.DealRecordIn, request)
     entry = services.deal_record(
-        game=game, by=_user(request), data=data["deal"], token=data.get("token")
+        game=game,
+        by=_user(request),
+        data=data["deal"],
+        token=data.get("token"),
+        number=data.get("number"),
     )
     return Response(s.EntryOut(entry).data, status=status.HTTP_201_CREATED)
 
@@ -192,7 +218,6 @@ def deal_void(request: Request, pk: int, deal: int) -> Response:
 def game_standings(request: Request, pk: int) -> Response:
     standings = selectors.game_standings(_game_for(request, pk))
     tally, names = standings.tally, standings.names
-    keys = {h.number: h.key for h in standings.history if h.number is not None}
     body = {
         "game": standings.game.pk,
         "status": standings.name_status(),
@@ -206,13 +231,19 @@ def game_standings(request: Request, pk: int) -> Response:
         ],
         "deals": [
             {
-                "deal": keys[deal.number],
-                "number": deal.number,
-                "summary": selectors.with_names(deal.summary, names),
-                "results": [{**r.as_dict(), "name": names[r.seat]} for r in deal.results],
-                "totals": list(deal.totals),
+                "deal": h.key,
+                "number": h.number,
+                "summary": selectors.with_names(h.result.summary, names),
+                "results": [{**r.as_dict(), "name": names[r.seat]} for r in h.result.results],
+                "totals": list(h.result.totals),
             }
-            for deal in tally.deals
+            for h in standings.counted
+            if h.result is not None
+        ],
+        "next_number": standings.next_number,
+        "problems": [
+            {"deal": p.key, "number": p.number, "message": p.message, "fix": p.fix}
+            for p in standings.problems
         ],
         "notes": list(tally.notes),
     }

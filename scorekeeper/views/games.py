@@ -2,33 +2,38 @@
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from adjudicator.errors import AdjudicationError
 from scorekeeper import selectors, services
-from scorekeeper.deal_forms import DealForm, deal_form_for
-from scorekeeper.exceptions import ServiceError
+from scorekeeper.deal_forms import DealForm, VoidForm, deal_form_for
+from scorekeeper.exceptions import ServiceError, StaleDeal
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import Entry, Game
 from scorekeeper.views.access import get_game_for_user
 
 
-def _context(request: AuthedRequest, game: Game, form: DealForm | None = None) -> dict[str, Any]:
+def _context(
+    request: AuthedRequest, game: Game, form: DealForm | None = None, **extra: Any
+) -> dict[str, Any]:
     standings = selectors.game_standings(game)
     if form is None:
         form = deal_form_for(game.slug)(seats=standings.seats)
+        form.initial["number"] = standings.next_number
     return {
         "game": game,
         "night": game.night,
         "standings": standings,
         "form": form,
         "can_record": selectors.can_record(request.user, game.night),
+        **extra,
     }
 
 
@@ -55,28 +60,44 @@ def game_scoreboard(request: AuthedRequest, pk: int) -> HttpResponse:
 def deal_record(request: AuthedRequest, pk: int) -> HttpResponse:
     game = get_game_for_user(request, pk)
     seats = tuple(game.seats.select_related("player"))
-    form = deal_form_for(game.slug)(request.POST, seats=seats)
+    form_class = deal_form_for(game.slug)
+    form = form_class(request.POST, seats=seats)
+    stale: dict[str, Any] | None = None
     if form.is_valid():
         try:
             services.deal_record(
-                game=game, by=request.user, data=form.to_data(), token=form.cleaned_data["token"]
+                game=game,
+                by=request.user,
+                data=form.to_data(),
+                token=form.cleaned_data["token"],
+                number=form.cleaned_data["number"],
             )
+        except StaleDeal as err:
+            # Another phone recorded this deal meanwhile: keep what was entered, say what was
+            # recorded and by whom, and offer to record this one as the next deal.
+            stale = err.latest | {"at": datetime.datetime.fromisoformat(err.latest["recorded_at"])}
+            data = request.POST.copy()
+            data["number"] = str(err.expected)
+            form = form_class(data, seats=seats)
+            form.is_valid()
         except (AdjudicationError, ServiceError) as err:
             form.add_engine_error(err)
         else:
             if not request.htmx:
                 return redirect(game)
             return render(request, "scorekeeper/game_detail.html#game", _context(request, game))
-    context = _context(request, game, form)
+    context = _context(request, game, form, stale=stale)
+    status = 409 if stale else 400
     if request.htmx:
         return render(request, "scorekeeper/game_detail.html#game", context)
-    return render(request, "scorekeeper/game_detail.html", context, status=400)
+    return render(request, "scorekeeper/game_detail.html", context, status=status)
 
 
 @login_required
 def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
     game = get_game_for_user(request, pk)
     seats = tuple(game.seats.select_related("player"))
+    unreadable = False
     latest = selectors.latest_revision(game, deal)
     if latest is None:
         return redirect(game)
@@ -101,12 +122,23 @@ def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
     else:
         source = latest if latest.kind != Entry.Kind.VOID else latest.supersedes
         assert source is not None
-        form = form_class.from_data(source.data, seats=seats)
+        try:
+            form = form_class.from_data(source.data, seats=seats)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            # A record this form cannot read (the ledger names it as a problem): start afresh.
+            form = form_class(seats=seats)
+            unreadable = True
         form.initial["revision"] = latest.pk
         status = 200
     standings = selectors.game_standings(game)
     history = next(h for h in standings.history if h.key == deal)
-    context = {"game": game, "night": game.night, "form": form, "history": history}
+    context = {
+        "game": game,
+        "night": game.night,
+        "form": form,
+        "history": history,
+        "unreadable": unreadable,
+    }
     return render(request, "scorekeeper/deal_amend.html", context, status=status)
 
 
@@ -114,18 +146,21 @@ def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
 @require_POST
 def deal_void(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
     game = get_game_for_user(request, pk)
-    revision = request.POST.get("revision")
+    form = VoidForm(request.POST)
     error = None
-    try:
-        services.deal_void(
-            game=game,
-            deal_key=deal,
-            by=request.user,
-            note=request.POST.get("note", ""),
-            revision=int(revision) if revision and revision.isdigit() else None,
-        )
-    except ServiceError as err:
-        error = err.message
+    if not form.is_valid():
+        error = "This page is out of date: look at the deal again, then void it."
+    else:
+        try:
+            services.deal_void(
+                game=game,
+                deal_key=deal,
+                by=request.user,
+                note=form.cleaned_data["note"],
+                revision=form.cleaned_data["revision"],
+            )
+        except ServiceError as err:
+            error = err.message
     if not request.htmx and error is None:
         return redirect(game)
     context = _context(request, game) | {"board_error": error}
@@ -134,11 +169,19 @@ def deal_void(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
     return render(request, "scorekeeper/game_detail.html", context, status=400)
 
 
+def _grid_game(request: AuthedRequest, pk: int) -> Game:
+    """A game played on grids; any other game has no grid to score (404)."""
+    game = get_game_for_user(request, pk)
+    if game.slug not in selectors.GRID_SHAPES:
+        raise Http404("This game is not played on grids.")
+    return game
+
+
 @login_required
 @require_GET
 def grid_score(request: AuthedRequest, pk: int) -> HttpResponse:
     """The lines of a grid being entered, scored as they fill (swapped in by htmx)."""
-    game = get_game_for_user(request, pk)
+    game = _grid_game(request, pk)
     seat = request.GET.get("seat", "")
     preview = selectors.grid_preview(game, request.GET.get(f"cards_{seat}", ""))
     return render(request, "scorekeeper/grid_score.html", {"preview": preview, "game": game})
@@ -148,7 +191,7 @@ def grid_score(request: AuthedRequest, pk: int) -> HttpResponse:
 @require_GET
 def best_grid(request: AuthedRequest, pk: int) -> HttpResponse:
     """The best arrangement of a grid's cards and what the entered grid left on the table."""
-    game = get_game_for_user(request, pk)
+    game = _grid_game(request, pk)
     seat = request.GET.get("seat", "")
     preview = selectors.grid_preview(game, request.GET.get(f"cards_{seat}", ""), best=True)
     context = {"preview": preview, "game": game, "night": game.night, "asked_best": True}

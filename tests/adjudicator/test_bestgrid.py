@@ -49,7 +49,9 @@ def exhaustive_3x4(hand: tuple[Card, ...], rules: GridRules) -> int:
     """Every split into three rows (unordered: swapping rows keeps the lines), then all 24 x 24
     orders of rows 2 and 3 under row 1 (reordering columns keeps the lines): 3.3 million grids."""
     triples = _dense_scores(hand, rules, 3)
-    quads = {q: score_line([hand[i] for i in q], rules).points for q in combinations(range(12), 4)}
+    quads: dict[tuple[int, ...], int] = {
+        q: score_line([hand[i] for i in q], rules).points for q in combinations(range(12), 4)
+    }
     orders = np.array(list(permutations(range(4))), dtype=np.intp)
     best = 0
     for first in combinations(range(12), 4):

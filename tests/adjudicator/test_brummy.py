@@ -468,6 +468,63 @@ def test_a_bad_question_is_refused_naming_the_field(
     assert caught.value.field == field
 
 
+@pytest.mark.parametrize(
+    ("players", "data", "field", "message"),
+    [
+        pytest.param(
+            2,
+            raw_deal(None, {"seat": 2, "total": 3}, {"seat": 0, "total": 3}),
+            "grids[0].seat",
+            "There is no seat 3: this table has seats 1 to 2 (0 to 1 in JSON).",
+            id="grid-seat-out-of-range",
+        ),
+        pytest.param(
+            3,
+            raw_deal(None, {"seat": -1, "total": 3}),
+            "grids[0].seat",
+            "A seat number cannot be negative: this table has seats 1 to 3 (0 to 2 in JSON).",
+            id="grid-seat-negative",
+        ),
+        pytest.param(
+            2,
+            raw_deal(None, {"seat": "0", "total": 3}),
+            "grids[0].seat",
+            "seat must be a seat number: this table has seats 1 to 2 (0 to 1 in JSON).",
+            id="grid-seat-a-string",
+        ),
+        pytest.param(
+            4,
+            raw_deal(4, *({"seat": s, "total": 3} for s in range(4))),
+            "knocked",
+            "There is no seat 5: this table has seats 1 to 4 (0 to 3 in JSON).",
+            id="knocker-out-of-range",
+        ),
+        pytest.param(
+            2,
+            raw_deal(True, {"seat": 0, "total": 3}, {"seat": 1, "total": 3}),
+            "knocked",
+            "knocked must be a seat number: this table has seats 1 to 2 (0 to 1 in JSON).",
+            id="knocker-a-bool",
+        ),
+    ],
+)
+def test_a_bad_seat_is_refused_counting_seats_from_1(
+    players: int, data: dict[str, Any], field: str, message: str
+) -> None:
+    with pytest.raises(AdjudicationError) as caught:
+        BRUMMY.parse_deal(data, players=players, options=BRUMMY.options())
+    assert (caught.value.field, str(caught.value)) == (field, message)
+
+
+def test_the_knock_question_counts_seats_from_1() -> None:
+    with pytest.raises(AdjudicationError) as caught:
+        BRUMMY.ask("knock", {"scores": [23, 20, 23], "knocked": 3})
+    assert caught.value.field == "knocked"
+    assert str(caught.value) == (
+        "There is no seat 4: this table has seats 1 to 3 (0 to 2 in JSON)."
+    )
+
+
 @pytest.mark.parametrize("game", [BRUMMY, BRUMMAGEM], ids=["brummy", "brummagem"])
 @pytest.mark.parametrize("players", [2, 4, 5, 8])
 def test_sample_deals_are_valid_for_the_pack_and_repeatable(game: Any, players: int) -> None:

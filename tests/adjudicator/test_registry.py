@@ -7,12 +7,19 @@ cleanly, and its pack checks.
 
 from __future__ import annotations
 
+import ast
+import importlib
+import inspect
 import json
+import pkgutil
 import re
+from collections import Counter
 from typing import Any
 
 import pytest
 
+import adjudicator.games
+from adjudicator import registry
 from adjudicator.cards import ALL_CARDS, JOKER
 from adjudicator.errors import (
     AdjudicationError,
@@ -23,7 +30,9 @@ from adjudicator.errors import (
     TooManyCopiesError,
     UnknownGameError,
     UnknownOptionError,
+    UnknownQuestionError,
 )
+from adjudicator.games.brummy import Brummy
 from adjudicator.options import OptionInfo, options_as_dict, parse_options
 from adjudicator.registry import Game, all_games, get_game
 from adjudicator.tally import Tally
@@ -58,7 +67,7 @@ def other_values(info: OptionInfo) -> list[Any]:
     if info.kind == "bool":
         return [not info.default]
     if info.kind == "int":
-        return [info.default + 1]
+        return [info.default + 1 if info.default != info.maximum else info.default - 1]
     return [choice for choice in info.choices if choice != info.default]
 
 
@@ -68,7 +77,8 @@ def ill_typed_values(info: OptionInfo) -> list[Any]:
         return ["yes", 1, None]
     if info.kind == "int":
         below = [info.minimum - 1] if info.minimum is not None else []
-        return ["3", 1.5, True, None, *below]
+        above = [info.maximum + 1] if info.maximum is not None else []
+        return ["3", 1.5, True, None, *below, *above, 10**5000, -(10**5000)]
     return ["__no_such_choice__", True, None, [info.default]]
 
 
@@ -77,9 +87,52 @@ def test_there_is_at_least_one_game() -> None:
     assert "bridge-rummy" in {game.slug for game in all_games()}
 
 
-def test_slugs_are_unique() -> None:
-    slugs = [game.slug for game in all_games()]
-    assert len(slugs) == len(set(slugs))
+def game_classes() -> list[type[Game[Any, Any]]]:
+    """Every public, concrete game class defined in a module of ``adjudicator.games``, read from
+    the modules themselves (not from the registry, which keeps one game per slug)."""
+    found = []
+    for info in pkgutil.walk_packages(adjudicator.games.__path__, "adjudicator.games."):
+        module = importlib.import_module(info.name)
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if (
+                issubclass(cls, Game)
+                and cls.__module__ == module.__name__
+                and not cls.__name__.startswith("_")  # shared bases such as _GridGame
+                and not inspect.isabstract(cls)
+            ):
+                found.append(cls)
+    return found
+
+
+def test_every_game_class_declares_its_own_slug_and_is_the_game_registered_under_it() -> None:
+    classes = game_classes()
+    assert {cls.__name__ for cls in classes} >= {"BridgeRummy", "Brummy", "Brummagem"}
+    inherited = [cls.__name__ for cls in classes if "slug" not in vars(cls)]
+    assert not inherited, f"these game classes inherit their slug: {inherited}"
+    claimed = Counter(cls.slug for cls in classes)
+    shared = {slug: n for slug, n in claimed.items() if n > 1}
+    assert not shared, f"game classes sharing a slug: {shared}"
+    for cls in classes:
+        assert type(get_game(cls.slug)) is cls, f"{cls.__name__} is not what {cls.slug} finds"
+
+
+def test_register_refuses_a_different_game_claiming_a_slug_already_taken(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))  # left as it was afterwards
+    brummy = get_game("brummy")
+    assert type(brummy) is Brummy
+
+    class Impostor(Brummy):
+        name = "Not Brummy"
+
+    with pytest.raises(ValueError, match="game slug 'brummy' registered twice"):
+        registry.register(Impostor())
+    assert get_game("brummy") is brummy
+    # The same class registering again (its module imported a second time) replaces itself.
+    again = Brummy()
+    assert registry.register(again) is again
+    assert get_game("brummy") is again
 
 
 def test_an_unknown_game_is_refused_with_the_known_ones_named() -> None:
@@ -124,15 +177,78 @@ def test_default_options_are_valid_and_round_trip(game: Game[Any, Any]) -> None:
     assert game.options(data) == defaults
 
 
+def declared_house_rules(cls: type[Any]) -> list[tuple[str, str, Any, tuple[Any, ...]]]:
+    """``(name, kind, default, choices)`` for each house rule, read without ``dataclasses``: the
+    names and types from the classes' own annotation text (base class first), the defaults from
+    an instance built with no arguments."""
+    defaults = vars(cls())
+    declared = []
+    for klass in reversed(cls.__mro__):
+        for name, text in inspect.get_annotations(klass).items():
+            assert isinstance(text, str), "the game modules use from __future__ import annotations"
+            tree = ast.parse(text, mode="eval").body
+            if isinstance(tree, ast.Name) and tree.id in ("bool", "int"):
+                declared.append((name, tree.id, defaults[name], ()))
+            else:
+                assert isinstance(tree, ast.Subscript), f"{name}: unexpected type {text!r}"
+                assert isinstance(tree.value, ast.Name) and tree.value.id == "Literal", text
+                choices = ast.literal_eval(tree.slice)
+                choices = choices if isinstance(choices, tuple) else (choices,)
+                declared.append((name, "choice", defaults[name], choices))
+    return declared
+
+
+# The ruling each house rule settles, transcribed from shared/rulings.md (sections 1b, 2b, 3b).
+# A new house rule must be added here, with its ruling id, or "" where the rulings give none.
+RULINGS: dict[str, dict[str, str]] = {
+    "brummy": {
+        "face_extra": "B-4",
+        "ace_high_runs": "B-1",
+        "round_the_corner": "B-2",
+        "knocker_tie_gets_5": "B-3",
+        "only_top_scorer_gets_10": "B-3",
+        "target": "B-6",
+        "double_pack": "1a",  # no ambiguity id: the double pack is a rule of section 1a
+    },
+    "brummagem": {
+        "face_extra": "B-4",
+        "ace_high_runs": "B-1",
+        "round_the_corner": "B-2",
+        "knocker_tie_gets_5": "B-3",
+        "only_top_scorer_gets_10": "B-3",
+        "target": "B-6",
+        "double_pack": "1a",
+        "row_model": "M-1",
+        "two_pairs": "M-3",
+    },
+    "bridge-rummy": {
+        "ace_low_value": "R-1",
+        "round_then_double": "R-3",
+        "hand_rummy_own_melds_only": "R-4",
+        "single_layoff_to_joker_needs_one_or_three": "R-6",
+        "min_naturals_per_meld": "R-8",
+        "tie_break": "R-11",
+    },
+}
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_every_house_rule_is_described(game: Game[Any, Any]) -> None:
+def test_every_house_rule_is_described_as_declared(game: Game[Any, Any]) -> None:
     infos = game.describe_options()
-    assert [info.name for info in infos] == list(options_as_dict(game.options()))
+    described = [(info.name, info.kind, info.default, info.choices) for info in infos]
+    assert described == declared_house_rules(game.options_type)
     for info in infos:
-        assert info.kind in ("bool", "int", "choice")
-        assert info.doc.strip(), f"{info.name} has no sentence saying what it does"
+        kinds = {"bool": (bool,), "int": (int,), "choice": tuple({type(c) for c in info.choices})}
+        assert type(info.default) in kinds[info.kind], info.name
         if info.kind == "choice":
             assert info.default in info.choices
+        assert info.doc.strip(), f"{info.name} has no sentence saying what it does"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_house_rule_cites_its_ruling(game: Game[Any, Any]) -> None:
+    assert game.slug in RULINGS, f"add {game.slug}'s house rules and their rulings to RULINGS"
+    assert {info.name: info.rule for info in game.describe_options()} == RULINGS[game.slug]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -162,6 +278,51 @@ def test_an_ill_typed_house_rule_is_refused(game: Game[Any, Any]) -> None:
                 game.options({info.name: value})
             assert caught.value.code == "bad_option", (info.name, value)
             assert caught.value.field == f"options.{info.name}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_whole_number_house_rule_has_a_range_holding_its_default(
+    game: Game[Any, Any],
+) -> None:
+    for info in game.describe_options():
+        if info.kind != "int":
+            continue
+        low, high = info.minimum, info.maximum
+        assert low is not None and high is not None, f"{info.name} needs both bounds"
+        assert low <= info.default <= high, info.name
+        for value in (low, high):
+            assert getattr(game.options({info.name: value}), info.name) == value
+        for value in (low - 1, high + 1):
+            with pytest.raises(BadOptionError) as caught:
+                game.options({info.name: value})
+            assert (caught.value.code, caught.value.field) == ("bad_option", f"options.{info.name}")
+            assert f"between {low:,} and {high:,}, not {value:,}" in str(caught.value)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_choice_is_labelled_in_words(game: Game[Any, Any]) -> None:
+    for info in game.describe_options():
+        if info.kind != "choice":
+            assert (info.labels, info.labelled_choices()) == ((), ()), info.name
+            continue
+        assert len(info.labels) == len(info.choices), f"{info.name}: a label for every choice"
+        assert all(label.strip() for label in info.labels), f"{info.name}: an empty label"
+        assert len(set(info.labels)) == len(info.labels), f"{info.name}: two labels alike"
+        # A label says what the value means; the raw value again tells a player nothing.
+        assert not {str(c) for c in info.choices} & set(info.labels), info.name
+        assert info.labelled_choices() == tuple(zip(info.choices, info.labels, strict=True))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_true_or_false_house_rule_has_no_range_and_no_labels(game: Game[Any, Any]) -> None:
+    for info in game.describe_options():
+        if info.kind == "bool":
+            assert (info.minimum, info.maximum, info.choices, info.labels) == (
+                None,
+                None,
+                (),
+                (),
+            )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -310,9 +471,14 @@ def test_every_question_reads_the_house_rules(game: Game[Any, Any], name: str) -
 
 @pytest.mark.parametrize("game", GAMES)
 def test_an_unknown_question_is_refused(game: Game[Any, Any]) -> None:
-    with pytest.raises(AdjudicationError) as caught:
+    with pytest.raises(UnknownQuestionError) as caught:
         game.ask("no-such-question", {})
+    assert caught.value.code == "unknown_question"
     assert caught.value.field == "question"
+    known = ", ".join(game.questions()) or "none"
+    assert str(caught.value) == (
+        f"{game.name} has no question 'no-such-question'; it answers: {known}."
+    )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -103,8 +103,8 @@ def test_history_marks_amended_and_voided_deals(bridge_game: Game, alice: Any, b
     history = selectors.game_standings(bridge_game).history
     assert [(h.key, h.number, h.amended, h.voided) for h in history] == [
         (first.pk, 1, True, False),
-        (second.pk, None, False, True),
-        (third.pk, 2, False, False),
+        (second.pk, 2, False, True),
+        (third.pk, 3, False, False),
     ]
     assert history[0].revisions == (first, amend)
     assert history[0].current == amend

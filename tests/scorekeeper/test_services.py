@@ -360,7 +360,7 @@ def test_a_rejected_deal_writes_nothing(
         ),
         pytest.param(
             {"went_out": 4, "hands": []},
-            "There is no seat 4: seats run from 0 to 3.",
+            "There is no seat 5: this table has seats 1 to 4 (0 to 3 in JSON).",
             "Alice",
             id="seat-numbers-given-stay-numbers",
         ),
@@ -419,12 +419,12 @@ def test_voiding_keeps_the_deal_in_history_and_out_of_the_totals(
     first, second = record_sample(bridge_game, alice, deals=2)
     void = services.deal_void(game=bridge_game, deal_key=first.pk, by=alice, note="misdeal")
     assert (void.kind, void.supersedes, void.note) == (Entry.Kind.VOID, first, "misdeal")
-    # Only deal 2 counts now, and it is the first deal of the game.
+    # Only deal 2 counts now; it keeps the number the table knows it by.
     assert totals(bridge_game) == (100, -20, 50, 20)
     history = selectors.game_standings(bridge_game).history
     assert [(h.key, h.voided, h.number) for h in history] == [
-        (first.pk, True, None),
-        (second.pk, False, 1),
+        (first.pk, True, 1),
+        (second.pk, False, 2),
     ]
 
 

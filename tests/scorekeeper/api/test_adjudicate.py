@@ -148,7 +148,7 @@ def test_asking_records_nothing(anonymous_api: APIClient, db: Any) -> None:
 
 
 def test_an_unknown_question_is_refused_with_the_known_ones(anonymous_api: APIClient) -> None:
-    message = refused(ask(anonymous_api, "knock", {}), code="unknown_game", field="question")
+    message = refused(ask(anonymous_api, "knock", {}), code="unknown_question", field="question")
     assert message == "Bridge Rummy has no question 'knock'; it answers: meld, initial-meld, deal."
 
 

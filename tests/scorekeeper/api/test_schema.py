@@ -37,6 +37,9 @@ def test_the_schema_is_valid_openapi(schema: dict[str, Any]) -> None:
         pytest.param("/api/v1/nights/", {"get", "post"}, id="nights"),
         pytest.param("/api/v1/nights/{id}/", {"get"}, id="night"),
         pytest.param("/api/v1/nights/{id}/recorders/", {"post"}, id="recorders"),
+        pytest.param(
+            "/api/v1/nights/{id}/recorders/{username}/", {"delete"}, id="remove-a-recorder"
+        ),
         pytest.param("/api/v1/nights/{id}/games/", {"post"}, id="start-a-game"),
         pytest.param("/api/v1/games/{id}/", {"get"}, id="game"),
         pytest.param("/api/v1/games/{id}/deals/", {"get", "post"}, id="deals"),
@@ -49,6 +52,30 @@ def test_the_schema_is_valid_openapi(schema: dict[str, Any]) -> None:
 )
 def test_every_endpoint_is_described(schema: dict[str, Any], path: str, methods: set[str]) -> None:
     assert set(schema["paths"][path]) == methods
+
+
+def test_removing_a_recorder_is_described(schema: dict[str, Any]) -> None:
+    delete = schema["paths"]["/api/v1/nights/{id}/recorders/{username}/"]["delete"]
+    assert set(delete["responses"]) == {"204"}
+    assert "requestBody" not in delete
+    assert "owner" in delete["description"]
+    params = {p["name"]: p["schema"]["type"] for p in delete["parameters"]}
+    assert params == {"id": "integer", "username": "string"}
+
+
+def test_ids_in_paths_are_integers(schema: dict[str, Any]) -> None:
+    """<id:...> is our own converter: described as the integer it is, not a string pattern."""
+    (deal,) = [
+        p
+        for p in schema["paths"]["/api/v1/games/{id}/deals/{deal}/void/"]["post"]["parameters"]
+        if p["name"] == "deal"
+    ]
+    assert deal["schema"] == {
+        "type": "integer",
+        "format": "int64",
+        "minimum": 0,
+        "maximum": 2**63 - 1,
+    }
 
 
 def test_the_deal_body_is_described_with_its_token(schema: dict[str, Any]) -> None:

@@ -1,0 +1,81 @@
+"""Two phones at one table, and a venue whose Wi-Fi drops.
+
+Alice and Bob each keep the same Bridge Rummy game open. When Bob records a deal, Alice's phone
+must not record it a second time without a word; when Alice's phone loses the network, it must
+say that a deal did not go through (keeping what she entered) and that the board is stale.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+
+from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper.models import Game
+from tests.browser.conftest import PHONE
+from tests.browser.test_bridge_rummy import _record
+
+
+def sign_in(page: Page, live_server: Any, username: str) -> Page:
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", "password")
+    page.click("button.primary")
+    page.wait_for_url(f"{live_server.url}/")
+    return page
+
+
+def bobs_phone(browser: Browser, live_server: Any) -> Page:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    return sign_in(context.new_page(), live_server, "bob")
+
+
+def test_a_deal_recorded_on_another_phone_is_not_recorded_twice(
+    signed_in: Page, browser: Browser, live_server: Any, bridge_game: Game
+) -> None:
+    alice = signed_in
+    bob = bobs_phone(browser, live_server)
+    url = f"{live_server.url}/games/{bridge_game.pk}/"
+    alice.goto(url)
+    bob.goto(url)
+    _record(bob, SAMPLE_DEALS[0])
+    expect(bob.locator("#record h2")).to_have_text("Record deal 2")
+    # Alice's form still says deal 1; she enters the same deal and taps.
+    expect(alice.locator("#record h2")).to_have_text("Record deal 1")
+    _record(alice, SAMPLE_DEALS[0])
+    notice = alice.locator(".stale-deal")
+    expect(notice).to_contain_text("bob recorded deal 1 from another phone")
+    expect(notice).to_contain_text("Mary -20 · Tom +40 · Dick +0 · Alice +100")
+    assert bridge_game.entries.count() == 1
+    # What she entered is still there, and one tap records it as deal 2 if it is another deal.
+    expect(alice.locator('#record input[name="held_1"]')).to_have_value("36")
+    alice.get_by_role("button", name="Record as deal 2").click()
+    expect(alice.locator("#record h2")).to_have_text("Record deal 3")
+    assert bridge_game.entries.count() == 2
+    # Bob's board catches up on its own (it polls every 4 s).
+    expect(bob.locator("#board tbody th[scope=row]").nth(2)).to_have_text("2", timeout=10_000)
+
+
+def test_offline_a_deal_says_it_did_not_go_through_and_keeps_what_was_entered(
+    signed_in: Page, live_server: Any, bridge_game: Game
+) -> None:
+    page = signed_in
+    page.goto(f"{live_server.url}/games/{bridge_game.pk}/")
+    page.context.set_offline(True)
+    _record(page, SAMPLE_DEALS[0])
+    error = page.locator("[data-send-error]")
+    expect(error).to_be_visible()
+    expect(error).to_contain_text("Not recorded: no connection.")
+    expect(page.locator('#record input[name="held_1"]')).to_have_value("36")
+    # The board says it cannot refresh, and since when.
+    status = page.locator("#refresh-status")
+    expect(status).to_be_visible(timeout=10_000)
+    expect(status).to_contain_text("Could not refresh the scores since")
+    assert bridge_game.entries.count() == 0
+    # Back online: the same tap records the deal once, and the warnings go.
+    page.context.set_offline(False)
+    page.get_by_role("button", name="Record deal 1").click()
+    expect(page.locator("#record h2")).to_have_text("Record deal 2")
+    assert bridge_game.entries.count() == 1
+    expect(page.locator("#refresh-status")).to_be_hidden(timeout=10_000)
