@@ -137,7 +137,7 @@ def test_a_game_starts_with_the_table_in_its_seats(signed_in: Page, night: Night
     assert too_small(page.locator("details.house-rules label:has(input[type=checkbox])")) == []
 
     page.get_by_role("button", name="Start Bridge Rummy").click()
-    expect(page.locator("#board thead th")).to_have_text(["#", "Mary", "Tom", "Dick"])
+    expect(page.locator("#board thead th:not(:first-child)")).to_have_text(["Mary", "Tom", "Dick"])
 
 
 # Thumbs and eyes --------------------------------------------------------------------------------
@@ -217,20 +217,28 @@ def test_five_long_names_can_all_be_read_on_a_320_px_phone(
     assert page.evaluate("document.documentElement.scrollWidth") <= 320
 
 
-def test_a_winner_is_crowned_and_bold_not_underlined(
-    signed_in: Page, bridge_game: Game, alice: Any
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_winner_is_bold_with_a_badge_not_underlined(
+    signed_in: Page, bridge_game: Game, alice: Any, scheme: str
 ) -> None:
     for deal in (*SAMPLE_DEALS, DEAL_7):
         services.deal_record(game=bridge_game, by=alice, data=deal)
     page = signed_in
+    page.emulate_media(color_scheme=scheme)
     page.goto(site(page) + bridge_game.get_absolute_url())
     mary = page.locator("#board thead th.winner")
     expect(mary).to_contain_text("Mary")
     look = mary.evaluate(
-        """e => ({line: getComputedStyle(e).textDecorationLine, weight: getComputedStyle(e).fontWeight,
-                  badge: getComputedStyle(e, '::before').content})"""
+        "e => ({line: getComputedStyle(e).textDecorationLine, weight: getComputedStyle(e).fontWeight})"
     )
-    assert look == {"line": "none", "weight": "700", "badge": '"♛ "'}
+    assert look == {"line": "none", "weight": "700"}
+    badge = mary.locator(".badge")
+    expect(badge).to_have_text("won")
+    colours = badge.evaluate(
+        "e => [getComputedStyle(e).color, getComputedStyle(e).backgroundColor]"
+        ".map(c => c.match(/[\\d.]+/g).slice(0, 3).map(Number))"
+    )
+    assert contrast(*colours) >= 4.5
     assert (
         page.locator("#board tfoot td.winner").evaluate(
             "e => getComputedStyle(e).textDecorationLine"
