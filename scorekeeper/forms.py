@@ -118,12 +118,14 @@ class GameStartForm(EngineErrorsMixin, forms.Form):
             if info.kind == "bool":
                 field = forms.BooleanField(required=False, initial=info.default)
             elif info.kind == "int":
-                field = forms.IntegerField(min_value=info.minimum, initial=info.default)
+                field = forms.IntegerField(
+                    min_value=info.minimum, max_value=info.maximum, initial=info.default
+                )
             else:
                 # Choices travel as strings in a form; map each back to its typed value.
                 typed = {str(choice): choice for choice in info.choices}
                 field = forms.TypedChoiceField(
-                    choices=[(str(c), str(c)) for c in info.choices],
+                    choices=[(str(value), label) for value, label in info.labelled_choices()],
                     coerce=typed.__getitem__,
                     initial=str(info.default),
                 )

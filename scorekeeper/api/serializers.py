@@ -220,6 +220,11 @@ class OptionOut(serializers.Serializer[Any]):
     kind = serializers.CharField()
     default = serializers.JSONField()
     choices = serializers.ListField(child=serializers.JSONField())
+    labels = serializers.ListField(
+        child=serializers.CharField(), help_text="A phrase for each choice, in the same order."
+    )
+    minimum = serializers.IntegerField(allow_null=True, help_text="Whole numbers: the least.")
+    maximum = serializers.IntegerField(allow_null=True, help_text="Whole numbers: the most.")
     doc = serializers.CharField()
     rule = serializers.CharField()
 

@@ -271,6 +271,9 @@ def game_types(request: Request) -> Response:
                     "kind": o.kind,
                     "default": o.default,
                     "choices": list(o.choices),
+                    "labels": list(o.labels),
+                    "minimum": o.minimum,
+                    "maximum": o.maximum,
                     "doc": o.doc,
                     "rule": o.rule,
                 }

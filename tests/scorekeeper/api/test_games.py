@@ -195,4 +195,9 @@ def test_anyone_lists_the_game_types(anonymous_api: APIClient) -> None:
     options = {o["name"]: o for o in bridge["options"]}
     assert options["ace_low_value"]["choices"] == [10, 1]
     assert options["ace_low_value"]["rule"] == "R-1"
+    assert options["tie_break"]["labels"] == ["Shared win", "Most stars wins"]
+    assert (
+        options["min_naturals_per_meld"]["minimum"],
+        options["min_naturals_per_meld"]["maximum"],
+    ) == (1, 3)
     assert set(bridge["questions"]) == {"meld", "initial-meld", "deal"}

@@ -70,6 +70,20 @@ def test_the_start_page_offers_seats_and_house_rules(
     assert f'<option value="{players[0].pk}">Mary</option>' in html
     assert 'name="option_ace_low_value"' in html
     assert 'name="option_round_then_double"' in html
+    # Choices read as words, not raw values.
+    assert '<option value="most_stars">Most stars wins</option>' in html
+    assert '<option value="none" selected>Shared win</option>' in html
+
+
+def test_an_absurd_house_rule_is_refused_with_its_range(
+    alice_client: Client, night: Night, players: list[Player]
+) -> None:
+    seats = {f"seat_{i}": p.pk for i, p in enumerate(players)}
+    form = {"game": "bridge-rummy", **seats, **house_rules(min_naturals_per_meld="1" + "0" * 30)}
+    response = alice_client.post(start_url(night), form)
+    assert response.status_code == 400
+    assert "Ensure this value is less than or equal to 3." in response.content.decode()
+    assert not Game.objects.exists()
 
 
 def test_alice_starts_a_game_with_seats_and_a_house_rule(
