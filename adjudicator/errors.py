@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
+from adjudicator.said import Naming, named
+
 # Beyond this many digits a number is described, not written out: no card table needs it, and
 # Python refuses to turn an int of more than 4,300 digits into text at all.
 _MOST_DIGITS_SHOWN = 15
@@ -55,12 +57,23 @@ class AdjudicationError(ValueError):
         cards: Iterable[object] = (),
         field: str | None = None,
         problems: Iterable[str] = (),
+        seats: Iterable[int] = (),
     ) -> None:
         super().__init__(message)
         self.message = message
         self.cards: tuple[str, ...] = tuple(str(card) for card in cards)
-        self.field = field
+        self.path: tuple[str | int, ...] = _path(field) if field else ()
+        self.seats: tuple[int, ...] = tuple(seats)
         self._problems = tuple(problems)
+
+    @property
+    def field(self) -> str | None:
+        """The path as the API shows it: ``hands[2].held`` (``None`` for the whole input)."""
+        return format_path(self.path) if self.path else None
+
+    @field.setter
+    def field(self, value: str | None) -> None:
+        self.path = _path(value) if value else ()
 
     @property
     def problems(self) -> tuple[str, ...]:
@@ -69,19 +82,19 @@ class AdjudicationError(ValueError):
 
     def at(self, field: str) -> AdjudicationError:
         """Prefix the field path (``hands[2]`` + ``held`` → ``hands[2].held``) and return self."""
-        if self.field is None:
-            self.field = field
-        elif self.field.startswith("["):
-            self.field = f"{field}{self.field}"
-        else:
-            self.field = f"{field}.{self.field}"
+        self.path = _path(field) + self.path
         return self
+
+    def named(self, naming: Naming) -> str:
+        """The message with the seats and sides it mentions called as ``naming`` says."""
+        return named(self.message, naming)
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "code": self.code,
             "message": self.message,
             "field": self.field,
+            "seats": list(self.seats),
             "cards": list(self.cards),
             "problems": list(self.problems),
         }
@@ -155,3 +168,30 @@ class GameOverError(AdjudicationError):
     """A deal recorded after the game has already ended."""
 
     code = "game_over"
+
+
+def _path(field: str) -> tuple[str | int, ...]:
+    """``"hands[2].held"`` as data: ``("hands", 2, "held")``.
+
+    >>> _path("hands[2].held"), _path("[0]"), _path("tricks[3].plays[1].cards")
+    (('hands', 2, 'held'), (0,), ('tricks', 3, 'plays', 1, 'cards'))
+    """
+    parts: list[str | int] = []
+    for piece in field.replace("[", ".[").split("."):
+        if not piece:
+            continue
+        if piece.startswith("[") and piece.endswith("]") and piece[1:-1].isdecimal():
+            parts.append(int(piece[1:-1]))
+        else:
+            parts.append(piece)
+    return tuple(parts)
+
+
+def format_path(path: Iterable[str | int]) -> str:
+    """>>> format_path(("hands", 2, "held"))
+    'hands[2].held'
+    """
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+    return out

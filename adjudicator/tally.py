@@ -6,8 +6,12 @@ and "why" without knowing its rules.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from adjudicator.records import Seating
 
 
 @dataclass(frozen=True)
@@ -52,31 +56,35 @@ class DealResult:
 class Tally:
     """A whole game so far.
 
-    ``winners`` is empty until the game has finished; it holds several seats on a shared win.
-    ``leaders`` are the seats currently best placed. ``status`` is one sentence for the table.
+    Totals, winners and leaders count scoring units: seats, or sides in a partnership game
+    (``seating`` says which). ``winners`` is empty until the game has finished; it holds several
+    units on a shared win. ``leaders`` are the units currently best placed. ``status`` is one
+    sentence for the table. ``marks`` counts what the game awards besides points (Bridge
+    Rummy's stars), by mark.
     """
 
     deals: tuple[DealResult, ...]
     totals: tuple[int, ...]
-    stars: tuple[int, ...]
     finished: bool
     winners: tuple[int, ...]
     leaders: tuple[int, ...]
     lower_is_better: bool
     status: str
     notes: tuple[str, ...] = ()
+    marks: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    seating: Seating | None = None
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "deals": [d.as_dict() for d in self.deals],
             "totals": list(self.totals),
-            "stars": list(self.stars),
             "finished": self.finished,
             "winners": list(self.winners),
             "leaders": list(self.leaders),
             "lower_is_better": self.lower_is_better,
             "status": self.status,
             "notes": list(self.notes),
+            "marks": {key: list(counts) for key, counts in self.marks.items()},
         }
 
 

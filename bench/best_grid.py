@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from adjudicator.bestgrid import best_grid, prepare
 from adjudicator.cards import DOUBLE, STANDARD, Card
-from adjudicator.grids import SIZES, GridRules, Shape
+from adjudicator.grids.best import best_grid, prepare
+from adjudicator.grids.lines import SIZES, GridRules, Shape
 
 TARGETS: dict[Shape, tuple[float, float]] = {"3x3": (5.0, 20.0), "3x4": (100.0, 1000.0)}
 NAMES: dict[Shape, str] = {"3x3": "Brummy 3x3", "3x4": "Brummagem 3x4"}

@@ -15,8 +15,8 @@ from django import forms
 from django.urls import reverse
 
 from adjudicator.errors import AdjudicationError
-from adjudicator.grids import MAX_SCORE
-from adjudicator.registry import get_game
+from adjudicator.games import get_game
+from adjudicator.grids.lines import MAX_SCORE
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.forms import EngineErrorsMixin
 from scorekeeper.models import Seat

@@ -11,7 +11,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.db.models import QuerySet
 
 from adjudicator.errors import AdjudicationError
-from adjudicator.registry import Game as GameDefinition
+from adjudicator.game import Game as GameDefinition
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.models import Player
 

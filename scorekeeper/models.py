@@ -101,7 +101,7 @@ class Game(models.Model):
     def name(self) -> str:
         """The game's name ("Bridge Rummy"); a game no longer known keeps its slug."""
         from adjudicator.errors import UnknownGameError
-        from adjudicator.registry import get_game
+        from adjudicator.games import get_game
 
         try:
             return get_game(self.slug).name

@@ -7,7 +7,6 @@ deal through the adjudicator, so a correction anywhere in the ledger shows every
 from __future__ import annotations
 
 import logging
-import re
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
@@ -16,12 +15,15 @@ from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User as AuthUser
 from django.db.models import Q, QuerySet
 
-from adjudicator.bestgrid import BestGrid, best_grid
 from adjudicator.cards import Card
 from adjudicator.errors import AdjudicationError, GameOverError, InvalidGridError
-from adjudicator.grids import LINES, SIZES, Grid, GridRules, LineScore, Shape, score_line
-from adjudicator.registry import Game as GameDefinition
-from adjudicator.registry import get_game
+from adjudicator.game import Game as GameDefinition
+from adjudicator.game import Mark
+from adjudicator.games import get_game
+from adjudicator.grids.best import BestGrid, best_grid
+from adjudicator.grids.lines import LINES, SIZES, Grid, GridRules, LineScore, Shape, score_line
+from adjudicator.records import Seating
+from adjudicator.said import Naming, and_list, named
 from adjudicator.tally import DealResult, Tally
 from scorekeeper.models import Entry, Game, Night, NightPlayer, Player, Seat
 
@@ -30,25 +32,10 @@ type User = AuthUser | AnonymousUser
 logger = logging.getLogger(__name__)
 
 
-# "Seat 2", "seat 2, 4"; not "no seat 5" (a seat that does not exist has no name to give).
-_SEATS = re.compile(r"\b(?<!no )[Ss]eat (\d+(?:, \d+)*)\b")
-
-
-def with_names(text: str, names: tuple[str, ...]) -> str:
-    """Replace the engine's "Seat 2" (counted from 1, as players do) with the player's name.
-
-    >>> with_names("Say what seat 2, 4 held; Seat 1 went out.", ("Mary", "Tom", "Dick", "Alice"))
-    'Say what Tom and Alice held; Mary went out.'
-    """
-
-    def named(match: re.Match[str]) -> str:
-        numbers = [int(n) for n in match.group(1).split(", ")]
-        if not all(1 <= n <= len(names) for n in numbers):
-            return match.group(0)
-        said = [names[n - 1] for n in numbers]
-        return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
-
-    return _SEATS.sub(named, text)
+def naming(seats: tuple[Seat, ...] | list[Seat], seating: Seating | None = None) -> Naming:
+    """How the engine's sentences call this table's seats and sides: by the players' names."""
+    names = tuple(seat.player.name for seat in seats)
+    return Naming(names, seating.sides if seating is not None else ())
 
 
 def nights_for_user(user: User) -> QuerySet[Night]:
@@ -150,19 +137,21 @@ class Replay:
     deals: tuple[tuple[int, Any], ...]  # (deal key, parsed deal) of the deals counted
 
 
-def _error_text(err: Exception) -> str:
-    return err.message if isinstance(err, AdjudicationError) else str(err) or type(err).__name__
+def _error_text(err: Exception, names: Naming) -> str:
+    if isinstance(err, AdjudicationError):
+        return err.named(names)
+    return str(err) or type(err).__name__
 
 
 def _parse(
     definition: GameDefinition[Any, Any], data: Any, players: int, options: Any
-) -> tuple[Any, str | None]:
+) -> tuple[Any, Exception | None]:
     try:
         return definition.parse_deal(data, players=players, options=options), None
     except Exception as err:  # a read never fails: an unreadable row is reported, not raised
         if not isinstance(err, AdjudicationError):
             logger.exception("ledger row could not be parsed")
-        return None, _error_text(err)
+        return None, err
 
 
 def _tally(
@@ -176,12 +165,12 @@ def _tally(
         return None, err
 
 
-def _why_not_counted(err: Exception, names: tuple[str, ...]) -> str:
+def _why_not_counted(err: Exception, names: Naming) -> str:
     # The engine counts the deals it was given; the table numbers every deal ever recorded, so
     # "deal 7" in the engine's words may be the table's deal 8: say it without numbers.
     if isinstance(err, GameOverError):
         return "the game was already over before it"
-    return with_names(_error_text(err), names)
+    return _error_text(err, names)
 
 
 def replay(
@@ -189,7 +178,7 @@ def replay(
     options: Any,
     players: int,
     current: list[tuple[int, int, Any]],
-    names: tuple[str, ...],
+    names: Naming,
 ) -> Replay:
     """Tally ``current`` (deal key, deal number, raw record), leaving out what cannot count."""
     problems: list[LedgerProblem] = []
@@ -203,7 +192,7 @@ def replay(
                 LedgerProblem(
                     key,
                     number,
-                    f"Deal {number}'s record cannot be read: {with_names(error, names)}",
+                    f"Deal {number}'s record cannot be read: {_error_text(error, names)}",
                     f"Amend deal {number} to enter it again, or void it.",
                 )
             )
@@ -241,8 +230,8 @@ class DealHistory:
 
     ``number`` is the number the table speaks of: deals are numbered in the order they were
     first recorded, and a voided deal keeps its number (the next deal does not take it).
-    ``earlier`` gives, for each revision that a later one replaced, what each seat scored
-    under it (``None`` where that record cannot be scored among the other deals).
+    ``earlier`` gives, for each revision that a later one replaced, what each scoring unit
+    scored under it (``None`` where that record cannot be scored among the other deals).
     """
 
     key: int
@@ -250,15 +239,28 @@ class DealHistory:
     current: Entry
     revisions: tuple[Entry, ...]
     result: DealResult | None
-    names: tuple[str, ...]
+    naming: Naming
+    units: tuple[str, ...]
     problem: LedgerProblem | None = None
     earlier: tuple[tuple[Entry, tuple[int, ...] | None], ...] = ()
 
     @property
     def named_results(self) -> list[dict[str, Any]]:
+        """Each unit's result, its name and its working with the players' names in."""
         if self.result is None:
             return []
-        return [{**r.as_dict(), "name": self.names[r.seat]} for r in self.result.results]
+        return [
+            {
+                **r.as_dict(),
+                "name": self.units[r.seat],
+                "explanation": [named(line, self.naming) for line in r.explanation],
+            }
+            for r in self.result.results
+        ]
+
+    @property
+    def summary(self) -> str:
+        return named(self.result.summary, self.naming) if self.result else ""
 
     @property
     def voided(self) -> bool:
@@ -271,7 +273,7 @@ class DealHistory:
 
     @property
     def was(self) -> tuple[int, ...] | None:
-        """What each seat scored before the latest change (struck through beside the new)."""
+        """What each unit scored before the latest change (struck through beside the new)."""
         for _, points in reversed(self.earlier):
             if points is not None:
                 return points
@@ -279,25 +281,31 @@ class DealHistory:
 
     @property
     def seat_lines(self) -> list[dict[str, Any]]:
-        """Per seat: name, points now (None when voided) and points before the last change."""
+        """Per unit: name, points now (None when voided) and points before the last change."""
         now = {r.seat: r.points for r in self.result.results} if self.result else {}
         was = self.was
         return [
             {
                 "name": name,
-                "points": now.get(seat),
-                "was": was[seat] if was is not None and was[seat] != now.get(seat) else None,
+                "points": now.get(unit),
+                "was": was[unit] if was is not None and was[unit] != now.get(unit) else None,
             }
-            for seat, name in enumerate(self.names)
+            for unit, name in enumerate(self.units)
         ]
 
 
 @dataclass(frozen=True)
 class Standings:
+    """A game as its ledger replays: the tally, every deal's history, and any problems.
+
+    Totals and results are per scoring unit: each seat, or each side in a partnership game.
+    """
+
     game: Game
     definition: GameDefinition[Any, Any]
     options: Any
     seats: tuple[Seat, ...]
+    seating: Seating
     tally: Tally
     history: tuple[DealHistory, ...]
     last_entry_id: int
@@ -306,16 +314,30 @@ class Standings:
 
     @property
     def names(self) -> tuple[str, ...]:
+        """The players, seat 1 first."""
         return tuple(seat.player.name for seat in self.seats)
 
-    def name_status(self) -> str:
-        """The tally's status with seat numbers replaced by names."""
-        return with_names(self.tally.status, self.names)
+    @property
+    def naming(self) -> Naming:
+        return Naming(self.names, self.seating.sides)
 
     @property
-    def has_stars(self) -> bool:
-        """Whether any star has been won (the legend says what a star means)."""
-        return any(self.tally.stars) or any(r.star for d in self.tally.deals for r in d.results)
+    def units(self) -> tuple[str, ...]:
+        """What the tally's columns are called: a player, or the players of a side."""
+        return tuple(and_list([self.names[s] for s in members]) for members in self.seating.units)
+
+    def name_status(self) -> str:
+        """The tally's status, with the players' names."""
+        return named(self.tally.status, self.naming)
+
+    @property
+    def notes(self) -> list[str]:
+        return [named(note, self.naming) for note in self.tally.notes]
+
+    @property
+    def marks(self) -> tuple[Mark, ...]:
+        """What the game awards besides points, with what each means (for the legend)."""
+        return self.definition.marks
 
     @property
     def counted(self) -> list[DealHistory]:
@@ -329,19 +351,27 @@ class Standings:
 
     @property
     def rows(self) -> list[dict[str, Any]]:
-        """Per seat: name, total, stars, and whether they lead or have won."""
+        """Per scoring unit: name, total, marks earned, and whether it leads or has won."""
         tally = self.tally
         return [
             {
-                "seat": seat,
-                "name": seat.player.name,
+                "unit": i,
+                "name": name,
                 "total": tally.totals[i],
-                "stars": tally.stars[i],
-                "stars_text": "*" * tally.stars[i],
+                "marks": [
+                    {
+                        "key": mark.key,
+                        "count": tally.marks[mark.key][i],
+                        "text": mark.symbol * tally.marks[mark.key][i],
+                        "meaning": mark.meaning,
+                    }
+                    for mark in self.definition.marks
+                    if tally.marks[mark.key][i]
+                ],
                 "leader": i in tally.leaders,
                 "winner": i in tally.winners,
             }
-            for i, seat in enumerate(self.seats)
+            for i, name in enumerate(self.units)
         ]
 
 
@@ -362,9 +392,9 @@ def _points_under(
     if tally is None:
         return None
     result = tally.deals[[k for k, _ in deals].index(key)]
-    points = [0] * players
-    for seat_result in result.results:
-        points[seat_result.seat] = seat_result.points
+    points = [0] * len(tally.totals)
+    for unit_result in result.results:
+        points[unit_result.seat] = unit_result.points
     return tuple(points)
 
 
@@ -373,7 +403,8 @@ def game_standings(game: Game) -> Standings:
     definition = game_definition(game)
     options = definition.options(game.options)
     seats = tuple(game.seats.select_related("player").order_by("position"))
-    names = tuple(seat.player.name for seat in seats)
+    seating = definition.seating(len(seats), options)
+    names = naming(seats, seating)
     entries = list(game.entries.select_related("recorded_by").order_by("id"))
     revisions: dict[int, list[Entry]] = defaultdict(list)
     for entry in entries:
@@ -385,6 +416,10 @@ def game_standings(game: Game) -> Standings:
         if revs[-1].kind != Entry.Kind.VOID
     ]
     replayed = replay(definition, options, len(seats), current, names)
+    units = tuple(
+        and_list([seat.player.name for seat in seats if seat.position in members])
+        for members in seating.units
+    )
     problems = {problem.key: problem for problem in replayed.problems}
     history = []
     for key, revs in revisions.items():
@@ -405,7 +440,8 @@ def game_standings(game: Game) -> Standings:
                 current=revs[-1],
                 revisions=tuple(revs),
                 result=replayed.results.get(key),
-                names=names,
+                naming=names,
+                units=units,
                 problem=problems.get(key),
                 earlier=earlier,
             )
@@ -415,6 +451,7 @@ def game_standings(game: Game) -> Standings:
         definition=definition,
         options=options,
         seats=seats,
+        seating=seating,
         tally=replayed.tally,
         history=tuple(history),
         last_entry_id=entries[-1].pk if entries else 0,
@@ -510,11 +547,6 @@ def _line_previews(
 # Nights list and seating ----------------------------------------------------------------------
 
 
-def _and(names: tuple[str, ...]) -> str:
-    """Join names as a sentence does: Mary; Mary and Tom; Mary, Tom and Dick."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
 @dataclass(frozen=True)
 class GameSummary:
     """One game as the nights list tells it: who won, or who leads while it is still going."""
@@ -529,14 +561,14 @@ class GameSummary:
 
     @property
     def winners_text(self) -> str:
-        return _and(self.winners) if self.winners else ""
+        return and_list(self.winners) if self.winners else ""
 
     @property
     def leaders_text(self) -> str:
         if not self.leaders:
             return ""
         verb = "leads" if len(self.leaders) == 1 else "lead"
-        return f"{_and(self.leaders)} {verb} on {self.leading_total}"
+        return f"{and_list(self.leaders)} {verb} on {self.leading_total}"
 
 
 @dataclass(frozen=True)
@@ -551,7 +583,7 @@ def game_summary(game: Game) -> GameSummary:
         standings = game_standings(game)
     except AdjudicationError:
         return GameSummary(game, 0, False, (), (), None, unreadable=True)
-    tally, names = standings.tally, standings.names
+    tally, names = standings.tally, standings.units
     if tally.finished:
         winners = tuple(names[i] for i in tally.winners)
         return GameSummary(game, len(tally.deals), True, winners, (), None)

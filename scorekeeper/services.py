@@ -21,8 +21,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 
 from adjudicator.errors import AdjudicationError, BadEntryError
+from adjudicator.games import get_game
 from adjudicator.options import options_as_dict
-from adjudicator.registry import get_game
+from adjudicator.said import Naming
 from scorekeeper import selectors
 from scorekeeper.exceptions import Conflict, InvalidInput, LedgerWouldBreak, StaleDeal, TokenReused
 from scorekeeper.models import Entry, Game, Night, NightPlayer, Player, Seat
@@ -178,12 +179,16 @@ def game_start(
 # The ledger -------------------------------------------------------------------------------------
 
 
-def _seat_names(game: Game) -> tuple[str, ...]:
-    return tuple(game.seats.order_by("position").values_list("player__name", flat=True))
+def _seat_names(game: Game) -> Naming:
+    """How refusals call this game's seats and sides: by the players' names."""
+    seats = tuple(game.seats.select_related("player").order_by("position"))
+    definition = selectors.game_definition(game)
+    seating = definition.seating(len(seats), definition.options(game.options))
+    return selectors.naming(seats, seating)
 
 
-def _named(err: AdjudicationError, names: tuple[str, ...]) -> AdjudicationError:
-    err.message = selectors.with_names(err.message, names)
+def _named(err: AdjudicationError, names: Naming) -> AdjudicationError:
+    err.message = err.named(names)
     err.args = (err.message,)
     return err
 
@@ -206,7 +211,7 @@ def _refuse_new_problems(
     game: Game,
     before: list[tuple[int, int, Any]],
     after: list[tuple[int, int, Any]],
-    names: tuple[str, ...],
+    names: Naming,
     *,
     changing: str,
     instead: str,
@@ -218,10 +223,11 @@ def _refuse_new_problems(
     """
     definition = selectors.game_definition(game)
     options = definition.options(game.options)
-    old = {p.key for p in selectors.replay(definition, options, len(names), before, names).problems}
+    players = len(names.names or ())
+    old = {p.key for p in selectors.replay(definition, options, players, before, names).problems}
     new = [
         p
-        for p in selectors.replay(definition, options, len(names), after, names).problems
+        for p in selectors.replay(definition, options, players, after, names).problems
         if p.key not in old
     ]
     if not new:
@@ -249,12 +255,12 @@ def _validated(game: Game, data: Mapping[str, Any], replacing: int | None) -> di
     names = _seat_names(game)
     definition = selectors.game_definition(game)
     options = definition.options(game.options)
-    players = len(names)
+    players = len(names.names or ())
     try:
         deal = definition.parse_deal(data, players=players, options=options)
     except AdjudicationError as err:
         raise _named(err, names) from None
-    canonical: dict[str, Any] = definition.deal_as_data(deal)
+    canonical: dict[str, Any] = definition.deal_as_data(deal, players=players, options=options)
     before = _current(game)
     others = [row for row in before if row[0] != replacing]
     if replacing is None:
@@ -272,6 +278,7 @@ def _validated(game: Game, data: Mapping[str, Any], replacing: int | None) -> di
             [*(d for _, d in counted_before.deals), deal], players=players, options=options
         )
     except AdjudicationError as err:
+        err.path = ()  # about the deal as a whole, not one of its fields
         raise _named(err, names) from None
     _refuse_new_problems(
         game,
@@ -293,11 +300,12 @@ def _numbered(game: Game) -> list[tuple[int, int, Any]]:
 def _same_deal(game: Game, stored: Mapping[str, Any], data: Mapping[str, Any]) -> bool:
     definition = selectors.game_definition(game)
     options = definition.options(game.options)
+    players = game.seats.count()
     try:
-        deal = definition.parse_deal(data, players=game.seats.count(), options=options)
+        deal = definition.parse_deal(data, players=players, options=options)
     except AdjudicationError:
         return False
-    return bool(definition.deal_as_data(deal) == stored)
+    return bool(definition.deal_as_data(deal, players=players, options=options) == stored)
 
 
 def _already_recorded(game: Game, token: uuid.UUID, data: Mapping[str, Any]) -> Entry | None:

@@ -8,8 +8,8 @@ from typing import Any
 import factory
 from django.contrib.auth import get_user_model
 
+from adjudicator.games import get_game
 from adjudicator.options import options_as_dict
-from adjudicator.registry import get_game
 from scorekeeper.models import Game, Night, NightPlayer, Player, Seat
 
 

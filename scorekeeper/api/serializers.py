@@ -6,7 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from adjudicator.registry import all_games
+from adjudicator.games import all_games
 from scorekeeper.converters import MAX_ID
 from scorekeeper.models import Entry, Game, Night, Player, Seat
 
@@ -64,7 +64,7 @@ class GameOut(serializers.ModelSerializer[Game]):
         fields = ("id", "night", "game", "name", "options", "seats", "created_at")
 
     def get_name(self, game: Game) -> str:
-        from adjudicator.registry import get_game
+        from adjudicator.games import get_game
 
         return get_game(game.slug).name
 

@@ -14,7 +14,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from adjudicator.registry import all_games, get_game
+from adjudicator.games import all_games, get_game
 from scorekeeper import selectors, services
 from scorekeeper.api import serializers as s
 from scorekeeper.exceptions import InvalidInput
@@ -217,24 +217,29 @@ def deal_void(request: Request, pk: int, deal: int) -> Response:
 @api_view(["GET"])
 def game_standings(request: Request, pk: int) -> Response:
     standings = selectors.game_standings(_game_for(request, pk))
-    tally, names = standings.tally, standings.names
+    tally, units = standings.tally, standings.units
     body = {
         "game": standings.game.pk,
         "status": standings.name_status(),
         "finished": tally.finished,
         "lower_is_better": tally.lower_is_better,
-        "winners": [names[i] for i in tally.winners],
-        "leaders": [names[i] for i in tally.leaders],
+        "winners": [units[i] for i in tally.winners],
+        "leaders": [units[i] for i in tally.leaders],
         "seats": [
-            {"seat": i, "name": names[i], "total": tally.totals[i], "stars": tally.stars[i]}
-            for i in range(len(names))
+            {
+                "seat": i,
+                "name": units[i],
+                "total": tally.totals[i],
+                "marks": {key: counts[i] for key, counts in tally.marks.items()},
+            }
+            for i in range(len(units))
         ],
         "deals": [
             {
                 "deal": h.key,
                 "number": h.number,
-                "summary": selectors.with_names(h.result.summary, names),
-                "results": [{**r.as_dict(), "name": names[r.seat]} for r in h.result.results],
+                "summary": h.summary,
+                "results": h.named_results,
                 "totals": list(h.result.totals),
             }
             for h in standings.counted
@@ -245,7 +250,7 @@ def game_standings(request: Request, pk: int) -> Response:
             {"deal": p.key, "number": p.number, "message": p.message, "fix": p.fix}
             for p in standings.problems
         ],
-        "notes": list(tally.notes),
+        "notes": standings.notes,
     }
     return Response(body)
 

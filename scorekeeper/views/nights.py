@@ -12,9 +12,9 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from adjudicator.errors import AdjudicationError
+from adjudicator.game import Game as GameDefinition
+from adjudicator.games import all_games, get_game
 from adjudicator.options import options_as_dict
-from adjudicator.registry import Game as GameDefinition
-from adjudicator.registry import all_games, get_game
 from scorekeeper import selectors, services
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.forms import (

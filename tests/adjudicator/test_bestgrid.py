@@ -11,10 +11,10 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from adjudicator.bestgrid import best_grid, left_on_table
 from adjudicator.cards import DOUBLE, STANDARD, Card, parse_cards
 from adjudicator.errors import AdjudicationError
-from adjudicator.grids import LINES_3X3, Grid, GridRules, Shape, score_grid, score_line
+from adjudicator.grids.best import best_grid, left_on_table
+from adjudicator.grids.lines import LINES_3X3, Grid, GridRules, Shape, score_grid, score_line
 
 DEFAULT = GridRules()
 

@@ -20,7 +20,8 @@ from adjudicator.errors import (
     TooManyCopiesError,
     UnknownOptionError,
 )
-from adjudicator.games.bridge_rummy import (
+from adjudicator.games import get_game
+from adjudicator.rummy.bridge_rummy import (
     BridgeRummy,
     Deal,
     Options,
@@ -32,7 +33,6 @@ from adjudicator.games.bridge_rummy import (
     judge_meld,
     round10,
 )
-from adjudicator.registry import get_game
 from adjudicator.tally import SeatResult, Tally
 
 GAME = BridgeRummy()
@@ -715,7 +715,7 @@ def test_an_impossible_count_is_refused(hand: dict[str, Any], hand_rummy: bool, 
         pytest.param(
             {"hands": OTHERS},
             "went_out",
-            "went_out must be a seat number: this table has seats 1 to 4 (0 to 3 in JSON).",
+            "went_out is missing: Who went out?",
             id="winner-not-given",
         ),
         pytest.param(
@@ -775,14 +775,17 @@ def test_an_impossible_count_is_refused(hand: dict[str, Any], hand_rummy: bool, 
             "hand_rummy must be true or false",
             id="hand-rummy-a-string",
         ),
-        pytest.param({"went_out": 0}, "hands", "hands must list", id="hands-not-given"),
+        pytest.param({"went_out": 0}, "hands", "hands is missing", id="hands-not-given"),
         pytest.param(
-            {"went_out": 0, "hands": {"1": 20}}, "hands", "hands must list", id="hands-an-object"
+            {"went_out": 0, "hands": {"1": 20}},
+            "hands",
+            "hands lists an entry for each seat",
+            id="hands-an-object",
         ),
         pytest.param(
             {"went_out": 0, "hands": [20, *OTHERS]},
             "hands[0]",
-            "Each hand is an object",
+            "Each entry is an object with a seat and held or cards or not_down.",
             id="hand-a-number",
         ),
     ],
@@ -835,7 +838,9 @@ def test_the_hands_together_must_fit_the_pack(hands: list[str], culprit: str) ->
     }
     with pytest.raises(TooManyCopiesError) as caught:
         deal(raw)
-    assert caught.value.field == "hands"
+    # The hand that went past what the pack holds is the one named, with its seat.
+    assert caught.value.field == "hands[1].cards"
+    assert caught.value.seats == (2,)
     assert caught.value.cards == (culprit,)
 
 
@@ -849,7 +854,7 @@ def test_a_deal_round_trips_through_its_canonical_form() -> None:
         ],
     }
     parsed = deal(raw)
-    data = GAME.deal_as_data(parsed)
+    data = GAME.deal_as_data(parsed, players=4, options=GAME.options())
     assert data == {
         "went_out": 2,
         "hand_rummy": False,
@@ -883,7 +888,7 @@ def test_r5_the_fourth_star_earns_minus_100_once() -> None:
         "fourth star: -100",
     )
     assert all("fourth star" not in " ".join(d.results[0].explanation) for d in result.deals[4:])
-    assert result.stars == (6, 0)
+    assert result.marks["stars"] == (6, 0)
     assert result.totals == (-220, 120)
 
 
@@ -894,7 +899,7 @@ def test_a_fourth_star_by_hand_rummy_earns_both() -> None:
 
 def test_stars_are_counted_per_seat() -> None:
     result = tally([won_by(0), won_by(1), won_by(1)], players=2)
-    assert result.stars == (1, 2)
+    assert result.marks["stars"] == (1, 2)
 
 
 def test_a_game_is_seven_deals() -> None:
@@ -915,7 +920,7 @@ def test_a_game_is_seven_deals() -> None:
         pytest.param([won_by(1)], "After deal 1 of 7: Seat 2 lowest on -20.", (1,), id="one"),
         pytest.param(
             [won_by(0), won_by(1)],
-            "After deal 2 of 7: Seat 1 and Seat 2 lowest on 0.",
+            "After deal 2 of 7: Seats 1 and 2 lowest on 0.",
             (0, 1),
             id="level",
         ),
@@ -955,7 +960,7 @@ TIE_ON_TOTAL_AND_STARS = (
             2,
             "none",
             (0, 1),
-            "Game over: Seat 1 and Seat 2 win on 120.",
+            "Game over: Seats 1 and 2 win on 120.",
             id="R-11-shared",
         ),
         pytest.param(
@@ -971,7 +976,7 @@ TIE_ON_TOTAL_AND_STARS = (
             3,
             "most_stars",
             (0, 1),
-            "Game over: Seat 1 and Seat 2 win on 20.",
+            "Game over: Seats 1 and 2 win on 20.",
             id="R-11-most-stars-still-level",
         ),
     ],
@@ -992,12 +997,12 @@ def test_ties_after_seven_deals(
 def test_stars_of_the_tie_on_stars() -> None:
     result = tally(TIE_ON_STARS, players=2)
     assert result.totals == (120, 120)
-    assert result.stars == (4, 3)
+    assert result.marks["stars"] == (4, 3)
 
 
 def test_changed_house_rules_are_noted_on_the_tally() -> None:
     assert tally([], players=4, tie_break="most_stars").notes == (
-        "house rule tie_break = most_stars",
+        "house rule tie_break: Most stars wins",
     )
     assert tally([], players=4).notes == ()
 
@@ -1060,7 +1065,7 @@ def test_sample_score_card_deals_1_to_6_reproduce_exactly(
     assert tuple(r.points for r in last.results) == charges
     assert last.totals == totals
     assert result.totals == totals
-    assert result.stars == stars
+    assert result.marks["stars"] == stars
     assert not result.finished
 
 
@@ -1097,7 +1102,7 @@ def test_r10_sample_deal_7_as_the_engine_scores_it() -> None:
     assert mary.points == -120
     assert mary.explanation == ("went out: -20, and a star", "fourth star: -100")
     assert result.totals == (40, 200, 280, 520)
-    assert result.stars == (4, 2, 1, 0)
+    assert result.marks["stars"] == (4, 2, 1, 0)
     assert result.finished
     assert result.winners == (MARY,)
     assert result.status == "Game over: Seat 1 wins on 40."

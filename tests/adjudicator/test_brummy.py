@@ -9,7 +9,8 @@ import pytest
 
 from adjudicator.cards import DOUBLE, STANDARD
 from adjudicator.errors import AdjudicationError, GameOverError
-from adjudicator.games.brummy import (
+from adjudicator.games import get_game
+from adjudicator.grids.brummy import (
     Brummagem,
     BrummagemOptions,
     Brummy,
@@ -19,8 +20,7 @@ from adjudicator.games.brummy import (
     knock_bonuses,
     score_deal,
 )
-from adjudicator.grids import Grid
-from adjudicator.registry import get_game
+from adjudicator.grids.lines import Grid
 
 BRUMMY = Brummy()
 BRUMMAGEM = Brummagem()
@@ -159,7 +159,7 @@ def test_a_deal_reads_back_from_its_canonical_form() -> None:
         players=2,
         options=options,
     )
-    data = BRUMMY.deal_as_data(deal)
+    data = BRUMMY.deal_as_data(deal, players=3, options=BRUMMY.options())
     assert data == {
         "knocked": None,
         "grids": [{"seat": 0, "cards": SECTION_1C.replace("10C", "10H")}, {"seat": 1, "total": 12}],
@@ -385,7 +385,7 @@ def test_the_game_ends_after_the_deal_in_which_someone_reaches_the_target() -> N
     assert tally.finished
     assert tally.winners == (0,)
     assert tally.totals == (60, 59)
-    assert tally.status == "Seat 1 wins with 60."
+    assert tally.status == "Game over: Seat 1 wins on 60."
 
 
 def test_the_highest_total_wins_when_several_pass_the_target() -> None:

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from adjudicator.cards import ALL_CARDS, Card, parse_cards
 from adjudicator.errors import AdjudicationError
-from adjudicator.grids import (
+from adjudicator.grids.lines import (
     Grid,
     GridRules,
     line_points,

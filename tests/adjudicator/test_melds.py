@@ -6,7 +6,7 @@ import pytest
 
 from adjudicator.cards import parse_cards
 from adjudicator.errors import BadCardError, InvalidMeldError
-from adjudicator.melds import (
+from adjudicator.rummy.melds import (
     MeldCard,
     MeldKind,
     MeldRules,

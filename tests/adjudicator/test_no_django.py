@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PROBE = """
 import importlib, json, pkgutil, sys
 import adjudicator, adjudicator.games
-from adjudicator.registry import all_games
+from adjudicator.games import all_games
 
 games = all_games()
 for game in games:

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import AnonymousUser
 
+from adjudicator.errors import AdjudicationError
 from scorekeeper import selectors, services
 from scorekeeper.demo import SAMPLE_DEALS, SAMPLE_TOTALS
 from scorekeeper.models import Game, Night
@@ -83,7 +84,10 @@ def test_standings_name_the_leader(bridge_game: Game, alice: Any) -> None:
     assert standings.tally.totals == SAMPLE_TOTALS[-1]
     assert standings.name_status() == "After deal 6 of 7: Mary lowest on 160."
     rows = standings.rows
-    assert [(r["name"], r["total"], r["stars_text"], r["leader"]) for r in rows] == [
+    stars = [next((m["text"] for m in r["marks"] if m["key"] == "stars"), "") for r in rows]
+    assert [
+        (r["name"], r["total"], star, r["leader"]) for r, star in zip(rows, stars, strict=True)
+    ] == [
         ("Mary", 160, "***", True),
         ("Tom", 180, "**", False),
         ("Dick", 250, "*", False),
@@ -152,29 +156,21 @@ def test_last_entry_id_ignores_other_games(bridge_game: Game, alice: Any) -> Non
     assert selectors.last_entry_id(bridge_game) == first.pk
 
 
-# Names for seat numbers -------------------------------------------------------------------------
+# Names for seats and sides ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("text", "named"),
-    [
-        pytest.param("Seat 1 went out", "Mary went out", id="one-seat"),
-        pytest.param(
-            "Game over: Seat 1 and Seat 3 win on 40.",
-            "Game over: Mary and Dick win on 40.",
-            id="two-seats",
-        ),
-        pytest.param(
-            "Say what seat 2, 3, 4 held", "Say what Tom, Dick and Alice held", id="a-list"
-        ),
-        pytest.param(
-            "There is no seat 4: seats run from 0 to 3.",
-            "There is no seat 4: seats run from 0 to 3.",
-            id="a-given-number",
-        ),
-        pytest.param("Seat 9 is listed twice.", "Seat 9 is listed twice.", id="no-such-seat"),
-        pytest.param("Seat 12 went out", "Seat 12 went out", id="not-a-prefix-match"),
-    ],
-)
-def test_with_names(text: str, named: str) -> None:
-    assert selectors.with_names(text, NAMES) == named
+def test_the_engines_sentences_get_the_players_names(bridge_game: Game, alice: Any) -> None:
+    """The engine keeps the seats it mentions as data; the app never reads them out of prose."""
+    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    standings = selectors.game_standings(bridge_game)
+    (deal,) = standings.history
+    assert deal.summary == "Mary went out"
+    assert str(deal.result.summary if deal.result else "") == "Seat 1 went out"  # the engine's own
+
+
+def test_a_refusal_names_the_players(bridge_game: Game, alice: Any) -> None:
+    deal = {"went_out": 0, "hands": [{"seat": 1, "held": 36}, {"seat": 2, "held": 5}]}
+    with pytest.raises(AdjudicationError) as caught:
+        services.deal_record(game=bridge_game, by=alice, data=deal)
+    assert caught.value.message == ("Say what Alice held (a count, the cards, or never went down).")
+    assert caught.value.seats == (3,)

@@ -255,7 +255,7 @@ def test_the_sample_score_card_adds_up_deal_by_deal(bridge_game: Game, alice: An
 def test_the_sample_score_card_gives_the_printed_stars(bridge_game: Game, alice: Any) -> None:
     record_sample(bridge_game, alice)
     # Mary went out in deals 1, 3 and 5, Tom in 2 and 6, Dick in 4.
-    assert selectors.game_standings(bridge_game).tally.stars == (3, 2, 1, 0)
+    assert selectors.game_standings(bridge_game).tally.marks["stars"] == (3, 2, 1, 0)
 
 
 def test_bob_records_a_deal(bridge_game: Game, bob: Any) -> None:

@@ -137,7 +137,7 @@ def test_an_eighth_deal_is_refused_because_the_game_is_over(
         record(api, bridge_game, deal)
     response = api.post(deals(bridge_game), {"deal": MARY_OUT})
     message = refused(response, code="game_over", field=None)
-    assert message == "A game of Bridge Rummy is 7 deals; it is over."
+    assert message == "The game is over: Mary won, so no more deals can be recorded."
     assert Entry.objects.count() == 7
 
 
@@ -176,7 +176,10 @@ def test_the_ledger_lists_every_entry_in_order(api: APIClient, bridge_game: Game
         pytest.param(with_alice({"cards": "AS 11H"}), "bad_card", "hands[2].cards", id="bad-card"),
         pytest.param(with_alice({"cards": "XX"}), "bad_card", "hands[2].cards", id="not-a-card"),
         pytest.param(
-            with_alice({"cards": "JK JK JK"}), "too_many_copies", "hands", id="three-jokers"
+            with_alice({"cards": "JK JK JK"}),
+            "too_many_copies",
+            "hands[2].cards",
+            id="three-jokers",
         ),
         pytest.param(with_alice({"held": "36"}), "bad_entry", "hands[2].held", id="held-a-string"),
         pytest.param(with_alice({"held": True}), "bad_entry", "hands[2].held", id="held-a-bool"),

@@ -55,7 +55,7 @@ def test_a_game_with_no_deals(api: APIClient, bridge_game: Game) -> None:
         "winners": [],
         "leaders": ["Mary", "Tom", "Dick", "Alice"],
         "seats": [
-            {"seat": i, "name": name, "total": 0, "stars": 0}
+            {"seat": i, "name": name, "total": 0, "marks": {"stars": 0}}
             for i, name in enumerate(SAMPLE_PLAYERS)
         ],
         "deals": [],
@@ -74,7 +74,7 @@ def test_the_sample_score_card_gives_the_printed_totals_after_every_deal(
         record(api, bridge_game, deal)
         body = standings(api, bridge_game)
         assert tuple(s["total"] for s in body["seats"]) == printed, f"after deal {number}"
-        assert tuple(s["stars"] for s in body["seats"]) == stars, f"after deal {number}"
+        assert tuple(s["marks"]["stars"] for s in body["seats"]) == stars, f"after deal {number}"
         assert tuple(body["deals"][-1]["totals"]) == printed
         assert len(body["deals"]) == number
     assert [s["name"] for s in body["seats"]] == list(SAMPLE_PLAYERS)
@@ -108,7 +108,7 @@ def test_the_seventh_deal_ends_the_game(api: APIClient, bridge_game: Game) -> No
     body = standings(api, bridge_game)
     # the card's deal 7 cannot be reproduced; Mary's fourth star earns -100.
     assert [s["total"] for s in body["seats"]] == [40, 200, 280, 520]
-    assert [s["stars"] for s in body["seats"]] == [4, 2, 1, 0]
+    assert [s["marks"]["stars"] for s in body["seats"]] == [4, 2, 1, 0]
     assert (body["finished"], body["winners"]) == (True, ["Mary"])
     assert body["status"] == "Game over: Mary wins on 40."
 
@@ -126,8 +126,8 @@ def test_a_voided_deal_leaves_the_standings(api: APIClient, bridge_game: Game) -
 def test_house_rules_are_noted(api: APIClient, night: Any) -> None:
     game = GameFactory(night=night, options={"ace_low_value": 1, "tie_break": "most_stars"})
     assert standings(api, game)["notes"] == [
-        "house rule ace_low_value = 1",
-        "house rule tie_break = most_stars",
+        "house rule ace_low_value: Ace counts 1 (A-2-3 is 6)",
+        "house rule tie_break: Most stars wins",
     ]
 
 

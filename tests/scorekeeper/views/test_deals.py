@@ -234,7 +234,9 @@ def test_an_eighth_deal_is_refused(alice_client: Client, bridge_game: Game, alic
     # A form left open on another phone is posted after the game ended.
     response = alice_client.post(record_url(bridge_game), form_fields(SAMPLE_DEALS[0]))
     assert response.status_code == 400
-    assert "A game of Bridge Rummy is 7 deals; it is over." in response.content.decode()
+    assert (
+        "The game is over: Mary won, so no more deals can be recorded." in response.content.decode()
+    )
     assert Entry.objects.count() == 7
 
 

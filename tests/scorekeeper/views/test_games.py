@@ -102,7 +102,7 @@ def test_alice_starts_a_game_with_seats_and_a_house_rule(
     assert game.options["round_then_double"] is True
     assert game.options["hand_rummy_own_melds_only"] is False
     html = alice_client.get(game.get_absolute_url()).content.decode()
-    assert "house rule ace_low_value = 1" in html
+    assert "house rule ace_low_value: Ace counts 1 (A-2-3 is 6)" in html
 
 
 @pytest.mark.parametrize(

@@ -41,7 +41,7 @@ import numpy.typing as npt
 
 from adjudicator.cards import Card, parse_cards, sort_cards
 from adjudicator.errors import InvalidGridError
-from adjudicator.grids import (
+from adjudicator.grids.lines import (
     LINES_3X3,
     SHAPES,
     Grid,

@@ -1,4 +1,4 @@
-"""Conformance: every registered game keeps the :class:`~adjudicator.registry.Game` contract.
+"""Conformance: every game in :data:`adjudicator.games.GAMES` keeps the :class:`~adjudicator.game.Game` contract.
 
 A new game gets these tests for free (the open_spiel habit): its house rules round-trip, its
 sample deals parse, round-trip and tally, a full game ends, its questions answer or refuse
@@ -16,10 +16,9 @@ import re
 from collections import Counter
 from typing import Any
 
+import jsonschema
 import pytest
 
-import adjudicator.games
-from adjudicator import registry
 from adjudicator.cards import ALL_CARDS, JOKER
 from adjudicator.errors import (
     AdjudicationError,
@@ -32,9 +31,10 @@ from adjudicator.errors import (
     UnknownOptionError,
     UnknownQuestionError,
 )
-from adjudicator.games.brummy import Brummy
+from adjudicator.game import Game
+from adjudicator.games import all_games, get_game
 from adjudicator.options import OptionInfo, options_as_dict, parse_options
-from adjudicator.registry import Game, all_games, get_game
+from adjudicator.records import json_schema
 from adjudicator.tally import Tally
 
 GAMES = [pytest.param(game, id=game.slug) for game in all_games()]
@@ -87,24 +87,29 @@ def test_there_is_at_least_one_game() -> None:
     assert "bridge-rummy" in {game.slug for game in all_games()}
 
 
+FAMILIES = ("adjudicator.grids", "adjudicator.rummy", "adjudicator.tricks")
+
+
 def game_classes() -> list[type[Game[Any, Any]]]:
-    """Every public, concrete game class defined in a module of ``adjudicator.games``, read from
-    the modules themselves (not from the registry, which keeps one game per slug)."""
+    """Every public, concrete game class defined in a family package, read from the modules
+    themselves (not from the list of games, which may have forgotten one)."""
     found = []
-    for info in pkgutil.walk_packages(adjudicator.games.__path__, "adjudicator.games."):
-        module = importlib.import_module(info.name)
-        for _, cls in inspect.getmembers(module, inspect.isclass):
-            if (
-                issubclass(cls, Game)
-                and cls.__module__ == module.__name__
-                and not cls.__name__.startswith("_")  # shared bases such as _GridGame
-                and not inspect.isabstract(cls)
-            ):
-                found.append(cls)
+    for family in FAMILIES:
+        package = importlib.import_module(family)
+        for info in pkgutil.walk_packages(package.__path__, f"{family}."):
+            module = importlib.import_module(info.name)
+            for _, cls in inspect.getmembers(module, inspect.isclass):
+                if (
+                    issubclass(cls, Game)
+                    and cls.__module__ == module.__name__
+                    and not cls.__name__.startswith("_")  # shared bases such as _GridGame
+                    and not inspect.isabstract(cls)
+                ):
+                    found.append(cls)
     return found
 
 
-def test_every_game_class_declares_its_own_slug_and_is_the_game_registered_under_it() -> None:
+def test_every_game_class_is_in_the_list_of_games_once_under_its_own_slug() -> None:
     classes = game_classes()
     assert {cls.__name__ for cls in classes} >= {"BridgeRummy", "Brummy", "Brummagem"}
     inherited = [cls.__name__ for cls in classes if "slug" not in vars(cls)]
@@ -112,27 +117,15 @@ def test_every_game_class_declares_its_own_slug_and_is_the_game_registered_under
     claimed = Counter(cls.slug for cls in classes)
     shared = {slug: n for slug, n in claimed.items() if n > 1}
     assert not shared, f"game classes sharing a slug: {shared}"
+    listed = Counter(type(game) for game in all_games())
+    assert listed == Counter(classes), "every game class is listed in GAMES exactly once"
     for cls in classes:
         assert type(get_game(cls.slug)) is cls, f"{cls.__name__} is not what {cls.slug} finds"
 
 
-def test_register_refuses_a_different_game_claiming_a_slug_already_taken(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(registry, "_GAMES", dict(registry._GAMES))  # left as it was afterwards
-    brummy = get_game("brummy")
-    assert type(brummy) is Brummy
-
-    class Impostor(Brummy):
-        name = "Not Brummy"
-
-    with pytest.raises(ValueError, match="game slug 'brummy' registered twice"):
-        registry.register(Impostor())
-    assert get_game("brummy") is brummy
-    # The same class registering again (its module imported a second time) replaces itself.
-    again = Brummy()
-    assert registry.register(again) is again
-    assert get_game("brummy") is again
+def test_each_game_belongs_to_the_family_package_it_names() -> None:
+    for game in all_games():
+        assert type(game).__module__.startswith(f"adjudicator.{game.family}."), game.slug
 
 
 def test_an_unknown_game_is_refused_with_the_known_ones_named() -> None:
@@ -336,11 +329,14 @@ def test_sample_deals_round_trip_through_their_canonical_form(game: Game[Any, An
     for players in player_counts(game):
         for number in range(1, 4):
             parsed = parsed_sample(game, options, players, number)
-            data = game.deal_as_data(parsed)
+            data = game.deal_as_data(parsed, players=players, options=options)
             json.dumps(data)
             again = game.parse_deal(json.loads(json.dumps(data)), players=players, options=options)
             assert again == parsed
-            assert game.deal_as_data(again) == data
+            assert game.deal_as_data(again, players=players, options=options) == data
+            # The record's description says what the JSON may hold: the schema accepts it.
+            schema = json_schema(game.record(options, players), players)
+            jsonschema.validate(data, schema)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -352,14 +348,16 @@ def test_a_sample_deal_tallies(game: Game[Any, Any]) -> None:
         )
         assert isinstance(result, Tally)
         assert len(result.deals) == 1
-        assert len(result.totals) == players
-        assert len(result.stars) == players
+        units = len(game.seating(players, options).units)
+        assert len(result.totals) == units
+        assert set(result.marks) == {mark.key for mark in game.marks}
+        assert all(len(counts) == units for counts in result.marks.values())
         assert result.lower_is_better is game.lower_is_better
         assert result.status.strip()
         json.dumps(result.as_dict())
         deal = result.deals[0]
         assert deal.number == 1
-        assert [r.seat for r in deal.results] == list(range(players))
+        assert [r.seat for r in deal.results] == list(range(units))
         assert all(r.explanation for r in deal.results), "every seat's score is explained"
         assert deal.totals == tuple(r.points for r in deal.results)
         assert deal.totals == result.totals

@@ -20,15 +20,26 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Literal
 
-from adjudicator.cards import BRIDGE_RUMMY, Card, Pack, Rank, format_cards, parse_cards
+from adjudicator.cards import BRIDGE_RUMMY, Card, Pack, Rank, parse_cards
 from adjudicator.errors import (
     AdjudicationError,
     BadEntryError,
-    GameOverError,
     ImpossibleCountError,
     InitialMeldTooLowError,
 )
-from adjudicator.melds import (
+from adjudicator.game import FixedDeals, Game, Mark, Question, Scored
+from adjudicator.options import option
+from adjudicator.records import (
+    CardsField,
+    CountField,
+    FlagField,
+    PerSeatField,
+    Record,
+    SeatEntry,
+    SeatField,
+    Seating,
+)
+from adjudicator.rummy.melds import (
     Meld,
     MeldCard,
     MeldKind,
@@ -37,11 +48,10 @@ from adjudicator.melds import (
     meld_problems,
     parse_meld_cards,
 )
-from adjudicator.melds import read_meld as _read_meld
-from adjudicator.options import changed_options, option
-from adjudicator.registry import Game, Question, register
-from adjudicator.seats import read_seat
-from adjudicator.tally import DealResult, SeatResult, Tally, best_seats
+from adjudicator.rummy.melds import read_meld as _read_meld
+from adjudicator.said import say
+from adjudicator.said import seat as seat_ref
+from adjudicator.tally import SeatResult
 
 DEALS = 7
 INITIAL_MELD = 50
@@ -415,6 +425,26 @@ class Deal:
     hands: tuple[HeldHand, ...]
 
 
+RECORD = Record(
+    (
+        SeatField("went_out", "Who went out?"),
+        FlagField("hand_rummy", "Hand rummy", help="-40; the others pay double, 200 if never down"),
+        PerSeatField(
+            "hands",
+            "What each other player held",
+            skip="went_out",
+            entries=(
+                CountField("held", "Held count", minimum=2, maximum=MAX_HELD),
+                CardsField("cards", "Cards", min_cards=1, max_cards=MAX_HELD_CARDS),
+                FlagField("not_down", "Never went down"),
+            ),
+            prompt="Say what {} held (a count, the cards, or never went down)",
+            skipped="{} went out, so holds nothing to charge",
+        ),
+    )
+)
+
+
 def charge_deal(deal: Deal, options: Options) -> tuple[SeatResult, ...]:
     """Each seat's charge for one deal with the working (no stars bonus; see the tally)."""
     players = len(deal.hands) + 1
@@ -480,122 +510,86 @@ def _rounding(points: int) -> str:
 class BridgeRummy(Game[Options, Deal]):
     slug = "bridge-rummy"
     name = "Bridge Rummy"
+    family = "rummy"
     options_type = Options
     min_players = 2
     max_players = 5
     lower_is_better = True
+    marks = (Mark("stars", "*", "a star: won the deal by going out (the fourth earns -100)"),)
 
     def pack(self, options: Options, players: int) -> Pack:
         return BRIDGE_RUMMY
 
-    def parse_deal(self, data: Mapping[str, Any], *, players: int, options: Options) -> Deal:
-        """Read ``{"went_out": 0, "hand_rummy": false, "hands": [{"seat": 1, "held": 36}, …]}``.
+    def record(self, options: Options, players: int) -> Record:
+        """Who went out, hand rummy or not, and what each other player held (R-9: a count,
+        the cards, or never went down)."""
+        return RECORD
 
-        Each hand gives ``held`` (a count), ``cards`` (the cards held) or ``not_down: true``.
-        """
-        self.check_players(players)
-        if not isinstance(data, Mapping):
-            raise BadEntryError("A deal is an object with went_out and hands.", field="deal")
-        went_out = read_seat(data.get("went_out"), players, "went_out")
-        hand_rummy = data.get("hand_rummy", False)
-        if not isinstance(hand_rummy, bool):
-            raise BadEntryError("hand_rummy must be true or false.", field="hand_rummy")
-        raw_hands = data.get("hands")
-        if not isinstance(raw_hands, list):
-            raise BadEntryError("hands must list every player who did not go out.", field="hands")
-        hands: dict[int, HeldHand] = {}
-        for index, raw in enumerate(raw_hands):
+    def end_rule(self, options: Options, players: int) -> FixedDeals:
+        return FixedDeals(DEALS)
+
+    def read(self, values: Mapping[str, Any], seating: Seating, options: Options) -> Deal:
+        hands = []
+        for seat, entry in values["hands"].items():
+            where = f"hands[{entry.index}].{entry.key}"
             try:
-                hand = _parse_hand(raw, players)
+                hands.append(_held_hand(seat, entry.key, entry.value))
             except AdjudicationError as err:
-                raise err.at(f"hands[{index}]") from None
-            if hand.seat == went_out:
-                raise BadEntryError(
-                    f"Seat {hand.seat + 1} went out, so holds nothing to charge.",
-                    field=f"hands[{index}].seat",
-                )
-            if hand.seat in hands:
-                raise BadEntryError(
-                    f"Seat {hand.seat + 1} is listed twice.", field=f"hands[{index}].seat"
-                )
-            hands[hand.seat] = hand
-        missing = [seat + 1 for seat in range(players) if seat != went_out and seat not in hands]
-        if missing:
-            raise BadEntryError(
-                f"Say what seat {', '.join(map(str, missing))} held (a count, the cards, or "
-                "never went down).",
-                field="hands",
-            )
-        all_held = [c for hand in hands.values() for c in hand.cards]
-        self.pack(options, players).check(all_held, field="hands")
-        return Deal(went_out, hand_rummy, tuple(hands[s] for s in sorted(hands)))
+                err.seats = (seat,)
+                raise err.at(where) from None
+        return Deal(values["went_out"], values["hand_rummy"], tuple(hands))
 
-    def deal_as_data(self, deal: Deal) -> dict[str, Any]:
-        hands: list[dict[str, Any]] = []
+    def write(self, deal: Deal) -> dict[str, Any]:
+        hands: dict[int, SeatEntry] = {}
         for hand in deal.hands:
             if hand.kind is Held.NOT_DOWN:
-                hands.append({"seat": hand.seat, "not_down": True})
+                hands[hand.seat] = SeatEntry("not_down", True)
             elif hand.kind is Held.CARDS:
-                hands.append({"seat": hand.seat, "cards": format_cards(hand.cards)})
+                hands[hand.seat] = SeatEntry("cards", hand.cards)
             else:
-                hands.append({"seat": hand.seat, "held": hand.count})
+                hands[hand.seat] = SeatEntry("held", hand.count)
         return {"went_out": deal.went_out, "hand_rummy": deal.hand_rummy, "hands": hands}
 
-    def tally(self, deals: Sequence[Deal], *, players: int, options: Options) -> Tally:
-        if len(deals) > DEALS:
-            raise GameOverError(f"A game of Bridge Rummy is {DEALS} deals; it is over.")
-        totals = [0] * players
-        stars = [0] * players
-        fourth_star_paid = [False] * players
-        results: list[DealResult] = []
-        for number, deal in enumerate(deals, start=1):
-            charged = list(charge_deal(deal, options))
-            for i, result in enumerate(charged):
-                points = result.points
-                lines = list(result.explanation)
-                if result.star:
-                    stars[i] += 1
-                    # R-5: the fourth star earns -100, once.
-                    if stars[i] == 4 and not fourth_star_paid[i]:
-                        fourth_star_paid[i] = True
-                        points += FOURTH_STAR
-                        lines.append(f"fourth star: {FOURTH_STAR}")
-                totals[i] += points
+    def start(self, seating: Seating, options: Options) -> tuple[int, ...]:
+        return (0,) * seating.players  # stars so far
+
+    def score(
+        self, deal: Deal, state: tuple[int, ...], seating: Seating, options: Options
+    ) -> Scored:
+        stars = list(state)
+        earned = [0] * seating.players
+        charged = list(charge_deal(deal, options))
+        for i, result in enumerate(charged):
+            if not result.star:
+                continue
+            stars[i] += 1
+            earned[i] = 1
+            # R-5: the fourth star earns -100, once (a star is won only by going out, so the
+            # count passes 4 exactly once).
+            if stars[i] == 4:
                 charged[i] = SeatResult(
-                    result.seat, points, tuple(lines), result.star, result.detail
+                    result.seat,
+                    result.points + FOURTH_STAR,
+                    (*result.explanation, f"fourth star: {FOURTH_STAR}"),
+                    result.star,
+                    result.detail,
                 )
-            how = "hand rummy" if deal.hand_rummy else "went out"
-            results.append(
-                DealResult(number, tuple(charged), tuple(totals), f"Seat {deal.went_out + 1} {how}")
-            )
-        finished = len(deals) == DEALS
-        leaders = best_seats(tuple(totals), lower_is_better=True)
-        winners: tuple[int, ...] = ()
-        notes = [f"house rule {k} = {v}" for k, v in changed_options(options).items()]
-        if finished:
-            winners = leaders
-            if len(winners) > 1 and options.tie_break == "most_stars":
-                most = max(stars[s] for s in winners)
-                winners = tuple(s for s in winners if stars[s] == most)
-        if finished:
-            names = " and ".join(f"Seat {s + 1}" for s in winners)
-            status = f"Game over: {names} {'win' if len(winners) > 1 else 'wins'} on {totals[winners[0]]}."
-        elif deals:
-            lead = " and ".join(f"Seat {s + 1}" for s in leaders)
-            status = f"After deal {len(deals)} of {DEALS}: {lead} lowest on {totals[leaders[0]]}."
-        else:
-            status = f"No deals yet; {DEALS} to play, lowest total wins."
-        return Tally(
-            deals=tuple(results),
-            totals=tuple(totals),
-            stars=tuple(stars),
-            finished=finished,
-            winners=winners,
-            leaders=leaders,
-            lower_is_better=True,
-            status=status,
-            notes=tuple(notes),
+        how = "hand rummy" if deal.hand_rummy else "went out"
+        return Scored(
+            results=tuple(charged),
+            summary=say(f"{{}} {how}", seat_ref(deal.went_out)),
+            state=tuple(stars),
+            marks={"stars": tuple(earned)},
         )
+
+    def break_tie(
+        self, winners: tuple[int, ...], marks: Mapping[str, tuple[int, ...]], options: Options
+    ) -> tuple[int, ...]:
+        """R-11: equal lowest totals share the win, or the most stars wins (house rule)."""
+        if len(winners) > 1 and options.tie_break == "most_stars":
+            most = max(marks["stars"][s] for s in winners)
+            return tuple(s for s in winners if marks["stars"][s] == most)
+        return winners
 
     def sample_deal(self, *, players: int, options: Options, number: int) -> dict[str, Any]:
         went_out = (number * 3) % players
@@ -632,56 +626,48 @@ class BridgeRummy(Game[Options, Deal]):
         }
 
 
-def _parse_hand(raw: object, players: int) -> HeldHand:
-    if not isinstance(raw, Mapping):
-        raise BadEntryError("Each hand is an object with a seat and what was held.")
-    seat = read_seat(raw.get("seat"), players, "seat")
-    given = [key for key in ("held", "cards", "not_down") if key in raw]
-    if len(given) != 1:
-        raise BadEntryError(
-            f"Seat {seat + 1}: give exactly one of held (a count), cards, or not_down.",
-        )
-    if "not_down" in raw:
-        if raw["not_down"] is not True:
-            raise BadEntryError("not_down must be true when given.", field="not_down")
-        return HeldHand(seat, Held.NOT_DOWN)
-    if "cards" in raw:
-        if not isinstance(raw["cards"], str):
-            raise BadEntryError("cards must be a string such as 'AS 10H JK'.", field="cards")
-        try:
-            cards = parse_cards(raw["cards"])
-        except AdjudicationError as err:
-            raise err.at("cards") from None
+def _held_hand(seat_index: int, key: str, value: Any) -> HeldHand:
+    """What a seat that did not go out held, checked against R-9's limits."""
+    if key == "not_down":
+        return HeldHand(seat_index, Held.NOT_DOWN)
+    if key == "cards":
+        cards: tuple[Card, ...] = value
         if not cards:
             raise ImpossibleCountError(
-                f"Seat {seat + 1} went down but did not go out, so held at least one card.",
-                field="cards",
+                say(
+                    "{} went down but did not go out, so held at least one card.",
+                    seat_ref(seat_index),
+                )
             )
         if len(cards) > MAX_HELD_CARDS:
             raise ImpossibleCountError(
-                f"Seat {seat + 1} went down, so holds at most {MAX_HELD_CARDS} cards, not "
-                f"{len(cards)}: going down takes at least 5 cards and a discard (R-9). If they "
-                "never went down, mark it so.",
+                say(
+                    f"{{}} went down, so holds at most {MAX_HELD_CARDS} cards, not {len(cards)}: "
+                    "going down takes at least 5 cards and a discard (R-9). If they never went "
+                    "down, mark it so.",
+                    seat_ref(seat_index),
+                ),
                 cards=cards,
-                field="cards",
             )
-        return HeldHand(seat, Held.CARDS, cards=cards)
-    count = raw["held"]
-    if isinstance(count, bool) or not isinstance(count, int):
-        raise BadEntryError("held must be a whole number of points.", field="held")
+        return HeldHand(seat_index, Held.CARDS, cards=cards)
+    count: int = value
     if count > MAX_HELD:
         raise ImpossibleCountError(
-            f"Seat {seat + 1} went down, so can hold at most {MAX_HELD} points (two jokers and "
-            f"seven tens in nine cards), not {count} (R-9). If they never went down, mark it so.",
-            field="held",
+            say(
+                f"{{}} went down, so can hold at most {MAX_HELD} points (two jokers and seven "
+                f"tens in nine cards), not {count} (R-9). If they never went down, mark it so.",
+                seat_ref(seat_index),
+            )
         )
     if count < 2:
         raise ImpossibleCountError(
-            f"Seat {seat + 1} went down but did not go out, so holds at least one card, worth "
-            f"at least 2, not {count}.",
-            field="held",
+            say(
+                f"{{}} went down but did not go out, so holds at least one card, worth at least "
+                f"2, not {count}.",
+                seat_ref(seat_index),
+            )
         )
-    return HeldHand(seat, Held.COUNT, count=count)
+    return HeldHand(seat_index, Held.COUNT, count=count)
 
 
 def _table(data: Mapping[str, Any]) -> Table:
@@ -762,14 +748,13 @@ def _answer_initial_meld(data: Mapping[str, Any], options: Options) -> dict[str,
 
 def _answer_deal(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     players = data.get("players")
+    game = BridgeRummy()
     if isinstance(players, bool) or not isinstance(players, int):
         raise BadEntryError("players is how many sat at the table.", field="players")
-    game = BridgeRummy()
+    game.check_players(players)
+    data = {k: v for k, v in data.items() if k not in ("players", "options")}
     deal = game.parse_deal(data, players=players, options=options)
     return {
-        "deal": game.deal_as_data(deal),
+        "deal": game.deal_as_data(deal, players=players, options=options),
         "results": [r.as_dict() for r in charge_deal(deal, options)],
     }
-
-
-register(BridgeRummy())

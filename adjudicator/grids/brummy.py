@@ -1,8 +1,8 @@
 """Brummy (a 3x3 grid of Brag lines) and Brummagem (its 3x4 cousin): grids, knocks, 201 up.
 
 Rules: ``shared/seeds/000``; rulings: sections 1 and 2 of ``shared/rulings.md``, whose ids
-(B-1 …, M-1 …) the comments cite. Line scoring lives in :mod:`adjudicator.grids`, the best-grid
-search in :mod:`adjudicator.bestgrid`.
+(B-1 …, M-1 …) the comments cite. Line scoring lives in :mod:`adjudicator.grids.lines`, the
+best-grid search in :mod:`adjudicator.grids.best`.
 
 >>> game = Brummy()
 >>> deal = game.parse_deal(
@@ -20,20 +20,29 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from adjudicator.bestgrid import best_grid
-from adjudicator.cards import DOUBLE, STANDARD, Card, Pack
+from adjudicator.cards import DOUBLE, STANDARD, Pack
 from adjudicator.errors import (
     AdjudicationError,
     BadEntryError,
-    GameOverError,
     ImpossibleCountError,
-    TooManyCopiesError,
 )
-from adjudicator.grids import MAX_SCORE, SIZES, Grid, GridRules, Shape, score_grid
-from adjudicator.options import changed_options, option
-from adjudicator.registry import Game, Question, register
+from adjudicator.game import Game, Question, Scored, Target
+from adjudicator.grids.best import best_grid
+from adjudicator.grids.lines import MAX_SCORE, SIZES, Grid, GridRules, Shape, score_grid
+from adjudicator.options import option
+from adjudicator.records import (
+    CardsField,
+    CountField,
+    PerSeatField,
+    Record,
+    SeatEntry,
+    SeatField,
+    Seating,
+)
+from adjudicator.said import Said, say, seats
+from adjudicator.said import seat as seat_ref
 from adjudicator.seats import read_seat
-from adjudicator.tally import DealResult, SeatResult, Tally, best_seats
+from adjudicator.tally import SeatResult, best_seats
 
 KNOCK_BONUS = 10  # "you add a bonus of 10 points, but only if your grid produces the highest"
 EQUAL_BONUS = 5  # "a bonus of 5 points is awarded to each player who scores the same as you"
@@ -174,7 +183,7 @@ def knock_bonuses(
         return tuple(KnockBonus(s, 0, "nobody knocked: no bonus") for s in range(len(scores)))
     mark = scores[knocked]
     top = max(scores)
-    who = f"the knocker (seat {knocked + 1})"
+    knocker = seat_ref(knocked)
     result = []
     for seat, score in enumerate(scores):
         if seat == knocked:
@@ -191,15 +200,22 @@ def knock_bonuses(
                 result.append(KnockBonus(seat, 0, reason))
         elif score > mark:
             if options.only_top_scorer_gets_10 and score < top:
-                reason = f"beat {who} but not top: no bonus (house rule only_top_scorer_gets_10)"
+                reason = say(
+                    "beat the knocker ({}) but not top: no bonus (house rule "
+                    "only_top_scorer_gets_10)",
+                    knocker,
+                )
                 result.append(KnockBonus(seat, 0, reason))
             else:
-                result.append(KnockBonus(seat, BEAT_BONUS, f"beat {who}: +10"))
+                reason = say("beat the knocker ({}): +10", knocker)
+                result.append(KnockBonus(seat, BEAT_BONUS, reason))
         elif score == mark:
             # Only when the knocker is not strictly highest can anyone equal them.
-            result.append(KnockBonus(seat, EQUAL_BONUS, f"equal to {who}: +5"))
+            result.append(
+                KnockBonus(seat, EQUAL_BONUS, say("equal to the knocker ({}): +5", knocker))
+            )
         else:
-            result.append(KnockBonus(seat, 0, f"below {who}: no bonus"))
+            result.append(KnockBonus(seat, 0, say("below the knocker ({}): no bonus", knocker)))
     return tuple(result)
 
 
@@ -251,125 +267,71 @@ class _GridGame[O: Options](Game[O, Deal]):
         """One pack, or two "if more than four play" (or by house rule)."""
         return DOUBLE if options.double_pack or players > 4 else STANDARD
 
-    def parse_deal(self, data: Mapping[str, Any], *, players: int, options: O) -> Deal:
-        """Read ``{"knocked": 0, "grids": [{"seat": 0, "cards": "5H 6H …"}, {"seat": 1, "total": 23}]}``.
+    def record(self, options: O, players: int) -> Record:
+        """Who knocked (nobody, when play ended with the stock), and every seat's grid, row by
+        row, or only the total it scored."""
+        size = SIZES[self.shape]
+        return Record(
+            (
+                SeatField("knocked", "Who knocked?", optional=True, none_label="Nobody"),
+                PerSeatField(
+                    "grids",
+                    "Each player's grid",
+                    entries=(
+                        CardsField(
+                            "cards",
+                            "Grid, row by row",
+                            min_cards=size,
+                            max_cards=size,
+                            widget="grid",
+                            shape=self.shape,
+                        ),
+                        CountField("total", "Only the total", maximum=MAX_SCORE[self.shape]),
+                    ),
+                    prompt="Give the grid or total of {}",
+                ),
+            )
+        )
 
-        Every seat appears once in ``grids``, with either its ``cards`` (row-major) or the
-        ``total`` it scored. ``knocked`` is a seat, or ``null`` when play ended with the stock.
-        """
-        self.check_players(players)
-        if not isinstance(data, Mapping):
-            raise BadEntryError("A deal is an object with knocked and grids.", field="deal")
-        raw_knocked = data.get("knocked")
-        knocked = None if raw_knocked is None else read_seat(raw_knocked, players, "knocked")
-        raw_grids = data.get("grids")
-        if not isinstance(raw_grids, list):
-            raise BadEntryError("grids must list every seat's grid or total.", field="grids")
-        pack = self.pack(options, players)
-        entries: dict[int, SeatGrid] = {}
-        used: list[Card] = []
-        for index, raw in enumerate(raw_grids):
+    def end_rule(self, options: O, players: int) -> Target:
+        return Target(options.target)
+
+    def read(self, values: Mapping[str, Any], seating: Seating, options: O) -> Deal:
+        entries = []
+        for seat_index, entry in values["grids"].items():
             try:
-                entry = self._parse_entry(raw, players, pack)
+                if entry.key == "cards":
+                    entries.append(SeatGrid(seat_index, grid=Grid(self.shape, entry.value)))
+                    continue
+                most = MAX_SCORE[self.shape]
+                if not 0 <= entry.value <= most:
+                    raise ImpossibleCountError(
+                        f"A {self.name} grid scores from 0 to {most}, not {entry.value}."
+                    )
+                entries.append(SeatGrid(seat_index, total=entry.value))
             except AdjudicationError as err:
-                raise err.at(f"grids[{index}]") from None
-            if entry.seat in entries:
-                raise BadEntryError(
-                    f"Seat {entry.seat + 1} is listed twice.", field=f"grids[{index}].seat"
-                )
-            entries[entry.seat] = entry
-            if entry.grid is not None:
-                used += entry.grid.cards
-                try:
-                    pack.check(used)
-                except TooManyCopiesError as err:
-                    raise TooManyCopiesError(
-                        f"{err.message[:-1]}, counting every grid of this deal.",
-                        cards=err.cards,
-                        field=f"grids[{index}].cards",
-                    ) from None
-        missing = [seat + 1 for seat in range(players) if seat not in entries]
-        if missing:
-            raise BadEntryError(
-                f"Give the grid or total of seat {', '.join(map(str, missing))}.", field="grids"
-            )
-        return Deal(knocked, tuple(entries[seat] for seat in range(players)))
+                err.seats = (seat_index,)
+                raise err.at(f"grids[{entry.index}].{entry.key}") from None
+        return Deal(values["knocked"], tuple(entries))
 
-    def _parse_entry(self, raw: object, players: int, pack: Pack) -> SeatGrid:
-        if not isinstance(raw, Mapping):
-            raise BadEntryError("Each grid is an object with a seat and its cards or total.")
-        seat = read_seat(raw.get("seat"), players, "seat")
-        if ("cards" in raw) == ("total" in raw):
-            raise BadEntryError(
-                f"Seat {seat + 1}: give either cards (the grid, row by row) or total, not "
-                f"{'both' if 'cards' in raw else 'neither'}."
-            )
-        if "cards" in raw:
-            text = raw["cards"]
-            if not isinstance(text, str):
-                raise BadEntryError("cards must be a string such as '5H 6H 7H …'.", field="cards")
-            try:
-                grid = Grid.parse(text, self.shape)
-                pack.check(grid.cards)
-            except AdjudicationError as err:
-                raise err.at("cards") from None
-            return SeatGrid(seat, grid=grid)
-        total = raw["total"]
-        if isinstance(total, bool) or not isinstance(total, int):
-            raise BadEntryError("total must be a whole number of points.", field="total")
-        most = MAX_SCORE[self.shape]
-        if not 0 <= total <= most:
-            raise ImpossibleCountError(
-                f"A {self.name} grid scores from 0 to {most}, not {total}.", field="total"
-            )
-        return SeatGrid(seat, total=total)
-
-    def deal_as_data(self, deal: Deal) -> dict[str, Any]:
-        """The canonical raw form: seats in order, cards in canonical notation."""
-        grids: list[dict[str, Any]] = []
-        for entry in deal.grids:
-            if entry.grid is not None:
-                grids.append({"seat": entry.seat, "cards": entry.grid.text()})
-            else:
-                grids.append({"seat": entry.seat, "total": entry.total})
+    def write(self, deal: Deal) -> dict[str, Any]:
+        grids = {
+            e.seat: SeatEntry("total", e.total)
+            if e.grid is None
+            else SeatEntry("cards", e.grid.cards)
+            for e in deal.grids
+        }
         return {"knocked": deal.knocked, "grids": grids}
 
-    def tally(self, deals: Sequence[Deal], *, players: int, options: O) -> Tally:
-        """Add the deals up; the game ends once someone has reached the target and one player
-        is highest (B-6: an exact tie for top plays another deal)."""
-        totals = [0] * players
-        results: list[DealResult] = []
-        finished = False
-        for number, deal in enumerate(deals, start=1):
-            if finished:
-                raise GameOverError(
-                    f"The game ended after deal {number - 1}: seat "
-                    f"{best_seats(tuple(totals), lower_is_better=False)[0] + 1} won. "
-                    f"Deal {number} cannot be recorded.",
-                    field=f"deals[{number - 1}]",
-                )
-            scored = score_deal(deal, options)
-            for result in scored:
-                totals[result.seat] += result.points
-            results.append(DealResult(number, scored, tuple(totals), _summary(deal, scored)))
-            leaders = best_seats(tuple(totals), lower_is_better=False)
-            finished = totals[leaders[0]] >= options.target and len(leaders) == 1
-        leaders = best_seats(tuple(totals), lower_is_better=False)
-        notes = [f"house rule {k} = {v}" for k, v in changed_options(options).items()]
+    def score(self, deal: Deal, state: Any, seating: Seating, options: O) -> Scored:
+        results = score_deal(deal, options)
+        return Scored(results=results, summary=_summary(deal, results))
+
+    def notes(self, options: O, players: int) -> list[str]:
+        notes = super().notes(options, players)
         if players > 4 and not options.double_pack:
             notes.append("more than four play: a double pack (104 cards)")
-        status = _status(tuple(totals), leaders, finished, bool(deals), options.target)
-        return Tally(
-            deals=tuple(results),
-            totals=tuple(totals),
-            stars=(0,) * players,
-            finished=finished,
-            winners=leaders if finished else (),
-            leaders=leaders,
-            lower_is_better=False,
-            status=status,
-            notes=tuple(notes),
-        )
+        return notes
 
     def sample_deal(self, *, players: int, options: O, number: int) -> dict[str, Any]:
         """A deal from a shuffled pack, each seat laying out its best grid; some knock, and now
@@ -461,6 +423,7 @@ class _GridGame[O: Options](Game[O, Deal]):
 
 class Brummy(_GridGame[Options]):
     slug = "brummy"
+    family = "grids"
     name = "Brummy"
     options_type = Options
     shape = "3x3"
@@ -468,41 +431,15 @@ class Brummy(_GridGame[Options]):
 
 class Brummagem(_GridGame[BrummagemOptions]):
     slug = "brummagem"
+    family = "grids"
     name = "Brummagem"
     options_type = BrummagemOptions
     shape = "3x4"
 
 
-def _seats(seats: Sequence[int]) -> str:
-    numbers = [str(s + 1) for s in seats]
-    if len(numbers) == 1:
-        return f"Seat {numbers[0]}"
-    return f"Seats {', '.join(numbers[:-1])} and {numbers[-1]}"
-
-
-def _summary(deal: Deal, results: Sequence[SeatResult]) -> str:
+def _summary(deal: Deal, results: Sequence[SeatResult]) -> Said:
     bases = tuple(int(r.detail["base"]) for r in results)
     top = best_seats(bases, lower_is_better=False)
-    best = f"{_seats(top)} top with {bases[top[0]]}"
     if deal.knocked is None:
-        return f"Nobody knocked; {best[0].lower()}{best[1:]}."
-    return f"Seat {deal.knocked + 1} knocked; {best[0].lower()}{best[1:]}."
-
-
-def _status(
-    totals: tuple[int, ...], leaders: tuple[int, ...], finished: bool, started: bool, target: int
-) -> str:
-    if not started:
-        return f"No deals yet; first to {target} wins."
-    lead = totals[leaders[0]]
-    if finished:
-        return f"{_seats(leaders)} wins with {lead}."
-    verb = "leads" if len(leaders) == 1 else "lead"
-    if lead >= target:
-        # B-6: an exact tie for top plays another deal.
-        return f"{_seats(leaders)} tie on {lead}, past {target}: another deal decides."
-    return f"{_seats(leaders)} {verb} with {lead}, {target - lead} short of {target}."
-
-
-register(Brummy())
-register(Brummagem())
+        return say(f"Nobody knocked; {{}} top with {bases[top[0]]}.", seats(top))
+    return say(f"{{}} knocked; {{}} top with {bases[top[0]]}.", seat_ref(deal.knocked), seats(top))

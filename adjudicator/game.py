@@ -1,0 +1,349 @@
+"""The contract every game keeps, so that the app serves any game from its description alone.
+
+A game says, as data: its house rules (a frozen ``Options`` dataclass), its seating (who plays
+with whom), its pack, its deal record (:mod:`adjudicator.records`), the marks it awards (Bridge
+Rummy's stars) and how it ends (:class:`EndRule`). As code, it says how one deal scores given the
+state so far (:meth:`Game.score`); the one tally loop here adds deals up, awards marks, applies
+the end rule and refuses a deal after the end. It may also answer questions without recording
+anything (``is this a meld?``), for settling disputes.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+from adjudicator.cards import Pack
+from adjudicator.errors import BadEntryError, GameOverError, UnknownQuestionError
+from adjudicator.options import OptionInfo, changed_options, describe_options, parse_options
+from adjudicator.records import Record, Seating, format_record, parse_record
+from adjudicator.said import Said, and_list, say, seats, side
+from adjudicator.tally import DealResult, SeatResult, Tally, best_seats
+
+type Family = Literal["rummy", "grids", "tricks"]
+
+
+@dataclass(frozen=True)
+class Question:
+    """A dispute the engine settles without recording: it takes JSON data and house options."""
+
+    name: str
+    summary: str
+    answer: Callable[[Mapping[str, Any], Any], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Something a game awards besides points and shows beside a name (Bridge Rummy's star)."""
+
+    key: str
+    symbol: str
+    meaning: str
+
+
+# How a game ends ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FixedDeals:
+    """The game is so many deals; the best total then wins."""
+
+    deals: int
+    kind: ClassVar[str] = "fixed_deals"
+
+
+@dataclass(frozen=True)
+class Target:
+    """The game ends after the deal in which someone reaches ``points`` with a single leader.
+
+    An exact tie for the lead at or past the target plays another deal (Brummy, B-6).
+    """
+
+    points: int
+    kind: ClassVar[str] = "target"
+
+
+@dataclass(frozen=True)
+class ExactTarget:
+    """Exactly ``points`` to win: a total past it bounces back (9 + 2 → 7), the first on it wins.
+
+    Voormsi's ladder: "a score above the target becomes target - excess", floored at 0.
+    """
+
+    points: int
+    kind: ClassVar[str] = "exact_target"
+
+    def bounce(self, total: int) -> int:
+        """>>> ExactTarget(9).bounce(11), ExactTarget(9).bounce(9), ExactTarget(9).bounce(30)
+        (7, 9, 0)
+        """
+        return max(0, self.points - (total - self.points)) if total > self.points else total
+
+
+type EndRule = FixedDeals | Target | ExactTarget
+
+
+# What one deal scores --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One deal, scored: the points of each scoring unit with the working, marks, and news.
+
+    ``results`` holds one :class:`SeatResult` per unit (a seat, or a side in partnership games),
+    its ``seat`` the unit's index. ``marks`` counts the marks each unit earned (``{"stars":
+    (1, 0, 0, 0)}``). ``state`` is handed to the next deal's :meth:`Game.score`. ``ends``, when
+    set, ends the game at once with these units winning (Voormsi's partner capture).
+    """
+
+    results: tuple[SeatResult, ...]
+    summary: str
+    state: Any = None
+    marks: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    ends: tuple[int, ...] | None = None
+
+
+class Game[O, D](ABC):
+    """One game: ``O`` is its frozen options dataclass, ``D`` its typed record of one deal."""
+
+    slug: ClassVar[str]
+    name: ClassVar[str]
+    family: ClassVar[Family]
+    options_type: ClassVar[type[Any]]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    lower_is_better: ClassVar[bool]
+    marks: ClassVar[tuple[Mark, ...]] = ()
+
+    # --- description --------------------------------------------------------------------------
+
+    def options(self, data: Mapping[str, Any] | None = None) -> O:
+        """House rules from JSON, defaults for anything not given."""
+        result: O = parse_options(self.options_type, data)
+        return result
+
+    def describe_options(self) -> tuple[OptionInfo, ...]:
+        return describe_options(self.options_type)
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise BadEntryError(
+                f"{self.name} is for {self.min_players} to {self.max_players} players, "
+                f"not {players}.",
+                field="seats",
+            )
+
+    def seating(self, players: int, options: O) -> Seating:
+        """Who plays with whom. By default everyone plays alone."""
+        self.check_players(players)
+        return Seating(players)
+
+    @abstractmethod
+    def pack(self, options: O, players: int) -> Pack:
+        """The pack this table plays with."""
+
+    @abstractmethod
+    def record(self, options: O, players: int) -> Record:
+        """What the table writes down for one deal, field by field."""
+
+    @abstractmethod
+    def end_rule(self, options: O, players: int) -> EndRule:
+        """When the game is over."""
+
+    # --- one deal ------------------------------------------------------------------------------
+
+    @abstractmethod
+    def read(self, values: Mapping[str, Any], seating: Seating, options: O) -> D:
+        """The typed deal from values the description has parsed; refuse what the rules forbid."""
+
+    @abstractmethod
+    def write(self, deal: D) -> dict[str, Any]:
+        """The values of a deal, as :func:`~adjudicator.records.parse_record` gives them."""
+
+    def start(self, seating: Seating, options: O) -> Any:
+        """The state before the first deal (handed to :meth:`score`)."""
+        return None
+
+    @abstractmethod
+    def score(self, deal: D, state: Any, seating: Seating, options: O) -> Scored:
+        """What one deal scores, given the state the deals before it left."""
+
+    def parse_deal(self, data: Mapping[str, Any], *, players: int, options: O) -> D:
+        """Read and validate one deal's raw record; raise an AdjudicationError naming the field."""
+        seating = self.seating(players, options)
+        record = self.record(options, players)
+        values = parse_record(record, data, seating, self.pack(options, players))
+        return self.read(values, seating, options)
+
+    def deal_as_data(self, deal: D, *, players: int, options: O) -> dict[str, Any]:
+        """The canonical JSON form of a deal: ``parse_deal(deal_as_data(d)) == d``."""
+        return format_record(self.record(options, players), self.write(deal))
+
+    # --- the tally -----------------------------------------------------------------------------
+
+    def tally(self, deals: Sequence[D], *, players: int, options: O) -> Tally:
+        """Score the deals in order; refuse a deal recorded after the game ended."""
+        seating = self.seating(players, options)
+        rule = self.end_rule(options, players)
+        units = len(seating.units)
+        totals = [0] * units
+        marks = {mark.key: [0] * units for mark in self.marks}
+        state = self.start(seating, options)
+        results: list[DealResult] = []
+        winners: tuple[int, ...] = ()
+        finished = False
+        for number, deal in enumerate(deals, start=1):
+            if finished:
+                # No deal numbers: the table may number its deals otherwise (a voided deal
+                # keeps its number), and "the game is over" is what matters.
+                raise GameOverError(
+                    say(
+                        "The game is over: {} won, so no more deals can be recorded.",
+                        self._units_ref(seating, winners),
+                    ),
+                    field=f"deals[{number - 1}]",
+                )
+            scored = self.score(deal, state, seating, options)
+            state = scored.state
+            for result in scored.results:
+                totals[result.seat] += result.points
+            if isinstance(rule, ExactTarget):
+                totals = [rule.bounce(t) for t in totals]
+            for key, earned in scored.marks.items():
+                marks[key] = [m + e for m, e in zip(marks[key], earned, strict=True)]
+            results.append(DealResult(number, scored.results, tuple(totals), scored.summary))
+            finished, winners = self._ended(rule, number, tuple(totals), scored.ends)
+        leaders = best_seats(tuple(totals), lower_is_better=self.lower_is_better)
+        if finished:
+            winners = self.break_tie(winners, {k: tuple(v) for k, v in marks.items()}, options)
+        return Tally(
+            deals=tuple(results),
+            totals=tuple(totals),
+            finished=finished,
+            winners=winners if finished else (),
+            leaders=leaders,
+            lower_is_better=self.lower_is_better,
+            status=self._status(rule, seating, tuple(totals), leaders, winners, finished, deals),
+            notes=tuple(self.notes(options, players)),
+            marks={k: tuple(v) for k, v in marks.items()},
+            seating=seating,
+        )
+
+    def break_tie(
+        self, winners: tuple[int, ...], marks: Mapping[str, tuple[int, ...]], options: O
+    ) -> tuple[int, ...]:
+        """Who wins among units tied for the best total at the end (by default, all of them)."""
+        return winners
+
+    def notes(self, options: O, players: int) -> list[str]:
+        """Lines shown under the tally: the house rules in play, by default."""
+        infos = {info.name: info for info in self.describe_options()}
+        notes = []
+        for key, value in changed_options(options).items():
+            info = infos[key]
+            shown = (
+                dict(info.labelled_choices())[value]
+                if info.kind == "choice"
+                else ("on" if value is True else "off" if value is False else value)
+            )
+            notes.append(f"house rule {key}: {shown}")
+        return notes
+
+    def _ended(
+        self,
+        rule: EndRule,
+        number: int,
+        totals: tuple[int, ...],
+        ends: tuple[int, ...] | None,
+    ) -> tuple[bool, tuple[int, ...]]:
+        if ends is not None:
+            return True, ends
+        best = best_seats(totals, lower_is_better=self.lower_is_better)
+        if isinstance(rule, FixedDeals):
+            return number >= rule.deals, best
+        if isinstance(rule, Target):
+            return totals[best[0]] >= rule.points and len(best) == 1, best
+        on_target = tuple(u for u, t in enumerate(totals) if t == rule.points)
+        return bool(on_target), on_target
+
+    @staticmethod
+    def _units_ref(seating: Seating, units: Sequence[int]) -> Any:
+        if seating.partnerships and len(units) == 1:
+            return side(units[0])
+        return seats([member for u in units for member in seating.units[u]])
+
+    def _status(
+        self,
+        rule: EndRule,
+        seating: Seating,
+        totals: tuple[int, ...],
+        leaders: tuple[int, ...],
+        winners: tuple[int, ...],
+        finished: bool,
+        deals: Sequence[D],
+    ) -> Said:
+        if finished:
+            who = self._units_ref(seating, winners)
+            verb = "win" if len(winners) > 1 and not seating.partnerships else "wins"
+            if not winners:
+                return say("Game over.")
+            return say(f"Game over: {{}} {verb} on {totals[winners[0]]}.", who)
+        goal = {
+            "fixed_deals": f"{getattr(rule, 'deals', 0)} to play, "
+            + ("lowest" if self.lower_is_better else "highest")
+            + " total wins",
+            "target": f"first to {getattr(rule, 'points', 0)} wins",
+            "exact_target": f"exactly {getattr(rule, 'points', 0)} wins",
+        }[rule.kind]
+        if not deals:
+            return say(f"No deals yet; {goal}.")
+        lead = totals[leaders[0]]
+        who = self._units_ref(seating, leaders)
+        if isinstance(rule, FixedDeals):
+            word = "lowest" if self.lower_is_better else "highest"
+            return say(f"After deal {len(deals)} of {rule.deals}: {{}} {word} on {lead}.", who)
+        verb = "leads" if len(leaders) == 1 else "lead"
+        if isinstance(rule, Target):
+            if lead >= rule.points:
+                return say(f"{{}} tie on {lead}, past {rule.points}: another deal decides.", who)
+            return say(
+                f"{{}} {verb} with {lead}, {rule.points - lead} short of {rule.points}.", who
+            )
+        return say(f"{{}} {verb} with {lead}, {rule.points - lead} short of {rule.points}.", who)
+
+    # --- disputes ------------------------------------------------------------------------------
+
+    @abstractmethod
+    def sample_deal(self, *, players: int, options: O, number: int) -> dict[str, Any]:
+        """A plausible raw deal (for the demo night and the conformance tests)."""
+
+    def questions(self) -> Mapping[str, Question]:
+        return {}
+
+    def ask(self, question: str, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Answer one of :meth:`questions`, with ``data["options"]`` as house rules."""
+        found = self.questions().get(question)
+        if found is None:
+            known = ", ".join(self.questions()) or "none"
+            raise UnknownQuestionError(
+                f"{self.name} has no question {question!r}; it answers: {known}.",
+                field="question",
+            )
+        if not isinstance(data, Mapping):
+            raise BadEntryError("The question needs a JSON object.", field="body")
+        return found.answer(data, self.options(data.get("options")))
+
+
+__all__ = [
+    "EndRule",
+    "ExactTarget",
+    "FixedDeals",
+    "Game",
+    "Mark",
+    "Question",
+    "Scored",
+    "Target",
+    "and_list",
+]

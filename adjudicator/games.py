@@ -1,0 +1,39 @@
+"""Every game Scorekeeper knows, in one explicit list, found by slug: ``get_game("brummy")``.
+
+A game joins by being added to :data:`GAMES`, nothing else: no registration by import, so what
+the engine knows can be read here. Each game keeps the contract of :class:`adjudicator.game.Game`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudicator.errors import UnknownGameError
+from adjudicator.game import Game
+from adjudicator.grids.brummy import Brummagem, Brummy
+from adjudicator.rummy.bridge_rummy import BridgeRummy
+
+GAMES: tuple[Game[Any, Any], ...] = (BridgeRummy(), Brummy(), Brummagem())
+
+_BY_SLUG: dict[str, Game[Any, Any]] = {game.slug: game for game in GAMES}
+if len(_BY_SLUG) != len(GAMES):  # pragma: no cover - a programming error, caught at import
+    raise ValueError("two games share a slug")
+
+
+def all_games() -> tuple[Game[Any, Any], ...]:
+    return GAMES
+
+
+def get_game(slug: str) -> Game[Any, Any]:
+    """The game with this slug.
+
+    >>> get_game("bridge-rummy").name
+    'Bridge Rummy'
+    """
+    try:
+        return _BY_SLUG[slug]
+    except KeyError:
+        raise UnknownGameError(
+            f"There is no game {str(slug)[:40]!r}; known games: {', '.join(sorted(_BY_SLUG))}.",
+            field="game",
+        ) from None

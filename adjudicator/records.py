@@ -1,0 +1,668 @@
+"""A game's record of one deal, described as data.
+
+Each game declares what the table writes down after a deal, field by field, the way house
+rules are declared: who went out, a flag, a count or cards for each seat, a count for each
+side, the tricks of a hand. From that one description come the JSON a deal is stored and sent
+as, its parsing and structural checks (here), the API's schema and the page's form (in the
+app). The game itself only adds what the description cannot say (its rules: "a player who went
+down holds at most 100").
+
+A field's JSON value, and what :func:`parse_record` makes of it:
+
+==============  ===============================================  ===============================
+kind            JSON                                             parsed
+==============  ===============================================  ===============================
+``seat``        ``2`` (or ``null`` when optional)                ``int`` or ``None``
+``flag``        ``true``                                         ``bool``
+``count``       ``36``                                           ``int``
+``cards``       ``"AS 10H JK"``                                  ``tuple[Card, ...]``
+``per_seat``    ``[{"seat": 1, "held": 36}, …]``                 ``{seat: SeatEntry}``
+``per_side``    ``[5, 4]``                                       ``tuple[int, ...]``
+``events``      ``[{"event": "simple", "side": 0}, …]``          ``tuple[(event, side), ...]``
+``tricks``      ``[{"plays": [{"seat": 0, "cards": "7H"}, …]}]``  ``tuple[tuple[(seat, cards)]]``
+==============  ===============================================  ===============================
+
+>>> from adjudicator.cards import STANDARD
+>>> record = Record((SeatField("went_out", "Who went out?"),
+...                  PerSeatField("hands", "What each player held", skip="went_out",
+...                               entries=(CountField("held", "Held count"),
+...                                        FlagField("not_down", "Never went down")))))
+>>> values = parse_record(record, {"went_out": 0, "hands": [{"seat": 1, "held": 36}]},
+...                       Seating(2), STANDARD)
+>>> values["hands"][1]
+SeatEntry(key='held', value=36)
+>>> format_record(record, values)
+{'went_out': 0, 'hands': [{'seat': 1, 'held': 36}]}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+from adjudicator.cards import Card, Pack, format_cards, parse_cards
+from adjudicator.errors import AdjudicationError, BadEntryError
+from adjudicator.said import say, seat, seats
+from adjudicator.seats import read_seat
+
+# No table writes down more than this for one seat; anything larger is a mistake, not a count.
+# The rules' own limits (a Bridge Rummy hand holds at most 100) are the game's to check, with
+# the rule that sets them in the sentence.
+MOST_POINTS = 100_000
+MOST_CARDS = 120
+
+
+@dataclass(frozen=True)
+class SeatEntry:
+    """One seat's entry in a per-seat field: which alternative was given, and its value.
+
+    ``index`` is the entry's place in the JSON list, for pointing a refusal at it.
+    """
+
+    key: str
+    value: Any
+    index: int = field(default=0, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who plays: the seats in order, and the sides where partners play as one.
+
+    Partners sit crosswise: at four seats, sides ``(0, 2)`` and ``(1, 3)``. Without sides,
+    everyone plays alone, and each seat is its own scoring unit.
+
+    >>> Seating(4, ((0, 2), (1, 3))).unit_of(3)
+    1
+    >>> Seating(3).units
+    ((0,), (1,), (2,))
+    """
+
+    players: int
+    sides: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def units(self) -> tuple[tuple[int, ...], ...]:
+        """What scores: the sides, or each seat alone."""
+        return self.sides or tuple((s,) for s in range(self.players))
+
+    @property
+    def partnerships(self) -> bool:
+        return bool(self.sides)
+
+    def unit_of(self, seat_index: int) -> int:
+        for index, members in enumerate(self.units):
+            if seat_index in members:
+                return index
+        raise ValueError(f"seat {seat_index} is not at this table")
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"players": self.players, "sides": [list(side) for side in self.sides]}
+
+
+def crosswise(players: int, sides: int = 2) -> Seating:
+    """Partners sitting crosswise: every ``sides``-th seat plays together.
+
+    >>> crosswise(6).sides
+    ((0, 2, 4), (1, 3, 5))
+    """
+    return Seating(players, tuple(tuple(range(s, players, sides)) for s in range(sides)))
+
+
+# ---------------------------------------------------------------------------------------------
+# Fields
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatField:
+    """One seat (who went out, who knocked); ``optional`` allows nobody (``null``)."""
+
+    key: str
+    label: str
+    optional: bool = False
+    none_label: str = "Nobody"
+    help: str = ""
+    kind: ClassVar[str] = "seat"
+
+
+@dataclass(frozen=True)
+class FlagField:
+    """Yes or no. As an alternative of a per-seat entry, choosing it is the whole entry."""
+
+    key: str
+    label: str
+    help: str = ""
+    kind: ClassVar[str] = "flag"
+
+
+@dataclass(frozen=True)
+class CountField:
+    """A whole number the table agrees on, from ``minimum`` to ``maximum``."""
+
+    key: str
+    label: str
+    minimum: int = 0
+    maximum: int = MOST_POINTS
+    help: str = ""
+    kind: ClassVar[str] = "count"
+
+
+@dataclass(frozen=True)
+class CardsField:
+    """Cards, in our notation. ``widget``: the card picker, or a grid of ``shape``."""
+
+    key: str
+    label: str
+    max_cards: int
+    min_cards: int = 0
+    widget: Literal["picker", "grid"] = "picker"
+    shape: str | None = None
+    help: str = ""
+    kind: ClassVar[str] = "cards"
+
+
+type Entry = CountField | CardsField | FlagField
+
+
+@dataclass(frozen=True)
+class PerSeatField:
+    """One entry for each seat, given as exactly one of ``entries`` (a count, cards, a flag).
+
+    ``skip`` names a seat field whose seat has no entry (the player who went out), and
+    ``skipped`` says why. ``prompt`` says what to give, with ``{}`` for the seat.
+    """
+
+    key: str
+    label: str
+    entries: tuple[Entry, ...]
+    skip: str | None = None
+    prompt: str = "Say what {} had"
+    skipped: str = "{} has no entry here"
+    help: str = ""
+    kind: ClassVar[str] = "per_seat"
+
+    def entry(self, key: str) -> Entry:
+        return next(e for e in self.entries if e.key == key)
+
+
+@dataclass(frozen=True)
+class PerSideField:
+    """A count for each scoring unit (each side, or each seat in a game without sides)."""
+
+    key: str
+    label: str
+    entry: CountField
+    help: str = ""
+    kind: ClassVar[str] = "per_side"
+
+
+@dataclass(frozen=True)
+class EventsField:
+    """Things that happened in a hand, each earned by a side (a capture, a bonus)."""
+
+    key: str
+    label: str
+    events: tuple[tuple[str, str], ...]  # (value, label)
+    help: str = ""
+    kind: ClassVar[str] = "events"
+
+
+@dataclass(frozen=True)
+class TricksField:
+    """The tricks of a hand, each the plays in order: a seat and the card(s) it played."""
+
+    key: str
+    label: str
+    max_tricks: int
+    max_cards_per_play: int = 4
+    help: str = ""
+    kind: ClassVar[str] = "tricks"
+
+
+type Field = (
+    SeatField
+    | FlagField
+    | CountField
+    | CardsField
+    | PerSeatField
+    | PerSideField
+    | EventsField
+    | TricksField
+)
+
+
+@dataclass(frozen=True)
+class Record:
+    """The fields of one deal's record, in the order a table fills them in.
+
+    ``optional`` lists the fields that may be left out (a flag left out is false).
+    """
+
+    fields: tuple[Field, ...]
+    optional: frozenset[str] = field(default_factory=frozenset)
+
+    def get(self, key: str) -> Field:
+        return next(f for f in self.fields if f.key == key)
+
+
+# ---------------------------------------------------------------------------------------------
+# Parsing and formatting
+# ---------------------------------------------------------------------------------------------
+
+
+def parse_record(
+    record: Record, data: object, seating: Seating, pack: Pack | None = None
+) -> dict[str, Any]:
+    """Check ``data`` against the description; return the parsed values (see the table above).
+
+    Every refusal names its field path and the seats it concerns. Cards are checked against
+    ``pack``, all of the record's cards together (two 5H in one deal of a single pack).
+    """
+    if not isinstance(data, Mapping):
+        keys = ", ".join(f.key for f in record.fields)
+        raise BadEntryError(f"A deal is an object with {keys}.", field="deal")
+    known = {f.key for f in record.fields}
+    for key in data:
+        if key not in known:
+            raise BadEntryError(
+                f"{key!r} is not part of this game's deal; it has {', '.join(sorted(known))}.",
+                field=str(key)[:40],
+            )
+    values: dict[str, Any] = {}
+    for f in record.fields:
+        if f.key not in data:
+            if isinstance(f, FlagField):
+                values[f.key] = False
+                continue
+            if isinstance(f, SeatField) and f.optional:
+                values[f.key] = None
+                continue
+            if f.key in record.optional:
+                values[f.key] = None
+                continue
+            raise BadEntryError(f"{f.key} is missing: {f.label}", field=f.key)
+        try:
+            values[f.key] = _parse_field(f, data[f.key], seating, values)
+        except AdjudicationError as err:
+            raise err.at(f.key) from None
+    if pack is not None:
+        # Cards are checked together (two 5H in one deal of a single pack), and a refusal points
+        # at the entry that went past what the pack holds.
+        used: list[Card] = []
+        for path, who, cards in _cards_in(record, values):
+            used += cards
+            try:
+                pack.check(used)
+            except AdjudicationError as err:
+                err.path, err.seats = path, who
+                raise
+    return values
+
+
+def format_record(record: Record, values: Mapping[str, Any]) -> dict[str, Any]:
+    """The canonical JSON of parsed values: ``parse_record(format_record(v)) == v``."""
+    out: dict[str, Any] = {}
+    for f in record.fields:
+        value = values.get(f.key)
+        if value is None and (f.key in record.optional):
+            continue
+        out[f.key] = _format_field(f, value)
+    return out
+
+
+def _cards_in(
+    record: Record, values: Mapping[str, Any]
+) -> list[tuple[tuple[str | int, ...], tuple[int, ...], tuple[Card, ...]]]:
+    """Every group of cards in a record: (its field path, the seat that holds it, the cards)."""
+    found: list[tuple[tuple[str | int, ...], tuple[int, ...], tuple[Card, ...]]] = []
+    for f in record.fields:
+        value = values.get(f.key)
+        if value is None:
+            continue
+        if isinstance(f, CardsField):
+            found.append(((f.key,), (), value))
+        elif isinstance(f, PerSeatField):
+            for who, entry in value.items():
+                if isinstance(f.entry(entry.key), CardsField):
+                    found.append(((f.key, entry.index, entry.key), (who,), entry.value))
+        elif isinstance(f, TricksField):
+            for number, trick in enumerate(value):
+                for at, (who, cards) in enumerate(trick):
+                    found.append(((f.key, number, "plays", at, "cards"), (who,), cards))
+    return found
+
+
+def _whole(value: object, what: str, *, least: int = 0, most: int = MOST_POINTS) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadEntryError(f"{what} must be a whole number.")
+    if not least <= value <= most:
+        shown = f"{value:,}" if abs(value) < 10**15 else "a number far too large"
+        raise BadEntryError(f"{what} must be from {least:,} to {most:,}, not {shown}.")
+    return value
+
+
+def _cards(value: object, f: CardsField, *, counted: bool = True) -> tuple[Card, ...]:
+    """Cards in our notation; ``counted``: hold the field to its number of cards."""
+    if not isinstance(value, str):
+        raise BadEntryError(f"{f.key} must be a string of cards, such as 'AS 10H JK'.")
+    most = f.max_cards if counted else MOST_CARDS
+    if len(value) > 8 * max(most, 1):
+        raise BadEntryError(f"{f.key} holds at most {most} cards.")
+    cards = parse_cards(value)
+    if counted and not f.min_cards <= len(cards) <= f.max_cards:
+        expected = (
+            f"{f.max_cards}" if f.min_cards == f.max_cards else f"{f.min_cards} to {f.max_cards}"
+        )
+        raise BadEntryError(f"{f.key} holds {expected} cards, not {len(cards)}.", cards=cards)
+    return cards
+
+
+def _parse_field(f: Field, value: object, seating: Seating, values: Mapping[str, Any]) -> Any:
+    if isinstance(f, SeatField):
+        if value is None and f.optional:
+            return None
+        try:
+            return read_seat(value, seating.players, f.key)
+        except AdjudicationError as err:
+            err.path = ()  # the caller puts the field's key in front
+            raise
+    if isinstance(f, FlagField):
+        if not isinstance(value, bool):
+            raise BadEntryError(f"{f.key} must be true or false.")
+        return value
+    if isinstance(f, CountField):
+        return _whole(value, f.key, least=f.minimum, most=f.maximum)
+    if isinstance(f, CardsField):
+        return _cards(value, f)
+    if isinstance(f, PerSeatField):
+        return _parse_per_seat(f, value, seating, values)
+    if isinstance(f, PerSideField):
+        units = len(seating.units)
+        if not isinstance(value, list) or len(value) != units:
+            raise BadEntryError(f"{f.key} lists {units} numbers, one for each side.")
+        counts = []
+        for index, item in enumerate(value):
+            try:
+                counts.append(_whole(item, f.key, least=f.entry.minimum, most=f.entry.maximum))
+            except AdjudicationError as err:
+                raise err.at(f"[{index}]") from None
+        return tuple(counts)
+    if isinstance(f, EventsField):
+        return _parse_events(f, value, seating)
+    return _parse_tricks(f, value, seating)
+
+
+def _parse_per_seat(
+    f: PerSeatField, value: object, seating: Seating, values: Mapping[str, Any]
+) -> dict[int, SeatEntry]:
+    """Each seat's entry. The counts and cards of an entry are held to sanity limits only:
+    how many a seat may hold is a rule, and the game says it with the rule that sets it."""
+    if not isinstance(value, list):
+        raise BadEntryError(f"{f.key} lists an entry for each seat: {{'seat': 0, ...}}.")
+    skipped = values.get(f.skip) if f.skip else None
+    options = " or ".join(e.key for e in f.entries)
+    entries: dict[int, SeatEntry] = {}
+    for index, raw in enumerate(value):
+        where = f"[{index}]"
+        if not isinstance(raw, Mapping):
+            raise BadEntryError(f"Each entry is an object with a seat and {options}.", field=where)
+        try:
+            who = read_seat(raw.get("seat"), seating.players, "seat")
+        except AdjudicationError as err:
+            raise err.at(where) from None
+        given = [e for e in f.entries if e.key in raw]
+        extra = [k for k in raw if k != "seat" and k not in {e.key for e in f.entries}]
+        if extra:
+            raise BadEntryError(
+                f"{extra[0]!r} is not part of an entry; give {options}.",
+                field=f"{where}.{str(extra[0])[:40]}",
+                seats=(who,),
+            )
+        if len(given) != 1:
+            raise BadEntryError(
+                say(f"{{}}: give exactly one of {options}.", seat(who)),
+                field=where,
+                seats=(who,),
+            )
+        if who == skipped:
+            raise BadEntryError(
+                say(f"{f.skipped}.", seat(who)),
+                field=f"{where}.seat",
+                seats=(who,),
+            )
+        if who in entries:
+            raise BadEntryError(
+                say("{} is listed twice.", seat(who)), field=f"{where}.seat", seats=(who,)
+            )
+        entry = given[0]
+        raw_value = raw[entry.key]
+        try:
+            if isinstance(entry, FlagField):
+                if raw_value is not True:
+                    raise BadEntryError(f"{entry.key} must be true when given.")
+                parsed: Any = True
+            elif isinstance(entry, CountField):
+                parsed = _whole(raw_value, entry.key, least=-MOST_POINTS)
+            else:
+                parsed = _cards(raw_value, entry, counted=False)
+        except AdjudicationError as err:
+            err.seats = err.seats or (who,)
+            raise err.at(f"{where}.{entry.key}") from None
+        entries[who] = SeatEntry(entry.key, parsed, index)
+    missing = [s for s in range(seating.players) if s != skipped and s not in entries]
+    if missing:
+        raise BadEntryError(say(f"{f.prompt}.", seats(missing)), seats=tuple(missing))
+    return {s: entries[s] for s in sorted(entries)}
+
+
+def _parse_events(f: EventsField, value: object, seating: Seating) -> tuple[tuple[str, int], ...]:
+    if not isinstance(value, list):
+        raise BadEntryError(f"{f.key} lists events: {{'event': ..., 'side': 0}}.")
+    kinds = {v for v, _ in f.events}
+    events = []
+    for index, raw in enumerate(value):
+        where = f"[{index}]"
+        if not isinstance(raw, Mapping) or set(raw) != {"event", "side"}:
+            raise BadEntryError("Each event is an object with event and side.", field=where)
+        if raw["event"] not in kinds:
+            raise BadEntryError(
+                f"event must be one of {', '.join(sorted(kinds))}.", field=f"{where}.event"
+            )
+        try:
+            side_index = _whole(raw["side"], "side", least=0, most=len(seating.units) - 1)
+        except AdjudicationError as err:
+            raise err.at(f"{where}.side") from None
+        events.append((str(raw["event"]), side_index))
+    return tuple(events)
+
+
+def _parse_tricks(
+    f: TricksField, value: object, seating: Seating
+) -> tuple[tuple[tuple[int, tuple[Card, ...]], ...], ...]:
+    if not isinstance(value, list) or len(value) > f.max_tricks:
+        raise BadEntryError(f"{f.key} lists at most {f.max_tricks} tricks.")
+    tricks = []
+    for index, raw in enumerate(value):
+        where = f"[{index}]"
+        if not isinstance(raw, Mapping) or not isinstance(raw.get("plays"), list):
+            raise BadEntryError("Each trick is an object with its plays in order.", field=where)
+        plays = []
+        for at, play in enumerate(raw["plays"]):
+            spot = f"{where}.plays[{at}]"
+            if not isinstance(play, Mapping) or set(play) != {"seat", "cards"}:
+                raise BadEntryError("Each play is an object with seat and cards.", field=spot)
+            try:
+                who = read_seat(play["seat"], seating.players, "seat")
+            except AdjudicationError as err:
+                raise err.at(spot) from None
+            try:
+                cards = _cards(play["cards"], CardsField("cards", "", f.max_cards_per_play))
+            except AdjudicationError as err:
+                err.seats = err.seats or (who,)
+                raise err.at(f"{spot}.cards") from None
+            plays.append((who, cards))
+        tricks.append(tuple(plays))
+    return tuple(tricks)
+
+
+def _format_field(f: Field, value: Any) -> Any:
+    if isinstance(f, CardsField):
+        return format_cards(value)
+    if isinstance(f, PerSeatField):
+        out = []
+        for who, entry in value.items():
+            card_entry = isinstance(f.entry(entry.key), CardsField)
+            out.append(
+                {"seat": who, entry.key: format_cards(entry.value) if card_entry else entry.value}
+            )
+        return out
+    if isinstance(f, PerSideField):
+        return list(value)
+    if isinstance(f, EventsField):
+        return [{"event": event, "side": side_index} for event, side_index in value]
+    if isinstance(f, TricksField):
+        return [
+            {"plays": [{"seat": who, "cards": format_cards(cards)} for who, cards in trick]}
+            for trick in value
+        ]
+    return value
+
+
+def describe(record: Record) -> list[dict[str, Any]]:
+    """The description as JSON, for the API and the page's scripts."""
+    return [_describe_field(f) for f in record.fields]
+
+
+def _describe_field(f: Field) -> dict[str, Any]:
+    out: dict[str, Any] = {"key": f.key, "kind": f.kind, "label": f.label, "help": f.help}
+    if isinstance(f, SeatField):
+        out |= {"optional": f.optional, "none_label": f.none_label}
+    elif isinstance(f, CountField):
+        out |= {"minimum": f.minimum, "maximum": f.maximum}
+    elif isinstance(f, CardsField):
+        out |= {"min_cards": f.min_cards, "max_cards": f.max_cards, "widget": f.widget}
+        out |= {"shape": f.shape}
+    elif isinstance(f, PerSeatField):
+        out |= {"skip": f.skip, "entries": [_describe_field(e) for e in f.entries]}
+    elif isinstance(f, PerSideField):
+        out |= {"entry": _describe_field(f.entry)}
+    elif isinstance(f, EventsField):
+        out |= {"events": [{"value": v, "label": label} for v, label in f.events]}
+    elif isinstance(f, TricksField):
+        out |= {"max_tricks": f.max_tricks, "max_cards_per_play": f.max_cards_per_play}
+    return out
+
+
+def openapi_schema(schema: Any) -> Any:
+    """JSON Schema to OpenAPI 3.0, which has no ``null`` type: ``nullable`` instead.
+
+    >>> openapi_schema({"type": ["integer", "null"], "minimum": 0})
+    {'type': 'integer', 'minimum': 0, 'nullable': True}
+    """
+    if isinstance(schema, list):
+        return [openapi_schema(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {key: openapi_schema(value) for key, value in schema.items()}
+    kinds = out.get("type")
+    if isinstance(kinds, list) and "null" in kinds:
+        rest = [k for k in kinds if k != "null"]
+        out["type"] = rest[0] if len(rest) == 1 else rest
+        out["nullable"] = True
+    return out
+
+
+def json_schema(record: Record, seating_players: int) -> dict[str, Any]:
+    """A JSON Schema of the record (see :func:`openapi_schema` for the API's description)."""
+    props = {f.key: _schema(f, seating_players) for f in record.fields}
+    required = [
+        f.key
+        for f in record.fields
+        if f.key not in record.optional
+        and not isinstance(f, FlagField)
+        and not (isinstance(f, SeatField) and f.optional)
+    ]
+    return {
+        "type": "object",
+        "properties": props,
+        "required": required,
+        "additionalProperties": False,
+    }
+
+
+def _schema(f: Field | Entry, players: int) -> dict[str, Any]:
+    seat_schema = {"type": "integer", "minimum": 0, "maximum": max(players - 1, 0)}
+    if isinstance(f, SeatField):
+        if f.optional:
+            return {**seat_schema, "type": ["integer", "null"], "description": f.label}
+        return {**seat_schema, "description": f.label}
+    if isinstance(f, FlagField):
+        return {"type": "boolean", "description": f.label}
+    if isinstance(f, CountField):
+        return {"type": "integer", "minimum": f.minimum, "maximum": f.maximum}
+    if isinstance(f, CardsField):
+        return {"type": "string", "description": f"{f.label}: cards such as 'AS 10H JK'."}
+    if isinstance(f, PerSeatField):
+        variants = [
+            {
+                "type": "object",
+                "properties": {"seat": seat_schema, e.key: _schema(e, players)},
+                "required": ["seat", e.key],
+                "additionalProperties": False,
+            }
+            for e in f.entries
+        ]
+        return {"type": "array", "items": {"oneOf": variants}, "description": f.label}
+    if isinstance(f, PerSideField):
+        return {"type": "array", "items": _schema(f.entry, players), "description": f.label}
+    if isinstance(f, EventsField):
+        return {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "event": {"type": "string", "enum": [v for v, _ in f.events]},
+                    "side": {"type": "integer", "minimum": 0},
+                },
+                "required": ["event", "side"],
+                "additionalProperties": False,
+            },
+        }
+    play = {
+        "type": "object",
+        "properties": {"seat": seat_schema, "cards": {"type": "string"}},
+        "required": ["seat", "cards"],
+        "additionalProperties": False,
+    }
+    return {
+        "type": "array",
+        "maxItems": f.max_tricks,
+        "items": {
+            "type": "object",
+            "properties": {"plays": {"type": "array", "items": play}},
+            "required": ["plays"],
+            "additionalProperties": False,
+        },
+    }
+
+
+__all__ = [
+    "CardsField",
+    "CountField",
+    "EventsField",
+    "FlagField",
+    "PerSeatField",
+    "PerSideField",
+    "Record",
+    "SeatEntry",
+    "SeatField",
+    "Seating",
+    "TricksField",
+    "crosswise",
+    "describe",
+    "format_record",
+    "json_schema",
+    "openapi_schema",
+    "parse_record",
+]
