@@ -2,8 +2,10 @@
 
 Rules: ``shared/seeds/003`` (Voormsi); rulings: ``shared/rulings.md`` sections 7, 10 and 11.
 The parts: :mod:`.voormsi_rules` (house rules, the table, the ranking, the trick),
-:mod:`.voormsi_hand` (a hand checked and scored), :mod:`.voormsi_record` (its JSON),
-:mod:`.voormsi_ladder` (the ladder to exactly 9).
+:mod:`.voormsi_hand` (a hand's plays checked), :mod:`.voormsi_score` (what it scores, from
+its tricks or a quick summary), :mod:`.voormsi_record` (its JSON),
+:mod:`.voormsi_ladder` (the ladder to exactly 9), :mod:`.voormsi_sample` (hands played at random
+by the rules).
 
 Who wins a trick, and why:
 
@@ -40,20 +42,11 @@ from adjudicator.tricks.plays import (
 )
 from adjudicator.tricks.voormsi_hand import (
     CAPTURE_KINDS,
-    CAPTURE_POINTS,
-    Capture,
     CheckedHand,
     Hand,
-    HandScore,
-    QuickHand,
-    ScoreLine,
+    capture_kind,
     check_hand,
-    check_over,
-    check_quick,
     holds,
-    score_hand,
-    summarize,
-    trick_points,
 )
 from adjudicator.tricks.voormsi_ladder import Ladder, climb, ladder_after
 from adjudicator.tricks.voormsi_record import hand_as_data, parse_hand, read_side
@@ -70,6 +63,19 @@ from adjudicator.tricks.voormsi_rules import (
     judge_trick,
     power,
     trick_winner,
+)
+from adjudicator.tricks.voormsi_sample import sample_hand
+from adjudicator.tricks.voormsi_score import (
+    CAPTURE_POINTS,
+    Capture,
+    HandScore,
+    QuickHand,
+    ScoreLine,
+    check_over,
+    check_quick,
+    score_hand,
+    summarize,
+    trick_points,
 )
 
 __all__ = [
@@ -93,6 +99,7 @@ __all__ = [
     "Trick",
     "TrickResult",
     "beats",
+    "capture_kind",
     "check_hand",
     "check_over",
     "check_quick",
@@ -110,6 +117,7 @@ __all__ = [
     "parse_tricks",
     "power",
     "read_side",
+    "sample_hand",
     "score_hand",
     "summarize",
     "trick_as_data",

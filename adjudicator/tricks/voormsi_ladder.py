@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from adjudicator.errors import BadEntryError, GameOverError, IllegalCallError
-from adjudicator.tricks.voormsi_hand import HandScore
 from adjudicator.tricks.voormsi_rules import Table
+from adjudicator.tricks.voormsi_score import HandScore
 
 Ending = Literal["target", "call", "partner_capture"]
 

@@ -32,17 +32,9 @@ from typing import Any, cast
 from adjudicator.errors import AdjudicationError, BadEntryError, ImpossibleHandError
 from adjudicator.seats import read_seat
 from adjudicator.tricks.plays import parse_tricks, tricks_as_data
-from adjudicator.tricks.voormsi_hand import (
-    CAPTURE_KINDS,
-    Capture,
-    CaptureKind,
-    Hand,
-    QuickHand,
-    check_hand,
-    check_over,
-    check_quick,
-)
+from adjudicator.tricks.voormsi_hand import CAPTURE_KINDS, CaptureKind, Hand, check_hand
 from adjudicator.tricks.voormsi_rules import DEFAULTS, Options, Table
+from adjudicator.tricks.voormsi_score import Capture, QuickHand, check_over, check_quick
 
 _HAND_KEYS = frozenset({"tricks", "call", "dealer"})
 _QUICK_KEYS = frozenset({"tricks", "first_five", "captures", "call"})

@@ -281,6 +281,16 @@ def test_a_seat_holds_at_most_four_cards_with_a_stock() -> None:
     assert (err.code, err.field, err.seats) == ("impossible_hand", "tricks[0].held[0].cards", (0,))
 
 
+def test_held_notes_for_one_seat_add_up() -> None:
+    data = record(4, [["9C", "5D", "8S", "6D"]])
+    data["tricks"][0]["held"] = [{"seat": 0, "cards": "KH JC"}, {"seat": 0, "cards": "3D 9D"}]
+    err = refusal(4, data)
+    assert (err.code, err.field, err.seats) == ("impossible_hand", "tricks[0].held[1].cards", (0,))
+    assert err.message == (
+        "Seat 1 holds 4 cards at trick 1 and plays 1, so cannot also have held 4 more."
+    )
+
+
 def test_held_cards_must_be_in_the_pack() -> None:
     data = record(4, [["9C", "5D", "8S", "6D"]])
     data["tricks"][0]["held"] = [{"seat": 3, "cards": "2H"}]
