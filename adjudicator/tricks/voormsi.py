@@ -21,7 +21,7 @@ A hand, from its record, scored per side, and the ladder after it:
 >>> options = parse_options(Options, {"trick_reading": "majority"})
 >>> hand = parse_hand({"quick": {"tricks": [5, 4], "captures": [{"event": "jc", "side": 0}]}},
 ...                   4, options)
->>> score = score_hand(hand, Table.seat(4, options), options)
+>>> score = score_hand(hand, Table.for_players(4, options), options)
 >>> score.points, score.explanation(0)
 ((3, 0), ('5 tricks: five or more score 1 + (5 - 5) = 1 (V-1, house rule trick_reading = majority)', 'JC capture: +2 (7a)'))
 >>> ladder_after(Ladder.start(4), score).status()

@@ -46,7 +46,7 @@ class Ladder:
         >>> Ladder.start(3).points, Ladder.start(3).target
         ((0, 0, 0), 12)
         """
-        table = Table.seat(players)
+        table = Table.for_players(players)
         return cls(players, (0,) * len(table.sides))
 
     @property
@@ -126,8 +126,9 @@ def ladder_after(state: Ladder, hand: HandScore) -> Ladder:
 
     A partner capture resets its side to 0 and ends the game, the other side winning. A call
     (V-10, V-19) must bring the calling side to exactly the target with the points earned so
-    far, or it is refused; the caller then wins. Otherwise every side climbs (and bounces), and
-    the side exactly on the target wins. No hand follows the end of the game.
+    far, or it is refused; the caller then wins, the other sides' points so far counting too
+    (and bouncing). Otherwise every side climbs (and bounces), and the side exactly on the
+    target wins. No hand follows the end of the game.
     """
     table = state.table
     sides = range(len(table.sides))

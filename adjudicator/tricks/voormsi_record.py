@@ -87,7 +87,7 @@ def parse_hand(
     With ``over`` (the default) the hand must be over: complete, called, or ended by a partner
     capture. ``over=False`` accepts a hand by tricks still being played.
     """
-    table = Table.seat(players, options)
+    table = Table.for_players(players, options)
     if not isinstance(data, Mapping):
         raise BadEntryError(
             'A Voormsi hand is an object: {"tricks": [...]} or {"quick": {...}}.', field="hand"

@@ -90,7 +90,12 @@ def denomination(card: Card) -> str:
 
 @dataclass(frozen=True)
 class Options:
-    """House rules of Voormsi (``shared/rulings.md`` sections 7 and 10)."""
+    """House rules of Voormsi (``shared/rulings.md`` sections 7 and 10).
+
+    The variant is not an option: it follows from the number of players (:class:`Table`): four
+    in partnerships, three or two each alone (7a). Only the whole-pack deal ("Twelve Card
+    Voormsi", V-12) is chosen here. The target (9, or 12 at three) follows from the table too.
+    """
 
     trick_reading: Literal["literal", "majority", "over_six"] = option(
         "literal",
@@ -175,7 +180,7 @@ class Table:
     whole_pack: bool = False
 
     @classmethod
-    def seat(cls, players: int, options: Options | None = None) -> Table:
+    def for_players(cls, players: int, options: Options | None = None) -> Table:
         """The table for this many players, refusing any other count."""
         if isinstance(players, bool) or not isinstance(players, int):
             raise BadEntryError("Voormsi is for 2, 3 or 4 players.", field="seats")
@@ -317,7 +322,8 @@ def _check_order(trick: Trick, table: Table) -> None:
         if missing:
             how = f"{_seat_list(missing)} still to play"
         else:
-            how = f"{len(trick.plays) - len(order)} play(s) too many"
+            extra = len(trick.plays) - len(order)
+            how = f"{extra} play{'s' if extra > 1 else ''} too many"
         each = "each plays twice" if table.players == 2 else "every seat plays once"
         raise IllegalPlayError(
             f"A trick at {table.players} players has {len(order)} plays ({each}); this one has "
@@ -537,6 +543,6 @@ def trick_winner(
     >>> trick_winner(t("3D", "7H", "KS", "5C")).reason
     'the KS straight after the led 7 takes the trick (V-2)'
     """
-    table = None if players is None else Table.seat(players)
+    table = None if players is None else Table.for_players(players)
     check_trick(trick, table)
     return judge_trick(trick, options)

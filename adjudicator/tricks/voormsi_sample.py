@@ -78,7 +78,7 @@ def sample_hand(
     first trick is then led from their left), else the first leader is drawn at random.
     """
     rng = random.Random(seed)
-    table = Table.seat(players, options)
+    table = Table.for_players(players, options)
     deck = list(PACK)
     rng.shuffle(deck)
     size = table.hand_size

@@ -530,7 +530,8 @@ def check_quick(quick: QuickHand, table: Table) -> None:
             )
         if quick.tricks[side] < FIRST_FIVE:
             raise ImpossibleHandError(
-                f"{table.side_name(side).capitalize()} won {quick.tricks[side]} tricks, so "
+                f"{table.side_name(side).capitalize()} won {quick.tricks[side]} "
+                f"trick{'' if quick.tricks[side] == 1 else 's'}, so "
                 "cannot have won the first five.",
                 field="first_five",
                 seats=table.sides[side],

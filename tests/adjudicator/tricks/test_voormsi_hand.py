@@ -49,7 +49,7 @@ def lines(
     players: int, tricks: list[list[str]], options: Options = DEFAULTS, **extra: Any
 ) -> list[tuple[int, int, str]]:
     hand = parse_hand(record(players, tricks, options=options, **extra), players, options)
-    score = score_hand(hand, Table.seat(players, options), options)
+    score = score_hand(hand, Table.for_players(players, options), options)
     return [(line.side, line.points, line.text) for line in score.lines if line.event]
 
 

@@ -110,7 +110,7 @@ def test_a_hand_scores_the_same_from_its_tricks_and_from_its_summary(
     hand = parse_hand(data, count, rules)  # never refused: it was played by the rules
     assert isinstance(hand, Hand)
     assert hand_as_data(hand) == data
-    table = Table.seat(count, rules)
+    table = Table.for_players(count, rules)
     by_tricks = score_hand(hand, table, rules)
     summary = summarize(hand, table, rules)
     assert parse_hand(hand_as_data(summary), count, rules) == summary
@@ -130,7 +130,7 @@ def test_a_called_hand_scores_the_same_from_its_tricks_and_from_its_summary(
     seed: int, count: int, rules: Options, stop: int
 ) -> None:
     data = play_hand(seed, count, rules)
-    table = Table.seat(count, rules)
+    table = Table.for_players(count, rules)
     full = parse_hand(data, count, rules)
     assert isinstance(full, Hand)
     if score_hand(full, table, rules).partner_capture is not None:

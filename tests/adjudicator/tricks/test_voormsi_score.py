@@ -31,7 +31,7 @@ from tests.adjudicator.tricks.simulate import record
 def quick(players: int, data: dict[str, Any], options: dict[str, Any] | None = None) -> HandScore:
     opts = parse_options(Options, options or {})
     hand = parse_hand({"quick": data}, players, opts)
-    return score_hand(hand, Table.seat(players, opts), opts)
+    return score_hand(hand, Table.for_players(players, opts), opts)
 
 
 # V-1: trick points under each reading.

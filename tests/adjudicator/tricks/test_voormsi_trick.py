@@ -418,7 +418,7 @@ def test_each_variant(
     first_five: bool,
     dealt: int,
 ) -> None:
-    table = Table.seat(players)
+    table = Table.for_players(players)
     assert (table.sides, table.target, table.tricks, table.plays_per_trick) == (
         sides,
         target,
@@ -431,11 +431,11 @@ def test_each_variant(
 @pytest.mark.parametrize(("players", "dealt"), [(4, 9), (3, 12), (2, 18)])
 def test_the_whole_pack_dealt(players: int, dealt: int) -> None:
     # V-12 and V-20: "deal the whole pack": 9 each at four, 12 at three, 18 at two.
-    assert Table.seat(players, Options(whole_pack=True)).hand_size == dealt
+    assert Table.for_players(players, Options(whole_pack=True)).hand_size == dealt
 
 
 @pytest.mark.parametrize("players", [1, 5, True])
 def test_voormsi_is_for_two_to_four(players: int) -> None:
     with pytest.raises(AdjudicationError) as caught:
-        Table.seat(players)
+        Table.for_players(players)
     assert (caught.value.code, caught.value.field) == ("bad_entry", "seats")
