@@ -63,6 +63,7 @@ class AdjudicationError(ValueError):
         self.message = message
         self.cards: tuple[str, ...] = tuple(str(card) for card in cards)
         self.path: tuple[str | int, ...] = _path(field) if field else ()
+        # 0-based, as in JSON: the app puts the players' names on them.
         self.seats: tuple[int, ...] = tuple(seats)
         self._problems = tuple(problems)
 
@@ -88,6 +89,16 @@ class AdjudicationError(ValueError):
     def named(self, naming: Naming) -> str:
         """The message with the seats and sides it mentions called as ``naming`` says."""
         return named(self.message, naming)
+
+    def about(self, *seats: int) -> AdjudicationError:
+        """Name the seats (0-based) the refusal is about, unless already named; return self.
+
+        >>> BadEntryError("Seat 2 played twice.").about(1).seats
+        (1,)
+        """
+        if not self.seats:
+            self.seats = tuple(seats)
+        return self
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -195,3 +206,47 @@ def format_path(path: Iterable[str | int]) -> str:
     for part in path:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
     return out
+
+
+class IllegalPlayError(AdjudicationError):
+    """A play the rules of a trick game forbid: the wrong number of cards, a mixed lead, a
+    compulsory card held back. Its subclasses name the commonest cases."""
+
+    code = "illegal_play"
+
+
+class OutOfTurnError(IllegalPlayError):
+    """A play by a seat whose turn it was not (``seats``: who played, who should have)."""
+
+    code = "out_of_turn"
+
+
+class AlreadyPlayedError(IllegalPlayError):
+    """A card played a second time in one hand."""
+
+    code = "already_played"
+
+
+class CompulsoryPlayError(IllegalPlayError):
+    """A card the rules made a player play, held back (Voormsi: the KH onto a winning JC)."""
+
+    code = "compulsory_play"
+
+
+class ImpossibleHandError(AdjudicationError):
+    """A record of a whole hand that cannot have happened: tricks that do not add up, two
+    captures of the one KH, a trick after the game had ended."""
+
+    code = "impossible_hand"
+
+
+class IncompleteHandError(ImpossibleHandError):
+    """A hand recorded before it was over: fewer tricks than the hand has, and no call."""
+
+    code = "incomplete_hand"
+
+
+class IllegalCallError(AdjudicationError):
+    """A call to stop a hand (Voormsi's "we are out") that the rules do not allow then."""
+
+    code = "illegal_call"
