@@ -210,7 +210,11 @@ class EventsField:
 
 @dataclass(frozen=True)
 class TricksField:
-    """The tricks of a hand, each the plays in order: a seat and the card(s) it played."""
+    """The tricks of a hand, each the plays in order: a seat and the card(s) it played.
+
+    A trick may also note ``held``: cards a seat is known to have held, unplayed, during it
+    (what a compulsory play needs to be checked).
+    """
 
     key: str
     label: str
@@ -220,8 +224,41 @@ class TricksField:
     kind: ClassVar[str] = "tricks"
 
 
+@dataclass(frozen=True)
+class SideField:
+    """One side (or, in a game without sides, one seat): who won the first five, who called."""
+
+    key: str
+    label: str
+    optional: bool = False
+    none_label: str = "Nobody"
+    help: str = ""
+    kind: ClassVar[str] = "side"
+
+
+@dataclass(frozen=True)
+class TrickRecord:
+    """One trick as recorded: the plays in order, and any cards noted as held during it."""
+
+    plays: tuple[tuple[int, tuple[Card, ...]], ...]
+    held: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+
+
+@dataclass(frozen=True)
+class Way:
+    """One way of recording a deal (trick by trick, or quickly): a label and its fields.
+
+    A record with several ways takes the fields of exactly one; the others are left out.
+    """
+
+    key: str
+    label: str
+    fields: tuple[str, ...]
+
+
 type Field = (
     SeatField
+    | SideField
     | FlagField
     | CountField
     | CardsField
@@ -236,11 +273,23 @@ type Field = (
 class Record:
     """The fields of one deal's record, in the order a table fills them in.
 
-    ``optional`` lists the fields that may be left out (a flag left out is false).
+    ``optional`` lists the fields that may be left out (a flag left out is false). ``ways``,
+    when given, are alternative sets of fields, exactly one of which a deal fills in.
     """
 
     fields: tuple[Field, ...]
     optional: frozenset[str] = field(default_factory=frozenset)
+    ways: tuple[Way, ...] = ()
+
+    def way_of(self, data: Mapping[str, Any]) -> Way | None:
+        """Which way a deal was recorded, from the fields it gives (``None`` without ways)."""
+        if not self.ways:
+            return None
+        given = [way for way in self.ways if any(key in data for key in way.fields)]
+        if len(given) != 1:
+            choices = " or ".join(f"{w.label.lower()} ({', '.join(w.fields)})" for w in self.ways)
+            raise BadEntryError(f"Record the deal one way: {choices}.", field="deal")
+        return given[0]
 
     def get(self, key: str) -> Field:
         return next(f for f in self.fields if f.key == key)
@@ -269,13 +318,18 @@ def parse_record(
                 f"{key!r} is not part of this game's deal; it has {', '.join(sorted(known))}.",
                 field=str(key)[:40],
             )
+    way = record.way_of(data)
+    others = {k for w in record.ways if w is not way for k in w.fields}
     values: dict[str, Any] = {}
     for f in record.fields:
+        if f.key in others:
+            values[f.key] = None
+            continue
         if f.key not in data:
             if isinstance(f, FlagField):
                 values[f.key] = False
                 continue
-            if isinstance(f, SeatField) and f.optional:
+            if isinstance(f, SeatField | SideField) and f.optional:
                 values[f.key] = None
                 continue
             if f.key in record.optional:
@@ -303,9 +357,10 @@ def parse_record(
 def format_record(record: Record, values: Mapping[str, Any]) -> dict[str, Any]:
     """The canonical JSON of parsed values: ``parse_record(format_record(v)) == v``."""
     out: dict[str, Any] = {}
+    ways = {k for w in record.ways for k in w.fields}
     for f in record.fields:
         value = values.get(f.key)
-        if value is None and (f.key in record.optional):
+        if value is None and (f.key in record.optional or f.key in ways):
             continue
         out[f.key] = _format_field(f, value)
     return out
@@ -327,8 +382,9 @@ def _cards_in(
                 if isinstance(f.entry(entry.key), CardsField):
                     found.append(((f.key, entry.index, entry.key), (who,), entry.value))
         elif isinstance(f, TricksField):
+            # Cards noted as held are played later in the hand: only the plays are counted.
             for number, trick in enumerate(value):
-                for at, (who, cards) in enumerate(trick):
+                for at, (who, cards) in enumerate(trick.plays):
                     found.append(((f.key, number, "plays", at, "cards"), (who,), cards))
     return found
 
@@ -359,6 +415,16 @@ def _cards(value: object, f: CardsField, *, counted: bool = True) -> tuple[Card,
 
 
 def _parse_field(f: Field, value: object, seating: Seating, values: Mapping[str, Any]) -> Any:
+    if isinstance(f, SideField):
+        if value is None and f.optional:
+            return None
+        units = len(seating.units)
+        try:
+            return _whole(value, f.key, least=0, most=units - 1)
+        except AdjudicationError:
+            raise BadEntryError(
+                f"{f.key} must be a side, from 0 to {units - 1} (one for each side)."
+            ) from None
     if isinstance(f, SeatField):
         if value is None and f.optional:
             return None
@@ -477,32 +543,40 @@ def _parse_events(f: EventsField, value: object, seating: Seating) -> tuple[tupl
     return tuple(events)
 
 
-def _parse_tricks(
-    f: TricksField, value: object, seating: Seating
-) -> tuple[tuple[tuple[int, tuple[Card, ...]], ...], ...]:
+def _parse_plays(
+    raw: object, where: str, seating: Seating, most_cards: int
+) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    if not isinstance(raw, list):
+        raise BadEntryError("Give a list of {seat, cards}.", field=where)
+    plays = []
+    for at, play in enumerate(raw):
+        spot = f"{where}[{at}]"
+        if not isinstance(play, Mapping) or set(play) != {"seat", "cards"}:
+            raise BadEntryError("Each play is an object with seat and cards.", field=spot)
+        try:
+            who = read_seat(play["seat"], seating.players, "seat")
+        except AdjudicationError as err:
+            raise err.at(spot) from None
+        try:
+            cards = _cards(play["cards"], CardsField("cards", "", most_cards))
+        except AdjudicationError as err:
+            err.seats = err.seats or (who,)
+            raise err.at(f"{spot}.cards") from None
+        plays.append((who, cards))
+    return tuple(plays)
+
+
+def _parse_tricks(f: TricksField, value: object, seating: Seating) -> tuple[TrickRecord, ...]:
     if not isinstance(value, list) or len(value) > f.max_tricks:
         raise BadEntryError(f"{f.key} lists at most {f.max_tricks} tricks.")
     tricks = []
     for index, raw in enumerate(value):
         where = f"[{index}]"
-        if not isinstance(raw, Mapping) or not isinstance(raw.get("plays"), list):
+        if not isinstance(raw, Mapping) or not set(raw) <= {"plays", "held"} or "plays" not in raw:
             raise BadEntryError("Each trick is an object with its plays in order.", field=where)
-        plays = []
-        for at, play in enumerate(raw["plays"]):
-            spot = f"{where}.plays[{at}]"
-            if not isinstance(play, Mapping) or set(play) != {"seat", "cards"}:
-                raise BadEntryError("Each play is an object with seat and cards.", field=spot)
-            try:
-                who = read_seat(play["seat"], seating.players, "seat")
-            except AdjudicationError as err:
-                raise err.at(spot) from None
-            try:
-                cards = _cards(play["cards"], CardsField("cards", "", f.max_cards_per_play))
-            except AdjudicationError as err:
-                err.seats = err.seats or (who,)
-                raise err.at(f"{spot}.cards") from None
-            plays.append((who, cards))
-        tricks.append(tuple(plays))
+        plays = _parse_plays(raw["plays"], f"{where}.plays", seating, f.max_cards_per_play)
+        held = _parse_plays(raw.get("held", []), f"{where}.held", seating, MOST_CARDS)
+        tricks.append(TrickRecord(plays, held))
     return tuple(tricks)
 
 
@@ -522,21 +596,31 @@ def _format_field(f: Field, value: Any) -> Any:
     if isinstance(f, EventsField):
         return [{"event": event, "side": side_index} for event, side_index in value]
     if isinstance(f, TricksField):
-        return [
-            {"plays": [{"seat": who, "cards": format_cards(cards)} for who, cards in trick]}
-            for trick in value
-        ]
+        out = []
+        for trick in value:
+            shown: dict[str, Any] = {
+                "plays": [{"seat": who, "cards": format_cards(cards)} for who, cards in trick.plays]
+            }
+            if trick.held:
+                shown["held"] = [
+                    {"seat": who, "cards": format_cards(cards)} for who, cards in trick.held
+                ]
+            out.append(shown)
+        return out
     return value
 
 
-def describe(record: Record) -> list[dict[str, Any]]:
+def describe(record: Record) -> dict[str, Any]:
     """The description as JSON, for the API and the page's scripts."""
-    return [_describe_field(f) for f in record.fields]
+    return {
+        "fields": [_describe_field(f) for f in record.fields],
+        "ways": [{"key": w.key, "label": w.label, "fields": list(w.fields)} for w in record.ways],
+    }
 
 
 def _describe_field(f: Field) -> dict[str, Any]:
     out: dict[str, Any] = {"key": f.key, "kind": f.kind, "label": f.label, "help": f.help}
-    if isinstance(f, SeatField):
+    if isinstance(f, SeatField | SideField):
         out |= {"optional": f.optional, "none_label": f.none_label}
     elif isinstance(f, CountField):
         out |= {"minimum": f.minimum, "maximum": f.maximum}
@@ -576,12 +660,14 @@ def openapi_schema(schema: Any) -> Any:
 def json_schema(record: Record, seating_players: int) -> dict[str, Any]:
     """A JSON Schema of the record (see :func:`openapi_schema` for the API's description)."""
     props = {f.key: _schema(f, seating_players) for f in record.fields}
+    in_ways = {k for w in record.ways for k in w.fields}
     required = [
         f.key
         for f in record.fields
         if f.key not in record.optional
+        and f.key not in in_ways
         and not isinstance(f, FlagField)
-        and not (isinstance(f, SeatField) and f.optional)
+        and not (isinstance(f, SeatField | SideField) and f.optional)
     ]
     return {
         "type": "object",
@@ -597,6 +683,9 @@ def _schema(f: Field | Entry, players: int) -> dict[str, Any]:
         if f.optional:
             return {**seat_schema, "type": ["integer", "null"], "description": f.label}
         return {**seat_schema, "description": f.label}
+    if isinstance(f, SideField):
+        side_schema = {"type": "integer", "minimum": 0, "description": f.label}
+        return {**side_schema, "type": ["integer", "null"]} if f.optional else side_schema
     if isinstance(f, FlagField):
         return {"type": "boolean", "description": f.label}
     if isinstance(f, CountField):
@@ -640,7 +729,10 @@ def _schema(f: Field | Entry, players: int) -> dict[str, Any]:
         "maxItems": f.max_tricks,
         "items": {
             "type": "object",
-            "properties": {"plays": {"type": "array", "items": play}},
+            "properties": {
+                "plays": {"type": "array", "items": play},
+                "held": {"type": "array", "items": play},
+            },
             "required": ["plays"],
             "additionalProperties": False,
         },
@@ -658,7 +750,10 @@ __all__ = [
     "SeatEntry",
     "SeatField",
     "Seating",
+    "SideField",
+    "TrickRecord",
     "TricksField",
+    "Way",
     "crosswise",
     "describe",
     "format_record",
