@@ -17,3 +17,44 @@ def check_secret_key(app_configs: Any, **kwargs: Any) -> list[Error]:
             )
         ]
     return []
+
+
+@register()
+def check_every_game_has_page_support(app_configs: Any, **kwargs: Any) -> list[Error]:
+    """Every game's record is made of kinds the deal form knows and widgets it has, so a game
+    added to the engine can never be a 500 on its page."""
+    from adjudicator.games import all_games
+    from adjudicator.records import PerSeatField
+    from scorekeeper.widgets import KINDS, WIDGETS, kinds_of, widgets_of
+
+    errors = []
+    for game in all_games():
+        options = game.options()
+        for players in range(game.min_players, game.max_players + 1):
+            record = game.record(options, players)
+            where = f"{game.name} ({game.slug}) for {players} players"
+            for kind in sorted(kinds_of(record) - KINDS):
+                errors.append(
+                    Error(
+                        f"{where}: the deal form cannot show a {kind!r} field.",
+                        hint="Lay the kind out in templates/scorekeeper/deal_form.html and add "
+                        "it to scorekeeper.widgets.KINDS.",
+                        id="scorekeeper.E002",
+                    )
+                )
+            for widget in sorted(widgets_of(record) - set(WIDGETS)):
+                errors.append(
+                    Error(
+                        f"{where}: no page widget {widget!r}.",
+                        hint="Register it in scorekeeper.widgets.WIDGETS.",
+                        id="scorekeeper.E003",
+                    )
+                )
+            if sum(isinstance(f, PerSeatField) for f in record.fields) > 1:
+                errors.append(
+                    Error(
+                        f"{where}: the deal form shows at most one per-seat field.",
+                        id="scorekeeper.E004",
+                    )
+                )
+    return errors

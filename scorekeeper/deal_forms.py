@@ -1,33 +1,63 @@
-"""Page forms that record one deal, one per game family.
+"""The one page form that records a deal of any game, built from the game's record description.
 
-Each turns its fields into the game's raw deal record (the same JSON the API takes), and back
-again for amending. They hold no rules: the adjudicator validates what they build, and its
-refusals come back to the field they concern (``add_engine_error``).
+A game describes what the table writes down (:mod:`adjudicator.records`); this form offers it
+field by field, turns what was entered into the same JSON the API takes, and back again for
+amending. It holds no rules: the adjudicator validates what it builds, and every refusal comes
+back to the field it concerns by its path and seats (``add_engine_error``), never by reading the
+sentence.
+
+Field names, for a record's fields by kind:
+
+============  ==========================================================================
+seat, side    ``<key>`` (a radio; ``""`` for nobody when optional)
+flag, count   ``<key>``
+cards         ``<key>``
+per_seat      ``how_<seat>`` (which alternative) and ``<alternative>_<seat>`` for its value
+per_side      ``<key>_<unit>``
+events        ``<key>_<event>`` (the side that earned it, or nobody)
+tricks        ``<key>_<n>``: the plays of trick n in order, as ``seat:cards`` (``2:7H+7S``)
+============  ==========================================================================
+
+A record has at most one per-seat field (checked for every game by a system check).
 """
 
 from __future__ import annotations
 
-import re
+import json
 import uuid
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import Any
 
 from django import forms
 from django.urls import reverse
 
+from adjudicator.cards import Pack, format_cards
 from adjudicator.errors import AdjudicationError
-from adjudicator.games import get_game
-from adjudicator.grids.lines import MAX_SCORE
+from adjudicator.game import Game as GameDefinition
+from adjudicator.records import (
+    MOST_POINTS,
+    CardsField,
+    CountField,
+    EventsField,
+    FlagField,
+    PerSeatField,
+    PerSideField,
+    Record,
+    SeatField,
+    Seating,
+    SideField,
+    TricksField,
+    parse_record,
+)
+from adjudicator.said import Naming, and_list
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.forms import EngineErrorsMixin
-from scorekeeper.models import Seat
-from scorekeeper.selectors import GRID_SHAPES, grid_preview
+from scorekeeper.models import Game, Seat
 
 # Ids fit a signed 64-bit column; anything larger is refused before it reaches a query (SQLite
 # raises OverflowError past 2**63). No game comes near a hundred thousand deals.
 MAX_ID = 2**63 - 1
 MAX_DEALS = 100_000
-
-_HAND_FIELD = re.compile(r"^(?:hands|grids)\[(\d+)\](?:\.(\w+))?")
 
 
 class VoidForm(forms.Form):
@@ -37,10 +67,19 @@ class VoidForm(forms.Form):
     note = forms.CharField(max_length=200, required=False)
 
 
-class DealForm(EngineErrorsMixin, forms.Form):
-    """Common parts: the seats, a token that makes a double tap record once, and a note."""
+@dataclass(frozen=True)
+class Block:
+    """One field of the record as the template lays it out: its description and its inputs."""
 
-    template_name: ClassVar[str]
+    field: Any
+    kind: str
+    bound: dict[str, Any]
+    rows: list[dict[str, Any]]
+
+
+class DealForm(EngineErrorsMixin, forms.Form):
+    """A deal of ``game``, its fields made from the game's record description."""
+
     token = forms.UUIDField(widget=forms.HiddenInput, required=False)
     revision = forms.IntegerField(
         widget=forms.HiddenInput, required=False, min_value=1, max_value=MAX_ID
@@ -56,266 +95,423 @@ class DealForm(EngineErrorsMixin, forms.Form):
         widget=forms.TextInput(attrs={"placeholder": "e.g. Tom miscounted"}),
     )
 
-    def __init__(self, *args: Any, seats: tuple[Seat, ...], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, game: Game, seats: tuple[Seat, ...], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.seats = seats
+        self.game = game
+        self.seats = tuple(sorted(seats, key=lambda s: s.position))
+        self.definition: GameDefinition[Any, Any] = game_definition(game)
+        self.options = self.definition.options(game.options)
+        players = len(self.seats)
+        self.seating: Seating = self.definition.seating(players, self.options)
+        self.record: Record = self.definition.record(self.options, players)
+        self.pack: Pack = self.definition.pack(self.options, players)
+        self.naming = Naming(tuple(s.player.name for s in self.seats), self.seating.sides)
+        self.units = tuple(
+            and_list([self.naming.seat(s) for s in members]) for members in self.seating.units
+        )
         if not self.is_bound and "token" not in self.initial:
             self.initial["token"] = uuid.uuid4()
-        # Which seat each entry of the raw record's list is about, filled by to_data().
-        self._listed_seats: list[int] = []
-
-    @classmethod
-    def from_data(cls, data: dict[str, Any], **kwargs: Any) -> DealForm:
-        raise NotImplementedError
-
-    def to_data(self) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def add_engine_error(self, err: AdjudicationError | ServiceError) -> None:
-        match = _HAND_FIELD.match(err.field or "")
-        if match and int(match.group(1)) < len(self._listed_seats):
-            seat = self._listed_seats[int(match.group(1))]
-            key = {"held": "held", "cards": "cards", "total": "total"}.get(match.group(2) or "")
-            field = f"{key or self.seat_error_field}_{seat}"
-            if field in self.fields:
-                self.add_error(field, err.message)
-                return
-        super().add_engine_error(err)
-
-    seat_error_field = "how"
-
-
-class BridgeRummyDealForm(DealForm):
-    """Who went out, hand rummy or not, and for each other player what they held."""
-
-    template_name = "scorekeeper/deal_forms/bridge_rummy.html"
-    engine_fields = {"went_out": "went_out", "hand_rummy": "hand_rummy", "hands": "went_out"}
-    HOW = (("held", "Held count"), ("cards", "Cards"), ("not_down", "Never went down"))
-
-    def __init__(self, *args: Any, seats: tuple[Seat, ...], **kwargs: Any) -> None:
-        super().__init__(*args, seats=seats, **kwargs)
-        self.fields["went_out"] = forms.TypedChoiceField(
-            choices=[(s.position, s.player.name) for s in seats],
-            coerce=int,
-            widget=forms.RadioSelect,
-            label="Who went out?",
-            error_messages={"required": "Tap the player who went out."},
-        )
-        self.fields["hand_rummy"] = forms.BooleanField(required=False, label="Hand rummy")
-        for seat in seats:
-            p = seat.position
-            # Most losers went down and just say a count: start each row there.
-            self.initial.setdefault(f"how_{p}", "held")
-            self.fields[f"how_{p}"] = forms.ChoiceField(
-                choices=self.HOW, widget=forms.RadioSelect, required=False, label=seat.player.name
-            )
-            self.fields[f"held_{p}"] = forms.IntegerField(
+        if self.record.ways:
+            self.fields["way"] = forms.ChoiceField(
+                choices=[(w.key, w.label) for w in self.record.ways],
+                widget=forms.RadioSelect,
+                label="How do you record this deal?",
                 required=False,
-                min_value=0,
-                label="Points held",
-                widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "points"}),
             )
-            self.fields[f"cards_{p}"] = forms.CharField(
+            self.initial.setdefault("way", self.record.ways[0].key)
+        for f in self.record.fields:
+            self._add(f)
+
+    # --- building the fields -------------------------------------------------------------------
+
+    def _seat_choices(self) -> list[tuple[int, str]]:
+        return [(s.position, s.player.name) for s in self.seats]
+
+    def _add(self, f: Any) -> None:
+        if isinstance(f, SeatField | SideField):
+            choices: list[tuple[Any, str]] = (
+                self._seat_choices() if isinstance(f, SeatField) else list(enumerate(self.units))
+            )
+            if f.optional:
+                choices = [("", f.none_label), *choices]
+                self.initial.setdefault(f.key, "")
+            self.fields[f.key] = forms.TypedChoiceField(
+                choices=choices,
+                coerce=int,
+                empty_value=None,
                 required=False,
-                max_length=120,
-                label="Cards held",
-                widget=forms.TextInput(
-                    attrs={
-                        "placeholder": "e.g. AS 10H JK",
-                        "autocapitalize": "characters",
-                        "autocomplete": "off",
-                        "data-card-input": "bridge-rummy",
-                    }
-                ),
+                widget=forms.RadioSelect,
+                label=f.label,
+                help_text=f.help,
             )
-
-    def seat_rows(self) -> list[dict[str, Any]]:
-        return [
-            {
-                "seat": seat,
-                "how": self[f"how_{seat.position}"],
-                "held": self[f"held_{seat.position}"],
-                "cards": self[f"cards_{seat.position}"],
-            }
-            for seat in self.seats
-        ]
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        went_out = cleaned.get("went_out")
-        for seat in self.seats:
-            p = seat.position
-            if p == went_out:
-                continue
-            how = cleaned.get(f"how_{p}") or self._guess_how(cleaned, p)
-            if how is None:
-                self.add_error(
-                    f"how_{p}",
-                    f"Say what {seat.player.name} held: a count, the cards, or never went down.",
+        elif isinstance(f, FlagField):
+            self.fields[f.key] = forms.BooleanField(required=False, label=f.label, help_text=f.help)
+        elif isinstance(f, CountField):
+            self.fields[f.key] = self._count(f)
+        elif isinstance(f, CardsField):
+            self.fields[f.key] = self._cards(f)
+        elif isinstance(f, PerSeatField):
+            for seat in self.seats:
+                p = seat.position
+                if len(f.entries) > 1:
+                    self.initial.setdefault(f"how_{p}", f.entries[0].key)
+                    self.fields[f"how_{p}"] = forms.ChoiceField(
+                        choices=[(e.key, e.label) for e in f.entries],
+                        widget=forms.RadioSelect,
+                        required=False,
+                        label=seat.player.name,
+                    )
+                for entry in f.entries:
+                    if isinstance(entry, CountField):
+                        # How much a seat may hold is a rule: the adjudicator refuses it with
+                        # the rule's reason, so the form only asks for a whole number.
+                        self.fields[f"{entry.key}_{p}"] = self._count(
+                            entry,
+                            bounded=False,
+                            label=f"{seat.player.name}'s {entry.label.lower()}",
+                        )
+                    elif isinstance(entry, CardsField):
+                        self.fields[f"{entry.key}_{p}"] = self._cards(
+                            entry, seat=p, label=f"{seat.player.name}'s {entry.label.lower()}"
+                        )
+        elif isinstance(f, PerSideField):
+            for unit, name in enumerate(self.units):
+                self.fields[f"{f.key}_{unit}"] = self._count(f.entry, label=name)
+        elif isinstance(f, EventsField):
+            for value, label in f.events:
+                self.fields[f"{f.key}_{value}"] = forms.TypedChoiceField(
+                    choices=[("", "Nobody"), *enumerate(self.units)],
+                    coerce=int,
+                    empty_value=None,
+                    required=False,
+                    widget=forms.RadioSelect,
+                    label=label,
                 )
-            elif how == "held" and cleaned.get(f"held_{p}") is None:
-                self.add_error(f"held_{p}", f"Enter the points {seat.player.name} held.")
-            elif how == "cards" and not cleaned.get(f"cards_{p}"):
-                self.add_error(f"cards_{p}", f"Pick the cards {seat.player.name} held.")
-            cleaned[f"how_{p}"] = how
-        return cleaned
+                self.initial.setdefault(f"{f.key}_{value}", "")
+        elif isinstance(f, TricksField):
+            for n in range(f.max_tricks):
+                self.fields[f"{f.key}_{n}"] = forms.CharField(
+                    required=False,
+                    max_length=200,
+                    label=f"Trick {n + 1}",
+                    widget=forms.TextInput(
+                        attrs={
+                            "autocomplete": "off",
+                            "autocapitalize": "characters",
+                            "placeholder": "e.g. 1:7H 2:KS 3:9C 4:AD",
+                            "data-trick": str(n),
+                        }
+                    ),
+                )
 
     @staticmethod
-    def _guess_how(cleaned: dict[str, Any], p: int) -> str | None:
+    def _count(
+        f: CountField, *, label: str | None = None, bounded: bool = True
+    ) -> forms.IntegerField:
+        return forms.IntegerField(
+            required=False,
+            min_value=f.minimum if bounded else -MOST_POINTS,
+            max_value=f.maximum if bounded else MOST_POINTS,
+            label=label or f.label,
+            help_text=f.help,
+            widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "points"}),
+        )
+
+    def _cards(
+        self, f: CardsField, *, seat: int | None = None, label: str | None = None
+    ) -> forms.CharField:
+        attrs = {
+            "placeholder": "e.g. AS 10H JK" if f.widget == "picker" else "row by row",
+            "autocapitalize": "characters",
+            "autocomplete": "off",
+        }
+        if f.widget == "picker":
+            attrs["data-card-input"] = self.definition.slug
+        elif seat is not None:
+            # The grid widget scores the lines as they fill (htmx; the grid family's preview).
+            attrs |= {
+                "hx-get": reverse("grid_score", args=[self.game.pk]),
+                "hx-trigger": "change, keyup changed delay:400ms",
+                "hx-target": f"#grid-score-{seat}",
+                "hx-vals": json.dumps({"seat": str(seat)}),
+                "hx-sync": "this:replace",
+            }
+        return forms.CharField(
+            required=False,
+            max_length=8 * f.max_cards + 40,
+            label=label or f.label,
+            widget=forms.TextInput(attrs=attrs),
+        )
+
+    # --- what the template lays out ------------------------------------------------------------
+
+    def blocks(self) -> list[Block]:
+        """The record's fields in order, each with its bound inputs, for the template."""
+        out = []
+        for f in self.record.fields:
+            bound: dict[str, Any] = {}
+            rows: list[dict[str, Any]] = []
+            if isinstance(f, SeatField | SideField | FlagField | CountField | CardsField):
+                bound["input"] = self[f.key]
+            elif isinstance(f, PerSeatField):
+                for seat in self.seats:
+                    p = seat.position
+                    rows.append(
+                        {
+                            "seat": seat,
+                            "how": self[f"how_{p}"] if f"how_{p}" in self.fields else None,
+                            "entries": [self._entry(e, p) for e in f.entries],
+                        }
+                    )
+            elif isinstance(f, PerSideField):
+                rows = [{"input": self[f"{f.key}_{u}"]} for u in range(len(self.units))]
+            elif isinstance(f, EventsField):
+                rows = [{"input": self[f"{f.key}_{value}"]} for value, _ in f.events]
+            elif isinstance(f, TricksField):
+                rows = [{"input": self[f"{f.key}_{n}"], "n": n} for n in range(f.max_tricks)]
+            out.append(Block(f, f.kind, bound, rows))
+        return out
+
+    def _entry(self, entry: Any, p: int) -> dict[str, Any]:
+        name = f"{entry.key}_{p}"
+        item: dict[str, Any] = {
+            "entry": entry,
+            "kind": entry.kind,
+            "input": self[name] if name in self.fields else None,
+        }
+        if isinstance(entry, CardsField) and entry.widget == "grid":
+            # The grid family's widget shows the lines scored so far, from the server.
+            from scorekeeper.selectors import grid_preview
+
+            item["preview"] = grid_preview(self.game, str(self[name].value() or ""))
+        return item
+
+    def way_of(self, key: str) -> str | None:
+        """The way a field belongs to (for showing only the fields of the way chosen)."""
+        return next((w.key for w in self.record.ways if key in w.fields), None)
+
+    @property
+    def pack_data(self) -> str:
+        """The game's pack for the card picker: each card and how many copies (JSON)."""
+        return json.dumps([[str(card), copies] for card, copies in self.pack.copies.items()])
+
+    # --- checking and converting ---------------------------------------------------------------
+
+    def clean(self) -> dict[str, Any]:
+        """What the form can see for itself, every problem at once; the rules are the
+        adjudicator's."""
+        cleaned = super().clean() or {}
+        for f in self.record.fields:
+            if (
+                isinstance(f, SeatField | SideField)
+                and not f.optional
+                and self._in_way(f.key, cleaned)
+                and cleaned.get(f.key) is None
+                and f.key not in self.errors
+            ):
+                self.add_error(f.key, f"{f.label} Tap one.")
+        per_seat = next((f for f in self.record.fields if isinstance(f, PerSeatField)), None)
+        if per_seat is not None and self._in_way(per_seat.key, cleaned):
+            skipped = cleaned.get(per_seat.skip) if per_seat.skip else None
+            for seat in self.seats:
+                p = seat.position
+                if p == skipped:
+                    continue
+                how = cleaned.get(f"how_{p}")
+                chosen = per_seat.entry(how) if how else None
+                if chosen is None or (
+                    not isinstance(chosen, FlagField) and cleaned.get(f"{how}_{p}") in (None, "")
+                ):
+                    # The choice left as it was, another input filled in (or no scripts to
+                    # switch the choice): what was entered says which it is.
+                    how = self._guess_how(per_seat, cleaned, p) or how
+                entry = per_seat.entry(how) if how else None
+                if entry is None:
+                    self.add_error(
+                        f"how_{p}" if f"how_{p}" in self.fields else None,
+                        per_seat.prompt.replace("{}", seat.player.name) + ".",
+                    )
+                elif (
+                    not isinstance(entry, FlagField)
+                    and cleaned.get(f"{how}_{p}") in (None, "")
+                    and f"{how}_{p}" not in self.errors
+                ):
+                    self.add_error(
+                        f"{how}_{p}", f"Enter {seat.player.name}'s {entry.label.lower()}."
+                    )
+                cleaned[f"how_{p}"] = how
+        return cleaned
+
+    def _in_way(self, key: str, cleaned: dict[str, Any]) -> bool:
+        way = self.way_of(key)
+        return way is None or (cleaned.get("way") or self.record.ways[0].key) == way
+
+    @staticmethod
+    def _guess_how(f: PerSeatField, cleaned: dict[str, Any], p: int) -> str | None:
         # Without scripts the radio may be left alone: what was filled in says which it is.
-        if cleaned.get(f"cards_{p}"):
-            return "cards"
-        if cleaned.get(f"held_{p}") is not None:
-            return "held"
+        filled = [
+            e.key
+            for e in f.entries
+            if not isinstance(e, FlagField) and cleaned.get(f"{e.key}_{p}") not in (None, "")
+        ]
+        if len(filled) == 1:
+            return filled[0]
+        if not filled and len(f.entries) == 1 and isinstance(f.entries[0], FlagField):
+            return f.entries[0].key
         return None
 
     def to_data(self) -> dict[str, Any]:
+        """The deal as the API's JSON (the adjudicator checks it)."""
         cleaned = self.cleaned_data
-        went_out = cleaned["went_out"]
-        hands: list[dict[str, Any]] = []
-        self._listed_seats = []
-        for seat in self.seats:
-            p = seat.position
-            if p == went_out:
+        data: dict[str, Any] = {}
+        for f in self.record.fields:
+            if not self._in_way(f.key, cleaned):
                 continue
-            how = cleaned[f"how_{p}"]
-            if how == "not_down":
-                hands.append({"seat": p, "not_down": True})
-            elif how == "cards":
-                hands.append({"seat": p, "cards": cleaned[f"cards_{p}"]})
-            else:
-                hands.append({"seat": p, "held": cleaned[f"held_{p}"]})
-            self._listed_seats.append(p)
-        return {"went_out": went_out, "hand_rummy": bool(cleaned["hand_rummy"]), "hands": hands}
+            if isinstance(f, SeatField | SideField):
+                data[f.key] = cleaned.get(f.key)
+                if data[f.key] is None and not f.optional:
+                    data.pop(f.key)
+            elif isinstance(f, FlagField):
+                data[f.key] = bool(cleaned.get(f.key))
+            elif isinstance(f, CountField | CardsField):
+                value = cleaned.get(f.key)
+                if value not in (None, ""):
+                    data[f.key] = (
+                        " ".join(str(value).split()) if isinstance(f, CardsField) else value
+                    )
+            elif isinstance(f, PerSeatField):
+                skipped = cleaned.get(f.skip) if f.skip else None
+                entries: list[dict[str, Any]] = []
+                for seat in self.seats:
+                    p = seat.position
+                    how = cleaned.get(f"how_{p}")
+                    if p == skipped or not how:
+                        continue
+                    entry = f.entry(how)
+                    if isinstance(entry, FlagField):
+                        entries.append({"seat": p, how: True})
+                    elif isinstance(entry, CardsField):
+                        entries.append(
+                            {"seat": p, how: " ".join(str(cleaned[f"{how}_{p}"]).split())}
+                        )
+                    else:
+                        entries.append({"seat": p, how: cleaned[f"{how}_{p}"]})
+                data[f.key] = entries
+            elif isinstance(f, PerSideField):
+                data[f.key] = [cleaned.get(f"{f.key}_{u}") or 0 for u in range(len(self.units))]
+            elif isinstance(f, EventsField):
+                data[f.key] = [
+                    {"event": value, "side": cleaned[f"{f.key}_{value}"]}
+                    for value, _ in f.events
+                    if cleaned.get(f"{f.key}_{value}") is not None
+                ]
+            elif isinstance(f, TricksField):
+                data[f.key] = [
+                    {"plays": _plays(cleaned[f"{f.key}_{n}"])}
+                    for n in range(f.max_tricks)
+                    if cleaned.get(f"{f.key}_{n}")
+                ]
+        return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any], **kwargs: Any) -> DealForm:
-        initial: dict[str, Any] = {
-            "went_out": data["went_out"],
-            "hand_rummy": data.get("hand_rummy", False),
-        }
-        for hand in data["hands"]:
-            p = hand["seat"]
-            if hand.get("not_down"):
-                initial[f"how_{p}"] = "not_down"
-            elif "cards" in hand:
-                initial[f"how_{p}"], initial[f"cards_{p}"] = "cards", hand["cards"]
-            else:
-                initial[f"how_{p}"], initial[f"held_{p}"] = "held", hand["held"]
-        return cls(initial=initial, **kwargs)
+        """A form filled in with a deal's JSON, for amending it."""
+        form = cls(**kwargs)
+        initial: dict[str, Any] = {}
+        record = form.record
+        # A record this form cannot show raises (the view says so and offers a blank form).
+        parse_record(record, data, form.seating)
+        if record.ways:
+            way = record.way_of(data)
+            assert way is not None
+            initial["way"] = way.key
+        for f in record.fields:
+            if f.key not in data:
+                continue
+            value = data[f.key]
+            if isinstance(f, SeatField | SideField):
+                initial[f.key] = "" if value is None else value
+            elif isinstance(f, FlagField | CountField | CardsField):
+                initial[f.key] = value
+            elif isinstance(f, PerSeatField):
+                for entry in value:
+                    p = entry["seat"]
+                    how = next(e.key for e in f.entries if e.key in entry)
+                    initial[f"how_{p}"] = how
+                    if not isinstance(f.entry(how), FlagField):
+                        initial[f"{how}_{p}"] = entry[how]
+            elif isinstance(f, PerSideField):
+                for unit, count in enumerate(value):
+                    initial[f"{f.key}_{unit}"] = count
+            elif isinstance(f, EventsField):
+                for event in value:
+                    initial[f"{f.key}_{event['event']}"] = event["side"]
+            elif isinstance(f, TricksField):
+                for n, trick in enumerate(value):
+                    initial[f"{f.key}_{n}"] = " ".join(
+                        f"{play['seat'] + 1}:{'+'.join(play['cards'].split())}"
+                        for play in trick["plays"]
+                    )
+        form.initial.update(initial)
+        return form
 
+    def add_engine_error(self, err: AdjudicationError | ServiceError) -> None:
+        """Show a refusal beside the input it is about, found from its path and seats."""
+        name = self._field_for(err)
+        message = err.named(self.naming) if isinstance(err, AdjudicationError) else err.message
+        if name is not None and name in self.fields and not self.fields[name].widget.is_hidden:
+            self.add_error(name, message)
+        else:
+            self.add_error(None, message)
 
-class GridDealForm(DealForm):
-    """Brummy and Brummagem: who knocked, and each player's grid (or only their total)."""
-
-    template_name = "scorekeeper/deal_forms/grid.html"
-    engine_fields = {"knocked": "knocked", "grids": "knocked"}
-    seat_error_field = "cards"
-
-    def __init__(self, *args: Any, seats: tuple[Seat, ...], **kwargs: Any) -> None:
-        super().__init__(*args, seats=seats, **kwargs)
-        game = seats[0].game
-        definition = get_game(game.slug)
-        options = definition.options(game.options)
-        self.shape = GRID_SHAPES[game.slug]
-        self.copies = 2 if definition.pack(options, len(seats)).has_duplicates else 1
-        score_url = reverse("grid_score", args=[game.pk])
-        self.best_url = reverse("best_grid", args=[game.pk])
-        self.fields["knocked"] = forms.TypedChoiceField(
-            choices=[("", "Nobody"), *((s.position, s.player.name) for s in seats)],
-            coerce=int,
-            empty_value=None,
-            required=False,
-            widget=forms.RadioSelect,
-            label="Who knocked?",
-        )
-        self.initial.setdefault("knocked", "")
-        for seat in seats:
-            p = seat.position
-            self.fields[f"cards_{p}"] = forms.CharField(
-                required=False,
-                max_length=80,
-                label="Grid, row by row",
-                widget=forms.TextInput(
-                    attrs={
-                        "placeholder": "e.g. AS 2S 3S KH KD KC 9C 10D JH",
-                        "autocapitalize": "characters",
-                        "autocomplete": "off",
-                        "hx-get": score_url,
-                        "hx-trigger": "change, keyup changed delay:400ms",
-                        "hx-target": f"#grid-score-{p}",
-                        "hx-vals": f'{{"seat": "{p}"}}',
-                        "hx-sync": "this:replace",
-                    }
-                ),
-            )
-            self.fields[f"total_{p}"] = forms.IntegerField(
-                required=False,
-                min_value=0,
-                max_value=MAX_SCORE[self.shape],
-                label="or only the total",
-                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-            )
-
-    def seat_rows(self) -> list[dict[str, Any]]:
-        rows = []
-        for seat in self.seats:
-            p = seat.position
-            cards = self[f"cards_{p}"]
-            rows.append(
-                {
-                    "seat": seat,
-                    "cards": cards,
-                    "total": self[f"total_{p}"],
-                    "preview": grid_preview(seat.game, str(cards.value() or "")),
-                }
-            )
-        return rows
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean() or {}
-        for seat in self.seats:
-            p = seat.position
-            cards = " ".join(str(cleaned.get(f"cards_{p}") or "").split())
-            total = cleaned.get(f"total_{p}")
-            if cards and total is not None:
-                self.add_error(f"total_{p}", "Give the grid or only the total, not both.")
-            elif not cards and total is None:
-                self.add_error(
-                    f"cards_{p}", f"Enter {seat.player.name}'s grid, or only their total."
+    def _field_for(self, err: AdjudicationError | ServiceError) -> str | None:
+        path = err.path if isinstance(err, AdjudicationError) else (err.field,) if err.field else ()
+        seats = err.seats if isinstance(err, AdjudicationError) else ()
+        if not path:
+            return None
+        key = path[0]
+        f = next((f for f in self.record.fields if f.key == key), None)
+        if f is None:
+            return None
+        if isinstance(f, PerSeatField):
+            if seats:
+                alternative = next(
+                    (p for p in path[2:] if isinstance(p, str) and p != "seat"), None
                 )
-            cleaned[f"cards_{p}"] = cards
-        return cleaned
-
-    def to_data(self) -> dict[str, Any]:
-        grids: list[dict[str, Any]] = []
-        self._listed_seats = []
-        for seat in self.seats:
-            p = seat.position
-            cards = self.cleaned_data[f"cards_{p}"]
-            if cards:
-                grids.append({"seat": p, "cards": cards})
-            else:
-                grids.append({"seat": p, "total": self.cleaned_data[f"total_{p}"]})
-            self._listed_seats.append(p)
-        return {"knocked": self.cleaned_data["knocked"], "grids": grids}
-
-    @classmethod
-    def from_data(cls, data: dict[str, Any], **kwargs: Any) -> DealForm:
-        knocked = data.get("knocked")
-        initial: dict[str, Any] = {"knocked": "" if knocked is None else knocked}
-        for entry in data["grids"]:
-            key = "cards" if "cards" in entry else "total"
-            initial[f"{key}_{entry['seat']}"] = entry[key]
-        return cls(initial=initial, **kwargs)
+                if alternative is not None:
+                    return f"{alternative}_{seats[0]}"
+                return f"how_{seats[0]}" if f"how_{seats[0]}" in self.fields else None
+            return None
+        if isinstance(f, PerSideField) and len(path) > 1 and isinstance(path[1], int):
+            return f"{f.key}_{path[1]}"
+        if isinstance(f, TricksField) and len(path) > 1 and isinstance(path[1], int):
+            return f"{f.key}_{path[1]}"
+        if isinstance(f, EventsField):
+            return None
+        return f.key
 
 
-DEAL_FORMS: dict[str, type[DealForm]] = {
-    "bridge-rummy": BridgeRummyDealForm,
-    "brummy": GridDealForm,
-    "brummagem": GridDealForm,
-}
+def _plays(text: str) -> list[dict[str, Any]]:
+    """``"1:7H 2:KS+QD"`` as plays: seats counted from 1 on the page, from 0 in JSON.
+
+    Anything that is not ``seat:cards`` is passed on as written, for the adjudicator to refuse
+    with its reason.
+    """
+    plays: list[dict[str, Any]] = []
+    seat: int | str
+    for token in text.split():
+        seat_text, _, cards = token.partition(":")
+        seat = int(seat_text) - 1 if seat_text.isdecimal() and len(seat_text) < 3 else seat_text
+        plays.append({"seat": seat, "cards": cards.replace("+", " ")})
+    return plays
 
 
-def deal_form_for(slug: str) -> type[DealForm]:
-    return DEAL_FORMS[slug]
+def game_definition(game: Game) -> GameDefinition[Any, Any]:
+    from adjudicator.games import get_game
+
+    return get_game(game.slug)
+
+
+def format_plays(plays: list[tuple[int, Any]]) -> str:
+    """The page's text for plays: ``1:7H 2:KS+QD``."""
+    return " ".join(f"{seat + 1}:{'+'.join(format_cards(cards).split())}" for seat, cards in plays)

@@ -22,7 +22,7 @@ from adjudicator.game import Mark
 from adjudicator.games import get_game
 from adjudicator.grids.best import BestGrid, best_grid
 from adjudicator.grids.lines import LINES, SIZES, Grid, GridRules, LineScore, Shape, score_line
-from adjudicator.records import Seating
+from adjudicator.records import CardsField, Seating
 from adjudicator.said import Naming, and_list, named
 from adjudicator.tally import DealResult, Tally
 from scorekeeper.models import Entry, Game, Night, NightPlayer, Player, Seat
@@ -467,8 +467,20 @@ def last_entry_id(game: Game) -> int:
 
 # Brummy and Brummagem grids, scored as they fill ---------------------------------------------
 
-GRID_SHAPES: dict[str, Shape] = {"brummy": "3x3", "brummagem": "3x4"}
 EMPTY_CELL = "-"
+
+
+def grid_shape(game: Game) -> Shape | None:
+    """The shape of the grid a game's record holds (the grid family's widget), if any."""
+    definition = game_definition(game)
+    options = definition.options(game.options)
+    record = definition.record(options, max(game.seats.count(), definition.min_players))
+    for f in record.fields:
+        for item in (f, *getattr(f, "entries", ())):
+            if isinstance(item, CardsField) and item.widget == "grid" and item.shape:
+                shape: Shape = item.shape  # type: ignore[assignment]
+                return shape
+    return None
 
 
 @dataclass(frozen=True)
@@ -507,8 +519,11 @@ class GridPreview:
 
 
 def grid_preview(game: Game, text: str, *, best: bool = False) -> GridPreview:
-    """Score the lines of a partly filled grid (``-`` marks an empty cell, row-major)."""
-    shape = GRID_SHAPES[game.slug]
+    """Score the lines of a partly filled grid (``-`` marks an empty cell, row-major).
+
+    Only for a game whose record holds a grid (see :func:`grid_shape`)."""
+    shape = grid_shape(game)
+    assert shape is not None, "a grid preview of a game without grids"
     definition = game_definition(game)
     options = definition.options(game.options)
     rules = options.grid_rules()

@@ -13,7 +13,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from adjudicator.errors import AdjudicationError
 from scorekeeper import selectors, services
-from scorekeeper.deal_forms import DealForm, VoidForm, deal_form_for
+from scorekeeper.deal_forms import DealForm, VoidForm
 from scorekeeper.exceptions import ServiceError, StaleDeal
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import Entry, Game
@@ -25,7 +25,7 @@ def _context(
 ) -> dict[str, Any]:
     standings = selectors.game_standings(game)
     if form is None:
-        form = deal_form_for(game.slug)(seats=standings.seats)
+        form = DealForm(game=game, seats=standings.seats)
         form.initial["number"] = standings.next_number
     return {
         "game": game,
@@ -60,8 +60,7 @@ def game_scoreboard(request: AuthedRequest, pk: int) -> HttpResponse:
 def deal_record(request: AuthedRequest, pk: int) -> HttpResponse:
     game = get_game_for_user(request, pk)
     seats = tuple(game.seats.select_related("player"))
-    form_class = deal_form_for(game.slug)
-    form = form_class(request.POST, seats=seats)
+    form = DealForm(request.POST, game=game, seats=seats)
     stale: dict[str, Any] | None = None
     if form.is_valid():
         try:
@@ -78,7 +77,7 @@ def deal_record(request: AuthedRequest, pk: int) -> HttpResponse:
             stale = err.latest | {"at": datetime.datetime.fromisoformat(err.latest["recorded_at"])}
             data = request.POST.copy()
             data["number"] = str(err.expected)
-            form = form_class(data, seats=seats)
+            form = DealForm(data, game=game, seats=seats)
             form.is_valid()
         except (AdjudicationError, ServiceError) as err:
             form.add_engine_error(err)
@@ -101,9 +100,8 @@ def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
     latest = selectors.latest_revision(game, deal)
     if latest is None:
         return redirect(game)
-    form_class = deal_form_for(game.slug)
     if request.method == "POST":
-        form = form_class(request.POST, seats=seats)
+        form = DealForm(request.POST, game=game, seats=seats)
         if form.is_valid():
             try:
                 services.deal_amend(
@@ -123,10 +121,10 @@ def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
         source = latest if latest.kind != Entry.Kind.VOID else latest.supersedes
         assert source is not None
         try:
-            form = form_class.from_data(source.data, seats=seats)
+            form = DealForm.from_data(source.data, game=game, seats=seats)
         except (KeyError, TypeError, ValueError, AttributeError):
             # A record this form cannot read (the ledger names it as a problem): start afresh.
-            form = form_class(seats=seats)
+            form = DealForm(game=game, seats=seats)
             unreadable = True
         form.initial["revision"] = latest.pk
         status = 200
@@ -172,7 +170,7 @@ def deal_void(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
 def _grid_game(request: AuthedRequest, pk: int) -> Game:
     """A game played on grids; any other game has no grid to score (404)."""
     game = get_game_for_user(request, pk)
-    if game.slug not in selectors.GRID_SHAPES:
+    if selectors.grid_shape(game) is None:
         raise Http404("This game is not played on grids.")
     return game
 

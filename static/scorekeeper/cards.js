@@ -1,9 +1,26 @@
 // Card picker: tap a suit, then ranks, to append cards to a text input in our notation.
-// The input stays the source of truth (and works without this script).
+// The input stays the source of truth (and works without this script). The cards offered are
+// the game's pack, which the server puts on the form (data-pack: [[card, copies], ...]): 36 for
+// Voormsi, 52 for Brummy, 106 with jokers for Bridge Rummy.
 (function () {
   "use strict";
   var SUITS = [["S", "♠"], ["H", "♥"], ["D", "♦"], ["C", "♣"]];
   var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+  var FULL = {};
+  SUITS.forEach(function (s) { RANKS.forEach(function (r) { FULL[r + s[0]] = 1; }); });
+
+  // The pack of the form an element sits in: {card: copies}.
+  function packOf(el) {
+    var form = el.closest ? el.closest("[data-pack]") : null;
+    if (!form) return FULL;
+    var pack = {};
+    JSON.parse(form.dataset.pack).forEach(function (pair) { pack[pair[0]] = pair[1]; });
+    return pack;
+  }
+
+  function suitsIn(pack) {
+    return SUITS.filter(function (s) { return RANKS.some(function (r) { return pack[r + s[0]]; }); });
+  }
 
   function tokens(input) {
     return input.value.trim().toUpperCase().split(/[\s,;]+/).filter(Boolean);
@@ -24,9 +41,11 @@
     suits.className = "picker-suits";
     var grid = document.createElement("div");
     grid.className = "picker-grid";
-    var suit = "S";
+    var pack = packOf(input);
+    var offered = suitsIn(pack);
+    var suit = offered.length ? offered[0][0] : "S";
 
-    SUITS.forEach(function (pair) {
+    offered.forEach(function (pair) {
       var b = document.createElement("button");
       b.type = "button";
       b.textContent = pair[1];
@@ -45,7 +64,7 @@
 
     function drawRanks() {
       grid.innerHTML = "";
-      RANKS.forEach(function (rank) {
+      RANKS.filter(function (rank) { return pack[rank + suit]; }).forEach(function (rank) {
         var b = document.createElement("button");
         b.type = "button";
         b.textContent = rank + SUITS.find(function (p) { return p[0] === suit; })[1];
@@ -54,12 +73,14 @@
         b.addEventListener("click", function () { setTokens(input, tokens(input).concat([b.dataset.card])); });
         grid.appendChild(b);
       });
-      var joker = document.createElement("button");
-      joker.type = "button";
-      joker.textContent = "JK";
-      joker.dataset.card = "JK";
-      joker.addEventListener("click", function () { setTokens(input, tokens(input).concat(["JK"])); });
-      grid.appendChild(joker);
+      if (pack.JK) {
+        var joker = document.createElement("button");
+        joker.type = "button";
+        joker.textContent = "JK";
+        joker.dataset.card = "JK";
+        joker.addEventListener("click", function () { setTokens(input, tokens(input).concat(["JK"])); });
+        grid.appendChild(joker);
+      }
       var back = document.createElement("button");
       back.type = "button";
       back.textContent = "⌫";
@@ -82,7 +103,7 @@
     var input = document.getElementById(host.dataset.gridFor);
     var width = host.dataset.shape === "3x4" ? 4 : 3;
     var size = width * 3;
-    var copies = parseInt(host.dataset.copies || "1", 10);
+    var pack = packOf(host);
     var cells = [];
     var selected = 0;
     var suit = "S";
@@ -101,6 +122,7 @@
     function used(card) {
       return cells.filter(function (c, i) { return c === card && i !== selected; }).length;
     }
+    var offered = suitsIn(pack);
     function symbol(card) {
       var s = card.slice(-1);
       return card.slice(0, -1) + SUITS.find(function (p) { return p[0] === s; })[1];
@@ -127,14 +149,14 @@
         board.appendChild(b);
       });
       ranks.innerHTML = "";
-      RANKS.forEach(function (rank) {
+      RANKS.filter(function (rank) { return pack[rank + suit]; }).forEach(function (rank) {
         var card = rank + suit;
         var b = document.createElement("button");
         b.type = "button";
         b.textContent = symbol(card);
         b.dataset.card = card;
         if (suit === "H" || suit === "D") b.className = "red";
-        b.disabled = used(card) >= copies;
+        b.disabled = used(card) >= pack[card];
         b.addEventListener("click", function () {
           cells[selected] = card;
           var next = cells.indexOf(null);
@@ -152,7 +174,7 @@
       ranks.appendChild(clear);
     }
 
-    SUITS.forEach(function (pair) {
+    offered.forEach(function (pair) {
       var b = document.createElement("button");
       b.type = "button";
       b.textContent = pair[1];

@@ -26,7 +26,7 @@ def _record(page: Page, deal: dict[str, Any]) -> None:
                 row.get_by_role("button", name=f"suit {card[-1]}").click()
                 row.locator(f'button[data-card="{card}"]').click()
         else:
-            row.get_by_label("Held count").check()
+            row.get_by_label("Held count", exact=True).check()
             row.locator("input[type=number]").fill(str(hand["held"]))
     form.get_by_role("button", name="Record deal").click()
 

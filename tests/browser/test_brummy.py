@@ -35,7 +35,9 @@ def test_a_grid_tapped_in_scores_line_by_line_and_records(signed_in: Page, night
     mary.get_by_role("button", name="Best grid").click()
     expect(mary.locator(".best")).to_contain_text("Best grid: 15")
 
-    page.locator('fieldset.hand[data-seat="1"] input[name="total_1"]').fill("12")
+    tom = page.locator('fieldset.hand[data-seat="1"]')
+    tom.get_by_label("Only the total", exact=True).check()
+    tom.locator('input[name="total_1"]').fill("12")
     page.locator('input[name="knocked"][value="0"]').check()
     page.get_by_role("button", name="Record deal").click()
     expect(page.locator("#record h2")).to_have_text("Record deal 2")

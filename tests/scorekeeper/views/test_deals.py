@@ -170,22 +170,23 @@ def test_the_same_token_twice_records_one_deal(alice_client: Client, bridge_game
         ),
         pytest.param(
             {k: v for k, v in form_fields(SAMPLE_DEALS[0]).items() if k != "went_out"},
-            "Tap the player who went out.",
+            "Who went out? Tap one.",
             id="nobody-went-out",
         ),
         pytest.param(
             form_fields(SAMPLE_DEALS[0], how_1="held", held_1=""),
-            "Enter the points Tom held.",
+            "Enter Tom&#x27;s held count.",
             id="no-count",
         ),
         pytest.param(
             form_fields(SAMPLE_DEALS[0], how_1="", held_1=""),
-            "Say what Tom held: a count, the cards, or never went down.",
+            "Say what Tom held (a count, the cards, or never went down).",
             id="nothing-said-of-tom",
         ),
         pytest.param(
             form_fields(SAMPLE_DEALS[0], held_1="-3"),
-            "Ensure this value is greater than or equal to 0.",
+            "Tom went down but did not go out, so holds at least one card, worth at least 2, "
+            "not -3.",
             id="negative-count",
         ),
     ],
