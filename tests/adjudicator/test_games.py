@@ -31,7 +31,7 @@ from adjudicator.errors import (
     UnknownOptionError,
     UnknownQuestionError,
 )
-from adjudicator.game import Game
+from adjudicator.game import ExactTarget, Game
 from adjudicator.games import all_games, get_game
 from adjudicator.options import OptionInfo, options_as_dict, parse_options
 from adjudicator.records import json_schema
@@ -222,6 +222,14 @@ RULINGS: dict[str, dict[str, str]] = {
         "min_naturals_per_meld": "R-8",
         "tie_break": "R-11",
     },
+    "voormsi": {
+        "trick_reading": "V-1",
+        "ks_rule": "V-2",
+        "forced_play": "V-4",
+        "multi_beat": "V-5",
+        "all_nine_keeps_captures": "V-8",
+        "whole_pack": "V-12",
+    },
 }
 
 
@@ -400,10 +408,14 @@ def test_running_totals_add_up_the_points(game: Game[Any, Any]) -> None:
     players = game.max_players
     deals = [parsed_sample(game, options, players, number) for number in range(1, 4)]
     result = game.tally(deals, players=players, options=options)
-    totals = [0] * players
+    # Totals are per scoring unit: each side in a partnership game.
+    totals = [0] * len(game.seating(players, options).units)
+    rule = game.end_rule(options, players)
     for deal in result.deals:
         for r in deal.results:
             totals[r.seat] += r.points
+        if isinstance(rule, ExactTarget):
+            totals = [rule.bounce(total) for total in totals]  # past the target bounces back
         assert deal.totals == tuple(totals)
 
 
