@@ -649,6 +649,8 @@ def openapi_schema(schema: Any) -> Any:
     if not isinstance(schema, dict):
         return schema
     out = {key: openapi_schema(value) for key, value in schema.items()}
+    if out.get("required") == []:  # OpenAPI 3.0 wants a required list non-empty, or none
+        del out["required"]
     kinds = out.get("type")
     if isinstance(kinds, list) and "null" in kinds:
         rest = [k for k in kinds if k != "null"]

@@ -50,6 +50,14 @@ def check_every_game_has_page_support(app_configs: Any, **kwargs: Any) -> list[E
                         id="scorekeeper.E003",
                     )
                 )
+            if "tricks" in widgets_of(record) and "tricks" not in game.questions():
+                errors.append(
+                    Error(
+                        f"{where}: the trick widget judges each trick through the game's "
+                        "'tricks' question, which it does not answer.",
+                        id="scorekeeper.E005",
+                    )
+                )
             if sum(isinstance(f, PerSeatField) for f in record.fields) > 1:
                 errors.append(
                     Error(

@@ -291,6 +291,18 @@ class DealForm(EngineErrorsMixin, forms.Form):
         return next((w.key for w in self.record.ways if key in w.fields), None)
 
     @property
+    def trick_verdicts(self) -> dict[str, Any] | None:
+        """The tricks entered so far, judged (the trick family's widget shows them)."""
+        from scorekeeper.selectors import trick_verdicts
+
+        f = next((f for f in self.record.fields if isinstance(f, TricksField)), None)
+        if f is None:
+            return None
+        texts = [str(self[f"{f.key}_{n}"].value() or "") for n in range(f.max_tricks)]
+        dealer = self["dealer"].value() if "dealer" in self.fields else None
+        return trick_verdicts(self.game, texts, _seat_number(dealer))
+
+    @property
     def pack_data(self) -> str:
         """The game's pack for the card picker: each card and how many copies (JSON)."""
         return json.dumps([[str(card), copies] for card, copies in self.pack.copies.items()])
@@ -407,7 +419,7 @@ class DealForm(EngineErrorsMixin, forms.Form):
                 ]
             elif isinstance(f, TricksField):
                 data[f.key] = [
-                    {"plays": _plays(cleaned[f"{f.key}_{n}"])}
+                    {"plays": plays_from_text(cleaned[f"{f.key}_{n}"])}
                     for n in range(f.max_tricks)
                     if cleaned.get(f"{f.key}_{n}")
                 ]
@@ -491,7 +503,7 @@ class DealForm(EngineErrorsMixin, forms.Form):
         return f.key
 
 
-def _plays(text: str) -> list[dict[str, Any]]:
+def plays_from_text(text: str) -> list[dict[str, Any]]:
     """``"1:7H 2:KS+QD"`` as plays: seats counted from 1 on the page, from 0 in JSON.
 
     Anything that is not ``seat:cards`` is passed on as written, for the adjudicator to refuse
@@ -515,3 +527,8 @@ def game_definition(game: Game) -> GameDefinition[Any, Any]:
 def format_plays(plays: list[tuple[int, Any]]) -> str:
     """The page's text for plays: ``1:7H 2:KS+QD``."""
     return " ".join(f"{seat + 1}:{'+'.join(format_cards(cards).split())}" for seat, cards in plays)
+
+
+def _seat_number(value: object) -> int | None:
+    text = str(value) if value is not None else ""
+    return int(text) if text.isdecimal() and len(text) < 3 else None

@@ -6,6 +6,7 @@ deal through the adjudicator, so a correction anywhere in the ledger shows every
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections import defaultdict
 from dataclasses import dataclass
@@ -350,6 +351,20 @@ class Standings:
         return self.history[-1] if self.history else None
 
     @property
+    def winner_names(self) -> list[str]:
+        return [self.units[i] for i in self.tally.winners]
+
+    @property
+    def leader_names(self) -> list[str]:
+        return [self.units[i] for i in self.tally.leaders]
+
+    @property
+    def end_rule(self) -> dict[str, Any]:
+        """How the game ends, as data: its kind, and the deals or points it takes."""
+        rule = self.definition.end_rule(self.options, len(self.seats))
+        return {"kind": rule.kind, **dataclasses.asdict(rule)}
+
+    @property
     def rows(self) -> list[dict[str, Any]]:
         """Per scoring unit: name, total, marks earned, and whether it leads or has won."""
         tally = self.tally
@@ -357,6 +372,7 @@ class Standings:
             {
                 "unit": i,
                 "name": name,
+                "seats": list(self.seating.units[i]),
                 "total": tally.totals[i],
                 "marks": [
                     {
@@ -636,3 +652,51 @@ def players_off_table(night: Night) -> QuerySet[Player]:
     return Player.objects.filter(owner=night.owner_id).exclude(
         pk__in=NightPlayer.objects.filter(night=night).values("player")
     )
+
+
+# The trick family's widget: each trick judged as it is entered ---------------------------------
+
+
+def trick_verdicts(game: Game, texts: list[str], dealer: int | None) -> dict[str, Any] | None:
+    """Each trick entered so far judged by the game (its ``tricks`` question): the winner and
+    the reason, or the first illegal play and why, with the players' names. ``texts`` are the
+    tricks as the page writes them (``1:7H 2:KS``)."""
+    from scorekeeper.deal_forms import plays_from_text
+
+    filled = [text for text in texts if text.strip()]
+    if not filled:
+        return None
+    definition = game_definition(game)
+    options = definition.options(game.options)
+    seats = tuple(game.seats.select_related("player").order_by("position"))
+    seating = definition.seating(len(seats), options)
+    names = naming(seats, seating)
+    units = [and_list([seats[s].player.name for s in members]) for members in seating.units]
+    body: dict[str, Any] = {
+        "players": len(seats),
+        "tricks": [{"plays": plays_from_text(text)} for text in filled],
+    }
+    if dealer is not None:
+        body["dealer"] = dealer
+    try:
+        answer = definition.ask("tricks", body | {"options": game.options})
+    except AdjudicationError as err:
+        return {"tricks": [{"number": 1, "problem": err.named(names)}], "won": [], "current": 0}
+    verdicts = []
+    for verdict in answer["tricks"]:
+        problem = verdict.get("problem")
+        verdicts.append(
+            {
+                "number": verdict["number"],
+                "complete": verdict["complete"],
+                "problem": problem.named(names) if problem is not None else None,
+                "winner": names.seat(verdict["winner"]) if "winner" in verdict else None,
+                "winner_seat": verdict.get("winner"),
+                "reason": named(verdict.get("reason", ""), names),
+            }
+        )
+    current = next(
+        (v["number"] - 1 for v in verdicts if not v["complete"] or v["problem"]), len(verdicts)
+    )
+    won = [{"name": units[u], "count": c} for u, c in enumerate(answer["won"])]
+    return {"tricks": verdicts, "won": won, "current": current}

@@ -32,6 +32,7 @@ urlpatterns = [
     path("games/<id:pk>/deals/", games.deal_record, name="deal_record"),
     path("games/<id:pk>/grid-score/", games.grid_score, name="grid_score"),
     path("games/<id:pk>/best-grid/", games.best_grid, name="best_grid"),
+    path("games/<id:pk>/tricks/", games.trick_verdicts, name="trick_verdicts"),
     path("games/<id:pk>/deals/<id:deal>/amend/", games.deal_amend, name="deal_amend"),
     path("games/<id:pk>/deals/<id:deal>/void/", games.deal_void, name="deal_void"),
     # api and admin

@@ -65,6 +65,7 @@ from adjudicator.records import (
     TricksField,
     Way,
     crosswise,
+    parse_record,
 )
 from adjudicator.said import Ref, Said, say, seat, seats, side
 from adjudicator.tally import SeatResult
@@ -419,6 +420,11 @@ class Voormsi(Game[Options, Deal]):
                 "Where does the ladder stand after these hand scores, and has anyone won?",
                 _answer_ladder,
             ),
+            "tricks": Question(
+                "tricks",
+                "Who won each trick of a hand so far, and is any play in it illegal?",
+                _answer_tricks,
+            ),
         }
 
 
@@ -698,3 +704,56 @@ def _answer_ladder(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
 
 
 __all__ = ["CAPTURE_LABELS", "Deal", "Voormsi", "keep_seats"]
+
+
+_SO_FAR = Record(
+    (
+        SeatField("dealer", "Who dealt?", optional=True),
+        TricksField("tricks", "The tricks so far", max_tricks=12),
+    )
+)
+
+
+def _answer_tricks(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+    """A hand as far as it has been played, judged trick by trick, as the table enters it:
+    each complete trick's winner and the reason, and the first illegal play with its reason
+    (the tricks after it are not judged). The trick family's page widget asks this."""
+    players = _players(data)
+    table = Table.for_players(players, options)
+    body = {key: data[key] for key in ("dealer", "tricks") if key in data}
+    values = parse_record(_SO_FAR, body, Seating(players))
+    tricks = values["tricks"]
+    verdicts: list[dict[str, Any]] = []
+    won = [0] * len(table.sides)
+    for number in range(len(tricks)):
+        recorded = tricks[number]
+        complete = len(recorded.plays) == table.plays_per_trick
+        try:
+            hand = Hand(
+                tuple(_trick(n, each) for n, each in enumerate(tricks[: number + 1])),
+                None,
+                values.get("dealer"),
+            )
+            checked = check_hand(hand, table, options) if complete else None
+        except AdjudicationError as err:
+            _kept(err, players)
+            verdicts.append({"number": number + 1, "complete": complete, "problem": err})
+            break
+        if checked is None:
+            verdicts.append({"number": number + 1, "complete": False, "problem": None})
+            continue
+        result = checked.results[number]
+        unit = table.side_of(result.winner)
+        won[unit] += len(recorded.plays[0][1])
+        verdicts.append(
+            {
+                "number": number + 1,
+                "complete": True,
+                "problem": None,
+                "winner": result.winner,
+                "side": unit,
+                "reason": keep_seats(result.reason, players),
+                "won": tuple(won),
+            }
+        )
+    return {"players": players, "tricks": verdicts, "won": tuple(won)}

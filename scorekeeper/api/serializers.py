@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from adjudicator.games import all_games
+from adjudicator.records import json_schema, openapi_schema
 from scorekeeper.converters import MAX_ID
 from scorekeeper.models import Entry, Game, Night, Player, Seat
 
@@ -103,17 +105,31 @@ class GameIn(serializers.Serializer[Any]):
         game.choices = [(g.slug, g.name) for g in all_games()]
 
 
+def _deal_schemas() -> dict[str, Any]:
+    """Each game's deal body, from its record description (the contract's, not written here)."""
+    variants = []
+    for game in all_games():
+        options = game.options()
+        schema = openapi_schema(
+            json_schema(game.record(options, game.max_players), game.max_players)
+        )
+        variants.append({**schema, "title": game.name})
+    return {"oneOf": variants, "description": DEAL_HELP}
+
+
 DEAL_HELP = (
-    "The deal's raw record, in the game's own shape. Bridge Rummy: "
-    '{"went_out": 0, "hand_rummy": false, "hands": [{"seat": 1, "held": 36}, '
-    '{"seat": 2, "cards": "AS 10H JK"}, {"seat": 3, "not_down": true}]}. '
-    'Brummy and Brummagem: {"knocked": 0, "grids": [{"seat": 0, "cards": "AS 2S 3S ..."}, '
-    '{"seat": 1, "total": 23}]}.'
+    "The deal's record, in the shape its game describes (GET /api/v1/game-types/ gives each "
+    "game's `record`). Seats count from 0."
 )
 
 
+@extend_schema_field(_deal_schemas())
+class DealField(serializers.DictField):
+    """A deal's raw record: checked by the game's adjudicator, not here."""
+
+
 class DealRecordIn(serializers.Serializer[Any]):
-    deal = serializers.DictField(help_text=DEAL_HELP)
+    deal = DealField(help_text=DEAL_HELP)
     token = serializers.UUIDField(
         required=False,
         help_text=(
@@ -135,7 +151,7 @@ class DealRecordIn(serializers.Serializer[Any]):
 
 
 class DealAmendIn(serializers.Serializer[Any]):
-    deal = serializers.DictField(help_text=DEAL_HELP)
+    deal = DealField(help_text=DEAL_HELP)
     note = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
     revision = id_field(
         required=False,
@@ -154,7 +170,9 @@ class DealVoidIn(serializers.Serializer[Any]):
 class EntryOut(serializers.ModelSerializer[Entry]):
     deal = serializers.IntegerField(source="deal_key", help_text="The deal's id (its first entry).")
     recorded_by = serializers.CharField(source="recorded_by.username")
-    supersedes = serializers.PrimaryKeyRelatedField[Entry](read_only=True)
+    supersedes = serializers.PrimaryKeyRelatedField[Entry](
+        read_only=True, allow_null=True, help_text="The entry this one replaces (amend, void)."
+    )
 
     class Meta:
         model = Entry
@@ -165,47 +183,75 @@ class QuestionIn(serializers.Serializer[Any]):
     options = serializers.DictField(required=False, help_text="House rules for this question.")
 
 
-class SeatResultOut(serializers.Serializer[Any]):
-    seat = serializers.IntegerField()
+class UnitResultOut(serializers.Serializer[Any]):
+    """What one scoring unit (a player, or a side) scored in one deal, and the working."""
+
+    unit = serializers.IntegerField(source="seat", help_text="The unit's place in `units`.")
     name = serializers.CharField()
     points = serializers.IntegerField()
-    star = serializers.BooleanField()
-    explanation = serializers.ListField(child=serializers.CharField())
+    star = serializers.BooleanField(help_text="Whether the deal earned this unit a mark.")
+    explanation = serializers.ListField(
+        child=serializers.CharField(), help_text="The working, line by line, with names."
+    )
+    detail = serializers.DictField(help_text="The game's own figures behind the points.")
 
 
 class DealStandingOut(serializers.Serializer[Any]):
-    deal = serializers.IntegerField(help_text="The deal's id, for amending or voiding it.")
+    deal = serializers.IntegerField(source="key", help_text="The deal's id, for amending it.")
     number = serializers.IntegerField(
         help_text="The deal's number at the table: deals keep their numbers when one is voided."
     )
     summary = serializers.CharField()
-    results = SeatResultOut(many=True)
-    totals = serializers.ListField(child=serializers.IntegerField())
+    results = UnitResultOut(source="named_results", many=True)
+    totals = serializers.ListField(
+        source="result.totals", child=serializers.IntegerField(), help_text="Totals after it."
+    )
 
 
-class StandingSeatOut(serializers.Serializer[Any]):
-    seat = serializers.IntegerField()
-    name = serializers.CharField()
+class MarkCountOut(serializers.Serializer[Any]):
+    key = serializers.CharField(help_text="The mark, e.g. stars.")
+    count = serializers.IntegerField()
+    text = serializers.CharField(help_text="The mark's symbol, once per mark earned.")
+    meaning = serializers.CharField()
+
+
+class UnitOut(serializers.Serializer[Any]):
+    """One column of the tally: a player, or a side of partners."""
+
+    unit = serializers.IntegerField()
+    name = serializers.CharField(help_text="The player, or the players of a side.")
+    seats = serializers.ListField(child=serializers.IntegerField(), help_text="Seats, from 0.")
     total = serializers.IntegerField()
-    stars = serializers.IntegerField()
+    marks = MarkCountOut(many=True, help_text="Marks earned so far (only those earned).")
+    leader = serializers.BooleanField()
+    winner = serializers.BooleanField()
 
 
 class LedgerProblemOut(serializers.Serializer[Any]):
-    deal = serializers.IntegerField(help_text="The deal's id, for amending or voiding it.")
+    deal = serializers.IntegerField(source="key", help_text="The deal's id, to amend or void.")
     number = serializers.IntegerField(help_text="The deal's number at the table.")
     message = serializers.CharField(help_text="Why the deal cannot be counted.")
     fix = serializers.CharField(help_text="What would fix it.")
 
 
+class EndRuleOut(serializers.Serializer[Any]):
+    kind = serializers.ChoiceField(choices=["fixed_deals", "target", "exact_target"])
+    deals = serializers.IntegerField(required=False, help_text="fixed_deals: how many.")
+    points = serializers.IntegerField(required=False, help_text="target and exact_target.")
+
+
 class StandingsOut(serializers.Serializer[Any]):
-    game = serializers.IntegerField()
-    status = serializers.CharField()
-    finished = serializers.BooleanField()
-    lower_is_better = serializers.BooleanField()
-    winners = serializers.ListField(child=serializers.CharField())
-    leaders = serializers.ListField(child=serializers.CharField())
-    seats = StandingSeatOut(many=True)
-    deals = DealStandingOut(many=True)
+    """A game as its ledger replays: read from :class:`scorekeeper.selectors.Standings`."""
+
+    game = serializers.IntegerField(source="game.pk")
+    status = serializers.CharField(source="name_status")
+    finished = serializers.BooleanField(source="tally.finished")
+    lower_is_better = serializers.BooleanField(source="tally.lower_is_better")
+    end = EndRuleOut(source="end_rule")
+    winners = serializers.ListField(source="winner_names", child=serializers.CharField())
+    leaders = serializers.ListField(source="leader_names", child=serializers.CharField())
+    units = UnitOut(source="rows", many=True)
+    deals = DealStandingOut(source="counted", many=True)
     next_number = serializers.IntegerField(
         help_text="The number the next recorded deal will carry (send it as `number`)."
     )

@@ -217,42 +217,7 @@ def deal_void(request: Request, pk: int, deal: int) -> Response:
 @api_view(["GET"])
 def game_standings(request: Request, pk: int) -> Response:
     standings = selectors.game_standings(_game_for(request, pk))
-    tally, units = standings.tally, standings.units
-    body = {
-        "game": standings.game.pk,
-        "status": standings.name_status(),
-        "finished": tally.finished,
-        "lower_is_better": tally.lower_is_better,
-        "winners": [units[i] for i in tally.winners],
-        "leaders": [units[i] for i in tally.leaders],
-        "seats": [
-            {
-                "seat": i,
-                "name": units[i],
-                "total": tally.totals[i],
-                "marks": {key: counts[i] for key, counts in tally.marks.items()},
-            }
-            for i in range(len(units))
-        ],
-        "deals": [
-            {
-                "deal": h.key,
-                "number": h.number,
-                "summary": h.summary,
-                "results": h.named_results,
-                "totals": list(h.result.totals),
-            }
-            for h in standings.counted
-            if h.result is not None
-        ],
-        "next_number": standings.next_number,
-        "problems": [
-            {"deal": p.key, "number": p.number, "message": p.message, "fix": p.fix}
-            for p in standings.problems
-        ],
-        "notes": standings.notes,
-    }
-    return Response(body)
+    return Response(s.StandingsOut(standings).data)
 
 
 # /api/v1/game-types/ and /api/v1/adjudicate/ ----------------------------------------------------

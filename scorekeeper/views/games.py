@@ -196,3 +196,20 @@ def best_grid(request: AuthedRequest, pk: int) -> HttpResponse:
     if request.htmx:
         return render(request, "scorekeeper/grid_score.html", context)
     return render(request, "scorekeeper/best_grid.html", context)
+
+
+@login_required
+@require_GET
+def trick_verdicts(request: AuthedRequest, pk: int) -> HttpResponse:
+    """The tricks entered so far, each judged as it completes (the trick family's widget)."""
+    game = get_game_for_user(request, pk)
+    texts = [request.GET.get(f"tricks_{n}", "") for n in range(MAX_TRICKS_SHOWN)]
+    dealer = request.GET.get("dealer", "")
+    verdicts = selectors.trick_verdicts(
+        game, texts, int(dealer) if dealer.isdecimal() and len(dealer) < 3 else None
+    )
+    return render(request, "scorekeeper/trick_verdicts.html", {"verdicts": verdicts})
+
+
+# No trick game has more tricks in a hand than this (Voormsi for three: 12).
+MAX_TRICKS_SHOWN = 20
