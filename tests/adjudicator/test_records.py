@@ -15,7 +15,7 @@ from typing import Any
 import jsonschema
 import pytest
 
-from adjudicator.cards import BRIDGE_RUMMY, DOUBLE, STANDARD, Pack, parse_cards
+from adjudicator.cards import BRIDGE_RUMMY, DOUBLE, STANDARD, Card, Pack, parse_cards
 from adjudicator.errors import (
     AdjudicationError,
     BadCardError,
@@ -107,7 +107,7 @@ FOUR = Seating(4)
 PARTNERS = crosswise(4)
 
 
-def cards(text: str) -> tuple[Any, ...]:
+def cards(text: str) -> tuple[Card, ...]:
     return parse_cards(text)
 
 
@@ -1141,7 +1141,7 @@ def test_describe_gives_sides_events_tricks_and_ways() -> None:
         {"value": "simple", "label": "Simple capture"},
         {"value": "jc", "label": "Jack of clubs"},
     ]
-    assert by_key["tricks"] | {} == {
+    assert by_key["tricks"] == {
         "key": "tricks",
         "kind": "tricks",
         "label": "The tricks",
@@ -1162,7 +1162,7 @@ def test_a_real_games_description_is_json_and_names_every_field(slug: str) -> No
 
 def validates(data: object, schema: dict[str, Any]) -> bool:
     jsonschema.Draft202012Validator.check_schema(schema)
-    return jsonschema.Draft202012Validator(schema).is_valid(data)
+    return bool(jsonschema.Draft202012Validator(schema).is_valid(data))
 
 
 @pytest.mark.parametrize(

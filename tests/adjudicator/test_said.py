@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import copy
 import pickle
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -225,8 +227,7 @@ LINE = say("{} went out; {} paid double.", seat(0), seats((1, 3)))
         pytest.param(copy.deepcopy, id="deepcopy"),
     ],
 )
-def test_a_stored_or_copied_said_keeps_its_seats(clone: object) -> None:
-    assert callable(clone)
+def test_a_stored_or_copied_said_keeps_its_seats(clone: Callable[[Said], Any]) -> None:
     again = clone(LINE)
     assert isinstance(again, Said)
     assert again == "Seat 1 went out; seats 2 and 4 paid double."
@@ -238,5 +239,6 @@ def test_a_stored_or_copied_said_keeps_its_seats(clone: object) -> None:
 def test_a_said_is_text_like_any_other() -> None:
     # Callers that only want text treat it as a str: joined, formatted, used as a dict key.
     assert f"{LINE}" == "Seat 1 went out; seats 2 and 4 paid double."
-    assert {LINE: 1}["Seat 1 went out; seats 2 and 4 paid double."] == 1
+    keyed: dict[str, int] = {LINE: 1}
+    assert keyed["Seat 1 went out; seats 2 and 4 paid double."] == 1
     assert LINE.upper().startswith("SEAT 1")
