@@ -215,9 +215,10 @@ class Game[O, D](ABC):
                 marks[key] = [m + e for m, e in zip(marks[key], earned, strict=True)]
             results.append(DealResult(number, scored.results, tuple(totals), scored.summary))
             finished, winners = self._ended(rule, number, tuple(totals), scored.ends)
+            if finished:
+                # Broken once, as the game ends: a deal recorded after it names these winners.
+                winners = self.break_tie(winners, {k: tuple(v) for k, v in marks.items()}, options)
         leaders = best_seats(tuple(totals), lower_is_better=self.lower_is_better)
-        if finished:
-            winners = self.break_tie(winners, {k: tuple(v) for k, v in marks.items()}, options)
         return Tally(
             deals=tuple(results),
             totals=tuple(totals),
@@ -272,7 +273,7 @@ class Game[O, D](ABC):
     def _units_ref(seating: Seating, units: Sequence[int]) -> Any:
         if seating.partnerships and len(units) == 1:
             return side(units[0])
-        return seats([member for u in units for member in seating.units[u]])
+        return seats(sorted(member for u in units for member in seating.units[u]))
 
     def _status(
         self,
@@ -286,7 +287,7 @@ class Game[O, D](ABC):
     ) -> Said:
         if finished:
             who = self._units_ref(seating, winners)
-            verb = "win" if len(winners) > 1 and not seating.partnerships else "wins"
+            verb = "win" if len(winners) > 1 else "wins"
             if not winners:
                 return say("Game over.")
             return say(f"Game over: {{}} {verb} on {totals[winners[0]]}.", who)
@@ -307,7 +308,8 @@ class Game[O, D](ABC):
         verb = "leads" if len(leaders) == 1 else "lead"
         if isinstance(rule, Target):
             if lead >= rule.points:
-                return say(f"{{}} tie on {lead}, past {rule.points}: another deal decides.", who)
+                where = f"past {rule.points}" if lead > rule.points else "the target"
+                return say(f"{{}} tie on {lead}, {where}: another deal decides.", who)
             return say(
                 f"{{}} {verb} with {lead}, {rule.points - lead} short of {rule.points}.", who
             )

@@ -351,6 +351,14 @@ def parse_record(
             except AdjudicationError as err:
                 err.path, err.seats = path, who
                 raise
+        # Cards noted as held are played later, so not counted with the plays; but each note
+        # must still name cards of this pack (no JK in a pack without jokers, no KH KH in one).
+        for path, who, cards in _held_in(record, values):
+            try:
+                pack.check(cards)
+            except AdjudicationError as err:
+                err.path, err.seats = path, who
+                raise
     return values
 
 
@@ -389,6 +397,19 @@ def _cards_in(
     return found
 
 
+def _held_in(
+    record: Record, values: Mapping[str, Any]
+) -> list[tuple[tuple[str | int, ...], tuple[int, ...], tuple[Card, ...]]]:
+    """Every note of cards held during a trick: (its field path, the seat, the cards)."""
+    return [
+        ((f.key, number, "held", at, "cards"), (who,), cards)
+        for f in record.fields
+        if isinstance(f, TricksField) and values.get(f.key) is not None
+        for number, trick in enumerate(values[f.key])
+        for at, (who, cards) in enumerate(trick.held)
+    ]
+
+
 def _whole(value: object, what: str, *, least: int = 0, most: int = MOST_POINTS) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadEntryError(f"{what} must be a whole number.")
@@ -406,6 +427,8 @@ def _cards(value: object, f: CardsField, *, counted: bool = True) -> tuple[Card,
     if len(value) > 8 * max(most, 1):
         raise BadEntryError(f"{f.key} holds at most {most} cards.")
     cards = parse_cards(value)
+    if not counted and len(cards) > most:
+        raise BadEntryError(f"{f.key} holds at most {most} cards.")
     if counted and not f.min_cards <= len(cards) <= f.max_cards:
         expected = (
             f"{f.max_cards}" if f.min_cards == f.max_cards else f"{f.min_cards} to {f.max_cards}"
@@ -531,7 +554,7 @@ def _parse_events(f: EventsField, value: object, seating: Seating) -> tuple[tupl
         where = f"[{index}]"
         if not isinstance(raw, Mapping) or set(raw) != {"event", "side"}:
             raise BadEntryError("Each event is an object with event and side.", field=where)
-        if raw["event"] not in kinds:
+        if not isinstance(raw["event"], str) or raw["event"] not in kinds:
             raise BadEntryError(
                 f"event must be one of {', '.join(sorted(kinds))}.", field=f"{where}.event"
             )
@@ -698,7 +721,13 @@ def _schema(f: Field | Entry, players: int) -> dict[str, Any]:
         variants = [
             {
                 "type": "object",
-                "properties": {"seat": seat_schema, e.key: _schema(e, players)},
+                # A flag is given as true, or left out (the parser refuses false).
+                "properties": {
+                    "seat": seat_schema,
+                    e.key: {**_schema(e, players), "enum": [True]}
+                    if isinstance(e, FlagField)
+                    else _schema(e, players),
+                },
                 "required": ["seat", e.key],
                 "additionalProperties": False,
             }
