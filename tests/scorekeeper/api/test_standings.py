@@ -39,6 +39,10 @@ def standings(client: APIClient, game: Game) -> dict[str, Any]:
     return body
 
 
+def stars_of(unit: dict[str, Any]) -> int:
+    return next((int(m["count"]) for m in unit["marks"] if m["key"] == "stars"), 0)
+
+
 def record(client: APIClient, game: Game, deal: dict[str, Any]) -> int:
     response = client.post(reverse("api_game_deals", args=[game.pk]), {"deal": deal})
     assert response.status_code == 201, response.content
@@ -52,10 +56,19 @@ def test_a_game_with_no_deals(api: APIClient, bridge_game: Game) -> None:
         "status": "No deals yet; 7 to play, lowest total wins.",
         "finished": False,
         "lower_is_better": True,
+        "end": {"kind": "fixed_deals", "deals": 7},
         "winners": [],
         "leaders": ["Mary", "Tom", "Dick", "Alice"],
-        "seats": [
-            {"seat": i, "name": name, "total": 0, "marks": {"stars": 0}}
+        "units": [
+            {
+                "unit": i,
+                "name": name,
+                "seats": [i],
+                "total": 0,
+                "marks": [],
+                "leader": True,
+                "winner": False,
+            }
             for i, name in enumerate(SAMPLE_PLAYERS)
         ],
         "deals": [],
@@ -73,11 +86,11 @@ def test_the_sample_score_card_gives_the_printed_totals_after_every_deal(
     ):
         record(api, bridge_game, deal)
         body = standings(api, bridge_game)
-        assert tuple(s["total"] for s in body["seats"]) == printed, f"after deal {number}"
-        assert tuple(s["marks"]["stars"] for s in body["seats"]) == stars, f"after deal {number}"
+        assert tuple(s["total"] for s in body["units"]) == printed, f"after deal {number}"
+        assert tuple(stars_of(s) for s in body["units"]) == stars, f"after deal {number}"
         assert tuple(body["deals"][-1]["totals"]) == printed
         assert len(body["deals"]) == number
-    assert [s["name"] for s in body["seats"]] == list(SAMPLE_PLAYERS)
+    assert [s["name"] for s in body["units"]] == list(SAMPLE_PLAYERS)
     assert body["status"] == "After deal 6 of 7: Mary lowest on 160."
     assert (body["leaders"], body["winners"], body["finished"]) == (["Mary"], [], False)
 
@@ -107,8 +120,8 @@ def test_the_seventh_deal_ends_the_game(api: APIClient, bridge_game: Game) -> No
         record(api, bridge_game, deal)
     body = standings(api, bridge_game)
     # the card's deal 7 cannot be reproduced; Mary's fourth star earns -100.
-    assert [s["total"] for s in body["seats"]] == [40, 200, 280, 520]
-    assert [s["marks"]["stars"] for s in body["seats"]] == [4, 2, 1, 0]
+    assert [s["total"] for s in body["units"]] == [40, 200, 280, 520]
+    assert [stars_of(s) for s in body["units"]] == [4, 2, 1, 0]
     assert (body["finished"], body["winners"]) == (True, ["Mary"])
     assert body["status"] == "Game over: Mary wins on 40."
 
@@ -120,7 +133,7 @@ def test_a_voided_deal_leaves_the_standings(api: APIClient, bridge_game: Game) -
     body = standings(api, bridge_game)
     # Deals keep the numbers the table gave them: the second deal is still deal 2.
     assert [(d["deal"], d["number"]) for d in body["deals"]] == [(second, 2)]
-    assert [s["total"] for s in body["seats"]] == [100, -20, 50, 20]
+    assert [s["total"] for s in body["units"]] == [100, -20, 50, 20]
 
 
 def test_house_rules_are_noted(api: APIClient, night: Any) -> None:
