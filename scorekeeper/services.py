@@ -168,8 +168,16 @@ def game_start(
     game = Game.objects.create(
         night=night, number=number, slug=slug, options=options_as_dict(parsed), created_by=by
     )
+    # Partners play as one side: each seat keeps its side (crosswise, as the game seats them).
+    seating = definition.seating(len(players), parsed)
     Seat.objects.bulk_create(
-        Seat(game=game, player=player, position=position) for position, player in enumerate(players)
+        Seat(
+            game=game,
+            player=player,
+            position=position,
+            team=seating.unit_of(position) if seating.partnerships else None,
+        )
+        for position, player in enumerate(players)
     )
     for player in players:
         _seat_at_table(night, player)

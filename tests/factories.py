@@ -62,7 +62,10 @@ class GameFactory(factory.django.DjangoModelFactory):
     @factory.post_generation
     def players(game: Game, create: bool, extracted: Any, **kwargs: Any) -> None:
         names = extracted or ("Mary", "Tom", "Dick", "Alice")
+        definition = get_game(game.slug)
+        seating = definition.seating(len(names), definition.options(game.options))
         for position, name in enumerate(names):
             player, _ = Player.objects.get_or_create(owner=game.night.owner, name=name)
-            Seat.objects.create(game=game, player=player, position=position)
+            team = seating.unit_of(position) if seating.partnerships else None
+            Seat.objects.create(game=game, player=player, position=position, team=team)
             NightPlayer.objects.get_or_create(night=game.night, player=player)
