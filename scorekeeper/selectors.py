@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from dataclasses import dataclass
 from typing import Any
 
@@ -184,6 +184,51 @@ def _why_not_counted(err: Exception, names: Naming) -> str:
     return _error_text(err, names)
 
 
+# Ledger rows never change, so a row parsed once stays parsed: recording deal N parses deal N
+# once, not the whole game again at every step. Keyed by the row's id and time (ids are reused
+# when a test database is emptied), the game's rules and its table size.
+_PARSED: OrderedDict[tuple[Any, ...], tuple[Any, Exception | None]] = OrderedDict()
+_PARSED_KEPT = 50_000
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """A deal already parsed (the one a service is checking), for :func:`replay`."""
+
+    deal: Any
+
+
+def parse_row(
+    definition: GameDefinition[Any, Any], options: Any, players: int, row: Entry | Any
+) -> tuple[Any, Exception | None]:
+    """A deal of the ledger (an :class:`Entry`) or a raw record, parsed; a row only once."""
+    if isinstance(row, Parsed):
+        return row.deal, None
+    if not isinstance(row, Entry):
+        return _parse(definition, row, players, options)
+    key = (definition.slug, repr(options), players, row.pk, row.recorded_at)
+    found = _PARSED.get(key)
+    if found is not None:
+        _PARSED.move_to_end(key)
+        return found
+    found = _parse(definition, row.data, players, options)
+    remember_parsed(definition, options, players, row, found)
+    return found
+
+
+def remember_parsed(
+    definition: GameDefinition[Any, Any],
+    options: Any,
+    players: int,
+    row: Entry,
+    parsed: tuple[Any, Exception | None],
+) -> None:
+    """Keep a row's parse (a service that just wrote the row has already parsed it)."""
+    _PARSED[(definition.slug, repr(options), players, row.pk, row.recorded_at)] = parsed
+    while len(_PARSED) > _PARSED_KEPT:
+        _PARSED.popitem(last=False)
+
+
 def replay(
     definition: GameDefinition[Any, Any],
     options: Any,
@@ -191,11 +236,12 @@ def replay(
     current: list[tuple[int, int, Any]],
     names: Naming,
 ) -> Replay:
-    """Tally ``current`` (deal key, deal number, raw record), leaving out what cannot count."""
+    """Tally ``current`` (deal key, deal number, ledger row or raw record), leaving out what
+    cannot count. The rows are parsed once per process (see :func:`parse_row`)."""
     problems: list[LedgerProblem] = []
     parsed: list[tuple[int, int, Any]] = []
-    for key, number, data in current:
-        deal, error = _parse(definition, data, players, options)
+    for key, number, row in current:
+        deal, error = parse_row(definition, options, players, row)
         if error is None:
             parsed.append((key, number, deal))
         else:
@@ -449,7 +495,7 @@ def _points_under(
     data: Any,
 ) -> tuple[int, ...] | None:
     """Each seat's points for deal ``key`` had its record been ``data``, the others as they are."""
-    deal, error = _parse(definition, data, players, options)
+    deal, error = parse_row(definition, options, players, data)
     if error is not None:
         return None
     deals = sorted([(k, d) for k, d in counted if k != key] + [(key, deal)], key=lambda p: p[0])
@@ -476,7 +522,7 @@ def game_standings(game: Game) -> Standings:
         revisions[entry.deal_key].append(entry)
     numbers = {key: number for number, key in enumerate(revisions, start=1)}
     current = [
-        (key, numbers[key], revs[-1].data)
+        (key, numbers[key], revs[-1])
         for key, revs in revisions.items()
         if revs[-1].kind != Entry.Kind.VOID
     ]
@@ -492,7 +538,7 @@ def game_standings(game: Game) -> Standings:
         earlier = tuple(
             (
                 rev,
-                _points_under(definition, options, len(seats), replayed.deals, key, rev.data)
+                _points_under(definition, options, len(seats), replayed.deals, key, rev)
                 if rev.kind != Entry.Kind.VOID
                 else None,
             )

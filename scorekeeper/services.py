@@ -9,7 +9,6 @@ problems surface as :class:`adjudicator.errors.AdjudicationError`, other refusal
 from __future__ import annotations
 
 import datetime
-import math
 import uuid
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -209,9 +208,7 @@ def _current(game: Game) -> list[tuple[int, int, Any]]:
         numbers.setdefault(entry.deal_key, len(numbers) + 1)
         latest[entry.deal_key] = entry
     return [
-        (key, numbers[key], entry.data)
-        for key, entry in latest.items()
-        if entry.kind != Entry.Kind.VOID
+        (key, numbers[key], entry) for key, entry in latest.items() if entry.kind != Entry.Kind.VOID
     ]
 
 
@@ -232,12 +229,11 @@ def _refuse_new_problems(
     definition = selectors.game_definition(game)
     options = definition.options(game.options)
     players = len(names.names or ())
+    problems = selectors.replay(definition, options, players, after, names).problems
+    if not problems:  # the ledger after the change replays whole: one tally, and done
+        return
     old = {p.key for p in selectors.replay(definition, options, players, before, names).problems}
-    new = [
-        p
-        for p in selectors.replay(definition, options, players, after, names).problems
-        if p.key not in old
-    ]
+    new = [p for p in problems if p.key not in old]
     if not new:
         return
     numbers = [p.number for p in new]
@@ -254,7 +250,13 @@ def _and(items: Iterable[str]) -> str:
     return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
 
 
-def _validated(game: Game, data: Mapping[str, Any], replacing: int | None) -> dict[str, Any]:
+# Where a new deal goes while it is checked: after every deal recorded so far.
+NEW_DEAL = 2**63
+
+
+def _validated(
+    game: Game, data: Mapping[str, Any], replacing: int | None
+) -> tuple[dict[str, Any], Any]:
     """Check a deal against the rules and against the rest of the game; return its canonical form.
 
     ``replacing`` is the deal being amended, which keeps its place in the game (a voided deal
@@ -272,31 +274,35 @@ def _validated(game: Game, data: Mapping[str, Any], replacing: int | None) -> di
     before = _current(game)
     others = [row for row in before if row[0] != replacing]
     if replacing is None:
-        key, number = math.inf, selectors.next_deal_number(game)
+        key, number = NEW_DEAL, selectors.next_deal_number(game)
     else:
         key, number = replacing, next(n for k, n, _ in _numbered(game) if k == replacing)
-    after = sorted([*others, (key, number, canonical)], key=lambda row: row[0])
-    # The deal itself must follow the deals before it (not after the game has ended): replay
-    # the deals before it that count, and let the engine say why not.
-    counted_before = selectors.replay(
-        definition, options, players, [row for row in others if row[0] < key], names
-    )
-    try:
-        definition.tally(
-            [*(d for _, d in counted_before.deals), deal], players=players, options=options
+    after = sorted([*others, (key, number, selectors.Parsed(deal))], key=lambda row: row[0])
+    problems = selectors.replay(definition, options, players, after, names).problems
+    if not problems:  # the game replays whole with this deal: one tally, and done
+        return canonical, deal
+    if any(p.key == key for p in problems):
+        # The deal itself cannot follow the deals before it (the game had ended, say):
+        # replay the deals before it that count, and let the engine say why not.
+        counted_before = selectors.replay(
+            definition, options, players, [row for row in others if row[0] < key], names
         )
-    except AdjudicationError as err:
-        err.path = ()  # about the deal as a whole, not one of its fields
-        raise _named(err, names) from None
+        try:
+            definition.tally(
+                [*(d for _, d in counted_before.deals), deal], players=players, options=options
+            )
+        except AdjudicationError as err:
+            err.path = ()  # about the deal as a whole, not one of its fields
+            raise _named(err, names) from None
     _refuse_new_problems(
         game,
         before,
-        after,  # type: ignore[arg-type]
+        after,
         names,
         changing=f"With deal {number} as entered",
         instead=f"or enter deal {number} differently",
     )
-    return canonical
+    return canonical, deal
 
 
 def _numbered(game: Game) -> list[tuple[int, int, Any]]:
@@ -381,11 +387,11 @@ def deal_record(
                 expected=expected,
             )
         raise InvalidInput(f"The next deal is deal {expected}, not {number}.", field="number")
-    canonical = _validated(game, data, replacing=None)
+    canonical, deal = _validated(game, data, replacing=None)
     token = token or uuid.uuid4()
     try:
         with transaction.atomic():
-            return Entry.objects.create(
+            entry = Entry.objects.create(
                 game=game, kind=Entry.Kind.RECORD, data=canonical, recorded_by=by, token=token
             )
     except IntegrityError:
@@ -395,6 +401,8 @@ def deal_record(
         if earlier is None:  # pragma: no cover - the only unique column is the token
             raise
         return earlier
+    _remember(game, entry, deal)
+    return entry
 
 
 def _latest(game: Game, deal_key: int, revision: int | None) -> Entry:
@@ -431,8 +439,8 @@ def deal_amend(
     game = _lock_game(game)
     _require_recorder(by, game.night)
     latest = _latest(game, deal_key, revision)
-    canonical = _validated(game, data, replacing=deal_key)
-    return _supersede(
+    canonical, deal = _validated(game, data, replacing=deal_key)
+    entry = _supersede(
         game=game,
         kind=Entry.Kind.AMEND,
         deal_id=deal_key,
@@ -440,6 +448,16 @@ def deal_amend(
         data=canonical,
         note=note.strip()[:200],
         recorded_by=by,
+    )
+    _remember(game, entry, deal)
+    return entry
+
+
+def _remember(game: Game, entry: Entry, deal: Any) -> None:
+    """The row just written is already parsed: keep it, so the page shown next parses nothing."""
+    definition = selectors.game_definition(game)
+    selectors.remember_parsed(
+        definition, definition.options(game.options), game.seats.count(), entry, (deal, None)
     )
 
 

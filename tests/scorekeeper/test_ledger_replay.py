@@ -232,3 +232,44 @@ def test_a_token_reused_with_another_deal_is_refused(brummy: Game, alice: Any) -
         "token",
     )
     assert brummy.entries.count() == 1
+
+
+# Work per request ---------------------------------------------------------------------------------
+
+
+def test_recording_the_sixth_deal_parses_it_once_and_tallies_to_check_and_to_show(
+    client: Any, bridge_game: Game, alice: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The issue counted 12 parses and 2 tallies for the sixth deal of a game; now the ledger's
+    rows are parsed once per process and the new deal once: one tally checks it, one shows it."""
+    from django.urls import reverse
+
+    from adjudicator.rummy.bridge_rummy import BridgeRummy
+    from scorekeeper.demo import SAMPLE_DEALS
+    from tests.scorekeeper.views.test_deals import form_fields
+
+    for data in SAMPLE_DEALS[:5]:
+        services.deal_record(game=bridge_game, by=alice, data=data)
+    client.force_login(alice)
+    client.get(bridge_game.get_absolute_url())  # the page as the phone shows it before
+    calls = {"parse": 0, "tally": 0}
+    parse, tally = BridgeRummy.parse_deal, BridgeRummy.tally
+
+    def counted_parse(self: Any, *args: Any, **kwargs: Any) -> Any:
+        calls["parse"] += 1
+        return parse(self, *args, **kwargs)
+
+    def counted_tally(self: Any, *args: Any, **kwargs: Any) -> Any:
+        calls["tally"] += 1
+        return tally(self, *args, **kwargs)
+
+    monkeypatch.setattr(BridgeRummy, "parse_deal", counted_parse)
+    monkeypatch.setattr(BridgeRummy, "tally", counted_tally)
+    response = client.post(
+        reverse("deal_record", args=[bridge_game.pk]),
+        form_fields(SAMPLE_DEALS[5], number=6),
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 200
+    assert "Record deal 7" in response.content.decode()
+    assert calls == {"parse": 1, "tally": 2}
