@@ -275,6 +275,24 @@ class OptionOut(serializers.Serializer[Any]):
     rule = serializers.CharField()
 
 
+class MarkOut(serializers.Serializer[Any]):
+    key = serializers.CharField()
+    symbol = serializers.CharField()
+    meaning = serializers.CharField()
+
+
+class TableOut(serializers.Serializer[Any]):
+    players = serializers.IntegerField()
+    sides = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="Partners' seats, side by side (empty when everyone plays alone).",
+    )
+    end = EndRuleOut()
+    record = serializers.DictField(
+        help_text="The deal record's fields, as the game describes them (kind, key, label...)."
+    )
+
+
 class GameTypeOut(serializers.Serializer[Any]):
     slug = serializers.CharField()
     name = serializers.CharField()
@@ -283,3 +301,6 @@ class GameTypeOut(serializers.Serializer[Any]):
     lower_is_better = serializers.BooleanField()
     options = OptionOut(many=True)
     questions = serializers.DictField(child=serializers.CharField())
+    family = serializers.ChoiceField(choices=["rummy", "grids", "tricks"])
+    marks = MarkOut(many=True, help_text="What the game awards besides points.")
+    tables = TableOut(many=True, help_text="For each table size: sides, end and deal record.")

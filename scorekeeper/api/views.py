@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -15,6 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from adjudicator.games import all_games, get_game
+from adjudicator.records import describe
 from scorekeeper import selectors, services
 from scorekeeper.api import serializers as s
 from scorekeeper.exceptions import InvalidInput
@@ -250,6 +252,20 @@ def game_types(request: Request) -> Response:
                 for o in game.describe_options()
             ],
             "questions": {name: q.summary for name, q in game.questions().items()},
+            "family": game.family,
+            "marks": [{"key": m.key, "symbol": m.symbol, "meaning": m.meaning} for m in game.marks],
+            "tables": [
+                {
+                    "players": players,
+                    "sides": [list(side) for side in game.seating(players, game.options()).sides],
+                    "end": {
+                        "kind": (rule := game.end_rule(game.options(), players)).kind,
+                        **dataclasses.asdict(rule),
+                    },
+                    "record": describe(game.record(game.options(), players)),
+                }
+                for players in range(game.min_players, game.max_players + 1)
+            ],
         }
         for game in all_games()
     ]
