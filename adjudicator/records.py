@@ -220,6 +220,7 @@ class TricksField:
     label: str
     max_tricks: int
     max_cards_per_play: int = 4
+    plays_per_trick: int = 0  # 0: one play by each seat
     help: str = ""
     kind: ClassVar[str] = "tricks"
 
@@ -657,7 +658,11 @@ def _describe_field(f: Field) -> dict[str, Any]:
     elif isinstance(f, EventsField):
         out |= {"events": [{"value": v, "label": label} for v, label in f.events]}
     elif isinstance(f, TricksField):
-        out |= {"max_tricks": f.max_tricks, "max_cards_per_play": f.max_cards_per_play}
+        out |= {
+            "max_tricks": f.max_tricks,
+            "max_cards_per_play": f.max_cards_per_play,
+            "plays_per_trick": f.plays_per_trick,
+        }
     return out
 
 

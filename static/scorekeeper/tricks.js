@@ -36,6 +36,7 @@
     var seat = null;
     var suit = "S";
     var lastSeat = null;
+    var chosen = false; // the player tapped a seat since the last card: keep their choice
 
     function allPlayed() {
       var seen = {};
@@ -45,13 +46,15 @@
       return seen;
     }
 
+    var perTrick = parseInt(box.dataset.playsPerTrick, 10) || players;
+
+    // The trick being played: the first with fewer plays than a trick has. Worked out here,
+    // not from the server's verdicts, which may still be on their way.
     function current() {
-      var verdicts = box.querySelector(".verdicts");
-      var n = verdicts ? parseInt(verdicts.dataset.current, 10) : 0;
-      if (isNaN(n)) n = 0;
-      // Past what the server has judged, the first trick still empty.
-      while (n < inputs.length - 1 && inputs[n].value.trim() && !verdicts) n += 1;
-      return inputs[Math.min(n, inputs.length - 1)];
+      for (var n = 0; n < inputs.length; n++) {
+        if (plays(inputs[n]).length < perTrick) return inputs[n];
+      }
+      return inputs[inputs.length - 1];
     }
 
     function nextSeat(input) {
@@ -73,7 +76,7 @@
         b.textContent = name;
         b.dataset.seat = String(i);
         b.setAttribute("aria-pressed", i === seat ? "true" : "false");
-        b.addEventListener("click", function () { seat = i; draw(); });
+        b.addEventListener("click", function () { seat = i; chosen = true; draw(); });
         who.appendChild(b);
       });
       pad.appendChild(who);
@@ -122,6 +125,7 @@
       if (last && last.seat === seat && lastSeat === seat) last.cards.push(card);
       else list.push({ seat: seat, cards: [card] });
       lastSeat = seat;
+      chosen = false;
       write(input, list);
       seat = nextSeat(input);
       draw();
@@ -145,10 +149,13 @@
     }
 
     box.addEventListener("htmx:afterSwap", function () {
-      // A trick just completed: its winner leads the next.
+      // A trick just completed: its winner leads the next, unless a player was tapped since.
       var verdicts = box.querySelectorAll(".verdict[data-winner-seat]");
-      if (verdicts.length) seat = parseInt(verdicts[verdicts.length - 1].dataset.winnerSeat, 10);
-      lastSeat = null;
+      var trick = current();
+      if (verdicts.length && !chosen && !plays(trick).length) {
+        seat = parseInt(verdicts[verdicts.length - 1].dataset.winnerSeat, 10);
+        lastSeat = null;
+      }
       draw();
     });
     pad.hidden = false;
