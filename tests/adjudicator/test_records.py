@@ -1148,6 +1148,7 @@ def test_describe_gives_sides_events_tricks_and_ways() -> None:
         "help": "",
         "max_tricks": 2,
         "max_cards_per_play": 2,
+        "plays_per_trick": 0,
     }
 
 
