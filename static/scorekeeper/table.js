@@ -66,6 +66,14 @@
     if (elt && elt.id === "board" && event.detail.successful) boardRefreshed();
   });
 
+  // A deal refused comes back with every problem beside its field: bring the first into view.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var game = event.detail.target;
+    if (!game || game.id !== "game") return;
+    var first = game.querySelector("#record .errorlist:not([hidden]), #record [role=alert]");
+    if (first && first.textContent.trim()) first.scrollIntoView({ block: "center" });
+  });
+
   document.addEventListener("htmx:sendError", function (event) {
     failed(event, "Not recorded: no connection.");
   });
