@@ -29,12 +29,22 @@ from tests.factories import PlayerFactory
 NAMES = ("Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
 
 
+def variant(game: GameDefinition[Any, Any]) -> dict[str, Any]:
+    """Every yes-or-no house rule switched from its default: the variants (Voormsi's whole
+    pack dealt, Brummy's double pack) get the same run."""
+    return {info.name: not info.default for info in game.describe_options() if info.kind == "bool"}
+
+
 def cases() -> list[Any]:
     found = []
     for game in all_games():
         for players in sorted({game.min_players, game.max_players, min(game.max_players, 3)}):
             if game.min_players <= players <= game.max_players:
-                found.append(pytest.param(game, players, id=f"{game.slug}-{players}"))
+                found.append(pytest.param(game, players, {}, id=f"{game.slug}-{players}"))
+        if variant(game):
+            found.append(
+                pytest.param(game, game.max_players, variant(game), id=f"{game.slug}-variant")
+            )
     return found
 
 
@@ -68,6 +78,26 @@ def _nullable_to_json_schema(schema: Any) -> Any:
     return out
 
 
+def playable_samples(
+    definition: GameDefinition[Any, Any], players: int, options: Any, count: int = 3
+) -> list[dict[str, Any]]:
+    """The game's first sample deals that make a game of ``count`` deals still going after the
+    last-but-one (a sample that would end the game at once is passed over)."""
+    kept: list[dict[str, Any]] = []
+    parsed: list[Any] = []
+    for number in range(1, 200):
+        raw = definition.sample_deal(players=players, options=options, number=number)
+        deal = definition.parse_deal(raw, players=players, options=options)
+        tally = definition.tally([*parsed, deal], players=players, options=options)
+        if tally.finished and len(kept) + 1 < count:
+            continue
+        kept.append(raw)
+        parsed.append(deal)
+        if len(kept) == count:
+            return kept
+    raise AssertionError(f"{definition.name} has no {count} sample deals that make a game")
+
+
 def form_post(form: DealForm) -> dict[str, str]:
     """What a phone posts for a form filled in with its initial values (a deal to amend)."""
     data: dict[str, str] = {}
@@ -84,10 +114,11 @@ def standings_replay(game: Game) -> None:
     assert standings.problems == ()
 
 
-@pytest.mark.parametrize(("definition", "players"), cases())
+@pytest.mark.parametrize(("definition", "players", "house_rules"), cases())
 def test_every_game_is_kept_from_its_description(
     definition: GameDefinition[Any, Any],
     players: int,
+    house_rules: dict[str, Any],
     night: Night,
     api: APIClient,
     client: Client,
@@ -98,11 +129,11 @@ def test_every_game_is_kept_from_its_description(
     ids = [PlayerFactory(owner=night.owner, name=NAMES[i]).pk for i in range(players)]
     started = api.post(
         reverse("api_night_games", args=[night.pk]),
-        {"game": definition.slug, "players": ids, "options": {}},
+        {"game": definition.slug, "players": ids, "options": house_rules},
     )
     assert started.status_code == 201, started.content
     game = Game.objects.get(pk=started.json()["id"])
-    options = definition.options()
+    options = definition.options(house_rules)
 
     # The page renders the one deal form, with the game's pack for the picker.
     page = client.get(game.get_absolute_url())
@@ -113,9 +144,7 @@ def test_every_game_is_kept_from_its_description(
 
     # Sample deals through the API; each answer matches the schema.
     deals_path = "/api/v1/games/{id}/deals/"
-    samples = [
-        definition.sample_deal(players=players, options=options, number=n) for n in (1, 2, 3)
-    ]
+    samples = playable_samples(definition, players, options)
     recorded = []
     for sample in samples[:2]:
         response = api.post(reverse("api_game_deals", args=[game.pk]), {"deal": sample})
