@@ -105,6 +105,18 @@ class Scored:
     ends: tuple[int, ...] | None = None
 
 
+@dataclass(frozen=True)
+class NightGame:
+    """One game of a night, for what a game says across the games of a night.
+
+    ``players`` gives, for each seat, the player's place in the night's list of players (so
+    the same person is the same number in every game); ``tally`` is the game's tally.
+    """
+
+    players: tuple[int, ...]
+    tally: Tally
+
+
 class Game[O, D](ABC):
     """One game: ``O`` is its frozen options dataclass, ``D`` its typed record of one deal."""
 
@@ -238,6 +250,14 @@ class Game[O, D](ABC):
         """Who wins among units tied for the best total at the end (by default, all of them)."""
         return winners
 
+    def across_night(self, games: Sequence[NightGame]) -> tuple[Said, ...]:
+        """What this game says across the night's games of it, in order (Treikort's Pope).
+
+        The sentences name the night's players by their place in the night's list (a
+        :class:`Said` whose seats are those places). Most games say nothing.
+        """
+        return ()
+
     def notes(self, options: O, players: int) -> list[str]:
         """Lines shown under the tally: the house rules in play, by default."""
         infos = {info.name: info for info in self.describe_options()}
@@ -344,6 +364,7 @@ __all__ = [
     "FixedDeals",
     "Game",
     "Mark",
+    "NightGame",
     "Question",
     "Scored",
     "Target",

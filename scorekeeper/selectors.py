@@ -19,7 +19,7 @@ from django.db.models import Q, QuerySet
 from adjudicator.cards import Card
 from adjudicator.errors import AdjudicationError, GameOverError, InvalidGridError
 from adjudicator.game import Game as GameDefinition
-from adjudicator.game import Mark
+from adjudicator.game import Mark, NightGame
 from adjudicator.games import get_game
 from adjudicator.grids.best import BestGrid, best_grid
 from adjudicator.grids.lines import LINES, SIZES, Grid, GridRules, LineScore, Shape, score_line
@@ -795,3 +795,38 @@ def trick_verdicts(game: Game, texts: list[str], dealer: int | None) -> dict[str
     )
     won = [{"name": units[u], "count": c} for u, c in enumerate(answer["won"])]
     return {"tricks": verdicts, "won": won, "current": current}
+
+
+# What a game says across the games of a night (Treikort's Pope) ----------------------------------
+
+
+def across_night(night: Night) -> list[dict[str, Any]]:
+    """Each kind of game played in the night, with what it says across its games there: the
+    engine reads the games' tallies in order, the players known by their place in the night."""
+    games = list(
+        Game.objects.filter(night=night).order_by("number").prefetch_related("seats__player")
+    )
+    people: list[Player] = []
+    place: dict[int, int] = {}
+    by_slug: dict[str, list[NightGame]] = defaultdict(list)
+    for game in games:
+        seats = sorted(game.seats.all(), key=lambda seat: seat.position)
+        for seat in seats:
+            if seat.player_id not in place:
+                place[seat.player_id] = len(people)
+                people.append(seat.player)
+        standings = game_standings(game)
+        by_slug[game.slug].append(
+            NightGame(tuple(place[seat.player_id] for seat in seats), standings.tally)
+        )
+    names = Naming(tuple(person.name for person in people))
+    said = []
+    for slug, played in by_slug.items():
+        try:
+            definition = get_game(slug)
+        except AdjudicationError:
+            continue
+        lines = [named(line, names) for line in definition.across_night(played)]
+        if lines:
+            said.append({"game": definition.name, "lines": lines})
+    return said

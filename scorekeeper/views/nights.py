@@ -64,6 +64,7 @@ def _night_context(
     return {
         "night": night,
         "games": selectors.night_summaries([night])[0].games,
+        "across": selectors.across_night(night),
         "table": selectors.table_for_night(night),
         "off_table": selectors.players_off_table(night),
         "recorders": night.recorders.order_by("username"),

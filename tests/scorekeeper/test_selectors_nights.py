@@ -110,3 +110,27 @@ def test_players_off_table_are_the_owners_others(night: Night, bob: Any) -> None
 def test_names_are_joined_as_a_sentence(names: tuple[str, ...], said: str) -> None:
     summary = selectors.GameSummary(Game(), 1, True, names, (), None)
     assert summary.winners_text == said
+
+
+def test_a_game_speaks_across_the_nights_games_by_the_players_names(
+    night: Any, alice: Any, monkeypatch: Any
+) -> None:
+    """The night page shows what a game says across its games there (Treikort's Pope): the
+    engine gets each game's tally with its players by their place in the night."""
+    from adjudicator.game import NightGame
+    from adjudicator.rummy.bridge_rummy import BridgeRummy
+    from adjudicator.said import say, seat
+
+    seen: list[tuple[NightGame, ...]] = []
+
+    def across(self: Any, games: Any) -> tuple[Any, ...]:
+        seen.append(tuple(games))
+        return (say("{} played in every game.", seat(games[-1].players[0])),)
+
+    monkeypatch.setattr(BridgeRummy, "across_night", across)
+    GameFactory(night=night, slug="bridge-rummy", players=["Mary", "Tom"])
+    GameFactory(night=night, slug="bridge-rummy", players=["Tom", "Mary", "Dick"])
+    said = selectors.across_night(night)
+    assert said == [{"game": "Bridge Rummy", "lines": ["Tom played in every game."]}]
+    (games,) = seen
+    assert [g.players for g in games] == [(0, 1), (1, 0, 2)]
