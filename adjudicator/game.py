@@ -139,7 +139,20 @@ class Game[O, D](ABC):
     def describe_options(self) -> tuple[OptionInfo, ...]:
         return describe_options(self.options_type)
 
+    def table_sizes(self) -> tuple[int, ...]:
+        """How many may play: every count from ``min_players`` to ``max_players``, unless the
+        game says otherwise (Alkort is for two or four, not three)."""
+        return tuple(range(self.min_players, self.max_players + 1))
+
     def check_players(self, players: int) -> None:
+        sizes = self.table_sizes()
+        if players in sizes:
+            return
+        if sizes != tuple(range(self.min_players, self.max_players + 1)):
+            raise BadEntryError(
+                f"{self.name} is for {' or '.join(map(str, sizes))} players, not {players}.",
+                field="seats",
+            )
         if not self.min_players <= players <= self.max_players:
             raise BadEntryError(
                 f"{self.name} is for {self.min_players} to {self.max_players} players, "

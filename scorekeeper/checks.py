@@ -30,7 +30,7 @@ def check_every_game_has_page_support(app_configs: Any, **kwargs: Any) -> list[E
     errors = []
     for game in all_games():
         options = game.options()
-        for players in range(game.min_players, game.max_players + 1):
+        for players in game.table_sizes():
             record = game.record(options, players)
             where = f"{game.name} ({game.slug}) for {players} players"
             for kind in sorted(kinds_of(record) - KINDS):

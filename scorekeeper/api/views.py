@@ -15,6 +15,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from adjudicator.errors import AdjudicationError
 from adjudicator.games import all_games, get_game
 from adjudicator.records import describe
 from scorekeeper import selectors, services
@@ -264,7 +265,7 @@ def game_types(request: Request) -> Response:
                     },
                     "record": describe(game.record(game.options(), players)),
                 }
-                for players in range(game.min_players, game.max_players + 1)
+                for players in game.table_sizes()
             ],
         }
         for game in all_games()
@@ -298,4 +299,16 @@ def game_types(request: Request) -> Response:
 def adjudicate(request: Request, game: str, question: str) -> Response:
     if not isinstance(request.data, dict):
         raise InvalidInput("Send a JSON object.", field="body")
-    return Response(get_game(game).ask(question, request.data))
+    return Response(_as_json(get_game(game).ask(question, request.data)))
+
+
+def _as_json(value: Any) -> Any:
+    """An engine answer as JSON: a refusal inside it (an illegal play the answer reports rather
+    than raises) becomes its usual error body."""
+    if isinstance(value, AdjudicationError):
+        return value.as_dict()
+    if isinstance(value, dict):
+        return {key: _as_json(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_as_json(item) for item in value]
+    return value

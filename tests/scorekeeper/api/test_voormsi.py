@@ -78,3 +78,17 @@ def test_the_game_types_describe_each_tables_record(anonymous_api: APIClient) ->
     three = next(t for t in voormsi["tables"] if t["players"] == 3)
     assert "first_five" not in [f["key"] for f in three["record"]["fields"]]
     assert types["bridge-rummy"]["marks"][0]["key"] == "stars"
+
+
+def test_the_tricks_so_far_report_an_illegal_play_as_json(anonymous_api: APIClient) -> None:
+    """The page's trick entry asks this question; through the API an illegal play inside the
+    answer is the usual error body, not a 500."""
+    first = [{"seat": s, "cards": c} for s, c in enumerate(("9C", "AS", "KH", "6D"))]
+    again = [{"seat": s, "cards": c} for s, c in ((2, "9C"), (3, "AD"), (0, "KS"), (1, "JC"))]
+    response = ask(
+        anonymous_api, "tricks", {"players": 4, "tricks": [{"plays": first}, {"plays": again}]}
+    )
+    assert response.status_code == 200, response.content
+    second = response.json()["tricks"][1]
+    assert second["problem"]["code"] in {"already_played", "too_many_copies", "illegal_play"}
+    assert second["problem"]["message"]
