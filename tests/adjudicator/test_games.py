@@ -151,8 +151,20 @@ def test_players_outside_the_range_are_refused(game: Game[Any, Any]) -> None:
         with pytest.raises(BadEntryError) as caught:
             game.check_players(players)
         assert caught.value.field == "seats"
-    for players in range(game.min_players, game.max_players + 1):
+    for players in (game.min_players, game.max_players):
         game.check_players(players)
+    # A count inside the range may still be one the game is not for (Alkort is for 4 or 2, not
+    # 3): refused as any other count, on the seats, saying the count. The contract has only a
+    # range (min_players, max_players), so the app's conformance test asks check_players.
+    for players in range(game.min_players + 1, game.max_players):
+        problem = None
+        try:
+            game.check_players(players)
+        except BadEntryError as err:
+            problem = err
+        if problem is not None:
+            assert problem.field == "seats"
+            assert f"not {players}" in problem.message
 
 
 # ---------------------------------------------------------------------------------------------
@@ -229,6 +241,11 @@ RULINGS: dict[str, dict[str, str]] = {
         "multi_beat": "V-5",
         "all_nine_keeps_captures": "V-8",
         "whole_pack": "V-12",
+    },
+    "alkort": {
+        "two_beats_three": "A-2",
+        "fridufaer": "A-3",
+        "target": "8a",  # no ambiguity id: section 8a says the target is not stated
     },
 }
 
