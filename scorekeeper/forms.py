@@ -95,7 +95,7 @@ class GameStartForm(EngineErrorsMixin, forms.Form):
         **kwargs: Any,
     ) -> None:
         initial: dict[str, Any] = {}
-        if definition.min_players <= len(seated) <= definition.max_players:
+        if len(seated) in definition.table_sizes():
             initial |= {f"seat_{position}": p.pk for position, p in enumerate(seated)}
         for name, value in (house_options or {}).items():
             initial[f"option_{name}"] = value if isinstance(value, bool | int) else str(value)

@@ -102,11 +102,13 @@ class Alkort(Game[Options, Deal]):
     name = "Alkort"
     family = "tricks"
     options_type = Options
-    # The game is for 4 or 2, never 3 (see check_players). The contract knows a range only, so
-    # the range is 2 to 4 and three players are refused when the game is started.
+    # The game is for 4 or 2, never 3 (table_sizes; check_players says why).
     min_players = 2
     max_players = 4
     lower_is_better = False
+
+    def table_sizes(self) -> tuple[int, ...]:
+        return tuple(TABLE_SIZES)
 
     def check_players(self, players: int) -> None:
         """2 or 4 players (8a): Treikort is the game for three.
@@ -116,12 +118,12 @@ class Alkort(Game[Options, Deal]):
         ...
         adjudicator.errors.BadEntryError: Alkort is for 4 players in two sides, or for 2, not 3 (Treikort is the game for three).
         """
-        super().check_players(players)
-        if players not in TABLE_SIZES:
+        if self.min_players <= players <= self.max_players and players not in TABLE_SIZES:
             try:
                 Table.for_players(players)
             except AdjudicationError as err:
                 raise BadEntryError(err.message, field="seats") from None
+        super().check_players(players)
 
     def seating(self, players: int, options: Options) -> Seating:
         """Four in two sides sitting crosswise; two each alone (8a).

@@ -215,7 +215,7 @@ def game_create(request: AuthedRequest, pk: int) -> HttpResponse:
             form.add_engine_error(err)
         else:
             return redirect(game)
-    fits = definition.min_players <= len(last_seats) <= definition.max_players
+    fits = len(last_seats) in definition.table_sizes()
     context = {
         "night": night,
         "definition": definition,

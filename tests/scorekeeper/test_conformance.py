@@ -19,7 +19,6 @@ from django.urls import reverse
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
-from adjudicator.errors import AdjudicationError
 from adjudicator.game import Game as GameDefinition
 from adjudicator.games import all_games
 from scorekeeper import selectors
@@ -36,23 +35,12 @@ def variant(game: GameDefinition[Any, Any]) -> dict[str, Any]:
     return {info.name: not info.default for info in game.describe_options() if info.kind == "bool"}
 
 
-def takes(game: GameDefinition[Any, Any], players: int) -> bool:
-    """Whether the game is for this many players: inside its range, and not refused by it
-    (Alkort is for 4 or 2, not 3; the contract knows only a range)."""
-    if not game.min_players <= players <= game.max_players:
-        return False
-    try:
-        game.check_players(players)
-    except AdjudicationError:
-        return False
-    return True
-
-
 def cases() -> list[Any]:
     found = []
     for game in all_games():
-        for players in sorted({game.min_players, game.max_players, min(game.max_players, 3)}):
-            if takes(game, players):
+        sizes = game.table_sizes()
+        for players in sorted({sizes[0], sizes[-1], min(game.max_players, 3)}):
+            if players in sizes:
                 found.append(pytest.param(game, players, {}, id=f"{game.slug}-{players}"))
         if variant(game):
             found.append(

@@ -73,13 +73,13 @@ def test_other_table_sizes_are_refused(players: int) -> None:
         assert "Treikort is the game for three" in caught.value.message
 
 
-def test_a_deal_at_three_is_refused_though_the_range_describes_it() -> None:
-    # The contract has only a range; the app describes every count in it, so three is
-    # described, and refused when a deal is read.
-    assert GAME.seating(3, OPTIONS).units == ((0,), (1,), (2,))
+def test_three_is_not_a_table_size() -> None:
+    # 8a: four in two sides, or two; Treikort is the game for three.
+    assert GAME.table_sizes() == (2, 4)
     with pytest.raises(AdjudicationError) as caught:
         GAME.parse_deal({"won": [5, 1, 0]}, players=3, options=OPTIONS)
     assert (caught.value.code, caught.value.field) == ("bad_entry", "seats")
+    assert "Treikort is the game for three" in caught.value.message
 
 
 @pytest.mark.parametrize(
