@@ -128,14 +128,10 @@ class Alkort(Game[Options, Deal]):
     def seating(self, players: int, options: Options) -> Seating:
         """Four in two sides sitting crosswise; two each alone (8a).
 
-        Only the range is checked here: the app describes a table for every count from
-        ``min_players`` to ``max_players``, and :meth:`check_players` (called when a game
-        starts, and by :meth:`read`) refuses three.
-
         >>> Alkort().seating(4, Options()).sides, Alkort().seating(2, Options()).units
         (((0, 2), (1, 3)), ((0,), (1,)))
         """
-        super().check_players(players)
+        self.check_players(players)
         return crosswise(players) if players == 4 else Seating(players)
 
     def pack(self, options: Options, players: int) -> Pack:
