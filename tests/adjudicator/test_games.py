@@ -230,6 +230,11 @@ RULINGS: dict[str, dict[str, str]] = {
         "all_nine_keeps_captures": "V-8",
         "whole_pack": "V-12",
     },
+    "treikort": {
+        "games": "T-3",
+        "pope": "9a",  # no ambiguity id: the Pope is a rule of section 9a
+        "pope_holds": "T-5",
+    },
 }
 
 
