@@ -497,7 +497,7 @@ def _answer_tricks(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
         trick = _trick(recorded)
         complete = len(trick.plays) == PLAYERS
         try:
-            result = checker.add(trick, number, unfinished=True)
+            result = checker.add(trick, number, unfinished=number == len(tricks) - 1)
         except AdjudicationError as err:
             err.at(f"tricks[{number}]")
             verdicts.append({"number": number + 1, "complete": complete, "problem": err})

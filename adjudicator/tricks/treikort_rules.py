@@ -277,8 +277,8 @@ class Checker:
             waiting = [(trick.leader + i) % PLAYERS for i in range(len(trick.plays), PLAYERS)]
             raise IllegalPlayError(
                 say(
-                    f"Trick {number + 1} has {len(trick.plays)} of its 3 plays: {{}} still to "
-                    "play.",
+                    f"Trick {number + 1} has only {len(trick.plays)} of its 3 plays, with {{}} "
+                    "still to play.",
                     seats(waiting),
                 ),
                 field="plays",
@@ -393,12 +393,13 @@ def _out_of_turn(who: int, expected: int, number: int, index: int, trick: Trick)
         )
     if number:
         return say(
-            f"{{}} led trick {number + 1} out of turn: {{}} won trick {number}, so leads the next.",
+            f"{{}} led trick {number + 1} out of turn: the winner of trick {number}, {{}}, leads "
+            "the next.",
             seat(who),
             seat(expected),
         )
     return say(
-        "{} led the first trick out of turn: {} dealt, so {}, at their left, leads.",
+        "{} led the first trick out of turn: the dealer was {}, so {}, at their left, leads.",
         seat(who),
         seat((expected - 1) % PLAYERS),
         seat(expected),
