@@ -386,3 +386,20 @@ def test_a_game_over_still_names_the_pope_but_reminds_no_exchanges() -> None:
         "Game over: Ann wins on 14. Ann is Pope: 14 tricks over hands 1 to 3, 13 or more (9a, T-4)."
     )
     assert len(result.notes) == 2  # the house rule and the Pope rule, no exchanges
+
+
+# --- Sample deals -------------------------------------------------------------------------------
+
+
+def test_sample_deals_alternate_ways_and_pass_the_deal_left() -> None:
+    samples = [GAME.sample_deal(players=3, options=OPTIONS, number=n) for n in range(1, 9)]
+    assert ["tricks" in s for s in samples] == [True, False] * 4
+    assert ["dealer" in s for s in samples] == [True, False, False, False] * 2
+    assert samples[0]["dealer"] == 0 and samples[4]["dealer"] == 1  # hands 1 and 5
+    for number, sample in enumerate(samples, start=1):
+        deal = parse(sample)
+        assert GAME.deal_as_data(deal, players=3, options=OPTIONS) == sample
+        if "tricks" in sample:
+            # The deal passes left: the seat at the left of hand n's dealer leads it.
+            assert sample["tricks"][0]["plays"][0]["seat"] == number % 3
+    assert sum(sum(tricks_won(parse(s))) for s in samples) == 9 * 8
