@@ -250,10 +250,14 @@ class Treikort(Game[Options, Deal]):
         """Each player scores their tricks (T-3). The Pope for this hand (from the hands
         before) earns a ♛; the summary says who won the hand and what changed for the Pope."""
         history: tuple[tuple[int, ...], ...] = state
-        won = tricks_won(deal)
+        by_trick = None
+        if isinstance(deal, Hand):
+            checked = check_hand(deal)
+            won, by_trick = checked.won(), [result.winner for result in checked.results]
+        else:
+            won = deal.won
         before = pope_after(history, options)
         after = pope_after((*history, won), options)
-        by_trick = _winners(deal)
         results = []
         for s in range(PLAYERS):
             lines: list[str] = []
@@ -359,12 +363,6 @@ def _trick(recorded: TrickRecord) -> Trick:
         tuple(Play(who, cards) for who, cards in recorded.plays),
         tuple(Holding(who, cards) for who, cards in recorded.held),
     )
-
-
-def _winners(deal: Deal) -> tuple[int, ...] | None:
-    if isinstance(deal, QuickHand):
-        return None
-    return tuple(result.winner for result in check_hand(deal).results)
 
 
 # ---------------------------------------------------------------------------------------------
