@@ -475,7 +475,9 @@ def _answer_hand(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
 _SO_FAR = Record(
     (
         SeatField("dealer", "Who dealt?", optional=True),
-        TricksField("tricks", "The tricks so far", max_tricks=TRICKS, max_cards_per_play=1),
+        # Several cards a play are read here so that the checker can say, at the trick where it
+        # happened, that each player plays one card (the page may send a second tap as one).
+        TricksField("tricks", "The tricks so far", max_tricks=TRICKS, max_cards_per_play=4),
     )
 )
 

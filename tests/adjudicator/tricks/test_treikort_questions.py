@@ -252,6 +252,16 @@ def test_tricks_judges_each_trick_as_entered() -> None:
             id="a-trick-left-unfinished",
         ),
         pytest.param(
+            [plays("QC", "8C", "8H"), plays("AS", "6C 6D")],
+            None,
+            2,
+            "illegal_play",
+            "tricks[1].plays[1].cards",
+            (1,),
+            "Ben played 2 cards: each player plays one card to a trick.",
+            id="one-card-a-play-said-at-its-trick",
+        ),
+        pytest.param(
             [plays("QC", "KS")],
             None,
             1,
