@@ -13,9 +13,17 @@ from adjudicator.game import Game
 from adjudicator.grids.brummy import Brummagem, Brummy
 from adjudicator.rummy.bridge_rummy import BridgeRummy
 from adjudicator.tricks.alkort_game import Alkort
+from adjudicator.tricks.treikort_game import Treikort
 from adjudicator.tricks.voormsi_game import Voormsi
 
-GAMES: tuple[Game[Any, Any], ...] = (BridgeRummy(), Brummy(), Brummagem(), Voormsi(), Alkort())
+GAMES: tuple[Game[Any, Any], ...] = (
+    BridgeRummy(),
+    Brummy(),
+    Brummagem(),
+    Voormsi(),
+    Alkort(),
+    Treikort(),
+)
 
 _BY_SLUG: dict[str, Game[Any, Any]] = {game.slug: game for game in GAMES}
 if len(_BY_SLUG) != len(GAMES):  # pragma: no cover - a programming error, caught at import

@@ -244,6 +244,11 @@ RULINGS: dict[str, dict[str, str]] = {
         "fridufaer": "A-3",
         "target": "8a",  # no ambiguity id: section 8a says the target is not stated
     },
+    "treikort": {
+        "games": "T-3",
+        "pope": "9a",  # no ambiguity id: the Pope is a rule of section 9a
+        "pope_holds": "T-5",
+    },
 }
 
 
