@@ -12,9 +12,10 @@ from adjudicator.errors import UnknownGameError
 from adjudicator.game import Game
 from adjudicator.grids.brummy import Brummagem, Brummy
 from adjudicator.rummy.bridge_rummy import BridgeRummy
+from adjudicator.tricks.brus_game import Brus
 from adjudicator.tricks.voormsi_game import Voormsi
 
-GAMES: tuple[Game[Any, Any], ...] = (BridgeRummy(), Brummy(), Brummagem(), Voormsi())
+GAMES: tuple[Game[Any, Any], ...] = (BridgeRummy(), Brummy(), Brummagem(), Voormsi(), Brus())
 
 _BY_SLUG: dict[str, Game[Any, Any]] = {game.slug: game for game in GAMES}
 if len(_BY_SLUG) != len(GAMES):  # pragma: no cover - a programming error, caught at import
