@@ -29,6 +29,22 @@ Quickly, as the table sums the hand up (``won``: tricks per side, 7s laid includ
 
 Jan needs no entry: a side that won six while the other won none took the first six.
 
+Defaults where the rulings leave a choice (each refusal says which):
+
+* a lead pass means the seat held no playable card: a card it plays later, or a playable card
+  noted held, is refused whatever the house rules (the seed: "If the player has no Playable
+  cards in hand, he must pass"); laying 7s is never compulsory (BR-8's "may lay");
+* under ``must_beat`` (BR-3), a pass over a card is refused once the record proves the seat
+  held a higher one then: a card it plays later, or a note under ``held``;
+* a 7 that is a side's sixth trick ends the hand at once: a 7 or card after it in the same
+  turn, or any later turn, is refused; after the last playable card the other seats' passes
+  may be written or left out;
+* the KC's side is asked for only when it decides; a KC noted under ``held`` names it too;
+* a game is 12 hands unless the table sets 1 to 100 (so every seat deals alike at four or
+  six); a tie for the higher total after the last hand is shared;
+* the game contract takes a range of table sizes, so five is described, but a hand at five is
+  refused (Brus is for four or six, 6a).
+
 >>> game = Brus()
 >>> options = game.options()
 >>> deal = game.parse_deal({"won": [6, 0]}, players=4, options=options)

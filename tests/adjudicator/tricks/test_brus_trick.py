@@ -57,6 +57,19 @@ def test_br_1_the_8h_is_unplayable_and_the_8s_is_dull() -> None:
     assert eight_s == PLAYABLE[1]
 
 
+@pytest.mark.parametrize(
+    ("players", "each", "fewest"),
+    [
+        pytest.param(4, 9, 5, id="BR-2-nine-each-at-four"),
+        pytest.param(6, 6, 3, id="BR-2-six-each-at-six"),
+    ],
+)
+def test_br_2_the_whole_pack_is_dealt(players: int, each: int, fewest: int) -> None:
+    table = Table(players)
+    assert table.hand_size * players == len(PACK)
+    assert (table.hand_size, table.fewest_tricks) == (each, fewest)
+
+
 # --- The ranking, tier by tier ------------------------------------------------------------------
 
 
