@@ -13,6 +13,7 @@ from adjudicator.game import Game
 from adjudicator.grids.brummy import Brummagem, Brummy
 from adjudicator.rummy.bridge_rummy import BridgeRummy
 from adjudicator.tricks.alkort_game import Alkort
+from adjudicator.tricks.brus_game import Brus
 from adjudicator.tricks.treikort_game import Treikort
 from adjudicator.tricks.voormsi_game import Voormsi
 
@@ -21,6 +22,7 @@ GAMES: tuple[Game[Any, Any], ...] = (
     Brummy(),
     Brummagem(),
     Voormsi(),
+    Brus(),
     Alkort(),
     Treikort(),
 )

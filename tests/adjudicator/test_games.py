@@ -249,6 +249,10 @@ RULINGS: dict[str, dict[str, str]] = {
         "pope": "9a",  # no ambiguity id: the Pope is a rule of section 9a
         "pope_holds": "T-5",
     },
+    "brus": {
+        "hands": "6a",  # no ambiguity id: "a set number of hands (configurable)" is section 6a
+        "must_beat": "BR-3",
+    },
 }
 
 
@@ -395,7 +399,8 @@ def test_no_deals_tally_to_nothing(game: Game[Any, Any]) -> None:
     options = game.options()
     result = game.tally([], players=game.min_players, options=options)
     assert result.deals == ()
-    assert result.totals == (0,) * game.min_players
+    # One total per scoring unit: a side, in a game played in sides at its smallest table.
+    assert result.totals == (0,) * len(game.seating(game.min_players, options).units)
     assert not result.finished
     assert result.winners == ()
 
