@@ -110,11 +110,13 @@ class NightGame:
     """One game of a night, for what a game says across the games of a night.
 
     ``players`` gives, for each seat, the player's place in the night's list of players (so
-    the same person is the same number in every game); ``tally`` is the game's tally.
+    the same person is the same number in every game); ``tally`` is the game's tally, and
+    ``options`` its house rules.
     """
 
     players: tuple[int, ...]
     tally: Tally
+    options: Any = None
 
 
 class Game[O, D](ABC):

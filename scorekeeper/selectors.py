@@ -817,7 +817,9 @@ def across_night(night: Night) -> list[dict[str, Any]]:
                 people.append(seat.player)
         standings = game_standings(game)
         by_slug[game.slug].append(
-            NightGame(tuple(place[seat.player_id] for seat in seats), standings.tally)
+            NightGame(
+                tuple(place[seat.player_id] for seat in seats), standings.tally, standings.options
+            )
         )
     names = Naming(tuple(person.name for person in people))
     said = []

@@ -49,7 +49,7 @@ from adjudicator.errors import (
     IllegalPlayError,
     ImpossibleHandError,
 )
-from adjudicator.game import FixedDeals, Game, Mark, Question, Scored
+from adjudicator.game import FixedDeals, Game, Mark, NightGame, Question, Scored
 from adjudicator.records import (
     CountField,
     PerSideField,
@@ -69,6 +69,7 @@ from adjudicator.tricks.treikort_pope import (
     exchanges,
     hand_counts,
     hands_phrase,
+    night_pope,
     pope_after,
 )
 from adjudicator.tricks.treikort_rules import (
@@ -302,6 +303,24 @@ class Treikort(Game[Options, Deal]):
         if status.pope is not None and not result.finished:
             notes = (*notes, exchanges(status.pope))
         return dataclasses.replace(result, status=join(result.status, status.reason), notes=notes)
+
+    def across_night(self, games: Sequence[NightGame]) -> tuple[Said, ...]:
+        """The Pope across the night's sittings (9a, T-4): each player's last three hands,
+        wherever they were played; the players named by their place in the night."""
+        if not games:
+            return ()
+        # The house rules of the night's latest sitting decide (T-5's reading, say).
+        options = games[-1].options if isinstance(games[-1].options, Options) else Options()
+        status = night_pope([(game.players, hand_counts(game.tally)) for game in games], options)
+        if not status.status.hands:
+            return ()
+        # The night's players are numbered by the app; night_pope numbers them in the order
+        # they first played: put the app's numbers back in the sentences.
+        order = status.players
+        lines = [_renumbered(status.status.reason, order)]
+        if status.status.pope is not None:
+            lines.append(_renumbered(exchanges(status.status.pope), order))
+        return tuple(lines)
 
     def notes(self, options: Options, players: int) -> list[str]:
         """The house rules in play, and the Pope rule when the table plays it."""
@@ -568,3 +587,9 @@ def _answer_pope(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
 
 
 __all__ = ["POPE", "Deal", "QuickHand", "Treikort", "pope_status", "tricks_won"]
+
+
+def _renumbered(said: Said, players: Sequence[int]) -> Said:
+    """A sentence about players numbered by :func:`night_pope`, about the night's numbers."""
+    refs = tuple(Ref(tuple(players[i] for i in ref.seats), ref.side) for ref in said.refs)
+    return Said(said.template, refs)

@@ -108,6 +108,13 @@
         b.addEventListener("click", function () { play(card); });
         cards.appendChild(b);
       });
+      // A pass (Brus: nothing that beats the highest, or nothing to lead): a play of no card.
+      var pass = document.createElement("button");
+      pass.type = "button";
+      pass.textContent = "Pass";
+      pass.disabled = seat === null;
+      pass.addEventListener("click", function () { play(null); });
+      cards.appendChild(pass);
       var undo = document.createElement("button");
       undo.type = "button";
       undo.textContent = "⌫";
@@ -122,7 +129,8 @@
       var list = plays(input);
       var last = list[list.length - 1];
       // The same player again adds a card to their play (a lead of several cards).
-      if (last && last.seat === seat && lastSeat === seat) last.cards.push(card);
+      if (card === null) list.push({ seat: seat, cards: [] });
+      else if (last && last.seat === seat && lastSeat === seat) last.cards.push(card);
       else list.push({ seat: seat, cards: [card] });
       lastSeat = seat;
       chosen = false;
@@ -140,7 +148,7 @@
       }
       var last = list[list.length - 1];
       if (!last) return;
-      last.cards.pop();
+      if (last.cards.length) last.cards.pop();
       if (!last.cards.length) list.pop();
       write(input, list);
       seat = last.seat;

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.test import Client
 
 from scorekeeper import selectors, services
 from scorekeeper.demo import SAMPLE_DEALS
@@ -134,3 +135,26 @@ def test_a_game_speaks_across_the_nights_games_by_the_players_names(
     assert said == [{"game": "Bridge Rummy", "lines": ["Tom played in every game."]}]
     (games,) = seen
     assert [g.players for g in games] == [(0, 1), (1, 0, 2)]
+
+
+def test_a_treikort_night_of_three_games_makes_a_pope(night: Any, alice: Any) -> None:
+    """9a, T-4: 13 or more tricks over a player's last three hands of the night, across the
+    night's Treikort games; the night page says who, and reminds the table of the exchanges."""
+    first = GameFactory(night=night, slug="treikort", players=["Ann", "Ben", "Cy"])
+    services.deal_record(game=first, by=alice, data={"won": [5, 3, 1]})
+    services.deal_record(game=first, by=alice, data={"won": [4, 4, 1]})
+    (before,) = selectors.across_night(night)[0]["lines"]
+    assert before.startswith("Nobody is Pope")
+    # A second game of the night, the seats changed round: Ann's third hand makes 13.
+    second = GameFactory(night=night, slug="treikort", players=["Cy", "Ann", "Ben"])
+    services.deal_record(game=second, by=alice, data={"won": [2, 4, 3]})
+    said = selectors.across_night(night)
+    assert said[0]["game"] == "Treikort"
+    reason, reminder = said[0]["lines"]
+    assert reason.startswith("Ann is Pope: 13 tricks")
+    assert reminder.startswith("Ann is Pope: before the cards are played, Ann takes")
+    page = Client()
+    page.force_login(alice)
+    html = page.get(night.get_absolute_url()).content.decode()
+    assert "Treikort tonight" in html
+    assert "Ann is Pope: 13 tricks" in html
