@@ -1,0 +1,525 @@
+"""One meld engine for the rummy family: each game's melds as data, and the best melding of a hand.
+
+A :class:`MeldStyle` says how a game melds (set sizes, repeated suits, run length, the ace,
+jokers, packs). :func:`meld_problems` lists every reason some cards are not a meld in that style;
+:func:`best_melding` finds the disjoint melds that leave the lowest unmatched count (ruling 4,
+"Common definitions": the engine searches for the minimum, it does not take a player's word).
+
+>>> meld_problems("QS KS AS", RUMMY)
+['QS KS AS are not in sequence (the ace is low in Rummy)']
+>>> is_valid_meld("KS AS 2S", BOATHOUSE), is_valid_meld("3S 3S 3H", CRUMMY)
+(True, True)
+>>> result = best_melding(parse_cards("7H 8H 9H 5C 5D 5S KC"), RUMMY, rummy_value)
+>>> [str(m) for m in result.melds], format_cards(result.leftover), result.count
+(['5S 5D 5C', '7H 8H 9H'], 'KC', 10)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from adjudicator.cards import (
+    ALL_CARDS,
+    JOKER,
+    Card,
+    Pack,
+    Rank,
+    Suit,
+    card,
+    format_cards,
+    parse_cards,
+)
+from adjudicator.errors import InvalidMeldError, NotInPackError
+from adjudicator.rummy.melds import Meld, MeldCard, MeldKind, parse_meld_cards
+
+CardValue = Callable[[Card], int]
+
+
+class Aces(StrEnum):
+    """Where the ace may stand in a run."""
+
+    LOW = "low"  # A-2-3 only (Rummy: Q-K-A is not a sequence)
+    HIGH = "high"  # Q-K-A only
+    BOTH = "both"  # A-2-3 or Q-K-A, never K-A-2 (Continental, Crummy Rummy CR-6)
+    ROUND_THE_CORNER = "round_the_corner"  # also K-A-2, Q-K-A-2-3 (Boathouse)
+
+
+@dataclass(frozen=True)
+class MeldStyle:
+    """How one game melds, as data.
+
+    ``max_set`` None means a set may be as long as the cards allow (Crummy Rummy: "3 or more").
+    ``jokers`` is how many jokers the game's pack holds (0: none, and a joker is refused).
+    ``min_naturals`` is how many natural cards each meld needs (CR-8, C-2).
+    """
+
+    name: str
+    sets: bool = True
+    min_set: int = 3
+    max_set: int | None = 4
+    set_suits_repeat: bool = False
+    runs: bool = True
+    min_run: int = 3
+    aces: Aces = Aces.LOW
+    jokers: int = 0
+    min_naturals: int = 1
+    packs: int = 1
+
+    @property
+    def pack(self) -> Pack:
+        """The cards this style's hands are dealt from."""
+        return Pack.build(f"{self.name} pack", ALL_CARDS, packs=self.packs, jokers=self.jokers)
+
+    @property
+    def min_meld(self) -> int:
+        sizes = ([self.min_set] if self.sets else []) + ([self.min_run] if self.runs else [])
+        return min(sizes, default=3)
+
+
+# Ruling 4.1: sets of 3-4, sequences of 3+, the ace low (Q-K-A is not a sequence), one pack.
+RUMMY = MeldStyle("Rummy")
+# Ruling 4.2: the ace high, low or round the corner (K-A-2); sets stay 3-4 (BH-3).
+BOATHOUSE = MeldStyle("Boathouse Rummy", aces=Aces.ROUND_THE_CORNER)
+# Ruling 4.3: sequences only, the ace high or low, two packs and two jokers (2-5 players),
+# at least one natural card per sequence (C-2).
+CONTINENTAL = MeldStyle("Continental Rummy", sets=False, aces=Aces.BOTH, jokers=2, packs=2)
+# Ruling 5a: runs of 4+, sets of 3+ with suits repeating, two packs and four jokers, the ace
+# high or low but not round the corner (CR-6), one natural card per group (CR-8).
+CRUMMY = MeldStyle(
+    "Crummy Rummy",
+    max_set=None,
+    set_suits_repeat=True,
+    min_run=4,
+    aces=Aces.BOTH,
+    jokers=4,
+    packs=2,
+)
+
+
+def _no_joker(game: str) -> int:
+    raise NotInPackError(f"There is no joker in {game}.", cards=[JOKER])
+
+
+def rummy_value(c: Card) -> int:
+    """Ruling 4: court cards 10, the ace 1, other cards their pips (Rummy, Gambler's, Knock).
+
+    >>> rummy_value(Card.parse("KS")), rummy_value(Card.parse("AS")), rummy_value(Card.parse("7D"))
+    (10, 1, 7)
+    """
+    if c.rank is None:
+        return _no_joker("Rummy")
+    return min(c.rank.number, 10)
+
+
+def boathouse_value(c: Card) -> int:
+    """Ruling 4.2: as Rummy, but aces count 11.
+
+    >>> boathouse_value(Card.parse("AH"))
+    11
+    """
+    if c.rank is None:
+        return _no_joker("Boathouse Rummy")
+    return 11 if c.rank is Rank.ACE else min(c.rank.number, 10)
+
+
+def continental_value(c: Card) -> int:
+    """Ruling 4.3: Continental settles in units, not points, so what is left counts 1 a card.
+
+    The best melding under it is the one that leaves the fewest cards unmelded.
+    """
+    return 1
+
+
+def crummy_value(c: Card) -> int:
+    """Ruling 5a: 2-9 their pips; 10, J, Q, K 10; the ace and the joker 15.
+
+    >>> crummy_value(Card.parse("AS")), crummy_value(Card.parse("JK")), crummy_value(Card.parse("QH"))
+    (15, 15, 10)
+    """
+    if c.rank is None or c.rank is Rank.ACE:
+        return 15
+    return min(c.rank.number, 10)
+
+
+# ---------------------------------------------------------------------------------------------
+# One meld
+# ---------------------------------------------------------------------------------------------
+
+
+def meld_problems(cards: str | Iterable[Card | MeldCard], style: MeldStyle) -> list[str]:
+    """Every reason these cards are not one meld in ``style`` (empty when they are one).
+
+    A joker may stand for any card the meld needs; ``JK=5C`` pins it to one.
+
+    >>> meld_problems("3S 3S 3H", RUMMY)
+    ['3S is held 2 times, but Rummy is played with one pack', 'a set needs every suit different (3S 3S)']
+    >>> meld_problems("5H 6H JK", CRUMMY)
+    ['a run needs at least 4 cards']
+    """
+    placed = _as_meld_cards(cards)
+    problems: list[str] = []
+    naturals = [mc.card for mc in placed if not mc.is_joker]
+    jokers = len(placed) - len(naturals)
+    if len(placed) < style.min_meld:
+        problems.append(f"a meld needs at least {style.min_meld} cards")
+    if jokers and not style.jokers:
+        problems.append(f"there are no jokers in {style.name}")
+    elif jokers > style.jokers:
+        problems.append(f"{style.name} has only {style.jokers} jokers, not {jokers}")
+    if len(naturals) < style.min_naturals:
+        need = style.min_naturals
+        problems.append(f"a meld needs at least {need} natural card{'s' * (need != 1)}")
+    copies = [c for c, n in Counter(naturals).items() if n > style.packs]
+    for c in copies:
+        packs = "one pack" if style.packs == 1 else f"{style.packs} packs"
+        problems.append(
+            f"{c} is held {naturals.count(c)} times, but {style.name} is played with {packs}"
+        )
+    if problems and len(placed) < style.min_meld:
+        return problems
+
+    known = [mc.effective for mc in placed if mc.effective is not None]
+    ranks = {c.rank for c in known}
+    suits = {c.suit for c in known}
+    as_set = _set_problems(placed, known, style) if len(ranks) <= 1 else None
+    as_run = _run_problems(placed, known, style) if len(suits) <= 1 else None
+    if as_set == [] or as_run == []:
+        return problems
+    if as_set is not None and (style.sets or as_run is None):
+        return problems + as_set
+    if as_run is not None:
+        return problems + as_run
+    return [
+        *problems,
+        f"the cards are neither one rank (a set) nor one suit (a run): {format_cards(known)}",
+    ]
+
+
+def is_valid_meld(cards: str | Iterable[Card | MeldCard], style: MeldStyle) -> bool:
+    """True when the cards make one meld in ``style``.
+
+    >>> is_valid_meld("AS 2S 3S 4S", CRUMMY), is_valid_meld("QD KD AD 2D", CRUMMY)
+    (True, False)
+    """
+    return not meld_problems(cards, style)
+
+
+def validate_meld(cards: str | Iterable[Card | MeldCard], style: MeldStyle) -> None:
+    """Raise :class:`InvalidMeldError` listing every problem, unless the cards are a meld.
+
+    >>> validate_meld("7S 7H", RUMMY)
+    Traceback (most recent call last):
+    ...
+    adjudicator.errors.InvalidMeldError: 7S 7H is not a meld in Rummy: a meld needs at least 3 cards.
+    """
+    placed = _as_meld_cards(cards)
+    problems = meld_problems(placed, style)
+    if problems:
+        shown = " ".join(str(mc) for mc in placed)
+        raise InvalidMeldError(
+            f"{shown} is not a meld in {style.name}: {'; '.join(problems)}.",
+            cards=[str(mc) for mc in placed],
+            problems=problems,
+        )
+
+
+def _as_meld_cards(cards: str | Iterable[Card | MeldCard]) -> tuple[MeldCard, ...]:
+    if isinstance(cards, str):
+        return parse_meld_cards(cards)
+    return tuple(c if isinstance(c, MeldCard) else MeldCard(c) for c in cards)
+
+
+def _set_problems(placed: Sequence[MeldCard], known: Sequence[Card], style: MeldStyle) -> list[str]:
+    if not style.sets:
+        return [f"sets do not count in {style.name}: only runs"]
+    problems = []
+    size = len(placed)
+    if size < style.min_set or (style.max_set is not None and size > style.max_set):
+        most = "or more" if style.max_set is None else f"to {style.max_set}"
+        problems.append(f"a set has {style.min_set} {most} cards, not {size}")
+    if not style.set_suits_repeat:
+        repeated = [c for c in known if sum(k.suit == c.suit for k in known) > 1]
+        if repeated:
+            problems.append(f"a set needs every suit different ({format_cards(repeated)})")
+    return problems
+
+
+def _run_problems(placed: Sequence[MeldCard], known: Sequence[Card], style: MeldStyle) -> list[str]:
+    if not style.runs:
+        return [f"runs do not count in {style.name}: only sets"]
+    problems = []
+    if len(placed) < style.min_run:
+        problems.append(f"a run needs at least {style.min_run} cards")
+    twice = [c for c, n in Counter(known).items() if n > 1]
+    if twice:
+        return [*problems, f"a run cannot hold the same card twice ({format_cards(twice)})"]
+    numbers = {_number(c) for c in known}
+    if not any(numbers <= set(w) for w in _windows(len(placed), style.aces)):
+        aces = {
+            Aces.LOW: "the ace is low",
+            Aces.HIGH: "the ace is high",
+            Aces.BOTH: "the ace is high or low, not round the corner",
+            Aces.ROUND_THE_CORNER: "the ace may go round the corner",
+        }[style.aces]
+        problems.append(f"{format_cards(known)} are not in sequence ({aces} in {style.name})")
+    return problems
+
+
+def _number(c: Card) -> int:
+    assert c.rank is not None
+    return c.rank.number
+
+
+_WINDOWS: dict[tuple[int, Aces], tuple[tuple[int, ...], ...]] = {}
+
+
+def _windows(length: int, aces: Aces) -> tuple[tuple[int, ...], ...]:
+    """Every run of ``length`` rank numbers (1 = ace, 13 = king) in order, as the ace allows."""
+    key = (length, aces)
+    if key not in _WINDOWS:
+        found: list[tuple[int, ...]] = []
+        if 1 <= length <= 13:
+            low = [tuple(range(s, s + length)) for s in range(1, 15 - length)]
+            high = [
+                tuple(1 if n == 14 else n for n in range(s, s + length))
+                for s in range(2, 16 - length)
+            ]
+            corner = [tuple((s + i - 1) % 13 + 1 for i in range(length)) for s in range(1, 14)]
+            pools = {
+                Aces.LOW: low,
+                Aces.HIGH: high,
+                Aces.BOTH: low + high,
+                Aces.ROUND_THE_CORNER: low + high + corner,
+            }[aces]
+            for window in pools:
+                if window not in found:
+                    found.append(window)
+        _WINDOWS[key] = tuple(found)
+    return _WINDOWS[key]
+
+
+# ---------------------------------------------------------------------------------------------
+# The best melding of a hand
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Melding:
+    """A hand split into disjoint melds and the cards left over, with their count."""
+
+    melds: tuple[Meld, ...]
+    leftover: tuple[Card, ...]
+    count: int
+
+
+def best_melding(hand: str | Iterable[Card], style: MeldStyle, value: CardValue) -> Melding:
+    """The disjoint melds that leave the lowest count of unmatched cards (ruling 4).
+
+    An exact search: the lowest card left is either unmatched or in one of the melds that
+    hold it; results are remembered for each multiset of cards still to place.
+
+    >>> best_melding("JK 5S 5H 9C 10C JC QC", CRUMMY, crummy_value).count
+    0
+    >>> best_melding("JK 5S 5H 9C 10C", CRUMMY, crummy_value).count
+    19
+    """
+    cards = parse_cards(hand) if isinstance(hand, str) else tuple(hand)
+    style.pack.check(cards, field=None)
+    naturals = Counter(c for c in cards if not c.is_joker)
+    joker_count = len(cards) - sum(naturals.values())
+    order = sorted(naturals, key=lambda c: (_suit_index(c), _number(c)))
+    index = {c: i for i, c in enumerate(order)}
+    width = max(naturals.values(), default=1).bit_length() + 1  # one guard bit per field
+    unit = [1 << (i * width) for i in range(len(order))]
+    guards = sum(u << (width - 1) for u in unit)
+    start = sum(n * unit[index[c]] for c, n in naturals.items())
+
+    candidates: list[list[tuple[int, int, Meld]]] = [[] for _ in order]
+    for meld in _candidate_melds(naturals, joker_count, style):
+        counts = Counter(mc.card for mc in meld.cards if not mc.is_joker)
+        mask = sum(n * unit[index[c]] for c, n in counts.items())
+        lowest = min(index[c] for c in counts)
+        candidates[lowest].append((mask, len(meld.jokers), meld))
+    values = [value(c) for c in order]
+    joker_cost = value(JOKER) if joker_count else 0
+    all_jokers = _joker_melds(style)
+
+    memo: dict[tuple[int, int], tuple[int, tuple[int, int, Meld] | None]] = {}
+
+    def solve(rest: int, jokers: int) -> int:
+        if rest == 0:
+            return 0 if jokers in all_jokers else jokers * joker_cost
+        key = (rest, jokers)
+        known = memo.get(key)
+        if known is not None:
+            return known[0]
+        first = ((rest & -rest).bit_length() - 1) // width
+        best = values[first] + solve(rest - unit[first], jokers)
+        choice: tuple[int, int, Meld] | None = None
+        guarded = rest | guards
+        for option in candidates[first]:
+            mask, used, _ = option
+            if used <= jokers and (guarded - mask) & guards == guards:
+                found = solve(rest - mask, jokers - used)
+                if found < best:
+                    best, choice = found, option
+        memo[key] = (best, choice)
+        return best
+
+    count = solve(start, joker_count)
+    melds: list[Meld] = []
+    leftover: list[Card] = []
+    rest, jokers = start, joker_count
+    while rest:
+        first = ((rest & -rest).bit_length() - 1) // width
+        _, choice = memo[rest, jokers]
+        if choice is None:
+            leftover.append(order[first])
+            rest -= unit[first]
+        else:
+            mask, used, meld = choice
+            melds.append(meld)
+            rest, jokers = rest - mask, jokers - used
+    if jokers and jokers in all_jokers:
+        melds.append(_jokers_only(jokers, style))
+    else:
+        leftover.extend([JOKER] * jokers)
+    return Melding(tuple(melds), tuple(leftover), count)
+
+
+def _suit_index(c: Card) -> int:
+    assert c.suit is not None
+    return list(Suit).index(c.suit)
+
+
+def _joker_melds(style: MeldStyle) -> frozenset[int]:
+    """How many jokers can be melded with no natural card (C-2's option); empty by default."""
+    if style.min_naturals > 0 or not style.jokers:
+        return frozenset()
+    top = style.max_set if style.sets and style.max_set is not None else style.jokers
+    sizes = set()
+    if style.sets:
+        sizes |= set(range(style.min_set, (top or 0) + 1))
+    if style.runs:
+        sizes |= set(range(style.min_run, 14))
+    return frozenset(n for n in range(1, style.jokers + 1) if n in sizes)
+
+
+def _jokers_only(jokers: int, style: MeldStyle) -> Meld:
+    kind = MeldKind.RUN if style.runs and jokers >= style.min_run else MeldKind.SET
+    return Meld(kind, tuple(MeldCard(JOKER) for _ in range(jokers)))
+
+
+def _candidate_melds(naturals: Counter[Card], jokers: int, style: MeldStyle) -> Iterable[Meld]:
+    """Every meld the hand can make with at least one natural card, jokers filling any place.
+
+    A meld that splits into two valid melds is left out: the two cover the same cards.
+    """
+    if style.sets:
+        yield from _candidate_sets(naturals, jokers, style)
+    if style.runs:
+        yield from _candidate_runs(naturals, jokers, style)
+
+
+def _candidate_sets(naturals: Counter[Card], jokers: int, style: MeldStyle) -> Iterable[Meld]:
+    by_rank: dict[Rank, list[Card]] = {}
+    for c, n in naturals.items():
+        assert c.rank is not None
+        by_rank.setdefault(c.rank, []).extend([c] * min(n, style.packs))
+    for rank, held in by_rank.items():
+        held.sort(key=_suit_index)
+        for chosen in _sub_multisets(held):
+            if len(chosen) < max(style.min_naturals, 1):
+                continue
+            if not style.set_suits_repeat and len({c.suit for c in chosen}) < len(chosen):
+                continue
+            for used in range(jokers + 1):
+                size = len(chosen) + used
+                if size < style.min_set or (style.max_set is not None and size > style.max_set):
+                    continue
+                if size >= 2 * style.min_set and len(chosen) >= 2 * style.min_naturals:
+                    continue  # splits into two sets
+                if not style.set_suits_repeat and size > len(Suit):
+                    continue
+                yield Meld(MeldKind.SET, (*map(MeldCard, chosen), *_set_jokers(rank, chosen, used)))
+
+
+def _set_jokers(rank: Rank, chosen: Sequence[Card], used: int) -> list[MeldCard]:
+    free = [s for s in Suit if s not in {c.suit for c in chosen}] + list(Suit) * used
+    return [MeldCard(JOKER, card(rank, free[i])) for i in range(used)]
+
+
+def _sub_multisets(held: Sequence[Card]) -> Iterable[tuple[Card, ...]]:
+    counts = Counter(held)
+    distinct = list(counts)
+    picks: list[tuple[Card, ...]] = [()]
+    for c in distinct:
+        picks = [p + (c,) * k for p in picks for k in range(counts[c] + 1)]
+    return picks
+
+
+def _candidate_runs(naturals: Counter[Card], jokers: int, style: MeldStyle) -> Iterable[Meld]:
+    seen: set[tuple[tuple[Card, ...], int]] = set()
+    for suit in Suit:
+        held = {_number(c) for c in naturals if c.suit is suit}
+        if not held:
+            continue
+        for length in range(style.min_run, 14):
+            for window in _windows(length, style.aces):
+                missing = sum(n not in held for n in window)
+                if missing > jokers:
+                    continue
+                present = [i for i, n in enumerate(window) if n in held]
+                # Any held card may still give way to a joker (it may be wanted elsewhere).
+                for swapped in _subsets_up_to(present, jokers - missing):
+                    filled = [i for i in present if i not in swapped]
+                    if len(filled) < max(style.min_naturals, 1):
+                        continue
+                    if _run_splits(window, filled, style):
+                        continue
+                    key = (
+                        tuple(card(_rank(window[i]), suit) for i in filled),
+                        len(window) - len(filled),
+                    )
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    yield Meld(
+                        MeldKind.RUN,
+                        tuple(
+                            MeldCard(card(_rank(n), suit))
+                            if i in filled
+                            else MeldCard(JOKER, card(_rank(n), suit))
+                            for i, n in enumerate(window)
+                        ),
+                    )
+
+
+def _run_splits(window: Sequence[int], filled: Sequence[int], style: MeldStyle) -> bool:
+    """True when the run cuts into two valid runs (same cards, so no need to try it whole)."""
+    need = max(style.min_naturals, 1)
+    for cut in range(style.min_run, len(window) - style.min_run + 1):
+        if sum(i < cut for i in filled) >= need and sum(i >= cut for i in filled) >= need:
+            return True
+    return False
+
+
+def _subsets_up_to(items: Sequence[int], most: int) -> Iterable[frozenset[int]]:
+    found: list[frozenset[int]] = [frozenset()]
+    frontier = [(frozenset[int](), 0)]
+    for _ in range(most):
+        grown = []
+        for chosen, start in frontier:
+            for j in range(start, len(items)):
+                bigger = chosen | {items[j]}
+                grown.append((bigger, j + 1))
+                found.append(bigger)
+        frontier = grown
+    return found
+
+
+def _rank(number: int) -> Rank:
+    return list(Rank)[number - 1]
