@@ -10,10 +10,8 @@ from __future__ import annotations
 import argparse
 import random
 import resource
-import statistics
 import sys
 import time
-import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -21,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from adjudicator.cards import DOUBLE, STANDARD, Card
 from adjudicator.grids.best import best_grid, prepare
 from adjudicator.grids.lines import SIZES, GridRules, Shape
+from bench.timing import measure
 
 TARGETS: dict[Shape, tuple[float, float]] = {"3x3": (5.0, 20.0), "3x4": (100.0, 1000.0)}
 NAMES: dict[Shape, str] = {"3x3": "Brummy 3x3", "3x4": "Brummagem 3x4"}
@@ -34,26 +33,7 @@ def hands(shape: Shape, count: int, seed: int, double: bool) -> list[list[Card]]
 
 def run(shape: Shape, count: int, seed: int, double: bool, rules: GridRules) -> dict[str, float]:
     sample = hands(shape, count, seed, double)
-    times = []
-    for hand in sample:
-        started = time.perf_counter()
-        best_grid(hand, shape, rules)
-        times.append((time.perf_counter() - started) * 1000)
-    # Memory is measured on a separate pass: tracemalloc slows every allocation down.
-    tracemalloc.start()
-    peak = 0
-    for hand in sample[:20]:
-        tracemalloc.reset_peak()
-        best_grid(hand, shape, rules)
-        peak = max(peak, tracemalloc.get_traced_memory()[1])
-    tracemalloc.stop()
-    times.sort()
-    return {
-        "median": statistics.median(times),
-        "p95": times[int(0.95 * (len(times) - 1))],
-        "worst": times[-1],
-        "peak_mb": peak / 2**20,
-    }
+    return measure(lambda hand: best_grid(hand, shape, rules), sample, memory=20)
 
 
 def main() -> int:

@@ -10,10 +10,7 @@ from __future__ import annotations
 import argparse
 import random
 import resource
-import statistics
 import sys
-import time
-import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -28,6 +25,7 @@ from adjudicator.rummy.melding_rules import (
     continental_value,
     crummy_value,
 )
+from bench.timing import measure
 
 MEDIAN_MS, WORST_MS = 10.0, 100.0
 STYLES: dict[str, tuple[MeldStyle, CardValue]] = {
@@ -44,26 +42,7 @@ def hands(count: int, seed: int) -> list[list[Card]]:
 
 
 def run(style: MeldStyle, value: CardValue, sample: list[list[Card]]) -> dict[str, float]:
-    times = []
-    for hand in sample:
-        started = time.perf_counter()
-        best_melding(hand, style, value)
-        times.append((time.perf_counter() - started) * 1000)
-    # Memory is measured on a separate pass: tracemalloc slows every allocation down.
-    tracemalloc.start()
-    peak = 0
-    for hand in sample[:50]:
-        tracemalloc.reset_peak()
-        best_melding(hand, style, value)
-        peak = max(peak, tracemalloc.get_traced_memory()[1])
-    tracemalloc.stop()
-    times.sort()
-    return {
-        "median": statistics.median(times),
-        "p95": times[int(0.95 * (len(times) - 1))],
-        "worst": times[-1],
-        "peak_mb": peak / 2**20,
-    }
+    return measure(lambda hand: best_melding(hand, style, value), sample, memory=50)
 
 
 def main() -> int:

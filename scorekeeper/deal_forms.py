@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import uuid
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.urls import reverse
@@ -34,6 +34,7 @@ from django.urls import reverse
 from adjudicator.cards import Pack, format_cards
 from adjudicator.errors import AdjudicationError
 from adjudicator.game import Game as GameDefinition
+from adjudicator.grids.lines import ROW_LENGTH, SIZES, Shape
 from adjudicator.records import (
     MOST_POINTS,
     CardsField,
@@ -284,6 +285,10 @@ class DealForm(EngineErrorsMixin, forms.Form):
             from scorekeeper.selectors import grid_preview
 
             item["preview"] = grid_preview(self.game, str(self[name].value() or ""))
+            # The grid's layout, from the grid family: the widget draws that many cells a row.
+            shape = cast(Shape, entry.shape)
+            item["columns"] = ROW_LENGTH[shape]
+            item["size"] = SIZES[shape]
         return item
 
     def way_of(self, key: str) -> str | None:

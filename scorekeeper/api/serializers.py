@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, get_args
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from adjudicator.game import Family
 from adjudicator.games import all_games
 from adjudicator.records import json_schema, openapi_schema
 from scorekeeper.converters import MAX_ID
@@ -301,6 +302,6 @@ class GameTypeOut(serializers.Serializer[Any]):
     lower_is_better = serializers.BooleanField()
     options = OptionOut(many=True)
     questions = serializers.DictField(child=serializers.CharField())
-    family = serializers.ChoiceField(choices=["rummy", "grids", "tricks"])
+    family = serializers.ChoiceField(choices=list(get_args(Family.__value__)))
     marks = MarkOut(many=True, help_text="What the game awards besides points.")
     tables = TableOut(many=True, help_text="For each table size: sides, end and deal record.")

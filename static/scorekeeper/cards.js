@@ -101,8 +101,9 @@
     if (host.dataset.ready) return;
     host.dataset.ready = "1";
     var input = document.getElementById(host.dataset.gridFor);
-    var width = host.dataset.shape === "3x4" ? 4 : 3;
-    var size = width * 3;
+    // The grid's layout comes from the server (the grid family's shape of this game).
+    var width = parseInt(host.dataset.columns, 10);
+    var size = parseInt(host.dataset.size, 10);
     var pack = packOf(host);
     var cells = [];
     var selected = 0;
