@@ -20,7 +20,15 @@ from adjudicator.errors import BadEntryError, GameOverError, UnknownQuestionErro
 from adjudicator.options import OptionInfo, changed_options, describe_options, parse_options
 from adjudicator.records import Record, Seating, format_record, parse_record
 from adjudicator.said import Said, and_list, say, seats, side
-from adjudicator.tally import DealResult, SeatResult, Tally, best_seats
+from adjudicator.tally import (
+    DealResult,
+    Payment,
+    Points,
+    SeatResult,
+    Tally,
+    best_seats,
+    format_points,
+)
 
 type Family = Literal["rummy", "grids", "tricks"]
 
@@ -82,7 +90,15 @@ class ExactTarget:
         return max(0, self.points - (total - self.points)) if total > self.points else total
 
 
-type EndRule = FixedDeals | Target | ExactTarget
+@dataclass(frozen=True)
+class Open:
+    """No end of its own: the table plays hands until it stops, settling up as it goes (Rummy's
+    running net per player, P-3)."""
+
+    kind: ClassVar[str] = "open"
+
+
+type EndRule = FixedDeals | Target | ExactTarget | Open
 
 
 # What one deal scores --------------------------------------------------------------------------
@@ -95,7 +111,8 @@ class Scored:
     ``results`` holds one :class:`SeatResult` per unit (a seat, or a side in partnership games),
     its ``seat`` the unit's index. ``marks`` counts the marks each unit earned (``{"stars":
     (1, 0, 0, 0)}``). ``state`` is handed to the next deal's :meth:`Game.score`. ``ends``, when
-    set, ends the game at once with these units winning (Voormsi's partner capture).
+    set, ends the game at once with these units winning (Voormsi's partner capture). In a
+    settlement game, ``payments`` says who paid whom; each unit's points are then its net.
     """
 
     results: tuple[SeatResult, ...]
@@ -103,6 +120,7 @@ class Scored:
     state: Any = None
     marks: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     ends: tuple[int, ...] | None = None
+    payments: tuple[Payment, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -130,6 +148,9 @@ class Game[O, D](ABC):
     max_players: ClassVar[int]
     lower_is_better: ClassVar[bool]
     marks: ClassVar[tuple[Mark, ...]] = ()
+    settles: ClassVar[bool] = False
+    """Points are money changing hands (Rummy, Knock Rummy): each deal says who paid whom, its
+    points are each player's net and sum to zero, and the tally says who pays whom."""
 
     # --- description --------------------------------------------------------------------------
 
@@ -215,7 +236,7 @@ class Game[O, D](ABC):
         seating = self.seating(players, options)
         rule = self.end_rule(options, players)
         units = len(seating.units)
-        totals = [0] * units
+        totals: list[Points] = [0] * units
         marks = {mark.key: [0] * units for mark in self.marks}
         state = self.start(seating, options)
         results: list[DealResult] = []
@@ -233,6 +254,8 @@ class Game[O, D](ABC):
                     field=f"deals[{number - 1}]",
                 )
             scored = self.score(deal, state, seating, options)
+            if self.settles:
+                _check_settled(scored, units)
             state = scored.state
             for result in scored.results:
                 totals[result.seat] += result.points
@@ -240,7 +263,9 @@ class Game[O, D](ABC):
                 totals = [rule.bounce(t) for t in totals]
             for key, earned in scored.marks.items():
                 marks[key] = [m + e for m, e in zip(marks[key], earned, strict=True)]
-            results.append(DealResult(number, scored.results, tuple(totals), scored.summary))
+            results.append(
+                DealResult(number, scored.results, tuple(totals), scored.summary, scored.payments)
+            )
             finished, winners = self._ended(rule, number, tuple(totals), scored.ends)
             if finished:
                 # Broken once, as the game ends: a deal recorded after it names these winners.
@@ -257,6 +282,7 @@ class Game[O, D](ABC):
             notes=tuple(self.notes(options, players)),
             marks={k: tuple(v) for k, v in marks.items()},
             seating=seating,
+            settles=self.settles,
         )
 
     def break_tie(
@@ -291,12 +317,14 @@ class Game[O, D](ABC):
         self,
         rule: EndRule,
         number: int,
-        totals: tuple[int, ...],
+        totals: tuple[Points, ...],
         ends: tuple[int, ...] | None,
     ) -> tuple[bool, tuple[int, ...]]:
         if ends is not None:
             return True, ends
         best = best_seats(totals, lower_is_better=self.lower_is_better)
+        if isinstance(rule, Open):
+            return False, best
         if isinstance(rule, FixedDeals):
             return number >= rule.deals, best
         if isinstance(rule, Target):
@@ -314,7 +342,7 @@ class Game[O, D](ABC):
         self,
         rule: EndRule,
         seating: Seating,
-        totals: tuple[int, ...],
+        totals: tuple[Points, ...],
         leaders: tuple[int, ...],
         winners: tuple[int, ...],
         finished: bool,
@@ -325,30 +353,37 @@ class Game[O, D](ABC):
             verb = "win" if len(winners) > 1 else "wins"
             if not winners:
                 return say("Game over.")
-            return say(f"Game over: {{}} {verb} on {totals[winners[0]]}.", who)
+            return say(f"Game over: {{}} {verb} on {format_points(totals[winners[0]])}.", who)
         goal = {
             "fixed_deals": f"{getattr(rule, 'deals', 0)} to play, "
             + ("lowest" if self.lower_is_better else "highest")
             + " total wins",
             "target": f"first to {getattr(rule, 'points', 0)} wins",
             "exact_target": f"exactly {getattr(rule, 'points', 0)} wins",
+            "open": "each hand is settled as it is played",
         }[rule.kind]
         if not deals:
             return say(f"No deals yet; {goal}.")
-        lead = totals[leaders[0]]
+        lead = format_points(totals[leaders[0]])
         who = self._units_ref(seating, leaders)
+        if isinstance(rule, Open):
+            if totals[leaders[0]] == 0:
+                return say(f"After hand {len(deals)}: everyone is square.")
+            verb = "is" if len(leaders) == 1 else "are"
+            return say(f"After hand {len(deals)}: {{}} {verb} up {lead}.", who)
         if isinstance(rule, FixedDeals):
             word = "lowest" if self.lower_is_better else "highest"
             return say(f"After deal {len(deals)} of {rule.deals}: {{}} {word} on {lead}.", who)
         verb = "leads" if len(leaders) == 1 else "lead"
         if isinstance(rule, Target):
-            if lead >= rule.points:
-                where = f"past {rule.points}" if lead > rule.points else "the target"
+            if totals[leaders[0]] >= rule.points:
+                past = totals[leaders[0]] > rule.points
+                where = f"past {rule.points}" if past else "the target"
                 return say(f"{{}} tie on {lead}, {where}: another deal decides.", who)
-            return say(
-                f"{{}} {verb} with {lead}, {rule.points - lead} short of {rule.points}.", who
-            )
-        return say(f"{{}} {verb} with {lead}, {rule.points - lead} short of {rule.points}.", who)
+            short = format_points(rule.points - totals[leaders[0]])
+            return say(f"{{}} {verb} with {lead}, {short} short of {rule.points}.", who)
+        short = format_points(rule.points - totals[leaders[0]])
+        return say(f"{{}} {verb} with {lead}, {short} short of {rule.points}.", who)
 
     # --- disputes ------------------------------------------------------------------------------
 
@@ -373,6 +408,19 @@ class Game[O, D](ABC):
         return found.answer(data, self.options(data.get("options")))
 
 
+def _check_settled(scored: Scored, units: int) -> None:
+    """A settlement game's deal must balance: nets sum to zero and match the payments."""
+    net: list[Points] = [0] * units
+    for payment in scored.payments:
+        net[payment.payer] -= payment.amount
+        net[payment.payee] += payment.amount
+    points: list[Points] = [0] * units
+    for result in scored.results:
+        points[result.seat] += result.points
+    if net != points:
+        raise AssertionError(f"payments {net} do not match the points {points}: {scored.summary}")
+
+
 __all__ = [
     "EndRule",
     "ExactTarget",
@@ -380,6 +428,7 @@ __all__ = [
     "Game",
     "Mark",
     "NightGame",
+    "Open",
     "Question",
     "Scored",
     "Target",

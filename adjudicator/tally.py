@@ -6,12 +6,114 @@ and "why" without knowing its rules.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from adjudicator.records import Seating
+
+
+type Points = int | Fraction
+"""Points are whole numbers, except where a game shares a payment between tied winners
+(Knock Rummy's K-2: "the result can be fractional"); then they are exact fractions."""
+
+_VULGAR = {
+    Fraction(1, 2): "½",
+    Fraction(1, 3): "⅓",
+    Fraction(2, 3): "⅔",
+    Fraction(1, 4): "¼",
+    Fraction(3, 4): "¾",
+    Fraction(1, 5): "⅕",
+    Fraction(2, 5): "⅖",
+    Fraction(3, 5): "⅗",
+    Fraction(4, 5): "⅘",
+    Fraction(1, 6): "⅙",
+    Fraction(5, 6): "⅚",
+}
+
+
+def whole(points: Points) -> Points:
+    """A fraction that is a whole number becomes an ``int`` (so ``7`` never shows as ``7/1``).
+
+    >>> whole(Fraction(14, 2)), whole(Fraction(7, 2))
+    (7, Fraction(7, 2))
+    """
+    if isinstance(points, Fraction) and points.denominator == 1:
+        return int(points)
+    return points
+
+
+def format_points(points: Points, *, signed: bool = False) -> str:
+    """Points as a person writes them: ``12``, ``+12``, ``3½``, ``-2⅓``, ``4 7/12``.
+
+    >>> format_points(12), format_points(12, signed=True), format_points(0, signed=True)
+    ('12', '+12', '0')
+    >>> format_points(Fraction(7, 2)), format_points(Fraction(-7, 3), signed=True)
+    ('3½', '-2⅓')
+    >>> format_points(Fraction(55, 12)), format_points(Fraction(-1, 2))
+    ('4 7/12', '-½')
+    """
+    points = whole(points)
+    sign = "-" if points < 0 else "+" if signed and points > 0 else ""
+    size = abs(points)
+    if isinstance(size, int):
+        return f"{sign}{size}"
+    units, part = divmod(size, 1)
+    shown = _VULGAR.get(part)
+    if shown is None:
+        shown = f" {part.numerator}/{part.denominator}" if units else f"{part}"
+        return f"{sign}{units}{shown}" if units else f"{sign}{shown.strip()}"
+    return f"{sign}{units or ''}{shown}"
+
+
+def points_json(points: Points) -> int | float:
+    """Points in JSON: a whole number, or the nearest float to a shared fraction.
+
+    >>> points_json(7), points_json(Fraction(7, 2)), points_json(Fraction(10, 3))
+    (7, 3.5, 3.3333)
+    """
+    points = whole(points)
+    return points if isinstance(points, int) else round(float(points), 4)
+
+
+@dataclass(frozen=True)
+class Payment:
+    """In a settlement game (:attr:`Game.settles`), one unit paying another."""
+
+    payer: int
+    payee: int
+    amount: Points
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"payer": self.payer, "payee": self.payee, "amount": points_json(self.amount)}
+
+
+def settle_up(totals: Sequence[Points]) -> tuple[Payment, ...]:
+    """Who pays whom to square net totals that sum to zero, in few payments.
+
+    The largest debtor pays the largest creditor as much as either can, and so on (at most
+    one payment fewer than the players).
+
+    >>> [(p.payer, p.payee, p.amount) for p in settle_up((30, -10, -20, 0))]
+    [(2, 0, 20), (1, 0, 10)]
+    >>> settle_up((0, 0))
+    ()
+    """
+    owed = {unit: total for unit, total in enumerate(totals) if total > 0}
+    owing = {unit: -total for unit, total in enumerate(totals) if total < 0}
+    payments: list[Payment] = []
+    while owed and owing:
+        payee = max(owed, key=lambda u: (owed[u], -u))
+        payer = max(owing, key=lambda u: (owing[u], -u))
+        amount = min(owed[payee], owing[payer])
+        payments.append(Payment(payer, payee, whole(amount)))
+        for book, unit in ((owed, payee), (owing, payer)):
+            book[unit] -= amount
+            if not book[unit]:
+                del book[unit]
+    return tuple(payments)
 
 
 @dataclass(frozen=True)
@@ -19,7 +121,7 @@ class SeatResult:
     """What one seat scored in one deal, and the working that got there."""
 
     seat: int
-    points: int
+    points: Points
     explanation: tuple[str, ...]
     star: bool = False
     detail: dict[str, Any] = field(default_factory=dict, compare=False)
@@ -27,7 +129,7 @@ class SeatResult:
     def as_dict(self) -> dict[str, Any]:
         return {
             "seat": self.seat,
-            "points": self.points,
+            "points": points_json(self.points),
             "star": self.star,
             "explanation": list(self.explanation),
             "detail": self.detail,
@@ -36,19 +138,22 @@ class SeatResult:
 
 @dataclass(frozen=True)
 class DealResult:
-    """One deal: each seat's result and the running totals after it."""
+    """One deal: each seat's result and the running totals after it, and in a settlement game
+    who paid whom."""
 
     number: int
     results: tuple[SeatResult, ...]
-    totals: tuple[int, ...]
+    totals: tuple[Points, ...]
     summary: str
+    payments: tuple[Payment, ...] = ()
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "number": self.number,
             "summary": self.summary,
             "results": [r.as_dict() for r in self.results],
-            "totals": list(self.totals),
+            "totals": [points_json(t) for t in self.totals],
+            "payments": [p.as_dict() for p in self.payments],
         }
 
 
@@ -60,11 +165,12 @@ class Tally:
     (``seating`` says which). ``winners`` is empty until the game has finished; it holds several
     units on a shared win. ``leaders`` are the units currently best placed. ``status`` is one
     sentence for the table. ``marks`` counts what the game awards besides points (Bridge
-    Rummy's stars), by mark.
+    Rummy's stars), by mark. In a settlement game (``settles``) the totals are each unit's net,
+    they sum to zero, and :attr:`settlement` says who pays whom to square them.
     """
 
     deals: tuple[DealResult, ...]
-    totals: tuple[int, ...]
+    totals: tuple[Points, ...]
     finished: bool
     winners: tuple[int, ...]
     leaders: tuple[int, ...]
@@ -73,11 +179,19 @@ class Tally:
     notes: tuple[str, ...] = ()
     marks: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     seating: Seating | None = None
+    settles: bool = False
+
+    @property
+    def settlement(self) -> tuple[Payment, ...]:
+        """Who pays whom to square the totals so far (nothing, unless the game settles)."""
+        return settle_up(self.totals) if self.settles else ()
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "deals": [d.as_dict() for d in self.deals],
-            "totals": list(self.totals),
+            "totals": [points_json(t) for t in self.totals],
+            "settles": self.settles,
+            "settlement": [p.as_dict() for p in self.settlement],
             "finished": self.finished,
             "winners": list(self.winners),
             "leaders": list(self.leaders),
@@ -88,7 +202,7 @@ class Tally:
         }
 
 
-def best_seats(totals: tuple[int, ...], *, lower_is_better: bool) -> tuple[int, ...]:
+def best_seats(totals: tuple[Points, ...], *, lower_is_better: bool) -> tuple[int, ...]:
     """The seats holding the best total (several on a tie).
 
     >>> best_seats((40, 200, 40), lower_is_better=True)
