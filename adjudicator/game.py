@@ -83,7 +83,7 @@ class ExactTarget:
     points: int
     kind: ClassVar[str] = "exact_target"
 
-    def bounce(self, total: int) -> int:
+    def bounce(self, total: Points) -> Points:
         """>>> ExactTarget(9).bounce(11), ExactTarget(9).bounce(9), ExactTarget(9).bounce(30)
         (7, 9, 0)
         """

@@ -57,15 +57,16 @@ def format_points(points: Points, *, signed: bool = False) -> str:
     """
     points = whole(points)
     sign = "-" if points < 0 else "+" if signed and points > 0 else ""
-    size = abs(points)
+    size: Points = -points if points < 0 else points
     if isinstance(size, int):
         return f"{sign}{size}"
-    units, part = divmod(size, 1)
+    units = int(size)
+    part = Fraction(size) - units
     shown = _VULGAR.get(part)
-    if shown is None:
-        shown = f" {part.numerator}/{part.denominator}" if units else f"{part}"
-        return f"{sign}{units}{shown}" if units else f"{sign}{shown.strip()}"
-    return f"{sign}{units or ''}{shown}"
+    if shown is not None:
+        return f"{sign}{units or ''}{shown}"
+    fraction = f"{part.numerator}/{part.denominator}"
+    return f"{sign}{units} {fraction}" if units else f"{sign}{fraction}"
 
 
 def points_json(points: Points) -> int | float:
