@@ -12,6 +12,7 @@ from adjudicator.errors import UnknownGameError
 from adjudicator.game import Game
 from adjudicator.grids.brummy import Brummagem, Brummy
 from adjudicator.rummy.bridge_rummy import BridgeRummy
+from adjudicator.rummy.crummy_rummy import CrummyRummy
 from adjudicator.tricks.alkort_game import Alkort
 from adjudicator.tricks.brus_game import Brus
 from adjudicator.tricks.treikort_game import Treikort
@@ -19,6 +20,7 @@ from adjudicator.tricks.voormsi_game import Voormsi
 
 GAMES: tuple[Game[Any, Any], ...] = (
     BridgeRummy(),
+    CrummyRummy(),
     Brummy(),
     Brummagem(),
     Voormsi(),

@@ -1,0 +1,879 @@
+"""Crummy Rummy: a fixed contract each round, penalty points for the cards left, lowest total wins.
+
+Rules: ``shared/seeds/004``; rulings: section 5 of ``shared/rulings.md``, whose ids (CR-1 …)
+the comments cite. Melds come from the family's one engine (:mod:`melding_rules`, ``CRUMMY``:
+runs of 4 or more, sets of 3 or more with suits repeating, the ace high or low, one natural card
+per group). Deal N of a game is round N; its contract is data here (:data:`CONTRACTS`).
+
+>>> game = CrummyRummy()
+>>> deal = game.parse_deal(
+...     {"went_out": 0, "hands": [{"seat": 1, "cards": "7H KC JK"}, {"seat": 2, "held": 40}]},
+...     players=3, options=game.options())
+>>> [r.points for r in penalties(deal)]
+[0, 32, 40]
+>>> judge_contract(["7H 8H 9H JK", "3S 3S 3H"], 1, Options()).valid
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any, Literal
+
+from adjudicator.cards import CRUMMY as CRUMMY_PACK
+from adjudicator.cards import Card, Pack, format_cards, parse_cards
+from adjudicator.errors import AdjudicationError, BadEntryError, ImpossibleCountError
+from adjudicator.game import FixedDeals, Game, Question, Scored
+from adjudicator.options import option
+from adjudicator.records import (
+    MOST_CARDS,
+    CardsField,
+    CountField,
+    PerSeatField,
+    Record,
+    SeatEntry,
+    SeatField,
+    Seating,
+)
+from adjudicator.rummy.melding_rules import (
+    CRUMMY,
+    Aces,
+    MeldStyle,
+    best_melding,
+    crummy_value,
+    meld_problems,
+)
+from adjudicator.rummy.melds import MeldCard, MeldKind, parse_meld_cards
+from adjudicator.said import say
+from adjudicator.said import seat as seat_ref
+from adjudicator.tally import SeatResult
+
+DEALT = 10
+# CR-1/CR-2: after the draw a hand holds the 10 dealt and the card drawn, plus 2 for each
+# time its player took out of turn (the face-up card and a penalty card from the stock).
+HAND_AFTER_DRAW = DEALT + 1
+VALUES = "2-9 their pips; 10, J, Q, K 10; A and joker 15"
+
+
+# ---------------------------------------------------------------------------------------------
+# House rules
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Options:
+    """House rules of Crummy Rummy (``shared/rulings.md`` section 5b)."""
+
+    rounds: Literal[5, 7] = option(
+        5,
+        "How many rounds: 5, as the seed lists them, or 7, as in the original it was copied "
+        "from. The seed names only the 7th round's contract (a run of 4 and 2 sets of 3, every "
+        "card used, no discard); rounds 5 and 6 of the original are not in it. We chose round 5 "
+        "= a run of 4 and a set of 4 and round 6 = a run of 4 and 2 sets of 3 (with a discard): "
+        "they carry on the seed's climb from two groups to three, each fits the 11 cards held "
+        "after the draw with a card to discard, and round 6 is the final's contract played "
+        "with a discard, so the final's only change is the one the seed describes. Rounds 1-4 "
+        "stay as listed, 10 cards are dealt in every round.",
+        labels={5: "Five rounds (as the seed lists them)", 7: "Seven rounds (the original)"},
+        rule="CR-1",
+    )
+    joker_restriction: Literal["none", "one_group", "max_half"] = option(
+        "one_group",
+        "Jokers in the contract's lay-down: all of them in one group, run or set (the seed's "
+        "'one of the sets'); no limit; or, as in the original, wild cards at most half of any "
+        "group (always, also when adding to groups later). After the contract is down there is "
+        "otherwise no limit.",
+        labels={
+            "none": "No limit on jokers",
+            "one_group": "All jokers in one group of the contract",
+            "max_half": "Jokers at most half of any group",
+        },
+        rule="CR-3",
+    )
+    exact_contract_sizes: bool = option(
+        False,
+        "The contract's groups go down at exactly their sizes (a set of 3 has 3 cards; a 4th "
+        "is added to it afterwards). Off: the sizes are minimums. The final round must use "
+        "every card, so there the sizes stay minimums.",
+        rule="CR-4",
+    )
+    round_the_corner: bool = option(
+        False,
+        "Runs may go round the corner (Q-K-A-2). Off: the ace is high or low, not both at once.",
+        rule="CR-6",
+    )
+
+
+def meld_style(options: Options) -> MeldStyle:
+    """The CRUMMY style, with runs round the corner under CR-6's option."""
+    return replace(CRUMMY, aces=Aces.ROUND_THE_CORNER) if options.round_the_corner else CRUMMY
+
+
+# ---------------------------------------------------------------------------------------------
+# The contracts, as data
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Need:
+    """One group a contract asks for: a run or a set, of at least (or exactly) ``size`` cards."""
+
+    kind: MeldKind
+    size: int
+
+    def __str__(self) -> str:
+        return f"{self.kind.value} of {self.size}"
+
+
+@dataclass(frozen=True)
+class Contract:
+    """What a round asks for. ``whole_hand``: the lay-down uses every card held, with no discard
+    (the final round, CR-2)."""
+
+    groups: tuple[Need, ...]
+    whole_hand: bool = False
+
+    def __str__(self) -> str:
+        counts = Counter(self.groups)
+        parts = []
+        for need in dict.fromkeys(self.groups):
+            n = counts[need]
+            parts.append(f"a {need}" if n == 1 else f"{n} {need.kind.value}s of {need.size}")
+        text = " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts)
+        return text + (", using every card held (no discard)" if self.whole_hand else "")
+
+    @property
+    def fewest_cards(self) -> int:
+        return sum(need.size for need in self.groups)
+
+
+RUN_4 = Need(MeldKind.RUN, 4)
+SET_3 = Need(MeldKind.SET, 3)
+SET_4 = Need(MeldKind.SET, 4)
+FIVE_ROUNDS: tuple[Contract, ...] = (
+    Contract((RUN_4, SET_3)),
+    Contract((SET_3, SET_3, SET_3)),
+    Contract((RUN_4, RUN_4)),
+    Contract((SET_4, SET_4)),
+    Contract((RUN_4, SET_3, SET_3), whole_hand=True),
+)
+# CR-1: the 7-round original. The seed names only its 7th (final) round; rounds 5 and 6 are
+# our choice, as the option's doc says.
+SEVEN_ROUNDS: tuple[Contract, ...] = (
+    *FIVE_ROUNDS[:4],
+    Contract((RUN_4, SET_4)),
+    Contract((RUN_4, SET_3, SET_3)),
+    Contract((RUN_4, SET_3, SET_3), whole_hand=True),
+)
+CONTRACTS: Mapping[int, tuple[Contract, ...]] = {5: FIVE_ROUNDS, 7: SEVEN_ROUNDS}
+FEWEST_LAID = min(c.fewest_cards for rounds in CONTRACTS.values() for c in rounds)
+
+
+def contract_of(round_number: int, options: Options) -> Contract:
+    """Round N's contract.
+
+    >>> str(contract_of(2, Options())), str(contract_of(1, Options()))
+    ('3 sets of 3', 'a run of 4 and a set of 3')
+    """
+    return CONTRACTS[options.rounds][round_number - 1]
+
+
+# ---------------------------------------------------------------------------------------------
+# Groups and the contract's lay-down
+# ---------------------------------------------------------------------------------------------
+
+
+def _shown(cards: Sequence[MeldCard]) -> str:
+    return " ".join(str(mc) for mc in cards)
+
+
+@dataclass(frozen=True)
+class GroupVerdict:
+    """One group judged on its own: what it can be read as, and every problem with it."""
+
+    cards: tuple[MeldCard, ...]
+    kinds: tuple[MeldKind, ...]
+    problems: tuple[str, ...]
+
+    @property
+    def valid(self) -> bool:
+        return bool(self.kinds) and not self.problems
+
+    @property
+    def jokers(self) -> int:
+        return sum(mc.is_joker for mc in self.cards)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "cards": _shown(self.cards),
+            "valid": self.valid,
+            "kinds": [k.value for k in self.kinds],
+            "problems": list(self.problems),
+        }
+
+
+def judge_group(cards: str | Sequence[MeldCard], options: Options) -> GroupVerdict:
+    """A run (4 or more) or a set (3 or more, suits may repeat), with at least one natural card
+    (CR-8) and, under ``max_half``, no more jokers than naturals (CR-3).
+
+    >>> judge_group("5H JK JK JK", Options()).kinds
+    (<MeldKind.SET: 'set'>, <MeldKind.RUN: 'run'>)
+    >>> judge_group("5H JK JK JK", Options(joker_restriction="max_half")).problems[0][:35]
+    '3 jokers in a group of 4: more than'
+    """
+    placed = parse_meld_cards(cards) if isinstance(cards, str) else tuple(cards)
+    style = meld_style(options)
+    kinds = tuple(
+        kind
+        for kind, only in ((MeldKind.SET, replace(style, runs=False)), (MeldKind.RUN, None))
+        if not meld_problems(placed, only or replace(style, sets=False))
+    )
+    problems: list[str] = []
+    if not kinds:
+        problems += [f"{p} ({_cite(p)})" for p in meld_problems(placed, style)]
+        if not problems:  # pragma: no cover - a meld of the style is a set or a run
+            problems.append("neither a run nor a set (5a)")
+    jokers = sum(mc.is_joker for mc in placed)
+    if options.joker_restriction == "max_half" and 2 * jokers > len(placed):
+        problems.append(
+            f"{jokers} jokers in a group of {len(placed)}: more than half "
+            "(house rule joker_restriction = max_half, CR-3)"
+        )
+    return GroupVerdict(placed, kinds, tuple(problems))
+
+
+def _cite(problem: str) -> str:
+    """The rule behind one of the meld engine's problems."""
+    if "natural" in problem:
+        return "CR-8"
+    if "not in sequence" in problem:
+        return "5a, CR-6"
+    return "5a"
+
+
+@dataclass(frozen=True)
+class ContractVerdict:
+    """A lay-down judged against a round's contract: every problem at once, and the working."""
+
+    round: int
+    contract: Contract
+    groups: tuple[GroupVerdict, ...]
+    fills: tuple[Need | None, ...]
+    problems: tuple[str, ...]
+    explanation: tuple[str, ...]
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "contract": str(self.contract),
+            "meets_contract": self.valid,
+            "groups": [
+                {**g.as_dict(), "fills": str(need) if need else None}
+                for g, need in zip(self.groups, self.fills, strict=True)
+            ],
+            "problems": list(self.problems),
+            "explanation": list(self.explanation),
+        }
+
+
+def judge_contract(
+    groups: Sequence[str | Sequence[MeldCard]],
+    round_number: int,
+    options: Options,
+    *,
+    hand_size: int | None = None,
+) -> ContractVerdict:
+    """Does this lay-down, all at once, meet round N's contract? Every problem names the group,
+    its cards and the rule.
+
+    ``hand_size`` is how many cards the player held after the draw; in the final round every
+    one of them must go down (CR-2).
+
+    >>> judge_contract(["7H 8H 9H JK", "3S JK 3H"], 1, Options()).problems
+    ('jokers in group 1 (7H 8H 9H JK) and group 2 (3S JK 3H): all the jokers of the contract go in one group (CR-3)',)
+    >>> judge_contract(["7H 8H 9H 10H", "3S 3S 3H"], 4, Options()).problems[0]
+    'group 1 (7H 8H 9H 10H) is a run, where the contract needs a set of 4 (5a)'
+    """
+    contract = contract_of(round_number, options)
+    verdicts = tuple(judge_group(g, options) for g in groups)
+    named = [f"group {i} ({_shown(v.cards)})" for i, v in enumerate(verdicts, start=1)]
+    problems: list[str] = []
+    for name, verdict in zip(named, verdicts, strict=True):
+        problems += [f"{name}: {p}" for p in verdict.problems]
+
+    # The two packs hold two of each card and four jokers, across the whole lay-down.
+    laid = Counter(mc.card for v in verdicts for mc in v.cards)
+    for c, n in laid.items():
+        most = CRUMMY_PACK.copies.get(c, 0)
+        if n > most and len(verdicts) > 1:  # within one group, the group's check says it
+            problems.append(
+                f"{c} is laid {n} times, but the pack holds only {most} "
+                "(two packs and four jokers, 5a)"
+            )
+
+    with_jokers = [name for name, v in zip(named, verdicts, strict=True) if v.jokers]
+    if options.joker_restriction == "one_group" and len(with_jokers) > 1:
+        problems.append(
+            f"jokers in {_and(with_jokers)}: all the jokers of the contract go in one group (CR-3)"
+        )
+
+    fills: tuple[Need | None, ...] = (None,) * len(verdicts)
+    exact = options.exact_contract_sizes and not contract.whole_hand
+    if len(verdicts) != len(contract.groups):
+        problems.append(
+            f"round {round_number}'s contract is {contract}: lay down exactly "
+            f"{len(contract.groups)} groups, not {len(verdicts)} (5a: the contract goes down "
+            "all at once, and no new group may be laid down after it)"
+        )
+    else:
+        best: tuple[list[str], tuple[Need, ...]] | None = None
+        for order in dict.fromkeys(itertools.permutations(contract.groups)):
+            found = [
+                p
+                for name, v, need in zip(named, verdicts, order, strict=True)
+                for p in _fit_problems(name, v, need, exact=exact)
+            ]
+            if best is None or len(found) < len(best[0]):
+                best = (found, order)
+        assert best is not None
+        problems += best[0]
+        fills = tuple(n if v.kinds else None for v, n in zip(verdicts, best[1], strict=True))
+
+    total = sum(len(v.cards) for v in verdicts)
+    if hand_size is not None and total > hand_size:
+        problems.append(f"the lay-down has {total} cards, but the hand held only {hand_size}")
+    if contract.whole_hand:
+        if hand_size is not None and total < hand_size:
+            problems.append(
+                f"round {round_number} is the final round: the lay-down must use every card "
+                f"held, all {hand_size}, not {total} (CR-2: no discard)"
+            )
+        elif hand_size is None and (total < HAND_AFTER_DRAW or total % 2 == 0):
+            problems.append(
+                f"round {round_number} is the final round: the lay-down must use every card "
+                f"held after the draw, 11 (13, 15 … after taking out of turn), not {total} "
+                "(CR-2: no discard)"
+            )
+
+    lines = [f"round {round_number}'s contract: {contract}"]
+    for name, v, need in zip(named, verdicts, fills, strict=True):
+        if v.kinds and need is not None:
+            lines.append(f"{name}: a {need.kind.value} of {len(v.cards)} for the {need}")
+    lines += _notes(verdicts, contract, options)
+    if problems:
+        count = f"{len(problems)} problem{'s' * (len(problems) != 1)}"
+        lines.append(f"does not meet round {round_number}'s contract: {count}")
+    else:
+        lines.append(f"meets round {round_number}'s contract")
+    return ContractVerdict(round_number, contract, verdicts, fills, tuple(problems), tuple(lines))
+
+
+def _fit_problems(name: str, verdict: GroupVerdict, need: Need, *, exact: bool) -> list[str]:
+    if not verdict.kinds:
+        return []  # not a group at all: said already
+    if need.kind not in verdict.kinds:
+        what = " or ".join(k.value for k in verdict.kinds)
+        return [f"{name} is a {what}, where the contract needs a {need} (5a)"]
+    size = len(verdict.cards)
+    if size < need.size:
+        return [f"{name} has {size} cards, where the contract needs a {need} (5a)"]
+    if exact and size != need.size:
+        return [
+            f"{name} has {size} cards, where the contract's {need} has exactly {need.size}; "
+            "add the rest once the contract is down (house rule exact_contract_sizes, CR-4)"
+        ]
+    return []
+
+
+def _notes(verdicts: Sequence[GroupVerdict], contract: Contract, options: Options) -> list[str]:
+    lines = []
+    suits = Counter(
+        mc.card.suit
+        for v in verdicts
+        if v.kinds == (MeldKind.RUN,)
+        for mc in v.cards[:1]
+        if not mc.is_joker
+    )
+    ranks = Counter(
+        next((mc.card.rank for mc in v.cards if not mc.is_joker), None)
+        for v in verdicts
+        if v.kinds == (MeldKind.SET,)
+    )
+    if any(n > 1 for n in suits.values()) or any(n > 1 for r, n in ranks.items() if r):
+        lines.append("two groups of one suit or rank stay separate groups, as laid (CR-5)")
+    rule = {
+        "none": "jokers: no limit (house rule joker_restriction = none, CR-3)",
+        "one_group": "jokers: all in one group of the contract (CR-3)",
+        "max_half": "jokers: at most half of any group (house rule joker_restriction = "
+        "max_half, CR-3)",
+    }[options.joker_restriction]
+    if any(v.jokers for v in verdicts):
+        lines.append(rule)
+    if options.exact_contract_sizes:
+        lines.append(
+            "sizes: exactly as the contract says (house rule exact_contract_sizes, CR-4)"
+            if not contract.whole_hand
+            else "sizes: minimums in the final round, which uses every card (CR-2, CR-4)"
+        )
+    if options.round_the_corner:
+        lines.append("runs may go round the corner (house rule round_the_corner, CR-6)")
+    return lines
+
+
+def _and(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Deals: who went out, and what everyone else held
+# ---------------------------------------------------------------------------------------------
+
+
+class Held(StrEnum):
+    COUNT = "held"
+    CARDS = "cards"
+
+
+@dataclass(frozen=True)
+class HeldHand:
+    """What a player who did not go out held: the cards, or a penalty count the table agreed."""
+
+    seat: int
+    kind: Held
+    count: int = 0
+    cards: tuple[Card, ...] = ()
+
+    @property
+    def penalty(self) -> int:
+        return sum(crummy_value(c) for c in self.cards) if self.kind is Held.CARDS else self.count
+
+
+@dataclass(frozen=True)
+class Deal:
+    went_out: int
+    hands: tuple[HeldHand, ...]
+
+
+def most_cards_held(players: int) -> int:
+    """The most a loser can hold: the pack, less the winner's contract on the table (7 cards at
+    least) and one card for each other loser."""
+    return len(CRUMMY_PACK) - FEWEST_LAID - (players - 2)
+
+
+def most_points_held(players: int) -> int:
+    """What :func:`most_cards_held` cards are worth at most: the dearest cards of the pack.
+
+    >>> most_points_held(3), most_points_held(6)
+    (836, 827)
+    """
+    values = sorted((crummy_value(c) for c in CRUMMY_PACK), reverse=True)
+    return sum(values[: most_cards_held(players)])
+
+
+# The final round: nobody but the winner lays anything down, so a loser holds the 10 dealt and
+# 2 more for each out-of-turn take; the cheapest 10 cards are the eight 2s and two 3s.
+FINAL_FEWEST = 8 * 2 + 2 * 3
+
+
+def _record(players: int) -> Record:
+    return Record(
+        (
+            SeatField("went_out", "Who went out?"),
+            PerSeatField(
+                "hands",
+                "What each other player held",
+                skip="went_out",
+                entries=(
+                    CountField(
+                        "held", "Penalty count", minimum=2, maximum=most_points_held(players)
+                    ),
+                    CardsField("cards", "Cards", min_cards=1, max_cards=most_cards_held(players)),
+                ),
+                prompt="Say what {} held (the penalty count, or the cards)",
+                skipped="{} went out, so holds nothing and scores 0",
+                help=f"Cards left in hand score {VALUES}.",
+            ),
+        )
+    )
+
+
+def read_hand(seat: int, key: str, value: Any, players: int) -> HeldHand:
+    """One loser's entry, held to what any round allows (the final round's limits are checked
+    when the deal is scored, as round N is deal N)."""
+    if key == "cards":
+        cards: tuple[Card, ...] = value
+        if not cards:
+            raise ImpossibleCountError(
+                say("{} did not go out, so holds at least one card.", seat_ref(seat))
+            )
+        most = most_cards_held(players)
+        if len(cards) > most:
+            raise ImpossibleCountError(
+                say(
+                    f"{{}} cannot hold {len(cards)} cards: the pack is {len(CRUMMY_PACK)}, the "
+                    f"winner laid down at least {FEWEST_LAID} and every other player holds at "
+                    f"least one, so at most {most}.",
+                    seat_ref(seat),
+                ),
+                cards=cards,
+            )
+        return HeldHand(seat, Held.CARDS, cards=cards)
+    count: int = value
+    if count < 2:
+        raise ImpossibleCountError(
+            say(
+                f"{{}} did not go out, so holds at least one card, worth at least 2, not "
+                f"{count}: only the player who went out scores 0.",
+                seat_ref(seat),
+            )
+        )
+    most_points = most_points_held(players)
+    if count > most_points:
+        raise ImpossibleCountError(
+            say(
+                f"{{}} cannot hold {count}: at most {most_cards_held(players)} cards can be "
+                f"left in one hand, worth at most {most_points}.",
+                seat_ref(seat),
+            )
+        )
+    return HeldHand(seat, Held.COUNT, count=count)
+
+
+def check_round(deal: Deal, round_number: int, options: Options) -> None:
+    """What the round forbids: in the final round (CR-2) nobody but the winner has laid
+    anything down, so each loser holds 10 cards, or 12, 14 … after taking out of turn."""
+    if not contract_of(round_number, options).whole_hand:
+        return
+    for index, hand in enumerate(deal.hands):
+        if hand.kind is Held.CARDS:
+            size = len(hand.cards)
+            if size < DEALT or size % 2:
+                raise ImpossibleCountError(
+                    say(
+                        f"In the final round (round {round_number}) nobody but the winner lays "
+                        "anything down, so {} holds the 10 cards dealt, or 12, 14 … after "
+                        f"taking out of turn, not {size} (CR-2).",
+                        seat_ref(hand.seat),
+                    ),
+                    cards=hand.cards,
+                    field=f"hands[{index}].cards",
+                    seats=(hand.seat,),
+                )
+        elif hand.count < FINAL_FEWEST:
+            raise ImpossibleCountError(
+                say(
+                    f"In the final round (round {round_number}) {{}} holds at least the 10 "
+                    f"cards dealt, worth at least {FINAL_FEWEST} (eight 2s and two 3s), not "
+                    f"{hand.count} (CR-2).",
+                    seat_ref(hand.seat),
+                ),
+                field=f"hands[{index}].held",
+                seats=(hand.seat,),
+            )
+
+
+def penalties(deal: Deal) -> tuple[SeatResult, ...]:
+    """Each seat's penalty for one round: 0 for going out, else the cards left in hand (5a)."""
+    by_seat = {hand.seat: hand for hand in deal.hands}
+    results = []
+    for seat in range(len(deal.hands) + 1):
+        if seat == deal.went_out:
+            results.append(SeatResult(seat, 0, ("went out: 0",)))
+            continue
+        hand = by_seat[seat]
+        if hand.kind is Held.CARDS:
+            values = [crummy_value(c) for c in hand.cards]
+            sums = " + ".join(f"{c} {v}" for c, v in zip(hand.cards, values, strict=True))
+            line = f"held {sums} = {hand.penalty} ({VALUES}; 5a)"
+            detail = {"held": hand.penalty, "cards": len(hand.cards)}
+        else:
+            line = f"penalty count {hand.count}, as the table agreed (cards left in hand, 5a)"
+            detail = {"held": hand.count}
+        results.append(SeatResult(seat, hand.penalty, (line,), detail=detail))
+    return tuple(results)
+
+
+# ---------------------------------------------------------------------------------------------
+# The game
+# ---------------------------------------------------------------------------------------------
+
+
+class CrummyRummy(Game[Options, Deal]):
+    slug = "crummy-rummy"
+    name = "Crummy Rummy"
+    family = "rummy"
+    options_type = Options
+    min_players = 3
+    max_players = 6
+    lower_is_better = True
+
+    def pack(self, options: Options, players: int) -> Pack:
+        return CRUMMY_PACK
+
+    def record(self, options: Options, players: int) -> Record:
+        """Who went out, and for each other player the cards left or the penalty count."""
+        return _record(players)
+
+    def end_rule(self, options: Options, players: int) -> FixedDeals:
+        return FixedDeals(options.rounds)
+
+    def read(self, values: Mapping[str, Any], seating: Seating, options: Options) -> Deal:
+        hands = []
+        for seat, entry in values["hands"].items():
+            try:
+                hands.append(read_hand(seat, entry.key, entry.value, seating.players))
+            except AdjudicationError as err:
+                err.seats = (seat,)
+                raise err.at(f"hands[{entry.index}].{entry.key}") from None
+        return Deal(values["went_out"], tuple(hands))
+
+    def write(self, deal: Deal) -> dict[str, Any]:
+        hands: dict[int, SeatEntry] = {}
+        for hand in deal.hands:
+            if hand.kind is Held.CARDS:
+                hands[hand.seat] = SeatEntry("cards", hand.cards)
+            else:
+                hands[hand.seat] = SeatEntry("held", hand.count)
+        return {"went_out": deal.went_out, "hands": hands}
+
+    def start(self, seating: Seating, options: Options) -> int:
+        return 0  # rounds played
+
+    def score(self, deal: Deal, state: int, seating: Seating, options: Options) -> Scored:
+        round_number = state + 1
+        check_round(deal, round_number, options)
+        contract = contract_of(round_number, options)
+        return Scored(
+            results=penalties(deal),
+            summary=say(
+                f"Round {round_number} ({contract}): {{}} went out", seat_ref(deal.went_out)
+            ),
+            state=round_number,
+        )
+
+    def sample_deal(self, *, players: int, options: Options, number: int) -> dict[str, Any]:
+        round_number = (number - 1) % options.rounds + 1
+        final = contract_of(round_number, options).whole_hand
+        went_out = (number * 2) % players
+        deck = list(CRUMMY_PACK)
+        start = (number * 17) % 40
+        hands: list[dict[str, Any]] = []
+        for seat in range(players):
+            if seat == went_out:
+                continue
+            if (number + seat) % 2:
+                size = DEALT + 2 * (seat % 2) if final else 1 + (number + seat) % 5
+                cards = deck[start : start + size]
+                start += size
+                hands.append({"seat": seat, "cards": format_cards(cards)})
+            else:
+                low = FINAL_FEWEST + 40 if final else 3
+                hands.append({"seat": seat, "held": low + (number * 7 + seat * 11) % 60})
+        return {"went_out": went_out, "hands": hands}
+
+    def questions(self) -> Mapping[str, Question]:
+        return {
+            "contract": Question(
+                "contract",
+                "Does this lay-down (groups of cards) meet round N's contract?",
+                _answer_contract,
+            ),
+            "meld": Question(
+                "meld", "Is this a group (a run or a set) in Crummy Rummy?", _answer_meld
+            ),
+            "deadwood": Question(
+                "deadwood",
+                "What does this hand score if its player is caught with it, and how would it "
+                "best meld?",
+                _answer_deadwood,
+            ),
+            "settle": Question(
+                "settle",
+                "What does each player score for one round, from the raw entries?",
+                _answer_settle,
+            ),
+        }
+
+
+# ---------------------------------------------------------------------------------------------
+# Questions
+# ---------------------------------------------------------------------------------------------
+
+
+def _whole(data: Mapping[str, Any], key: str, default: int | None = None) -> int | None:
+    value = data.get(key, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadEntryError(f"{key} must be a whole number.", field=key)
+    return value
+
+
+def _round(data: Mapping[str, Any], options: Options) -> int:
+    number = _whole(data, "round", 1)
+    assert number is not None
+    if not 1 <= number <= options.rounds:
+        raise BadEntryError(
+            f"round must be from 1 to {options.rounds}, not {number:,}."
+            if abs(number) < 10**15
+            else f"round must be from 1 to {options.rounds}.",
+            field="round",
+        )
+    return number
+
+
+def _cards_text(data: Mapping[str, Any], key: str = "cards") -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise BadEntryError(f"{key} must be a string of cards, such as '7H 8H 9H JK'.", field=key)
+    return value
+
+
+def _meld_cards(text: str, where: str) -> tuple[MeldCard, ...]:
+    try:
+        cards = parse_meld_cards(text)
+    except AdjudicationError as err:
+        raise err.at(where) from None
+    if len(cards) > MOST_CARDS:
+        raise BadEntryError(f"{where} holds at most {MOST_CARDS} cards.", field=where)
+    return cards
+
+
+def _answer_contract(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+    number = _round(data, options)
+    groups = data.get("groups")
+    if not isinstance(groups, list) or not groups or not all(isinstance(g, str) for g in groups):
+        raise BadEntryError(
+            "groups lists the groups laid down, each a string of cards, such as "
+            "['7H 8H 9H JK', '3S 3S 3H'].",
+            field="groups",
+        )
+    if len(groups) > 12:
+        raise BadEntryError("groups lists at most 12 groups.", field="groups")
+    parsed = []
+    for index, text in enumerate(groups):
+        cards = _meld_cards(text, f"groups[{index}]")
+        if not cards:
+            raise BadEntryError(f"group {index + 1} has no cards.", field=f"groups[{index}]")
+        parsed.append(cards)
+    hand_size = _whole(data, "hand_size")
+    if hand_size is not None and (
+        hand_size < HAND_AFTER_DRAW or hand_size % 2 == 0 or hand_size > MOST_CARDS
+    ):
+        raise ImpossibleCountError(
+            "A hand after the draw holds 11 cards, or 13, 15 … after taking out of turn "
+            f"(2 more each time), not {hand_size:,}."
+            if abs(hand_size) < 10**15
+            else "A hand after the draw holds 11 cards, or 13, 15 … after taking out of turn.",
+            field="hand_size",
+        )
+    return judge_contract(parsed, number, options, hand_size=hand_size).as_dict()
+
+
+def _answer_meld(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+    cards = _meld_cards(_cards_text(data), "cards")
+    verdict = judge_group(cards, options)
+    kinds = " or ".join(k.value for k in verdict.kinds)
+    lines = [
+        f"{_shown(cards)}: a {kinds} of {len(cards)} (5a)"
+        if verdict.valid
+        else f"{_shown(cards)} is not a group: {'; '.join(verdict.problems)}"
+    ]
+    if options.round_the_corner:
+        lines.append("runs may go round the corner (house rule round_the_corner, CR-6)")
+    return {**verdict.as_dict(), "explanation": lines}
+
+
+def _answer_deadwood(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+    text = _cards_text(data)
+    try:
+        hand = parse_cards(text)
+        if len(hand) > 40:
+            raise BadEntryError("A hand to meld holds at most 40 cards.")
+        melding = best_melding(hand, meld_style(options), crummy_value)
+    except AdjudicationError as err:
+        raise err.at("cards") from None
+    claimed = _whole(data, "claimed")
+    penalty = sum(crummy_value(c) for c in hand)
+    values = " + ".join(f"{c} {crummy_value(c)}" for c in hand)
+    lines = [
+        f"penalty: {values} = {penalty} ({VALUES}; 5a)",
+        "every card left in hand scores, melded or not: after the contract only cards that "
+        "extend groups on the table can be played (5a)",
+    ]
+    if melding.melds:
+        melds = "; ".join(str(m) for m in melding.melds)
+        lines.append(
+            f"best melding: {melds}; unmatched {format_cards(melding.leftover) or 'nothing'} "
+            f"= {melding.count}"
+        )
+    else:
+        lines.append(f"no group can be made: unmatched {melding.count}")
+    right = None
+    if claimed is not None:
+        right = claimed == penalty
+        lines.append(
+            f"claimed {claimed}: right" if right else f"claimed {claimed}: wrong, it is {penalty}"
+        )
+    return {
+        "cards": format_cards(hand),
+        "penalty": penalty,
+        "melds": [str(m) for m in melding.melds],
+        "unmatched": format_cards(melding.leftover),
+        "unmatched_count": melding.count,
+        "claimed": claimed,
+        "claim_right": right,
+        "explanation": lines,
+    }
+
+
+def _answer_settle(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+    game = CrummyRummy()
+    players = _whole(data, "players")
+    if players is None:
+        raise BadEntryError("players is how many sat at the table.", field="players")
+    game.check_players(players)
+    number = _round(data, options)
+    raw = {k: v for k, v in data.items() if k not in ("players", "options", "round")}
+    deal = game.parse_deal(raw, players=players, options=options)
+    check_round(deal, number, options)
+    results = penalties(deal)
+    contract = contract_of(number, options)
+    lines = [f"round {number} ({contract})"] + [
+        say(f"{{}}: {r.points} — {r.explanation[0]}", seat_ref(r.seat)) for r in results
+    ]
+    return {
+        "round": number,
+        "contract": str(contract),
+        "deal": game.deal_as_data(deal, players=players, options=options),
+        "results": [r.as_dict() for r in results],
+        "explanation": lines,
+    }
+
+
+__all__ = [
+    "CONTRACTS",
+    "Contract",
+    "ContractVerdict",
+    "CrummyRummy",
+    "Deal",
+    "GroupVerdict",
+    "Held",
+    "HeldHand",
+    "Need",
+    "Options",
+    "check_round",
+    "contract_of",
+    "judge_contract",
+    "judge_group",
+    "meld_style",
+    "penalties",
+]
