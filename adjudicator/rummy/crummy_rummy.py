@@ -709,9 +709,9 @@ class CrummyRummy(Game[Options, Deal]):
 
 
 def _whole(data: Mapping[str, Any], key: str, default: int | None = None) -> int | None:
-    value = data.get(key, default)
-    if value is None:
-        return None
+    value = data.get(key)
+    if value is None:  # left out, or given as null
+        return default
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadEntryError(f"{key} must be a whole number.", field=key)
     return value

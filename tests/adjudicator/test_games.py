@@ -231,6 +231,12 @@ RULINGS: dict[str, dict[str, str]] = {
         "min_naturals_per_meld": "R-8",
         "tie_break": "R-11",
     },
+    "crummy-rummy": {
+        "rounds": "CR-1",
+        "joker_restriction": "CR-3",
+        "exact_contract_sizes": "CR-4",
+        "round_the_corner": "CR-6",
+    },
     "voormsi": {
         "trick_reading": "V-1",
         "ks_rule": "V-2",
