@@ -534,3 +534,11 @@ def test_random_rounds_score_the_cards_left_or_refuse_cleanly(
                 15 if c == "JK" else values.get(c[:-1], 0) or int(c[:-1]) for c in cards
             )
     assert answer["results"][went_out]["points"] == 0
+
+
+def test_question_deadwood_counts_a_long_hand_without_searching_its_melding() -> None:
+    hand = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AS"
+    answer = GAME.ask("deadwood", {"cards": hand})
+    assert answer["penalty"] == 2 * (15 + 44 + 40) + 15
+    assert answer["melds"] is None
+    assert answer["explanation"][-1] == "best melding not searched: more than 26 cards"
