@@ -583,13 +583,17 @@ def check_round(deal: Deal, round_number: int, options: Options) -> None:
             )
 
 
-def penalties(deal: Deal) -> tuple[SeatResult, ...]:
-    """Each seat's penalty for one round: 0 for going out, else the cards left in hand (5a)."""
+def penalties(
+    deal: Deal, round_number: int = 1, options: Options | None = None
+) -> tuple[SeatResult, ...]:
+    """Each seat's penalty for round N: 0 for going out, else the cards left in hand (5a)."""
+    contract = contract_of(round_number, options or Options())
     by_seat = {hand.seat: hand for hand in deal.hands}
     results = []
     for seat in range(len(deal.hands) + 1):
         if seat == deal.went_out:
-            results.append(SeatResult(seat, 0, ("went out: 0",)))
+            why = f"went out in round {round_number} ({contract}): 0"
+            results.append(SeatResult(seat, 0, (why,)))
             continue
         hand = by_seat[seat]
         if hand.kind is Held.CARDS:
@@ -655,7 +659,7 @@ class CrummyRummy(Game[Options, Deal]):
         check_round(deal, round_number, options)
         contract = contract_of(round_number, options)
         return Scored(
-            results=penalties(deal),
+            results=penalties(deal, round_number, options),
             summary=say(
                 f"Round {round_number} ({contract}): {{}} went out", seat_ref(deal.went_out)
             ),
@@ -856,7 +860,7 @@ def _answer_settle(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     raw = {k: v for k, v in data.items() if k not in ("players", "options", "round")}
     deal = game.parse_deal(raw, players=players, options=options)
     check_round(deal, number, options)
-    results = penalties(deal)
+    results = penalties(deal, number, options)
     contract = contract_of(number, options)
     lines = [f"round {number} ({contract})"] + [
         say(f"{{}}: {r.points} — {r.explanation[0]}", seat_ref(r.seat)) for r in results

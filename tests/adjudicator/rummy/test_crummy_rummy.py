@@ -286,7 +286,7 @@ def test_5a_the_player_who_went_out_scores_nothing_the_others_their_cards() -> N
         "held AS 15 + JK 15 + KD 10 + 10C 10 + 9H 9 + 2C 2 = 61 "
         "(2-9 their pips; 10, J, Q, K 10; A and joker 15; 5a)",
     )
-    assert lines[1].explanation == ("went out: 0",)
+    assert lines[1].explanation == ("went out in round 1 (a run of 4 and a set of 3): 0",)
     assert "as the table agreed" in lines[2].explanation[0]
     assert result.deals[0].summary == "Round 1 (a run of 4 and a set of 3): Seat 2 went out"
 
