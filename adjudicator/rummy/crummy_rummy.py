@@ -48,7 +48,7 @@ from adjudicator.rummy.melding_rules import (
     meld_problems,
 )
 from adjudicator.rummy.melds import MeldCard, MeldKind, parse_meld_cards
-from adjudicator.said import say
+from adjudicator.said import and_list, say
 from adjudicator.said import seat as seat_ref
 from adjudicator.tally import SeatResult
 
@@ -325,7 +325,7 @@ def judge_contract(
     with_jokers = [name for name, v in zip(named, verdicts, strict=True) if v.jokers]
     if options.joker_restriction == "one_group" and len(with_jokers) > 1:
         problems.append(
-            f"jokers in {_and(with_jokers)}: all the jokers of the contract go in one group (CR-3)"
+            f"jokers in {and_list(with_jokers)}: all the jokers of the contract go in one group (CR-3)"
         )
 
     fills: tuple[Need | None, ...] = (None,) * len(verdicts)
@@ -399,18 +399,16 @@ def _fit_problems(name: str, verdict: GroupVerdict, need: Need, *, exact: bool) 
 def _notes(verdicts: Sequence[GroupVerdict], contract: Contract, options: Options) -> list[str]:
     lines = []
     suits = Counter(
-        mc.card.suit
+        next((mc.card.suit for mc in v.cards if not mc.is_joker), None)
         for v in verdicts
         if v.kinds == (MeldKind.RUN,)
-        for mc in v.cards[:1]
-        if not mc.is_joker
     )
     ranks = Counter(
         next((mc.card.rank for mc in v.cards if not mc.is_joker), None)
         for v in verdicts
         if v.kinds == (MeldKind.SET,)
     )
-    if any(n > 1 for n in suits.values()) or any(n > 1 for r, n in ranks.items() if r):
+    if any(n > 1 for u, n in suits.items() if u) or any(n > 1 for r, n in ranks.items() if r):
         lines.append("two groups of one suit or rank stay separate groups, as laid (CR-5)")
     rule = {
         "none": "jokers: no limit (house rule joker_restriction = none, CR-3)",
@@ -429,10 +427,6 @@ def _notes(verdicts: Sequence[GroupVerdict], contract: Contract, options: Option
     if options.round_the_corner:
         lines.append("runs may go round the corner (house rule round_the_corner, CR-6)")
     return lines
-
-
-def _and(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 # ---------------------------------------------------------------------------------------------
