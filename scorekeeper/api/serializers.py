@@ -236,7 +236,7 @@ class LedgerProblemOut(serializers.Serializer[Any]):
 
 
 class EndRuleOut(serializers.Serializer[Any]):
-    kind = serializers.ChoiceField(choices=["fixed_deals", "target", "exact_target"])
+    kind = serializers.ChoiceField(choices=["fixed_deals", "target", "exact_target", "open"])
     deals = serializers.IntegerField(required=False, help_text="fixed_deals: how many.")
     points = serializers.IntegerField(required=False, help_text="target and exact_target.")
 

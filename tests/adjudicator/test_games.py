@@ -31,7 +31,7 @@ from adjudicator.errors import (
     UnknownOptionError,
     UnknownQuestionError,
 )
-from adjudicator.game import ExactTarget, Game
+from adjudicator.game import ExactTarget, Game, Open
 from adjudicator.games import all_games, get_game
 from adjudicator.options import OptionInfo, options_as_dict, parse_options
 from adjudicator.records import json_schema
@@ -253,6 +253,13 @@ RULINGS: dict[str, dict[str, str]] = {
         "hands": "6a",  # no ambiguity id: "a set number of hands (configurable)" is section 6a
         "must_beat": "BR-3",
     },
+    "continental-rummy": {
+        "any_partition": "C-1",
+        "all_joker_sequences": "C-2",
+        "jokerless_bonus": "C-5",
+        "one_suit_bonus": "C-5",
+        "target": "P-3",  # the parent game's ruling: no target is given, each hand settles
+    },
 }
 
 
@@ -405,10 +412,15 @@ def test_no_deals_tally_to_nothing(game: Game[Any, Any]) -> None:
     assert result.winners == ()
 
 
+OPEN_DEALS = 30
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_full_game_of_sample_deals_finishes_and_refuses_one_more(game: Game[Any, Any]) -> None:
     options = game.options()
     players = game.min_players
+    if isinstance(game.end_rule(options, players), Open):
+        pytest.skip("an open game has no end of its own (see the test below)")
     deals: list[Any] = []
     result = game.tally(deals, players=players, options=options)
     while not result.finished:
@@ -424,6 +436,29 @@ def test_a_full_game_of_sample_deals_finishes_and_refuses_one_more(game: Game[An
     with pytest.raises(GameOverError) as caught:
         game.tally([*deals, one_more], players=players, options=options)
     assert caught.value.code == "game_over"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_open_game_keeps_going_and_a_settlement_game_balances(game: Game[Any, Any]) -> None:
+    """An open game (each hand settled as it goes) never ends of itself; in a settlement game
+    every deal's points are nets that sum to zero, and the settlement squares the totals."""
+    options = game.options()
+    players = game.max_players
+    if not isinstance(game.end_rule(options, players), Open) and not game.settles:
+        pytest.skip("neither open nor settled")
+    deals = [parsed_sample(game, options, players, n) for n in range(1, OPEN_DEALS + 1)]
+    result = game.tally(deals, players=players, options=options)
+    if isinstance(game.end_rule(options, players), Open):
+        assert not result.finished and result.winners == ()
+    if game.settles:
+        assert not game.lower_is_better
+        assert all(sum(r.points for r in deal.results) == 0 for deal in result.deals)
+        assert sum(result.totals) == 0
+        squared = list(result.totals)
+        for payment in result.settlement:
+            squared[payment.payer] += payment.amount
+            squared[payment.payee] -= payment.amount
+        assert squared == [0] * len(squared)
 
 
 @pytest.mark.parametrize("game", GAMES)

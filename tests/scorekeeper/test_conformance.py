@@ -26,7 +26,7 @@ from scorekeeper.deal_forms import DealForm
 from scorekeeper.models import Game, Night
 from tests.factories import PlayerFactory
 
-NAMES = ("Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
+NAMES = ("Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu")
 
 
 def variant(game: GameDefinition[Any, Any]) -> dict[str, Any]:
