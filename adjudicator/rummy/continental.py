@@ -275,8 +275,9 @@ def judge_claimed_melds(
         if tuple(sorted(sizes, reverse=True)) not in SHAPES:
             working.append("house rule any_partition: any split into sequences goes out (C-1)")
         return GoingOut(cards, tuple(_as_meld(m) for m in melds), (), tuple(working))
-    other = judge_going_out(cards, style, options)
-    if other.valid:
+    # Only a hand of 15 can go out another way (and only that is worth the search).
+    other = judge_going_out(cards, style, options) if len(cards) == HAND else None
+    if other is not None and other.valid:
         working.append(f"but the same cards do go out another way: {other.working[0]}")
     return GoingOut(cards, (), tuple(problems), tuple(working + problems))
 
