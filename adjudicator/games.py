@@ -12,6 +12,7 @@ from adjudicator.errors import UnknownGameError
 from adjudicator.game import Game
 from adjudicator.grids.brummy import Brummagem, Brummy
 from adjudicator.rummy.bridge_rummy import BridgeRummy
+from adjudicator.rummy.knock_rummy import KnockRummy
 from adjudicator.tricks.alkort_game import Alkort
 from adjudicator.tricks.brus_game import Brus
 from adjudicator.tricks.treikort_game import Treikort
@@ -25,6 +26,7 @@ GAMES: tuple[Game[Any, Any], ...] = (
     Brus(),
     Alkort(),
     Treikort(),
+    KnockRummy(),
 )
 
 _BY_SLUG: dict[str, Game[Any, Any]] = {game.slug: game for game in GAMES}
