@@ -327,9 +327,11 @@ def _explain(
         else:
             debt = debts[s]
             if s == knocker and settlement.case == "tie_with_knocker":
+                verb = "wins" if len(winners) == 1 else "win"
                 lines[s].append(
                     say(
-                        f"tied for lowest on {low} by {{}}, who wins over the knocker (4.5 rule 2)",
+                        f"tied for lowest on {low} by {{}}, who {verb} over the knocker "
+                        "(4.5 rule 2)",
                         seats_ref(winners),
                     )
                 )
