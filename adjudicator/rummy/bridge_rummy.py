@@ -14,6 +14,7 @@ Rules: ``shared/seeds/001`` (the narrative and the Original Document); rulings: 
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -39,16 +40,9 @@ from adjudicator.records import (
     SeatField,
     Seating,
 )
-from adjudicator.rummy.melds import (
-    Meld,
-    MeldCard,
-    MeldKind,
-    MeldRules,
-    format_meld,
-    meld_problems,
-    parse_meld_cards,
-)
-from adjudicator.rummy.melds import read_meld as _read_meld
+from adjudicator.rummy.melding_rules import BRIDGE_RUMMY as MELDS
+from adjudicator.rummy.melding_rules import MeldStyle, meld_reading
+from adjudicator.rummy.melds import Meld, MeldCard, MeldKind, format_meld, parse_meld_cards
 from adjudicator.said import say
 from adjudicator.said import seat as seat_ref
 from adjudicator.tally import SeatResult
@@ -115,10 +109,15 @@ class Options:
     )
 
 
-def meld_rules(options: Options) -> MeldRules:
-    # Sets of 3 or 4, every suit different; runs of 3 or more, ace low or high, never round
-    # the corner (K-A-2 is not a run, and no 2 goes on Q-K-A).
-    return MeldRules(min_naturals=options.min_naturals_per_meld)
+def meld_style(options: Options) -> MeldStyle:
+    """Bridge Rummy's melds in the family's one engine, with R-8's house option.
+
+    Sets of 3 or 4, every suit different; runs of 3 or more, the ace low or high, never round
+    the corner (K-A-2 is not a run, and no 2 goes on Q-K-A). The joker conditions are ours.
+    """
+    if options.min_naturals_per_meld == MELDS.min_naturals:
+        return MELDS
+    return dataclasses.replace(MELDS, min_naturals=options.min_naturals_per_meld)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -150,7 +149,10 @@ def meld_card_value(mc: MeldCard, meld: Meld, options: Options) -> int:
 
 
 def meld_value(meld: Meld, options: Options) -> int:
-    """>>> meld_value(_read_meld("QH KH AH", MeldRules()), Options())
+    """What a meld counts towards the 50 (R-1, R-2).
+
+    >>> from adjudicator.rummy.melding_rules import read_meld
+    >>> meld_value(read_meld("QH KH AH", MELDS), Options())
     30
     """
     return sum(meld_card_value(mc, meld, options) for mc in meld.cards)
@@ -234,9 +236,7 @@ def judge_meld(
     15
     """
     parsed = parse_meld_cards(cards) if isinstance(cards, str) else tuple(cards)
-    rules = meld_rules(options)
-    problems = meld_problems(parsed, rules)
-    meld = None if problems else _read_meld(parsed, rules)
+    meld, problems = meld_reading(parsed, meld_style(options))
     if meld is not None:
         problems += _joker_problems(meld, table, options, existing=existing)
     if meld is None or problems:

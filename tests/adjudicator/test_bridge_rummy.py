@@ -290,7 +290,10 @@ def test_r7_own_hand_size_does_not_count(others: tuple[int, ...]) -> None:
             "QS KS AS",
             Table(),
             0,
-            ["QS KS AS 2S are not in sequence (K-A-2 goes round the corner)"],
+            [
+                "QS KS AS 2S are not in sequence (the ace is high or low, not round the corner "
+                "in Bridge Rummy)"
+            ],
             id="no-2-on-Q-K-A",
         ),
     ],
