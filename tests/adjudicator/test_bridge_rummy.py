@@ -1122,10 +1122,22 @@ def test_r10_sample_deal_7_as_a_hand_rummy_would_not_give_mary_40() -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def test_the_game_is_registered_with_three_questions() -> None:
+QUESTIONS = [
+    "meld",
+    "initial-meld",
+    "settle",
+    "deadwood",
+    "take-discard",
+    "claim-joker",
+    "joker-into-run",
+    "go-out",
+]
+
+
+def test_the_game_is_registered_with_its_questions() -> None:
     assert isinstance(get_game("bridge-rummy"), BridgeRummy)
     assert get_game("bridge-rummy").name == "Bridge Rummy"
-    assert list(GAME.questions()) == ["meld", "initial-meld", "deal"]
+    assert list(GAME.questions()) == QUESTIONS
 
 
 @pytest.mark.parametrize(
@@ -1198,9 +1210,9 @@ def test_question_initial_meld_short_of_50_is_no_hand_rummy() -> None:
     assert (answer["total"], answer["reaches_50"], answer["hand_rummy"]) == (37, False, False)
 
 
-def test_question_deal() -> None:
+def test_question_settle() -> None:
     answer = GAME.ask(
-        "deal",
+        "settle",
         {
             "players": 2,
             "went_out": 0,
@@ -1332,31 +1344,31 @@ def test_question_deal() -> None:
             id="initial-meld-bad-table",
         ),
         pytest.param(
-            "deal", {"went_out": 0, "hands": []}, BadEntryError, "players", id="no-players"
+            "settle", {"went_out": 0, "hands": []}, BadEntryError, "players", id="no-players"
         ),
         pytest.param(
-            "deal",
+            "settle",
             {"players": "4", "went_out": 0, "hands": []},
             BadEntryError,
             "players",
             id="players-a-string",
         ),
         pytest.param(
-            "deal",
+            "settle",
             {"players": 6, "went_out": 0, "hands": []},
             BadEntryError,
             "seats",
             id="six-players",
         ),
         pytest.param(
-            "deal",
+            "settle",
             {"players": 2, "went_out": 0, "hands": [{"seat": 1, "held": 101}]},
             ImpossibleCountError,
             "hands[0].held",
             id="impossible-count",
         ),
         pytest.param(
-            "deal",
+            "settle",
             {"players": 2, "went_out": 0, "hands": [{"seat": 0, "held": 20}]},
             BadEntryError,
             "hands[0].seat",
@@ -1377,7 +1389,7 @@ def test_an_unknown_question_names_the_ones_there_are() -> None:
     with pytest.raises(AdjudicationError) as caught:
         GAME.ask("who-cheated", {})
     assert caught.value.field == "question"
-    assert "meld, initial-meld, deal" in str(caught.value)
+    assert ", ".join(QUESTIONS) in str(caught.value)
 
 
 def test_a_question_needs_an_object() -> None:
