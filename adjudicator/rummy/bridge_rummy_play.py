@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from adjudicator.cards import BRIDGE_RUMMY, Card, Suit, card, format_cards, parse_cards
+from adjudicator.cards import BRIDGE_RUMMY, JOKER, Card, Suit, card, format_cards, parse_cards
 from adjudicator.errors import AdjudicationError, BadEntryError, ImpossibleHandError
 from adjudicator.rummy.bridge_rummy import (
     INITIAL_MELD,
@@ -31,7 +31,7 @@ from adjudicator.rummy.bridge_rummy import (
     read_table,
     round10,
 )
-from adjudicator.rummy.melding_rules import best_melding, meld_reading
+from adjudicator.rummy.melding_rules import best_melding, meld_reading, read_meld
 from adjudicator.rummy.melds import Meld, MeldCard, MeldKind, format_meld, parse_meld_cards
 
 # A hand holds 14 dealt cards and one drawn (the cutter who keeps a joker holds one fewer).
@@ -160,7 +160,7 @@ def claim_joker(meld: str, supplied: Sequence[Card], options: Options) -> dict[s
         return _verdict(False, CLAIM_JOKER_RULE, [problem], [problem])
     if read.kind is MeldKind.RUN:
         return _claim_from_run(read, supplied)
-    return _claim_from_set(read, supplied)
+    return _claim_from_set(read, supplied, options)
 
 
 def _claim_from_run(meld: Meld, supplied: Sequence[Card]) -> dict[str, Any]:
@@ -192,7 +192,7 @@ def _claim_from_run(meld: Meld, supplied: Sequence[Card]) -> dict[str, Any]:
     )
 
 
-def _claim_from_set(meld: Meld, supplied: Sequence[Card]) -> dict[str, Any]:
+def _claim_from_set(meld: Meld, supplied: Sequence[Card], options: Options) -> dict[str, Any]:
     naturals = meld.naturals
     rank = naturals[0].rank
     assert rank is not None
@@ -200,7 +200,10 @@ def _claim_from_set(meld: Meld, supplied: Sequence[Card]) -> dict[str, Any]:
     # The set must stand whole, four suits, without the joker: from a 3-card set both missing
     # suits, from a 4-card set (the joker the 4th) the one missing card. A second joker stays.
     need = 5 - len(meld.cards)
-    what = "both missing suits" if need == 2 else "the one missing card"
+    if need == len(missing):
+        what = "both missing suits" if need == 2 else "the one missing card"
+    else:
+        what = f"{need} of the missing suits" if need > 1 else "one missing card"
     lines = [
         f"{len(meld.cards)}-card set {meld}: a joker is claimed with {what} "
         f"(from {format_cards(missing)})"
@@ -219,15 +222,16 @@ def _claim_from_set(meld: Meld, supplied: Sequence[Card]) -> dict[str, Any]:
         )
     if problems:
         return _verdict(False, CLAIM_JOKER_RULE, problems, [*lines, *problems])
-    kept = list(meld.jokers[1:])
-    after = Meld(MeldKind.SET, (*map(MeldCard, (*naturals, *supplied)), *kept))
+    # A joker that stays takes a suit still missing (what it stands for in a set is nominal).
+    kept = [MeldCard(JOKER)] * (len(meld.jokers) - 1)
+    after = read_meld((*map(MeldCard, (*naturals, *supplied)), *kept), meld_style(options))
     lines += [f"{format_cards(supplied)} for the joker: the set is now {after}", MUST_PLAY]
     return _verdict(
         True,
         CLAIM_JOKER_RULE,
         [],
         lines,
-        joker=str(meld.jokers[0]),
+        joker=str(next((j for j in meld.jokers if j.stands_for in supplied), meld.jokers[0])),
         meld_after=str(after),
         must_play_this_turn=True,
     )

@@ -1232,6 +1232,11 @@ def test_question_settle() -> None:
         "held 13 → 10: 5 or less rounds down; doubled after a hand rummy → 20 "
         "(house rule round_then_double)",
     ]
+    assert answer["explanation"] == [
+        "Seat 1 scores -40: hand rummy: -40, and a star",
+        "Seat 2 scores 20: held KS 10 + 3H 3 = 13; held 13 → 10: 5 or less rounds down; "
+        "doubled after a hand rummy → 20 (house rule round_then_double)",
+    ]
 
 
 @pytest.mark.parametrize(
