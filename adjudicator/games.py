@@ -13,6 +13,7 @@ from adjudicator.game import Game
 from adjudicator.grids.brummy import Brummagem, Brummy
 from adjudicator.rummy.bridge_rummy import BridgeRummy
 from adjudicator.rummy.continental import Continental
+from adjudicator.rummy.knock_rummy import KnockRummy
 from adjudicator.tricks.alkort_game import Alkort
 from adjudicator.tricks.brus_game import Brus
 from adjudicator.tricks.treikort_game import Treikort
@@ -26,6 +27,7 @@ GAMES: tuple[Game[Any, Any], ...] = (
     Brus(),
     Alkort(),
     Treikort(),
+    KnockRummy(),
     Continental(),
 )
 
