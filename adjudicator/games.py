@@ -12,7 +12,9 @@ from adjudicator.errors import UnknownGameError
 from adjudicator.game import Game
 from adjudicator.grids.brummy import Brummagem, Brummy
 from adjudicator.rummy.bridge_rummy import BridgeRummy
+from adjudicator.rummy.continental import Continental
 from adjudicator.rummy.crummy_rummy import CrummyRummy
+from adjudicator.rummy.knock_rummy import KnockRummy
 from adjudicator.tricks.alkort_game import Alkort
 from adjudicator.tricks.brus_game import Brus
 from adjudicator.tricks.treikort_game import Treikort
@@ -20,13 +22,15 @@ from adjudicator.tricks.voormsi_game import Voormsi
 
 GAMES: tuple[Game[Any, Any], ...] = (
     BridgeRummy(),
-    CrummyRummy(),
     Brummy(),
     Brummagem(),
     Voormsi(),
     Brus(),
     Alkort(),
     Treikort(),
+    KnockRummy(),
+    Continental(),
+    CrummyRummy(),
 )
 
 _BY_SLUG: dict[str, Game[Any, Any]] = {game.slug: game for game in GAMES}

@@ -2,6 +2,7 @@
 
 A :class:`MeldStyle` says how a game melds (set sizes, repeated suits, run length, the ace,
 jokers, packs). :func:`meld_problems` lists every reason some cards are not a meld in that style;
+:func:`read_meld` says which meld they make, every joker's card settled (``JK=5C``);
 :func:`best_melding` finds the disjoint melds that leave the lowest unmatched count (ruling 4,
 "Common definitions": the engine searches for the minimum, it does not take a player's word).
 
@@ -12,12 +13,14 @@ jokers, packs). :func:`meld_problems` lists every reason some cards are not a me
 >>> result = best_melding(parse_cards("7H 8H 9H 5C 5D 5S KC"), RUMMY, rummy_value)
 >>> [str(m) for m in result.melds], format_cards(result.leftover), result.count
 (['5S 5D 5C', '7H 8H 9H'], 'KC', 10)
+>>> str(read_meld("4c jk 6c", BRIDGE_RUMMY))
+'4C JK=5C 6C'
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -97,6 +100,13 @@ CRUMMY = MeldStyle(
     jokers=4,
     packs=2,
 )
+
+
+# Ruling 3a: sets of 3-4 all different suits, runs of 3+, the ace low or high but never round the
+# corner, two packs and two jokers; at least one natural card per meld (R-8, a house option).
+# Bridge Rummy's own joker conditions (a joker in a run only under One-or-Three or a cinch, R-6)
+# sit on top of this in bridge_rummy.py.
+BRIDGE_RUMMY = MeldStyle("Bridge Rummy", aces=Aces.BOTH, jokers=2, packs=2)
 
 
 def _no_joker(game: str) -> int:
@@ -226,6 +236,84 @@ def validate_meld(cards: str | Iterable[Card | MeldCard], style: MeldStyle) -> N
         )
 
 
+# A meld whose jokers could stand for different cards (``4C 5C JK``: the 3 or the 6) is not
+# read: what a joker stands for decides the meld's value and who may claim the joker.
+ASK_JOKER = "say which card each joker stands for (write JK=5C): more than one reading fits"
+
+
+def meld_reading(
+    cards: str | Iterable[Card | MeldCard], style: MeldStyle
+) -> tuple[Meld | None, list[str]]:
+    """The meld the cards make with every joker settled, or None and every problem.
+
+    Beyond :func:`meld_problems`, a joker left undesignated must have only one place
+    (:data:`ASK_JOKER` otherwise). One rank read as a set wherever a set is allowed.
+
+    >>> meld_reading("4C 5C JK", BRIDGE_RUMMY)
+    (None, ['say which card each joker stands for (write JK=5C): more than one reading fits'])
+    >>> str(meld_reading("QS JK AS", BRIDGE_RUMMY)[0])
+    'QS JK=KS AS'
+    """
+    placed = _as_meld_cards(cards)
+    problems = meld_problems(placed, style)
+    if problems:
+        return None, problems
+    meld = _settle(placed, style)
+    return (meld, []) if meld is not None else (None, [ASK_JOKER])
+
+
+def read_meld(cards: str | Iterable[Card | MeldCard], style: MeldStyle) -> Meld:
+    """The meld the cards make (see :func:`meld_reading`), or :class:`InvalidMeldError`.
+
+    >>> str(read_meld("KS KH JK", BRIDGE_RUMMY))
+    'KS KH JK=KD'
+    """
+    placed = _as_meld_cards(cards)
+    meld, problems = meld_reading(placed, style)
+    if meld is None:
+        shown = " ".join(str(mc) for mc in placed)
+        raise InvalidMeldError(
+            f"{shown} is not a meld in {style.name}: {'; '.join(problems)}.",
+            cards=[str(mc) for mc in placed],
+            problems=problems,
+        )
+    return meld
+
+
+def _settle(placed: Sequence[MeldCard], style: MeldStyle) -> Meld | None:
+    """Put a valid meld in order and name every undesignated joker's card (None: ambiguous)."""
+    known = [mc.effective for mc in placed if mc.effective is not None]
+    if not known:  # jokers only, where a style allows it (C-2's option)
+        return _jokers_only(len(placed), style)
+    ranks = {c.rank for c in known}
+    if len(ranks) == 1 and style.sets and not _set_problems(placed, known, style):
+        used = {c.suit for c in known}
+        free = iter([s for s in Suit if s not in used] + list(Suit) * len(placed))
+        rank = known[0].rank
+        assert rank is not None
+        settled = tuple(
+            MeldCard(JOKER, card(rank, next(free))) if mc.effective is None else mc for mc in placed
+        )
+        return Meld(MeldKind.SET, settled)
+    suit = known[0].suit
+    assert suit is not None
+    by_number = {_number(mc.effective): mc for mc in placed if mc.effective is not None}
+    readings: dict[frozenset[int], tuple[int, ...]] = {}
+    for window in _windows(len(placed), style.aces):
+        if set(by_number) <= set(window):
+            readings.setdefault(frozenset(window) - set(by_number), window)
+    if len(readings) != 1:
+        return None
+    (window,) = readings.values()
+    return Meld(
+        MeldKind.RUN,
+        tuple(
+            by_number[n] if n in by_number else MeldCard(JOKER, card(_rank(n), suit))
+            for n in window
+        ),
+    )
+
+
 def _as_meld_cards(cards: str | Iterable[Card | MeldCard]) -> tuple[MeldCard, ...]:
     if isinstance(cards, str):
         return parse_meld_cards(cards)
@@ -330,19 +418,9 @@ def best_melding(hand: str | Iterable[Card], style: MeldStyle, value: CardValue)
     style.pack.check(cards, field=None)
     naturals = Counter(c for c in cards if not c.is_joker)
     joker_count = len(cards) - sum(naturals.values())
-    order = sorted(naturals, key=lambda c: (_suit_index(c), _number(c)))
-    index = {c: i for i, c in enumerate(order)}
-    width = max(naturals.values(), default=1).bit_length() + 1  # one guard bit per field
-    unit = [1 << (i * width) for i in range(len(order))]
-    guards = sum(u << (width - 1) for u in unit)
-    start = sum(n * unit[index[c]] for c, n in naturals.items())
-
-    candidates: list[list[tuple[int, int, Meld]]] = [[] for _ in order]
-    for meld in _candidate_melds(naturals, joker_count, style):
-        counts = Counter(mc.card for mc in meld.cards if not mc.is_joker)
-        mask = sum(n * unit[index[c]] for c, n in counts.items())
-        lowest = min(index[c] for c in counts)
-        candidates[lowest].append((mask, len(meld.jokers), meld))
+    packed = _Packed.of(naturals)
+    order, unit = packed.order, packed.unit
+    candidates = packed.candidates(_candidate_melds(naturals, joker_count, style))
     values = [value(c) for c in order]
     joker_cost = value(JOKER) if joker_count else 0
     all_jokers = _joker_melds(style)
@@ -356,25 +434,24 @@ def best_melding(hand: str | Iterable[Card], style: MeldStyle, value: CardValue)
         known = memo.get(key)
         if known is not None:
             return known[0]
-        first = ((rest & -rest).bit_length() - 1) // width
+        first = packed.lowest(rest)
         best = values[first] + solve(rest - unit[first], jokers)
         choice: tuple[int, int, Meld] | None = None
-        guarded = rest | guards
         for option in candidates[first]:
             mask, used, _ = option
-            if used <= jokers and (guarded - mask) & guards == guards:
+            if used <= jokers and packed.fits(rest, mask):
                 found = solve(rest - mask, jokers - used)
                 if found < best:
                     best, choice = found, option
         memo[key] = (best, choice)
         return best
 
-    count = solve(start, joker_count)
+    count = solve(packed.start, joker_count)
     melds: list[Meld] = []
     leftover: list[Card] = []
-    rest, jokers = start, joker_count
+    rest, jokers = packed.start, joker_count
     while rest:
-        first = ((rest & -rest).bit_length() - 1) // width
+        first = packed.lowest(rest)
         _, choice = memo[rest, jokers]
         if choice is None:
             leftover.append(order[first])
@@ -388,6 +465,106 @@ def best_melding(hand: str | Iterable[Card], style: MeldStyle, value: CardValue)
     else:
         leftover.extend([JOKER] * jokers)
     return Melding(tuple(melds), tuple(leftover), count)
+
+
+@dataclass(frozen=True)
+class _Packed:
+    """A multiset of natural cards as one integer: a bit field per distinct card, lowest first
+    (by suit, then rank), with a guard bit above each field so that taking a meld's cards away
+    shows at once whether the multiset held them."""
+
+    order: tuple[Card, ...]
+    index: Mapping[Card, int]
+    unit: tuple[int, ...]
+    width: int
+    guards: int
+    start: int
+
+    @classmethod
+    def of(cls, naturals: Counter[Card]) -> _Packed:
+        order = tuple(sorted(naturals, key=lambda c: (_suit_index(c), _number(c))))
+        width = max(naturals.values(), default=1).bit_length() + 1  # one guard bit per field
+        unit = tuple(1 << (i * width) for i in range(len(order)))
+        guards = sum(u << (width - 1) for u in unit)
+        start = sum(naturals[c] * unit[i] for i, c in enumerate(order))
+        return cls(order, {c: i for i, c in enumerate(order)}, unit, width, guards, start)
+
+    def mask(self, meld: Meld) -> int:
+        return sum(self.unit[self.index[mc.card]] for mc in meld.cards if not mc.is_joker)
+
+    def lowest(self, rest: int) -> int:
+        """The index of the lowest card still in ``rest``."""
+        return ((rest & -rest).bit_length() - 1) // self.width
+
+    def fits(self, rest: int, mask: int) -> bool:
+        """True when ``rest`` holds every card of ``mask``."""
+        return ((rest | self.guards) - mask) & self.guards == self.guards
+
+    def candidates(self, melds: Iterable[Meld]) -> list[list[tuple[int, int, Meld]]]:
+        """The melds by their lowest card: (cards as a mask, jokers used, the meld)."""
+        found: list[list[tuple[int, int, Meld]]] = [[] for _ in self.order]
+        for meld in melds:
+            lowest = min(self.index[mc.card] for mc in meld.cards if not mc.is_joker)
+            found[lowest].append((self.mask(meld), len(meld.jokers), meld))
+        return found
+
+
+def partition_melds(
+    hand: str | Iterable[Card], style: MeldStyle, sizes: Sequence[int]
+) -> tuple[Meld, ...] | None:
+    """Disjoint melds of exactly ``sizes`` (one meld per size, in any order) that between them
+    hold every card of the hand; None when the hand cannot be cut so.
+
+    Continental's going-out shapes are such cuts (ruling 4.3: 3+3+3+3+3, 4+4+4+3 or
+    5+4+3+3). An exact search, as :func:`best_melding`: the lowest card left must lie in a meld
+    of one of the sizes still wanted; jokers fill any place, and when the style allows melds
+    with no natural card (C-2's option) the jokers left may make up the last melds.
+
+    >>> [str(m) for m in partition_melds("4C 5C 6C 7C 9H 10H JH", CONTINENTAL, (3, 4))]
+    ['9H 10H JH', '4C 5C 6C 7C']
+    >>> partition_melds("4C 5C 6C 7C 8C 9C 10C", CONTINENTAL, (3, 4)) is not None
+    True
+    >>> partition_melds("4C 5C 6C 7C 8C 9H 10H", CONTINENTAL, (3, 4)) is None
+    True
+    """
+    cards = parse_cards(hand) if isinstance(hand, str) else tuple(hand)
+    style.pack.check(cards, field=None)
+    wanted = tuple(sorted(sizes))
+    if sum(wanted) != len(cards) or any(size < 1 for size in wanted):
+        return None
+    naturals = Counter(c for c in cards if not c.is_joker)
+    joker_count = len(cards) - sum(naturals.values())
+    packed = _Packed.of(naturals)
+    candidates = packed.candidates(
+        _candidate_melds(naturals, joker_count, style, sizes=frozenset(wanted))
+    )
+    all_jokers = _joker_melds(style)
+    memo: dict[tuple[int, int, tuple[int, ...]], tuple[Meld, ...] | None] = {}
+
+    def solve(rest: int, jokers: int, left: tuple[int, ...]) -> tuple[Meld, ...] | None:
+        if rest == 0:
+            # Only jokers are left: each size still wanted must be a meld of jokers alone.
+            if jokers == sum(left) and all(size in all_jokers for size in left):
+                return tuple(_jokers_only(size, style) for size in left)
+            return None
+        key = (rest, jokers, left)
+        if key in memo:
+            return memo[key]
+        found: tuple[Meld, ...] | None = None
+        for mask, used, meld in candidates[packed.lowest(rest)]:
+            size = len(meld.cards)
+            if used > jokers or size not in left or not packed.fits(rest, mask):
+                continue
+            smaller = list(left)
+            smaller.remove(size)
+            rest_melds = solve(rest - mask, jokers - used, tuple(smaller))
+            if rest_melds is not None:
+                found = (meld, *rest_melds)
+                break
+        memo[key] = found
+        return found
+
+    return solve(packed.start, joker_count, wanted)
 
 
 def _suit_index(c: Card) -> int:
@@ -413,18 +590,27 @@ def _jokers_only(jokers: int, style: MeldStyle) -> Meld:
     return Meld(kind, tuple(MeldCard(JOKER) for _ in range(jokers)))
 
 
-def _candidate_melds(naturals: Counter[Card], jokers: int, style: MeldStyle) -> Iterable[Meld]:
+def _candidate_melds(
+    naturals: Counter[Card],
+    jokers: int,
+    style: MeldStyle,
+    *,
+    sizes: frozenset[int] | None = None,
+) -> Iterable[Meld]:
     """Every meld the hand can make with at least one natural card, jokers filling any place.
 
-    A meld that splits into two valid melds is left out: the two cover the same cards.
+    A meld that splits into two valid melds is left out (the two cover the same cards), unless
+    ``sizes`` asks for melds of exactly those lengths, whole.
     """
     if style.sets:
-        yield from _candidate_sets(naturals, jokers, style)
+        yield from _candidate_sets(naturals, jokers, style, sizes)
     if style.runs:
-        yield from _candidate_runs(naturals, jokers, style)
+        yield from _candidate_runs(naturals, jokers, style, sizes)
 
 
-def _candidate_sets(naturals: Counter[Card], jokers: int, style: MeldStyle) -> Iterable[Meld]:
+def _candidate_sets(
+    naturals: Counter[Card], jokers: int, style: MeldStyle, sizes: frozenset[int] | None
+) -> Iterable[Meld]:
     by_rank: dict[Rank, list[Card]] = {}
     for c, n in naturals.items():
         assert c.rank is not None
@@ -440,7 +626,10 @@ def _candidate_sets(naturals: Counter[Card], jokers: int, style: MeldStyle) -> I
                 size = len(chosen) + used
                 if size < style.min_set or (style.max_set is not None and size > style.max_set):
                     continue
-                if size >= 2 * style.min_set and len(chosen) >= 2 * style.min_naturals:
+                if sizes is not None:
+                    if size not in sizes:
+                        continue
+                elif size >= 2 * style.min_set and len(chosen) >= 2 * style.min_naturals:
                     continue  # splits into two sets
                 if not style.set_suits_repeat and size > len(Suit):
                     continue
@@ -461,13 +650,16 @@ def _sub_multisets(held: Sequence[Card]) -> Iterable[tuple[Card, ...]]:
     return picks
 
 
-def _candidate_runs(naturals: Counter[Card], jokers: int, style: MeldStyle) -> Iterable[Meld]:
+def _candidate_runs(
+    naturals: Counter[Card], jokers: int, style: MeldStyle, sizes: frozenset[int] | None
+) -> Iterable[Meld]:
     seen: set[tuple[tuple[Card, ...], int]] = set()
+    lengths = [n for n in range(style.min_run, 14) if sizes is None or n in sizes]
     for suit in Suit:
         held = {_number(c) for c in naturals if c.suit is suit}
         if not held:
             continue
-        for length in range(style.min_run, 14):
+        for length in lengths:
             for window in _windows(length, style.aces):
                 missing = sum(n not in held for n in window)
                 if missing > jokers:
@@ -478,7 +670,7 @@ def _candidate_runs(naturals: Counter[Card], jokers: int, style: MeldStyle) -> I
                     filled = [i for i in present if i not in swapped]
                     if len(filled) < max(style.min_naturals, 1):
                         continue
-                    if _run_splits(window, filled, style):
+                    if sizes is None and _run_splits(window, filled, style):
                         continue
                     key = (
                         tuple(card(_rank(window[i]), suit) for i in filled),

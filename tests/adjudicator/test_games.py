@@ -31,7 +31,7 @@ from adjudicator.errors import (
     UnknownOptionError,
     UnknownQuestionError,
 )
-from adjudicator.game import ExactTarget, Game
+from adjudicator.game import ExactTarget, Game, Open
 from adjudicator.games import all_games, get_game
 from adjudicator.options import OptionInfo, options_as_dict, parse_options
 from adjudicator.records import json_schema
@@ -39,6 +39,7 @@ from adjudicator.tally import Tally
 
 GAMES = [pytest.param(game, id=game.slug) for game in all_games()]
 MAX_DEALS = 200
+OPEN_DEALS = 30  # deals played of a game with no end of its own
 
 
 def player_counts(game: Game[Any, Any]) -> list[int]:
@@ -255,9 +256,22 @@ RULINGS: dict[str, dict[str, str]] = {
         "pope": "9a",  # no ambiguity id: the Pope is a rule of section 9a
         "pope_holds": "T-5",
     },
+    "knock-rummy": {
+        "penalty_on_tie": "K-1",
+        "tied_winners": "K-2",
+        "bonus_to_any_zero_winner": "K-3",
+        "target": "P-3",  # 4.1's "no target score is given", which Knock Rummy inherits
+    },
     "brus": {
         "hands": "6a",  # no ambiguity id: "a set number of hands (configurable)" is section 6a
         "must_beat": "BR-3",
+    },
+    "continental-rummy": {
+        "any_partition": "C-1",
+        "all_joker_sequences": "C-2",
+        "jokerless_bonus": "C-5",
+        "one_suit_bonus": "C-5",
+        "target": "P-3",  # the parent game's ruling: no target is given, each hand settles
     },
 }
 
@@ -416,6 +430,14 @@ def test_a_full_game_of_sample_deals_finishes_and_refuses_one_more(game: Game[An
     options = game.options()
     players = game.min_players
     deals: list[Any] = []
+    if isinstance(game.end_rule(options, players), Open):
+        # No end of its own (Rummy's running net, P-3): the table stops when it likes.
+        deals = [parsed_sample(game, options, players, n) for n in range(1, OPEN_DEALS + 1)]
+        result = game.tally(deals, players=players, options=options)
+        assert not result.finished and result.winners == ()
+        if game.settles:
+            assert sum(result.totals) == 0, "a settlement game's nets sum to zero"
+        return
     result = game.tally(deals, players=players, options=options)
     while not result.finished:
         assert len(deals) < MAX_DEALS, f"{game.name} did not finish in {MAX_DEALS} deals"
