@@ -286,6 +286,12 @@ class Game[O, D](ABC):
             settles=self.settles,
         )
 
+    def next_deal_note(self, played: int, options: O, players: int) -> str | None:
+        """What the next deal asks of the table, shown above the deal form, given how many
+        deals count so far (Crummy Rummy: "Round 3 of 5: 2 runs of 4"). Most games say nothing.
+        """
+        return None
+
     def break_tie(
         self, winners: tuple[int, ...], marks: Mapping[str, tuple[int, ...]], options: O
     ) -> tuple[int, ...]:

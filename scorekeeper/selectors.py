@@ -415,6 +415,13 @@ class Standings:
         return self.history[-1] if self.history else None
 
     @property
+    def next_note(self) -> str | None:
+        """What the next deal asks of the table (Crummy Rummy's contract), while it goes on."""
+        if self.tally.finished:
+            return None
+        return self.definition.next_deal_note(len(self.tally.deals), self.options, len(self.seats))
+
+    @property
     def settles(self) -> bool:
         """Whether points are money changing hands (the totals are each player's net)."""
         return self.tally.settles

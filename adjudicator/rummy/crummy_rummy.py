@@ -660,6 +660,16 @@ class CrummyRummy(Game[Options, Deal]):
             state=round_number,
         )
 
+    def next_deal_note(self, played: int, options: Options, players: int) -> str | None:
+        """The contract of the round to come.
+
+        >>> CrummyRummy().next_deal_note(2, Options(), 4)
+        'Round 3 of 5: 2 runs of 4.'
+        """
+        if played >= options.rounds:
+            return None
+        return f"Round {played + 1} of {options.rounds}: {contract_of(played + 1, options)}."
+
     def sample_deal(self, *, players: int, options: Options, number: int) -> dict[str, Any]:
         round_number = (number - 1) % options.rounds + 1
         final = contract_of(round_number, options).whole_hand
