@@ -11,7 +11,10 @@ from typing import Any
 from adjudicator.errors import UnknownGameError
 from adjudicator.game import Game
 from adjudicator.grids.brummy import Brummagem, Brummy
+from adjudicator.rummy.boathouse import BoathouseRummy
 from adjudicator.rummy.bridge_rummy import BridgeRummy
+from adjudicator.rummy.gamblers import Gamblers
+from adjudicator.rummy.rummy import Rummy
 from adjudicator.tricks.alkort_game import Alkort
 from adjudicator.tricks.brus_game import Brus
 from adjudicator.tricks.treikort_game import Treikort
@@ -25,6 +28,9 @@ GAMES: tuple[Game[Any, Any], ...] = (
     Brus(),
     Alkort(),
     Treikort(),
+    Rummy(),
+    BoathouseRummy(),
+    Gamblers(),
 )
 
 _BY_SLUG: dict[str, Game[Any, Any]] = {game.slug: game for game in GAMES}

@@ -23,7 +23,7 @@ from typing import Any
 
 from adjudicator.cards import Card, format_cards, parse_cards, sort_cards
 from adjudicator.errors import AdjudicationError, BadEntryError
-from adjudicator.rummy.melding_rules import RUMMY, MeldStyle, meld_problems
+from adjudicator.rummy.melding_rules import MeldStyle, meld_problems
 
 
 @dataclass(frozen=True)
@@ -63,11 +63,14 @@ def judge_turn(
     style: MeldStyle,
     taken: Sequence[Card] = (),
     must_discard: bool = False,
+    whole_hand_problem: str | None = None,
 ) -> Turn:
     """Judge the melds, lay-offs and discard a player makes from ``hand`` (held after drawing).
 
     ``taken`` are the cards drawn from the discard pile this turn (none may be discarded).
     ``must_discard``: going out needs a final discard (P-2's house rule).
+    ``whole_hand_problem``: why emptying the hand now is not allowed (Gambler's 4.4: never the
+    whole hand in one turn), when it is not.
 
     >>> judge_turn(parse_cards("5C 6C 7C 9D"), [parse_cards("5C 6C 7C")], [], discard=None,
     ...            style=RUMMY, taken=parse_cards("9D")).left
@@ -115,6 +118,8 @@ def judge_turn(
             problems.append(
                 "house rule must_discard_to_go_out: going out needs a final discard (P-2)"
             )
+        if whole_hand_problem:
+            problems.append(whole_hand_problem)
         lines.append("the hand is empty: out" if not problems else "the hand would be empty")
     else:
         lines.append(f"still holds {format_cards(left)}: not out")

@@ -137,7 +137,7 @@ def value_hand(hand: Hand, counting: Counting) -> Valued:
         shown = f"{format_cards(hand.cards)} = {points} in hand ({counting.note})"
         return Valued(hand.seat, points, shown)
     melding = best_melding(hand.cards, counting.style, counting.value)
-    left = format_cards(melding.leftover) if melding.leftover else "nothing"
+    left = format_cards(sort_cards(melding.leftover)) if melding.leftover else "nothing"
     melded = "; ".join(f"{m}" for m in melding.melds)
     shown = f"{left} = {melding.count} unmatched ({counting.note})"
     if melded:
@@ -198,7 +198,9 @@ def check_hands(
                 )
             if held > limits.most:
                 raise ImpossibleCountError(
-                    say(f"{{}} can hold at most {limits.most} cards, not {held}: {limits.why}.", who),
+                    say(
+                        f"{{}} can hold at most {limits.most} cards, not {held}: {limits.why}.", who
+                    ),
                     cards=hand.cards,
                     field=where,
                     seats=(hand.seat,),
@@ -290,7 +292,9 @@ class Ledger:
             net[p.payee] += p.amount
         return [whole(n) for n in net]
 
-    def results(self, details: Mapping[int, Mapping[str, Any]] | None = None) -> tuple[SeatResult, ...]:
+    def results(
+        self, details: Mapping[int, Mapping[str, Any]] | None = None
+    ) -> tuple[SeatResult, ...]:
         details = details or {}
         out = []
         for who, net in enumerate(self.nets()):
@@ -298,12 +302,12 @@ class Ledger:
             out.append(SeatResult(who, net, tuple(lines), detail=dict(details.get(who, {}))))
         return tuple(out)
 
-    def scored(self, summary: str, details: Mapping[int, Mapping[str, Any]] | None = None) -> Scored:
+    def scored(
+        self, summary: str, details: Mapping[int, Mapping[str, Any]] | None = None
+    ) -> Scored:
         from adjudicator.game import Scored
 
-        return Scored(
-            results=self.results(details), summary=summary, payments=tuple(self.payments)
-        )
+        return Scored(results=self.results(details), summary=summary, payments=tuple(self.payments))
 
 
 def losers_pay(
@@ -492,8 +496,12 @@ def answer_settle(game: Game[Any, Any], data: Mapping[str, Any], options: Any) -
     game.check_players(players)
     raw = {k: v for k, v in data.items() if k not in ("players", "options")}
     deal = game.parse_deal(raw, players=players, options=options)
-    scored = game.score(deal, game.start(game.seating(players, options), options),
-                        game.seating(players, options), options)
+    scored = game.score(
+        deal,
+        game.start(game.seating(players, options), options),
+        game.seating(players, options),
+        options,
+    )
     return {
         "deal": game.deal_as_data(deal, players=players, options=options),
         "summary": str(scored.summary),
@@ -501,4 +509,3 @@ def answer_settle(game: Game[Any, Any], data: Mapping[str, Any], options: Any) -
         "results": [r.as_dict() for r in scored.results],
         "explanation": [str(line) for r in scored.results for line in r.explanation],
     }
-
