@@ -28,6 +28,7 @@ from adjudicator.tally import (
     Tally,
     best_seats,
     format_points,
+    whole,
 )
 
 type Family = Literal["rummy", "grids", "tricks"]
@@ -258,7 +259,7 @@ class Game[O, D](ABC):
                 _check_settled(scored, units)
             state = scored.state
             for result in scored.results:
-                totals[result.seat] += result.points
+                totals[result.seat] = whole(totals[result.seat] + result.points)
             if isinstance(rule, ExactTarget):
                 totals = [rule.bounce(t) for t in totals]
             for key, earned in scored.marks.items():

@@ -14,6 +14,7 @@ from adjudicator.grids.brummy import Brummagem, Brummy
 from adjudicator.rummy.boathouse import BoathouseRummy
 from adjudicator.rummy.bridge_rummy import BridgeRummy
 from adjudicator.rummy.gamblers import Gamblers
+from adjudicator.rummy.knock_rummy import KnockRummy
 from adjudicator.rummy.rummy import Rummy
 from adjudicator.tricks.alkort_game import Alkort
 from adjudicator.tricks.brus_game import Brus
@@ -31,6 +32,7 @@ GAMES: tuple[Game[Any, Any], ...] = (
     Rummy(),
     BoathouseRummy(),
     Gamblers(),
+    KnockRummy(),
 )
 
 _BY_SLUG: dict[str, Game[Any, Any]] = {game.slug: game for game in GAMES}

@@ -48,15 +48,22 @@ def whole(points: Points) -> Points:
 def format_points(points: Points, *, signed: bool = False) -> str:
     """Points as a person writes them: ``12``, ``+12``, ``3½``, ``-2⅓``, ``4 7/12``.
 
+    Signed, as beside a name for one deal, nothing scored is ``+0``.
+
     >>> format_points(12), format_points(12, signed=True), format_points(0, signed=True)
-    ('12', '+12', '0')
+    ('12', '+12', '+0')
     >>> format_points(Fraction(7, 2)), format_points(Fraction(-7, 3), signed=True)
     ('3½', '-2⅓')
     >>> format_points(Fraction(55, 12)), format_points(Fraction(-1, 2))
     ('4 7/12', '-½')
+
+    A float (points that went through JSON, :func:`points_json`) is read back as the fraction
+    it stood for: ``format_points(3.3333) == "3⅓"``.
     """
+    if isinstance(points, float):
+        points = Fraction(points).limit_denominator(60)
     points = whole(points)
-    sign = "-" if points < 0 else "+" if signed and points > 0 else ""
+    sign = "-" if points < 0 else "+" if signed else ""
     size: Points = -points if points < 0 else points
     if isinstance(size, int):
         return f"{sign}{size}"

@@ -25,7 +25,7 @@ from adjudicator.grids.best import BestGrid, best_grid
 from adjudicator.grids.lines import LINES, SIZES, Grid, GridRules, LineScore, Shape, score_line
 from adjudicator.records import CardsField, Seating
 from adjudicator.said import Naming, and_list, named
-from adjudicator.tally import DealResult, Tally
+from adjudicator.tally import DealResult, Payment, Points, Tally, format_points
 from scorekeeper.models import Entry, Game, Night, NightPlayer, Player, Seat
 
 type User = AuthUser | AnonymousUser
@@ -299,7 +299,7 @@ class DealHistory:
     naming: Naming
     units: tuple[str, ...]
     problem: LedgerProblem | None = None
-    earlier: tuple[tuple[Entry, tuple[int, ...] | None], ...] = ()
+    earlier: tuple[tuple[Entry, tuple[Points, ...] | None], ...] = ()
 
     @property
     def named_results(self) -> list[dict[str, Any]]:
@@ -309,6 +309,7 @@ class DealHistory:
         return [
             {
                 **r.as_dict(),
+                "points": r.points,
                 "name": self.units[r.seat],
                 "explanation": [named(line, self.naming) for line in r.explanation],
             }
@@ -320,6 +321,13 @@ class DealHistory:
         return named(self.result.summary, self.naming) if self.result else ""
 
     @property
+    def payments(self) -> list[dict[str, Any]]:
+        """In a settlement game, who paid whom in this deal, with the players' names."""
+        if self.result is None:
+            return []
+        return [_named_payment(p, self.units) for p in self.result.payments]
+
+    @property
     def voided(self) -> bool:
         return self.current.kind == Entry.Kind.VOID
 
@@ -329,7 +337,7 @@ class DealHistory:
         return any(entry.kind == Entry.Kind.AMEND for entry in self.revisions)
 
     @property
-    def was(self) -> tuple[int, ...] | None:
+    def was(self) -> tuple[Points, ...] | None:
         """What each unit scored before the latest change (struck through beside the new)."""
         for _, points in reversed(self.earlier):
             if points is not None:
@@ -405,6 +413,16 @@ class Standings:
     def latest(self) -> DealHistory | None:
         """The deal recorded last (for telling a second phone what it missed)."""
         return self.history[-1] if self.history else None
+
+    @property
+    def settles(self) -> bool:
+        """Whether points are money changing hands (the totals are each player's net)."""
+        return self.tally.settles
+
+    @property
+    def settlement(self) -> list[dict[str, Any]]:
+        """Who pays whom to square the totals so far (settlement games; empty otherwise)."""
+        return [_named_payment(p, self.units) for p in self.tally.settlement]
 
     @property
     def winner_names(self) -> list[str]:
@@ -486,6 +504,16 @@ class Standings:
         ]
 
 
+def _named_payment(payment: Payment, units: tuple[str, ...]) -> dict[str, Any]:
+    amount = format_points(payment.amount)
+    return {
+        "payer": units[payment.payer],
+        "payee": units[payment.payee],
+        "amount": payment.amount,
+        "text": f"{units[payment.payer]} pays {units[payment.payee]} {amount}",
+    }
+
+
 def _points_under(
     definition: GameDefinition[Any, Any],
     options: Any,
@@ -493,7 +521,7 @@ def _points_under(
     counted: tuple[tuple[int, Any], ...],
     key: int,
     data: Any,
-) -> tuple[int, ...] | None:
+) -> tuple[Points, ...] | None:
     """Each seat's points for deal ``key`` had its record been ``data``, the others as they are."""
     deal, error = parse_row(definition, options, players, data)
     if error is not None:
@@ -503,7 +531,7 @@ def _points_under(
     if tally is None:
         return None
     result = tally.deals[[k for k, _ in deals].index(key)]
-    points = [0] * len(tally.totals)
+    points: list[Points] = [0] * len(tally.totals)
     for unit_result in result.results:
         points[unit_result.seat] = unit_result.points
     return tuple(points)
@@ -682,7 +710,7 @@ class GameSummary:
     finished: bool
     winners: tuple[str, ...]
     leaders: tuple[str, ...]
-    leading_total: int | None
+    leading_total: Points | None
     unreadable: bool = False  # the ledger no longer replays (an unknown game, say)
 
     @property
@@ -694,7 +722,9 @@ class GameSummary:
         if not self.leaders:
             return ""
         verb = "leads" if len(self.leaders) == 1 else "lead"
-        return f"{and_list(self.leaders)} {verb} on {self.leading_total}"
+        if self.leading_total is None:
+            return f"{and_list(self.leaders)} {verb}"
+        return f"{and_list(self.leaders)} {verb} on {format_points(self.leading_total)}"
 
 
 @dataclass(frozen=True)

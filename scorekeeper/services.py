@@ -23,6 +23,7 @@ from adjudicator.errors import AdjudicationError, BadEntryError
 from adjudicator.games import get_game
 from adjudicator.options import options_as_dict
 from adjudicator.said import Naming
+from adjudicator.tally import points_json
 from scorekeeper import selectors
 from scorekeeper.exceptions import Conflict, InvalidInput, LedgerWouldBreak, StaleDeal, TokenReused
 from scorekeeper.models import Entry, Game, Night, NightPlayer, Player, Seat
@@ -349,7 +350,13 @@ def _latest_deal(game: Game) -> dict[str, Any]:
         "number": latest.number,
         "recorded_by": first.recorded_by.username,
         "recorded_at": first.recorded_at.isoformat(),
-        "results": [{"name": line["name"], "points": line["points"]} for line in latest.seat_lines],
+        "results": [
+            {
+                "name": line["name"],
+                "points": None if line["points"] is None else points_json(line["points"]),
+            }
+            for line in latest.seat_lines
+        ],
     }
 
 

@@ -14,6 +14,7 @@ Rules: ``shared/seeds/001`` (the narrative and the Original Document); rulings: 
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -39,16 +40,9 @@ from adjudicator.records import (
     SeatField,
     Seating,
 )
-from adjudicator.rummy.melds import (
-    Meld,
-    MeldCard,
-    MeldKind,
-    MeldRules,
-    format_meld,
-    meld_problems,
-    parse_meld_cards,
-)
-from adjudicator.rummy.melds import read_meld as _read_meld
+from adjudicator.rummy.melding_rules import BRIDGE_RUMMY as MELDS
+from adjudicator.rummy.melding_rules import MeldStyle, meld_reading
+from adjudicator.rummy.melds import Meld, MeldCard, MeldKind, format_meld, parse_meld_cards
 from adjudicator.said import say
 from adjudicator.said import seat as seat_ref
 from adjudicator.tally import SeatResult
@@ -115,10 +109,15 @@ class Options:
     )
 
 
-def meld_rules(options: Options) -> MeldRules:
-    # Sets of 3 or 4, every suit different; runs of 3 or more, ace low or high, never round
-    # the corner (K-A-2 is not a run, and no 2 goes on Q-K-A).
-    return MeldRules(min_naturals=options.min_naturals_per_meld)
+def meld_style(options: Options) -> MeldStyle:
+    """Bridge Rummy's melds in the family's one engine, with R-8's house option.
+
+    Sets of 3 or 4, every suit different; runs of 3 or more, the ace low or high, never round
+    the corner (K-A-2 is not a run, and no 2 goes on Q-K-A). The joker conditions are ours.
+    """
+    if options.min_naturals_per_meld == MELDS.min_naturals:
+        return MELDS
+    return dataclasses.replace(MELDS, min_naturals=options.min_naturals_per_meld)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -150,7 +149,10 @@ def meld_card_value(mc: MeldCard, meld: Meld, options: Options) -> int:
 
 
 def meld_value(meld: Meld, options: Options) -> int:
-    """>>> meld_value(_read_meld("QH KH AH", MeldRules()), Options())
+    """What a meld counts towards the 50 (R-1, R-2).
+
+    >>> from adjudicator.rummy.melding_rules import read_meld
+    >>> meld_value(read_meld("QH KH AH", MELDS), Options())
     30
     """
     return sum(meld_card_value(mc, meld, options) for mc in meld.cards)
@@ -234,9 +236,7 @@ def judge_meld(
     15
     """
     parsed = parse_meld_cards(cards) if isinstance(cards, str) else tuple(cards)
-    rules = meld_rules(options)
-    problems = meld_problems(parsed, rules)
-    meld = None if problems else _read_meld(parsed, rules)
+    meld, problems = meld_reading(parsed, meld_style(options))
     if meld is not None:
         problems += _joker_problems(meld, table, options, existing=existing)
     if meld is None or problems:
@@ -607,6 +607,10 @@ class BridgeRummy(Game[Options, Deal]):
         return {"went_out": went_out, "hand_rummy": number % 5 == 3, "hands": hands}
 
     def questions(self) -> Mapping[str, Question]:
+        # The play questions live beside this module and build on its melding, so they are
+        # imported here, once the module has loaded.
+        from adjudicator.rummy import bridge_rummy_play as play
+
         return {
             "meld": Question(
                 "meld",
@@ -618,10 +622,36 @@ class BridgeRummy(Game[Options, Deal]):
                 "Do these melds and lay-offs reach the 50 needed to go down?",
                 _answer_initial_meld,
             ),
-            "deal": Question(
-                "deal",
+            "settle": Question(
+                "settle",
                 "What does each player pay for one deal, from the raw entries?",
-                _answer_deal,
+                _answer_settle,
+            ),
+            "deadwood": Question(
+                "deadwood",
+                "What is the best melding of this hand, what is left unmatched, and what would "
+                "the hand be charged?",
+                play.answer_deadwood,
+            ),
+            "take-discard": Question(
+                "take-discard",
+                "May this player take that discard, with what they lay out this turn?",
+                play.answer_take_discard,
+            ),
+            "claim-joker": Question(
+                "claim-joker",
+                "May this joker on the table be claimed with these cards?",
+                play.answer_claim_joker,
+            ),
+            "joker-into-run": Question(
+                "joker-into-run",
+                "May a joker go into this run now (One-or-Three, or a cinch)?",
+                play.answer_joker_into_run,
+            ),
+            "go-out": Question(
+                "go-out",
+                "May this player go out with these melds, lay-offs and discard?",
+                play.answer_go_out,
             ),
         }
 
@@ -670,7 +700,13 @@ def _held_hand(seat_index: int, key: str, value: Any) -> HeldHand:
     return HeldHand(seat_index, Held.COUNT, count=count)
 
 
-def _table(data: Mapping[str, Any]) -> Table:
+def read_table(data: Mapping[str, Any]) -> tuple[Table, tuple[int, ...]]:
+    """The table from a question's input, and the sizes of 1 or 3 nobody announced.
+
+    ``other_hand_sizes``: how many cards each other player holds; ``announced`` (optional, one
+    true/false per other player, all true if left out): whether that player has announced
+    holding 1 or 3 cards. An unannounced 1 or 3 does not bring in the One-or-Three rule (R-7).
+    """
     sizes = data.get("other_hand_sizes", [])
     if not isinstance(sizes, list) or not all(
         isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in sizes
@@ -679,6 +715,17 @@ def _table(data: Mapping[str, Any]) -> Table:
             "other_hand_sizes lists how many cards each other player holds.",
             field="other_hand_sizes",
         )
+    announced = data.get("announced", [True] * len(sizes))
+    if (
+        not isinstance(announced, list)
+        or not all(isinstance(a, bool) for a in announced)
+        or len(announced) != len(sizes)
+    ):
+        raise BadEntryError(
+            "announced lists, for each of other_hand_sizes, whether that player announced "
+            "holding 1 or 3 cards (true or false).",
+            field="announced",
+        )
     out = data.get("out_of_play", "")
     if not isinstance(out, str):
         raise BadEntryError("out_of_play is a string of cards.", field="out_of_play")
@@ -686,7 +733,11 @@ def _table(data: Mapping[str, Any]) -> Table:
         out_cards = parse_cards(out)
     except AdjudicationError as err:
         raise err.at("out_of_play") from None
-    return Table(tuple(sizes), out_cards)
+    unannounced = tuple(
+        s for s, said in zip(sizes, announced, strict=True) if not said and s in (1, 3)
+    )
+    counted = tuple(s for s, said in zip(sizes, announced, strict=True) if said or s not in (1, 3))
+    return Table(counted, out_cards), unannounced
 
 
 def _text(data: Mapping[str, Any], key: str) -> str:
@@ -702,7 +753,7 @@ def _answer_meld(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
         parsed = parse_meld_cards(cards)
     except AdjudicationError as err:
         raise err.at("cards") from None
-    return judge_meld(parsed, _table(data), options).as_dict()
+    return judge_meld(parsed, read_table(data)[0], options).as_dict()
 
 
 def _answer_initial_meld(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
@@ -739,14 +790,14 @@ def _answer_initial_meld(data: Mapping[str, Any], options: Options) -> dict[str,
     result = judge_initial_meld(
         melds,
         [(lo["cards"], lo["onto"]) for lo in layoffs],
-        _table(data),
+        read_table(data)[0],
         options,
         hand_size=hand_size,
     )
     return result.as_dict()
 
 
-def _answer_deal(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def _answer_settle(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     players = data.get("players")
     game = BridgeRummy()
     if isinstance(players, bool) or not isinstance(players, int):
@@ -754,7 +805,12 @@ def _answer_deal(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     game.check_players(players)
     data = {k: v for k, v in data.items() if k not in ("players", "options")}
     deal = game.parse_deal(data, players=players, options=options)
+    results = charge_deal(deal, options)
     return {
         "deal": game.deal_as_data(deal, players=players, options=options),
-        "results": [r.as_dict() for r in charge_deal(deal, options)],
+        "results": [r.as_dict() for r in results],
+        "explanation": [
+            str(say(f"{{}} scores {r.points}: {'; '.join(r.explanation)}", seat_ref(r.seat)))
+            for r in results
+        ],
     }

@@ -7,6 +7,7 @@ house rule ``must_discard_to_go_out`` asks for the discard). Whether a whole han
 one turn is rummy (doubled), forbidden (Gambler's, 4.4) or the only way out (Boathouse, 4.2) is
 the game's to say; this module says what the turn is.
 
+>>> from adjudicator.rummy.melding_rules import RUMMY
 >>> melds = [parse_cards("7H 8H 9H"), parse_cards("KC KD KS")]
 >>> turn = judge_turn(parse_cards("7H 8H 9H KC KD KS 2C"), melds, [],
 ...                   discard=Card.parse("2C"), style=RUMMY)

@@ -2,6 +2,7 @@
 
 A :class:`MeldStyle` says how a game melds (set sizes, repeated suits, run length, the ace,
 jokers, packs). :func:`meld_problems` lists every reason some cards are not a meld in that style;
+:func:`read_meld` says which meld they make, every joker's card settled (``JK=5C``);
 :func:`best_melding` finds the disjoint melds that leave the lowest unmatched count (ruling 4,
 "Common definitions": the engine searches for the minimum, it does not take a player's word).
 
@@ -12,6 +13,8 @@ jokers, packs). :func:`meld_problems` lists every reason some cards are not a me
 >>> result = best_melding(parse_cards("7H 8H 9H 5C 5D 5S KC"), RUMMY, rummy_value)
 >>> [str(m) for m in result.melds], format_cards(result.leftover), result.count
 (['5S 5D 5C', '7H 8H 9H'], 'KC', 10)
+>>> str(read_meld("4c jk 6c", BRIDGE_RUMMY))
+'4C JK=5C 6C'
 """
 
 from __future__ import annotations
@@ -97,6 +100,13 @@ CRUMMY = MeldStyle(
     jokers=4,
     packs=2,
 )
+
+
+# Ruling 3a: sets of 3-4 all different suits, runs of 3+, the ace low or high but never round the
+# corner, two packs and two jokers; at least one natural card per meld (R-8, a house option).
+# Bridge Rummy's own joker conditions (a joker in a run only under One-or-Three or a cinch, R-6)
+# sit on top of this in bridge_rummy.py.
+BRIDGE_RUMMY = MeldStyle("Bridge Rummy", aces=Aces.BOTH, jokers=2, packs=2)
 
 
 def _no_joker(game: str) -> int:
@@ -224,6 +234,84 @@ def validate_meld(cards: str | Iterable[Card | MeldCard], style: MeldStyle) -> N
             cards=[str(mc) for mc in placed],
             problems=problems,
         )
+
+
+# A meld whose jokers could stand for different cards (``4C 5C JK``: the 3 or the 6) is not
+# read: what a joker stands for decides the meld's value and who may claim the joker.
+ASK_JOKER = "say which card each joker stands for (write JK=5C): more than one reading fits"
+
+
+def meld_reading(
+    cards: str | Iterable[Card | MeldCard], style: MeldStyle
+) -> tuple[Meld | None, list[str]]:
+    """The meld the cards make with every joker settled, or None and every problem.
+
+    Beyond :func:`meld_problems`, a joker left undesignated must have only one place
+    (:data:`ASK_JOKER` otherwise). One rank read as a set wherever a set is allowed.
+
+    >>> meld_reading("4C 5C JK", BRIDGE_RUMMY)
+    (None, ['say which card each joker stands for (write JK=5C): more than one reading fits'])
+    >>> str(meld_reading("QS JK AS", BRIDGE_RUMMY)[0])
+    'QS JK=KS AS'
+    """
+    placed = _as_meld_cards(cards)
+    problems = meld_problems(placed, style)
+    if problems:
+        return None, problems
+    meld = _settle(placed, style)
+    return (meld, []) if meld is not None else (None, [ASK_JOKER])
+
+
+def read_meld(cards: str | Iterable[Card | MeldCard], style: MeldStyle) -> Meld:
+    """The meld the cards make (see :func:`meld_reading`), or :class:`InvalidMeldError`.
+
+    >>> str(read_meld("KS KH JK", BRIDGE_RUMMY))
+    'KS KH JK=KD'
+    """
+    placed = _as_meld_cards(cards)
+    meld, problems = meld_reading(placed, style)
+    if meld is None:
+        shown = " ".join(str(mc) for mc in placed)
+        raise InvalidMeldError(
+            f"{shown} is not a meld in {style.name}: {'; '.join(problems)}.",
+            cards=[str(mc) for mc in placed],
+            problems=problems,
+        )
+    return meld
+
+
+def _settle(placed: Sequence[MeldCard], style: MeldStyle) -> Meld | None:
+    """Put a valid meld in order and name every undesignated joker's card (None: ambiguous)."""
+    known = [mc.effective for mc in placed if mc.effective is not None]
+    if not known:  # jokers only, where a style allows it (C-2's option)
+        return _jokers_only(len(placed), style)
+    ranks = {c.rank for c in known}
+    if len(ranks) == 1 and style.sets and not _set_problems(placed, known, style):
+        used = {c.suit for c in known}
+        free = iter([s for s in Suit if s not in used] + list(Suit) * len(placed))
+        rank = known[0].rank
+        assert rank is not None
+        settled = tuple(
+            MeldCard(JOKER, card(rank, next(free))) if mc.effective is None else mc for mc in placed
+        )
+        return Meld(MeldKind.SET, settled)
+    suit = known[0].suit
+    assert suit is not None
+    by_number = {_number(mc.effective): mc for mc in placed if mc.effective is not None}
+    readings: dict[frozenset[int], tuple[int, ...]] = {}
+    for window in _windows(len(placed), style.aces):
+        if set(by_number) <= set(window):
+            readings.setdefault(frozenset(window) - set(by_number), window)
+    if len(readings) != 1:
+        return None
+    (window,) = readings.values()
+    return Meld(
+        MeldKind.RUN,
+        tuple(
+            by_number[n] if n in by_number else MeldCard(JOKER, card(_rank(n), suit))
+            for n in window
+        ),
+    )
 
 
 def _as_meld_cards(cards: str | Iterable[Card | MeldCard]) -> tuple[MeldCard, ...]:

@@ -10,6 +10,7 @@ from rest_framework import serializers
 from adjudicator.game import Family
 from adjudicator.games import all_games
 from adjudicator.records import json_schema, openapi_schema
+from adjudicator.tally import Points, points_json
 from scorekeeper.converters import MAX_ID
 from scorekeeper.models import Entry, Game, Night, Player, Seat
 
@@ -184,12 +185,39 @@ class QuestionIn(serializers.Serializer[Any]):
     options = serializers.DictField(required=False, help_text="House rules for this question.")
 
 
+@extend_schema_field(
+    {
+        "type": "number",
+        "description": "Points: whole, except where a game shares a payment between tied "
+        "winners (Knock Rummy's K-2), which gives a fraction to 4 places.",
+    }
+)
+class PointsField(serializers.Field[Any, Any, Any, Any]):
+    """Points as JSON: an int, or a float for an exact share (``points_json``)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs["read_only"] = True
+        super().__init__(**kwargs)
+
+    def to_representation(self, value: Points) -> int | float:
+        return points_json(value)
+
+
+class PaymentOut(serializers.Serializer[Any]):
+    """In a settlement game: one player paying another."""
+
+    payer = serializers.CharField()
+    payee = serializers.CharField()
+    amount = PointsField()
+    text = serializers.CharField(help_text="The payment in words, e.g. 'Bob pays Ann 23'.")
+
+
 class UnitResultOut(serializers.Serializer[Any]):
     """What one scoring unit (a player, or a side) scored in one deal, and the working."""
 
     unit = serializers.IntegerField(source="seat", help_text="The unit's place in `units`.")
     name = serializers.CharField()
-    points = serializers.IntegerField()
+    points = PointsField()
     star = serializers.BooleanField(help_text="Whether the deal earned this unit a mark.")
     explanation = serializers.ListField(
         child=serializers.CharField(), help_text="The working, line by line, with names."
@@ -205,7 +233,10 @@ class DealStandingOut(serializers.Serializer[Any]):
     summary = serializers.CharField()
     results = UnitResultOut(source="named_results", many=True)
     totals = serializers.ListField(
-        source="result.totals", child=serializers.IntegerField(), help_text="Totals after it."
+        source="result.totals", child=PointsField(), help_text="Totals after it."
+    )
+    payments = PaymentOut(
+        many=True, help_text="Settlement games: who paid whom in this deal (else empty)."
     )
 
 
@@ -222,7 +253,7 @@ class UnitOut(serializers.Serializer[Any]):
     unit = serializers.IntegerField()
     name = serializers.CharField(help_text="The player, or the players of a side.")
     seats = serializers.ListField(child=serializers.IntegerField(), help_text="Seats, from 0.")
-    total = serializers.IntegerField()
+    total = PointsField(help_text="In a settlement game, the unit's net.")
     marks = MarkCountOut(many=True, help_text="Marks earned so far (only those earned).")
     leader = serializers.BooleanField()
     winner = serializers.BooleanField()
@@ -236,7 +267,10 @@ class LedgerProblemOut(serializers.Serializer[Any]):
 
 
 class EndRuleOut(serializers.Serializer[Any]):
-    kind = serializers.ChoiceField(choices=["fixed_deals", "target", "exact_target"])
+    kind = serializers.ChoiceField(
+        choices=["fixed_deals", "target", "exact_target", "open"],
+        help_text="open: no end of its own; the table plays hands and settles as it goes.",
+    )
     deals = serializers.IntegerField(required=False, help_text="fixed_deals: how many.")
     points = serializers.IntegerField(required=False, help_text="target and exact_target.")
 
@@ -252,6 +286,12 @@ class StandingsOut(serializers.Serializer[Any]):
     winners = serializers.ListField(source="winner_names", child=serializers.CharField())
     leaders = serializers.ListField(source="leader_names", child=serializers.CharField())
     units = UnitOut(source="rows", many=True)
+    settles = serializers.BooleanField(
+        help_text="Points are money changing hands: totals are nets and sum to zero."
+    )
+    settlement = PaymentOut(
+        many=True, help_text="Settlement games: who pays whom to square the totals so far."
+    )
     deals = DealStandingOut(source="counted", many=True)
     next_number = serializers.IntegerField(
         help_text="The number the next recorded deal will carry (send it as `number`)."

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -18,6 +19,7 @@ from rest_framework.response import Response
 from adjudicator.errors import AdjudicationError
 from adjudicator.games import all_games, get_game
 from adjudicator.records import describe
+from adjudicator.tally import points_json
 from scorekeeper import selectors, services
 from scorekeeper.api import serializers as s
 from scorekeeper.exceptions import InvalidInput
@@ -307,6 +309,8 @@ def _as_json(value: Any) -> Any:
     than raises) becomes its usual error body."""
     if isinstance(value, AdjudicationError):
         return value.as_dict()
+    if isinstance(value, Fraction):
+        return points_json(value)
     if isinstance(value, dict):
         return {key: _as_json(item) for key, item in value.items()}
     if isinstance(value, list | tuple):

@@ -290,7 +290,10 @@ def test_r7_own_hand_size_does_not_count(others: tuple[int, ...]) -> None:
             "QS KS AS",
             Table(),
             0,
-            ["QS KS AS 2S are not in sequence (K-A-2 goes round the corner)"],
+            [
+                "QS KS AS 2S are not in sequence (the ace is high or low, not round the corner "
+                "in Bridge Rummy)"
+            ],
             id="no-2-on-Q-K-A",
         ),
     ],
@@ -1119,10 +1122,22 @@ def test_r10_sample_deal_7_as_a_hand_rummy_would_not_give_mary_40() -> None:
 # ---------------------------------------------------------------------------------------------
 
 
-def test_the_game_is_registered_with_three_questions() -> None:
+QUESTIONS = [
+    "meld",
+    "initial-meld",
+    "settle",
+    "deadwood",
+    "take-discard",
+    "claim-joker",
+    "joker-into-run",
+    "go-out",
+]
+
+
+def test_the_game_is_registered_with_its_questions() -> None:
     assert isinstance(get_game("bridge-rummy"), BridgeRummy)
     assert get_game("bridge-rummy").name == "Bridge Rummy"
-    assert list(GAME.questions()) == ["meld", "initial-meld", "deal"]
+    assert list(GAME.questions()) == QUESTIONS
 
 
 @pytest.mark.parametrize(
@@ -1195,9 +1210,9 @@ def test_question_initial_meld_short_of_50_is_no_hand_rummy() -> None:
     assert (answer["total"], answer["reaches_50"], answer["hand_rummy"]) == (37, False, False)
 
 
-def test_question_deal() -> None:
+def test_question_settle() -> None:
     answer = GAME.ask(
-        "deal",
+        "settle",
         {
             "players": 2,
             "went_out": 0,
@@ -1216,6 +1231,11 @@ def test_question_deal() -> None:
         "held KS 10 + 3H 3 = 13",
         "held 13 → 10: 5 or less rounds down; doubled after a hand rummy → 20 "
         "(house rule round_then_double)",
+    ]
+    assert answer["explanation"] == [
+        "Seat 1 scores -40: hand rummy: -40, and a star",
+        "Seat 2 scores 20: held KS 10 + 3H 3 = 13; held 13 → 10: 5 or less rounds down; "
+        "doubled after a hand rummy → 20 (house rule round_then_double)",
     ]
 
 
@@ -1329,31 +1349,31 @@ def test_question_deal() -> None:
             id="initial-meld-bad-table",
         ),
         pytest.param(
-            "deal", {"went_out": 0, "hands": []}, BadEntryError, "players", id="no-players"
+            "settle", {"went_out": 0, "hands": []}, BadEntryError, "players", id="no-players"
         ),
         pytest.param(
-            "deal",
+            "settle",
             {"players": "4", "went_out": 0, "hands": []},
             BadEntryError,
             "players",
             id="players-a-string",
         ),
         pytest.param(
-            "deal",
+            "settle",
             {"players": 6, "went_out": 0, "hands": []},
             BadEntryError,
             "seats",
             id="six-players",
         ),
         pytest.param(
-            "deal",
+            "settle",
             {"players": 2, "went_out": 0, "hands": [{"seat": 1, "held": 101}]},
             ImpossibleCountError,
             "hands[0].held",
             id="impossible-count",
         ),
         pytest.param(
-            "deal",
+            "settle",
             {"players": 2, "went_out": 0, "hands": [{"seat": 0, "held": 20}]},
             BadEntryError,
             "hands[0].seat",
@@ -1374,7 +1394,7 @@ def test_an_unknown_question_names_the_ones_there_are() -> None:
     with pytest.raises(AdjudicationError) as caught:
         GAME.ask("who-cheated", {})
     assert caught.value.field == "question"
-    assert "meld, initial-meld, deal" in str(caught.value)
+    assert ", ".join(QUESTIONS) in str(caught.value)
 
 
 def test_a_question_needs_an_object() -> None:

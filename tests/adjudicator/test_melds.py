@@ -1,25 +1,35 @@
-"""Rummy melds: sets, runs, and jokers that stand for a stated card."""
+"""Rummy melds: sets, runs, and jokers that stand for a stated card, read by the one engine.
+
+The meld values live in ``rummy/melds.py``; reading them (which meld, each joker's card) is
+``rummy/melding_rules.py``. DEFAULT is Bridge Rummy's style: sets of 3-4 all different suits,
+runs of 3+, the ace low or high, two packs and two jokers.
+"""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 
 from adjudicator.cards import parse_cards
 from adjudicator.errors import BadCardError, InvalidMeldError
-from adjudicator.rummy.melds import (
-    MeldCard,
-    MeldKind,
-    MeldRules,
-    format_meld,
+from adjudicator.rummy.melding_rules import (
+    ASK_JOKER,
+    BRIDGE_RUMMY,
+    Aces,
+    MeldStyle,
     is_valid_meld,
     meld_problems,
-    parse_meld_cards,
     read_meld,
 )
+from adjudicator.rummy.melds import MeldCard, MeldKind, format_meld, parse_meld_cards
 
-DEFAULT = MeldRules()
-CORNER = MeldRules(round_the_corner=True)
-ACE_LOW_ONLY = MeldRules(ace_high=False)
+DEFAULT = BRIDGE_RUMMY
+CORNER = replace(BRIDGE_RUMMY, aces=Aces.ROUND_THE_CORNER)
+ACE_LOW_ONLY = replace(BRIDGE_RUMMY, aces=Aces.LOW)
+NOT_IN_SEQUENCE = (
+    "{} are not in sequence (the ace is high or low, not round the corner in Bridge Rummy)"
+)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -147,50 +157,27 @@ def test_naturals_and_jokers_of_a_meld() -> None:
     ("cards", "problems"),
     [
         pytest.param(
-            "KS KS KH",
-            ["a set needs every suit different, but S appears twice (KS KS)"],
-            id="set-duplicate-suit",
+            "KS KS KH", ["a set needs every suit different (KS KS)"], id="set-duplicate-suit"
         ),
         pytest.param(
             "KS KH JK=KS",
-            ["a set needs every suit different, but S appears twice (KS KS)"],
+            ["a set needs every suit different (KS KS)"],
             id="set-joker-designated-a-suit-already-there",
         ),
         pytest.param(
             "KS KH KD KC KS",
-            [
-                "a set has 3 to 4 cards, not 5 (meld six of a rank as two sets)",
-                "a set needs every suit different, but S appears twice (KS KS)",
-            ],
+            ["a set has 3 to 4 cards, not 5", "a set needs every suit different (KS KS)"],
             id="set-of-five",
         ),
         pytest.param(
-            "KS KH KD KC JK",
-            ["a set has 3 to 4 cards, not 5 (meld six of a rank as two sets)"],
-            id="set-of-four-plus-joker",
+            "KS KH KD KC JK", ["a set has 3 to 4 cards, not 5"], id="set-of-four-plus-joker"
         ),
+        pytest.param("KS KS", ["a meld needs at least 3 cards"], id="two-cards-same-suit"),
+        pytest.param("KS AS 2S", [NOT_IN_SEQUENCE.format("KS AS 2S")], id="K-A-2"),
+        pytest.param("QS KS AS 2S", [NOT_IN_SEQUENCE.format("QS KS AS 2S")], id="no-2-on-Q-K-A"),
+        pytest.param("4C 5C 7C", [NOT_IN_SEQUENCE.format("4C 5C 7C")], id="run-with-a-gap"),
         pytest.param(
-            "KS KS",
-            [
-                "a meld needs at least 3 cards",
-                "a set has 3 to 4 cards, not 2",
-                "a set needs every suit different, but S appears twice (KS KS)",
-            ],
-            id="two-cards-same-suit",
-        ),
-        pytest.param(
-            "KS AS 2S",
-            ["KS AS 2S are not in sequence (K-A-2 goes round the corner)"],
-            id="K-A-2",
-        ),
-        pytest.param(
-            "QS KS AS 2S",
-            ["QS KS AS 2S are not in sequence (K-A-2 goes round the corner)"],
-            id="no-2-on-Q-K-A",
-        ),
-        pytest.param("4C 5C 7C", ["4C 5C 7C are not in sequence"], id="run-with-a-gap"),
-        pytest.param(
-            "4C JK=9C 6C", ["4C 9C 6C are not in sequence"], id="joker-designated-out-of-line"
+            "4C JK=9C 6C", [NOT_IN_SEQUENCE.format("4C 9C 6C")], id="joker-designated-out-of-line"
         ),
         pytest.param(
             "4C 4C 5C 6C", ["a run cannot hold the same card twice (4C)"], id="run-repeats-a-card"
@@ -208,17 +195,10 @@ def test_naturals_and_jokers_of_a_meld() -> None:
             ["the cards are neither one rank (a set) nor one suit (a run): 4C 5C 6H"],
             id="neither-set-nor-run",
         ),
-        pytest.param(
-            "4C 5C",
-            ["a meld needs at least 3 cards", "a run needs at least 3 cards"],
-            id="run-of-two",
-        ),
+        pytest.param("4C 5C", ["a meld needs at least 3 cards"], id="run-of-two"),
         pytest.param(
             "JK JK JK",
-            [
-                "a meld needs at least 1 natural card",
-                "a set needs at least one natural card to fix its rank",
-            ],
+            ["Bridge Rummy has only 2 jokers, not 3", "a meld needs at least 1 natural card"],
             id="jokers-only",
         ),
         pytest.param(
@@ -243,8 +223,8 @@ def test_invalid_meld_message_quotes_the_cards_and_every_problem() -> None:
     with pytest.raises(InvalidMeldError) as caught:
         read_meld("ks ks kh kd kc", DEFAULT)
     assert str(caught.value) == (
-        "KS KS KH KD KC is not a meld: a set has 3 to 4 cards, not 5 (meld six of a rank as "
-        "two sets); a set needs every suit different, but S appears twice (KS KS)."
+        "KS KS KH KD KC is not a meld in Bridge Rummy: a set has 3 to 4 cards, not 5; a set "
+        "needs every suit different (KS KS)."
     )
 
 
@@ -252,7 +232,8 @@ def test_invalid_meld_message_quotes_the_cards_and_every_problem() -> None:
 # Jokers without a designation
 # ---------------------------------------------------------------------------------------------
 
-ASK = "say which card each joker stands for (write JK=5C): more than one reading fits"
+ASK = ASK_JOKER
+FOUR_JOKERS = replace(BRIDGE_RUMMY, jokers=4)
 
 
 @pytest.mark.parametrize(
@@ -263,13 +244,17 @@ ASK = "say which card each joker stands for (write JK=5C): more than one reading
         pytest.param("QS KS JK", DEFAULT, id="jack-or-ace"),
         pytest.param("JK 10S JS QS KS", DEFAULT, id="nine-or-ace"),
         pytest.param("4C JK=5C JK", DEFAULT, id="designated-and-loose-joker"),
-        pytest.param("4C JK JK 7C JK", DEFAULT, id="three-jokers-two-gaps"),
+        pytest.param("4C JK JK 7C JK", FOUR_JOKERS, id="three-jokers-two-gaps"),
         pytest.param("QS KS AS JK", CORNER, id="round-the-corner-jack-or-two"),
         pytest.param("KS AS JK", CORNER, id="round-the-corner-queen-or-two"),
     ],
 )
-def test_an_ambiguous_joker_asks_for_a_designation(cards: str, rules: MeldRules) -> None:
-    assert meld_problems(cards, rules) == [ASK]
+def test_an_ambiguous_joker_asks_for_a_designation(cards: str, rules: MeldStyle) -> None:
+    # meld_problems only asks whether some reading fits; reading the meld needs just one.
+    assert meld_problems(cards, rules) == []
+    with pytest.raises(InvalidMeldError) as caught:
+        read_meld(cards, rules)
+    assert list(caught.value.problems) == [ASK]
 
 
 @pytest.mark.parametrize(
@@ -307,7 +292,9 @@ def test_round_the_corner_allows_k_a_2(cards: str, settled: str) -> None:
 
 
 def test_q_k_a_is_not_a_run_when_the_ace_is_low_only() -> None:
-    assert meld_problems("QS KS AS", ACE_LOW_ONLY) == ["QS KS AS are not in sequence"]
+    assert meld_problems("QS KS AS", ACE_LOW_ONLY) == [
+        "QS KS AS are not in sequence (the ace is low in Bridge Rummy)"
+    ]
     assert is_valid_meld("AS 2S 3S", ACE_LOW_ONLY)
 
 
@@ -322,7 +309,7 @@ def test_q_k_a_is_not_a_run_when_the_ace_is_low_only() -> None:
     ],
 )
 def test_min_naturals(cards: str, problems: list[str]) -> None:
-    assert meld_problems(cards, MeldRules(min_naturals=2)) == problems
+    assert meld_problems(cards, replace(BRIDGE_RUMMY, min_naturals=2)) == problems
 
 
 def test_one_natural_card_with_jokers_is_a_meld_by_default() -> None:
@@ -338,14 +325,21 @@ def test_one_natural_card_with_loose_jokers_reads_as_a_set() -> None:
 @pytest.mark.parametrize(
     ("rules", "cards", "valid"),
     [
-        pytest.param(MeldRules(min_run=4), "4C 5C 6C", False, id="min-run-4-rejects-three"),
-        pytest.param(MeldRules(min_run=4), "4C 5C 6C 7C", True, id="min-run-4-accepts-four"),
-        pytest.param(MeldRules(set_suits_distinct=False), "KS KS KH", True, id="repeat-suits"),
-        pytest.param(MeldRules(max_set=8), "KS KH KD KC KS", False, id="distinct-suits-still"),
+        pytest.param(replace(DEFAULT, min_run=4), "4C 5C 6C", False, id="min-run-4-rejects-three"),
+        pytest.param(replace(DEFAULT, min_run=4), "4C 5C 6C 7C", True, id="min-run-4-accepts-four"),
+        pytest.param(replace(DEFAULT, set_suits_repeat=True), "KS KS KH", True, id="repeat-suits"),
         pytest.param(
-            MeldRules(max_set=8, set_suits_distinct=False), "KS KH KD KC KS", True, id="big-sets"
+            replace(DEFAULT, max_set=8), "KS KH KD KC KS", False, id="distinct-suits-still"
+        ),
+        pytest.param(
+            replace(DEFAULT, max_set=8, set_suits_repeat=True),
+            "KS KH KD KC KS",
+            True,
+            id="big-sets",
         ),
     ],
 )
-def test_meld_rules_variants(rules: MeldRules, cards: str, valid: bool) -> None:
+def test_meld_style_variants(rules: MeldStyle, cards: str, valid: bool) -> None:
     assert is_valid_meld(cards, rules) is valid
+    if valid:
+        assert str(read_meld(cards, rules))

@@ -190,6 +190,18 @@ def test_every_game_is_kept_from_its_description(
     assert standings.status_code == 200
     check_against_schema(openapi, "/api/v1/games/{id}/standings/", "get", 200, standings.json())
     assert len(standings.json()["deals"]) == 3
+    if definition.settles:
+        # Money changes hands: the nets sum to zero and the settlement squares them exactly.
+        body = standings.json()
+        nets = [unit["total"] for unit in body["units"]]
+        assert sum(nets) == pytest.approx(0)
+        squared = dict.fromkeys((unit["name"] for unit in body["units"]), 0.0)
+        for payment in body["settlement"]:
+            squared[payment["payer"]] -= payment["amount"]
+            squared[payment["payee"]] += payment["amount"]
+        assert list(squared.values()) == pytest.approx(nets)
+        page_html = client.get(game.get_absolute_url()).content.decode()
+        assert "Who pays whom" in page_html
     ledger = api.get(reverse("api_game_deals", args=[game.pk]))
     check_against_schema(openapi, deals_path, "get", 200, ledger.json())
     assert client.get(reverse("game_scoreboard", args=[game.pk])).status_code == 200

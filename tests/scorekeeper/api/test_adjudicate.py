@@ -109,7 +109,7 @@ def test_forty_five_is_short_of_fifty(anonymous_api: APIClient) -> None:
     assert answer["explanation"][-1] == "total 45: short of 50"
 
 
-# deal -------------------------------------------------------------------------------------------
+# settle -----------------------------------------------------------------------------------------
 
 
 def test_a_hand_rummy_deal_is_charged_double_then_rounded(anonymous_api: APIClient) -> None:
@@ -119,7 +119,7 @@ def test_a_hand_rummy_deal_is_charged_double_then_rounded(anonymous_api: APIClie
         "hand_rummy": True,
         "hands": [{"seat": 1, "held": 13}, {"seat": 2, "held": 5}, {"seat": 3, "not_down": True}],
     }
-    answer = ask(anonymous_api, "deal", body).json()
+    answer = ask(anonymous_api, "settle", body).json()
     assert [r["points"] for r in answer["results"]] == [-40, 30, 10, 200]
     assert answer["results"][1]["explanation"] == [
         "held 13, doubled after a hand rummy → 26 → 30: 6 or more rounds up"
@@ -135,12 +135,12 @@ def test_round_then_double_is_a_house_rule(anonymous_api: APIClient) -> None:
         "hands": [{"seat": 1, "held": 13}],
         "options": {"round_then_double": True},
     }
-    assert [r["points"] for r in ask(anonymous_api, "deal", body).json()["results"]] == [-40, 20]
+    assert [r["points"] for r in ask(anonymous_api, "settle", body).json()["results"]] == [-40, 20]
 
 
 def test_asking_records_nothing(anonymous_api: APIClient, db: Any) -> None:
     body = {"players": 2, "went_out": 0, "hands": [{"seat": 1, "held": 13}]}
-    assert ask(anonymous_api, "deal", body).status_code == 200
+    assert ask(anonymous_api, "settle", body).status_code == 200
     assert not Entry.objects.exists()
 
 
@@ -149,7 +149,10 @@ def test_asking_records_nothing(anonymous_api: APIClient, db: Any) -> None:
 
 def test_an_unknown_question_is_refused_with_the_known_ones(anonymous_api: APIClient) -> None:
     message = refused(ask(anonymous_api, "knock", {}), code="unknown_question", field="question")
-    assert message == "Bridge Rummy has no question 'knock'; it answers: meld, initial-meld, deal."
+    assert message == (
+        "Bridge Rummy has no question 'knock'; it answers: meld, initial-meld, settle, deadwood, "
+        "take-discard, claim-joker, joker-into-run, go-out."
+    )
 
 
 def test_an_unknown_game_is_refused(anonymous_api: APIClient) -> None:
@@ -245,21 +248,21 @@ def test_an_unknown_game_is_refused(anonymous_api: APIClient) -> None:
             id="hand-size-a-string",
         ),
         pytest.param(
-            "deal", {"went_out": 0, "hands": []}, "bad_entry", "players", id="deal-no-players"
+            "settle", {"went_out": 0, "hands": []}, "bad_entry", "players", id="settle-no-players"
         ),
         pytest.param(
-            "deal",
+            "settle",
             {"players": 9, "went_out": 0, "hands": []},
             "bad_entry",
             "seats",
-            id="deal-nine-players",
+            id="settle-nine-players",
         ),
         pytest.param(
-            "deal",
+            "settle",
             {"players": 2, "went_out": 0, "hands": [{"seat": 1, "held": 120}]},
             "impossible_count",
             "hands[0].held",
-            id="deal-impossible-count",
+            id="settle-impossible-count",
         ),
     ],
 )
@@ -298,17 +301,23 @@ def test_it_refuses_a_question_it_cannot_answer(
         pytest.param(
             "initial-meld", '{"melds": ["KS KH KD"], "hand_size": 1e400}', id="hand-size-infinite"
         ),
-        pytest.param("deal", '{"players": 0, "went_out": 0, "hands": []}', id="no-one-plays"),
-        pytest.param("deal", '{"players": -3, "went_out": 0, "hands": []}', id="negative-players"),
+        pytest.param("settle", '{"players": 0, "went_out": 0, "hands": []}', id="no-one-plays"),
         pytest.param(
-            "deal", '{"players": 99999999999999999999, "went_out": 0, "hands": []}', id="huge-table"
+            "settle", '{"players": -3, "went_out": 0, "hands": []}', id="negative-players"
         ),
         pytest.param(
-            "deal", '{"players": 4.0, "went_out": 0, "hands": []}', id="players-a-fraction"
+            "settle",
+            '{"players": 99999999999999999999, "went_out": 0, "hands": []}',
+            id="huge-table",
         ),
-        pytest.param("deal", '{"players": true, "went_out": 0, "hands": []}', id="players-a-bool"),
         pytest.param(
-            "deal",
+            "settle", '{"players": 4.0, "went_out": 0, "hands": []}', id="players-a-fraction"
+        ),
+        pytest.param(
+            "settle", '{"players": true, "went_out": 0, "hands": []}', id="players-a-bool"
+        ),
+        pytest.param(
+            "settle",
             '{"players": 2, "went_out": 0, "hands": [{"seat": 1, "cards": "JK JK JK"}]}',
             id="three-jokers",
         ),

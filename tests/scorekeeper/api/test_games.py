@@ -200,4 +200,13 @@ def test_anyone_lists_the_game_types(anonymous_api: APIClient) -> None:
         options["min_naturals_per_meld"]["minimum"],
         options["min_naturals_per_meld"]["maximum"],
     ) == (1, 3)
-    assert set(bridge["questions"]) == {"meld", "initial-meld", "deal"}
+    assert set(bridge["questions"]) == {
+        "meld",
+        "initial-meld",
+        "settle",
+        "deadwood",
+        "take-discard",
+        "claim-joker",
+        "joker-into-run",
+        "go-out",
+    }

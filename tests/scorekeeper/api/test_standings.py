@@ -71,6 +71,8 @@ def test_a_game_with_no_deals(api: APIClient, bridge_game: Game) -> None:
             }
             for i, name in enumerate(SAMPLE_PLAYERS)
         ],
+        "settles": False,
+        "settlement": [],
         "deals": [],
         "next_number": 1,
         "problems": [],
