@@ -7,7 +7,6 @@ house rule ``must_discard_to_go_out`` asks for the discard). Whether a whole han
 one turn is rummy (doubled), forbidden (Gambler's, 4.4) or the only way out (Boathouse, 4.2) is
 the game's to say; this module says what the turn is.
 
->>> from adjudicator.rummy.melding_rules import RUMMY
 >>> melds = [parse_cards("7H 8H 9H"), parse_cards("KC KD KS")]
 >>> turn = judge_turn(parse_cards("7H 8H 9H KC KD KS 2C"), melds, [],
 ...                   discard=Card.parse("2C"), style=RUMMY)
@@ -24,7 +23,7 @@ from typing import Any
 
 from adjudicator.cards import Card, format_cards, parse_cards, sort_cards
 from adjudicator.errors import AdjudicationError, BadEntryError
-from adjudicator.rummy.melding_rules import MeldStyle, meld_problems
+from adjudicator.rummy.melding_rules import RUMMY, MeldStyle, meld_problems
 
 
 @dataclass(frozen=True)
@@ -61,13 +60,14 @@ def judge_turn(
     layoffs: Sequence[LayOff],
     *,
     discard: Card | None,
-    style: MeldStyle,
+    style: MeldStyle = RUMMY,
     taken: Sequence[Card] = (),
     must_discard: bool = False,
     whole_hand_problem: str | None = None,
 ) -> Turn:
     """Judge the melds, lay-offs and discard a player makes from ``hand`` (held after drawing).
 
+    ``style``: how the game melds (the parent game's by default).
     ``taken`` are the cards drawn from the discard pile this turn (none may be discarded).
     ``must_discard``: going out needs a final discard (P-2's house rule).
     ``whole_hand_problem``: why emptying the hand now is not allowed (Gambler's 4.4: never the
