@@ -34,10 +34,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from adjudicator.cards import ALL_CARDS, Card, Pack, format_cards, parse_cards, sort_cards
 from adjudicator.errors import AdjudicationError, BadEntryError, ImpossibleCountError
+from adjudicator.game import Game, Scored
 from adjudicator.records import CardsField, CountField, PerSeatField, SeatEntry
 from adjudicator.rummy.melding_rules import (
     BOATHOUSE,
@@ -52,9 +53,6 @@ from adjudicator.rummy.melding_rules import (
 )
 from adjudicator.said import say, seat, seats
 from adjudicator.tally import Payment, Points, SeatResult, format_points, whole
-
-if TYPE_CHECKING:
-    from adjudicator.game import Game, Scored
 
 # ---------------------------------------------------------------------------------------------
 # Counting a hand
@@ -305,8 +303,6 @@ class Ledger:
     def scored(
         self, summary: str, details: Mapping[int, Mapping[str, Any]] | None = None
     ) -> Scored:
-        from adjudicator.game import Scored
-
         return Scored(results=self.results(details), summary=summary, payments=tuple(self.payments))
 
 
