@@ -11,10 +11,13 @@ from typing import Any
 from adjudicator.errors import UnknownGameError
 from adjudicator.game import Game
 from adjudicator.grids.brummy import Brummagem, Brummy
+from adjudicator.rummy.boathouse import BoathouseRummy
 from adjudicator.rummy.bridge_rummy import BridgeRummy
 from adjudicator.rummy.continental import Continental
 from adjudicator.rummy.crummy_rummy import CrummyRummy
+from adjudicator.rummy.gamblers import Gamblers
 from adjudicator.rummy.knock_rummy import KnockRummy
+from adjudicator.rummy.rummy import Rummy
 from adjudicator.tricks.alkort_game import Alkort
 from adjudicator.tricks.brus_game import Brus
 from adjudicator.tricks.treikort_game import Treikort
@@ -28,6 +31,9 @@ GAMES: tuple[Game[Any, Any], ...] = (
     Brus(),
     Alkort(),
     Treikort(),
+    Rummy(),
+    BoathouseRummy(),
+    Gamblers(),
     KnockRummy(),
     Continental(),
     CrummyRummy(),

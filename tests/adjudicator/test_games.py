@@ -256,6 +256,9 @@ RULINGS: dict[str, dict[str, str]] = {
         "pope": "9a",  # no ambiguity id: the Pope is a rule of section 9a
         "pope_holds": "T-5",
     },
+    "rummy": {"must_discard_to_go_out": "P-2", "target": "P-3"},
+    "boathouse-rummy": {"double_payments": "BH-1", "target": "P-3"},
+    "gamblers-rummy": {"lowest_count_wins_on_refusal": "G-1", "target": "P-3"},
     "knock-rummy": {
         "penalty_on_tie": "K-1",
         "tied_winners": "K-2",
@@ -452,6 +455,35 @@ def test_a_full_game_of_sample_deals_finishes_and_refuses_one_more(game: Game[An
     with pytest.raises(GameOverError) as caught:
         game.tally([*deals, one_more], players=players, options=options)
     assert caught.value.code == "game_over"
+
+
+OPEN_GAMES = [
+    pytest.param(game, id=game.slug)
+    for game in all_games()
+    if isinstance(game.end_rule(game.options(), game.min_players), Open)
+]
+
+
+@pytest.mark.parametrize("game", OPEN_GAMES or [pytest.param(None, marks=pytest.mark.skip)])
+def test_an_open_game_plays_on_and_its_nets_square(game: Game[Any, Any]) -> None:
+    """An ``Open()`` game (Rummy's P-3: each hand settled as it is played) never finishes of
+    itself; in a settlement game the nets sum to zero and who-pays-whom squares them."""
+    options = game.options()
+    for players in player_counts(game):
+        deals = [parsed_sample(game, options, players, n) for n in range(1, 11)]
+        result = game.tally(deals, players=players, options=options)
+        assert not result.finished and result.winners == ()
+        assert (
+            "each hand is settled as it is played"
+            in game.tally([], players=players, options=options).status
+        )
+        if game.settles:
+            assert sum(result.totals) == 0
+            squared = list(result.totals)
+            for payment in result.settlement:
+                squared[payment.payer] += payment.amount
+                squared[payment.payee] -= payment.amount
+            assert squared == [0] * len(squared)
 
 
 @pytest.mark.parametrize("game", GAMES)

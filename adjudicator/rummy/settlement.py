@@ -1,0 +1,507 @@
+"""What the rummy family's settlement games share: a loser's hand, its value, who pays whom.
+
+In Rummy and its variants (rulings section 4) a hand ends when someone goes out, and the
+others pay the winner for what they still hold. This module holds what those games have in
+common, so that each game module only says its own rules:
+
+* :class:`Counting`: how a game values the cards a player is left with. Every card (Rummy:
+  "the value of the cards still in hand") or only the cards the best melding leaves over
+  (Boathouse; Gambler's and Knock Rummy's unmatched count), and what each card is worth.
+* :class:`Hand` and :func:`value_hand`: a player's hand as the table records it, the cards
+  (the engine does the counting and the melding) or a count the table agreed.
+* :func:`dealt`, :func:`check_hands`: how many cards the deal gives, and the hands that many
+  cards make impossible, refused with a sentence.
+* :class:`Ledger`: payments between seats, each explained on both sides, turned into a
+  settlement :class:`~adjudicator.game.Scored` whose points are each seat's net.
+* :func:`losers_pay`, :func:`lowest_collects`: the two ways the family settles a hand. Every
+  loser pays the winner the value of their hand; or (Gambler's G-1, Knock Rummy) the lowest
+  count collects the difference from everyone, tied lowest sharing it exactly (K-2, G-2).
+* The record of losers' hands (:func:`hands_field`, :func:`read_hands`, :func:`write_hands`)
+  and the answers to the questions every game asks (:func:`answer_meld`,
+  :func:`answer_deadwood`, :func:`answer_settle`).
+
+>>> hand = Hand(1, cards=parse_cards("7H 8H 9H KC"))
+>>> value_hand(hand, RUMMY_HELD).points, value_hand(hand, RUMMY_UNMATCHED).points
+(34, 10)
+>>> ledger = Ledger(2)
+>>> losers_pay(ledger, 0, [value_hand(hand, RUMMY_HELD)])
+>>> [(p.payer, p.payee, p.amount) for p in ledger.payments], ledger.nets()
+([(1, 0, 34)], [34, -34])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from adjudicator.cards import ALL_CARDS, Card, Pack, format_cards, parse_cards, sort_cards
+from adjudicator.errors import AdjudicationError, BadEntryError, ImpossibleCountError
+from adjudicator.game import Game, Scored
+from adjudicator.records import CardsField, CountField, PerSeatField, SeatEntry
+from adjudicator.rummy.melding_rules import (
+    BOATHOUSE,
+    RUMMY,
+    CardValue,
+    Melding,
+    MeldStyle,
+    best_melding,
+    boathouse_value,
+    meld_problems,
+    rummy_value,
+)
+from adjudicator.said import say, seat, seats
+from adjudicator.tally import Payment, Points, SeatResult, format_points, whole
+
+# ---------------------------------------------------------------------------------------------
+# Counting a hand
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Counting:
+    """How a game values the cards a player is left with.
+
+    ``unmatched_only``: only the cards left over by the best melding count (the engine finds
+    it, ruling 4's common definitions); otherwise every card held counts. ``note`` names the
+    card values in an explanation ("court 10, ace 1").
+    """
+
+    style: MeldStyle
+    value: CardValue
+    unmatched_only: bool
+    note: str
+
+    @property
+    def what(self) -> str:
+        """What the count is called: ``unmatched`` or ``in hand``."""
+        return "unmatched" if self.unmatched_only else "in hand"
+
+    @property
+    def pack(self) -> Pack:
+        return self.style.pack
+
+    def most(self, cards: int) -> int:
+        """The most ``cards`` cards of the pack can count (the highest values first).
+
+        >>> RUMMY_HELD.most(7), RUMMY_HELD.most(21), BOATHOUSE_UNMATCHED.most(2)
+        (70, 204, 22)
+        """
+        values = sorted((self.value(c) for c in self.pack), reverse=True)
+        return sum(values[: max(cards, 0)])
+
+
+# Ruling 4.1: court cards 10, the ace 1, other cards their pips; in Rummy every card held counts.
+RUMMY_HELD = Counting(RUMMY, rummy_value, False, "court 10, ace 1")
+# Ruling 4 (common definitions): the unmatched count, as Gambler's G-2 and Knock Rummy use it.
+RUMMY_UNMATCHED = Counting(RUMMY, rummy_value, True, "court 10, ace 1")
+# Ruling 4.2: a Boathouse loser pays only for unmatched cards, aces 11, round-the-corner runs.
+BOATHOUSE_UNMATCHED = Counting(BOATHOUSE, boathouse_value, True, "aces 11, Boathouse")
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A player's hand as recorded: the cards, or the count the table agreed (one of them)."""
+
+    seat: int
+    cards: tuple[Card, ...] | None = None
+    count: int | None = None
+
+
+@dataclass(frozen=True)
+class Valued:
+    """A hand counted: its points, the working in words, and the best melding when searched."""
+
+    seat: int
+    points: int
+    working: str
+    melding: Melding | None = None
+
+
+def value_hand(hand: Hand, counting: Counting) -> Valued:
+    """What a hand counts, with the working: the engine's count for cards, or the agreed count.
+
+    >>> value_hand(Hand(2, cards=parse_cards("7H 8C 8D AS")), BOATHOUSE_UNMATCHED).working
+    'AS 7H 8D 8C = 34 unmatched (aces 11, Boathouse)'
+    >>> value_hand(Hand(2, count=12), RUMMY_HELD).working
+    '12 in hand, as the table agreed'
+    """
+    if hand.cards is None:
+        count = hand.count or 0
+        return Valued(hand.seat, count, f"{count} {counting.what}, as the table agreed")
+    if not counting.unmatched_only:
+        points = sum(counting.value(c) for c in hand.cards)
+        shown = f"{format_cards(hand.cards)} = {points} in hand ({counting.note})"
+        return Valued(hand.seat, points, shown)
+    melding = best_melding(hand.cards, counting.style, counting.value)
+    left = format_cards(sort_cards(melding.leftover)) if melding.leftover else "nothing"
+    melded = "; ".join(f"{m}" for m in melding.melds)
+    shown = f"{left} = {melding.count} unmatched ({counting.note})"
+    if melded:
+        shown += f", melding {melded}"
+    return Valued(hand.seat, melding.count, shown, melding)
+
+
+# ---------------------------------------------------------------------------------------------
+# How many cards a player can hold
+# ---------------------------------------------------------------------------------------------
+
+
+def dealt(players: int) -> int:
+    """Ruling 4.1: 10 cards each for two players, 7 for three or four, 6 for five or six.
+
+    >>> [dealt(n) for n in range(2, 7)]
+    [10, 7, 7, 6, 6]
+    """
+    return 10 if players <= 2 else 7 if players <= 4 else 6
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What the deal allows a hand: from ``least`` to ``most`` cards, a count of at least
+    ``least_count``, and together no more than ``together`` cards (``why`` says which rule)."""
+
+    least: int
+    most: int
+    together: int
+    least_count: int
+    why: str
+
+
+def check_hands(
+    hands: Mapping[int, Hand], counting: Counting, limits: Limits, *, field: str = "hands"
+) -> None:
+    """Refuse a hand the deal makes impossible, naming the rule; then the hands together.
+
+    Each hand holds ``limits.least`` to ``limits.most`` cards, so its count is at most what
+    the pack's best ``most`` cards are worth; together the hands hold at most
+    ``limits.together`` cards, worth at most the pack's best that many.
+    """
+    for index, hand in enumerate(hands.values()):
+        who = seat(hand.seat)
+        if hand.cards is not None:
+            held = len(hand.cards)
+            where = f"{field}[{index}].cards"
+            if held < limits.least:
+                raise ImpossibleCountError(
+                    say(
+                        f"{{}} holds at least {limits.least} card{'s' * (limits.least != 1)}, "
+                        f"not {held}: {limits.why}.",
+                        who,
+                    ),
+                    cards=hand.cards,
+                    field=where,
+                    seats=(hand.seat,),
+                )
+            if held > limits.most:
+                raise ImpossibleCountError(
+                    say(
+                        f"{{}} can hold at most {limits.most} cards, not {held}: {limits.why}.", who
+                    ),
+                    cards=hand.cards,
+                    field=where,
+                    seats=(hand.seat,),
+                )
+            continue
+        count = hand.count or 0
+        most = counting.most(limits.most)
+        where = f"{field}[{index}].{'unmatched' if counting.unmatched_only else 'held'}"
+        if count > most:
+            raise ImpossibleCountError(
+                say(
+                    f"{{}} can hold at most {limits.most} cards, worth at most {most} "
+                    f"({counting.note}), so not {count} {counting.what}: {limits.why}.",
+                    who,
+                ),
+                field=where,
+                seats=(hand.seat,),
+            )
+        if count < limits.least_count:
+            raise ImpossibleCountError(
+                say(
+                    f"{{}} still holds at least one card, worth at least {limits.least_count}, "
+                    f"so not {count}.",
+                    who,
+                ),
+                field=where,
+                seats=(hand.seat,),
+            )
+    _check_together(hands, counting, limits, field)
+
+
+def _check_together(
+    hands: Mapping[int, Hand], counting: Counting, limits: Limits, field: str
+) -> None:
+    cards = sum(len(h.cards) if h.cards is not None else limits.most for h in hands.values())
+    cards = min(cards, limits.together)
+    total = sum(value_hand(h, counting).points for h in hands.values())
+    most = counting.most(cards)
+    if len(hands) > 1 and total > most:
+        who = tuple(sorted(hands))
+        raise ImpossibleCountError(
+            say(
+                f"Together {{}} count {total}, but {cards} cards of one pack are worth at most "
+                f"{most} ({counting.note}): {limits.why}.",
+                seats(who),
+            ),
+            field=field,
+            seats=who,
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Payments
+# ---------------------------------------------------------------------------------------------
+
+
+class Ledger:
+    """Payments between seats for one hand, each explained to the payer and to the payee.
+
+    :meth:`scored` turns them into a settlement deal: each seat's points are its net, and the
+    explanation lines say who paid whom what and why.
+    """
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.payments: list[Payment] = []
+        self.lines: dict[int, list[str]] = {s: [] for s in range(players)}
+
+    def pay(self, payer: int, payee: int, amount: Points, why: str) -> None:
+        """``payer`` pays ``payee`` ``amount`` (nothing is recorded for 0), because ``why``."""
+        amount = whole(amount)
+        if amount == 0:
+            return
+        shown = format_points(amount)
+        self.payments.append(Payment(payer, payee, amount))
+        self.lines[payer].append(say(f"{{}} pays {{}} {shown}: {why}", seat(payer), seat(payee)))
+        self.lines[payee].append(
+            say(f"{{}} collects {shown} from {{}}: {why}", seat(payee), seat(payer))
+        )
+
+    def note(self, who: int, line: str) -> None:
+        self.lines[who].append(line)
+
+    def nets(self) -> list[Points]:
+        """Each seat's net: what it collected less what it paid."""
+        net: list[Points] = [0] * self.players
+        for p in self.payments:
+            net[p.payer] -= p.amount
+            net[p.payee] += p.amount
+        return [whole(n) for n in net]
+
+    def results(
+        self, details: Mapping[int, Mapping[str, Any]] | None = None
+    ) -> tuple[SeatResult, ...]:
+        details = details or {}
+        out = []
+        for who, net in enumerate(self.nets()):
+            lines = self.lines[who] or [say("{} neither pays nor collects", seat(who))]
+            out.append(SeatResult(who, net, tuple(lines), detail=dict(details.get(who, {}))))
+        return tuple(out)
+
+    def scored(
+        self, summary: str, details: Mapping[int, Mapping[str, Any]] | None = None
+    ) -> Scored:
+        return Scored(results=self.results(details), summary=summary, payments=tuple(self.payments))
+
+
+def losers_pay(
+    ledger: Ledger, winner: int, losers: Sequence[Valued], *, times: int = 1, why: str = ""
+) -> None:
+    """Rule 4.1: each loser pays the winner what their hand counts, ``times`` over (rummy's
+    double), ``why`` added to the working ("doubled for rummy (P-1)")."""
+    for loser in losers:
+        working = loser.working + (f", {why}" if why else "")
+        ledger.pay(loser.seat, winner, loser.points * times, working)
+
+
+def lowest_collects(ledger: Ledger, counts: Sequence[Valued], *, rule: str) -> tuple[int, ...]:
+    """The lowest count collects from everyone else the difference; tied lowest share each
+    payment equally, exactly (K-2, G-2: "the result can be fractional"). Returns the winners.
+
+    >>> ledger = Ledger(4)
+    >>> lowest_collects(ledger, [Valued(0, 5, ""), Valued(1, 5, ""), Valued(2, 10, ""),
+    ...                          Valued(3, 20, "")], rule="G-2")
+    (0, 1)
+    >>> ledger.nets()
+    [10, 10, -5, -15]
+    """
+    low = min(v.points for v in counts)
+    winners = tuple(v.seat for v in counts if v.points == low)
+    share = f", shared by the {len(winners)} tied lowest ({rule})" if len(winners) > 1 else ""
+    for payer in counts:
+        if payer.seat in winners:
+            continue
+        difference = payer.points - low
+        for winner in winners:
+            amount = Fraction(difference, len(winners))
+            ledger.pay(
+                payer.seat,
+                winner,
+                amount,
+                f"{payer.working}, {difference} more than the lowest {low}{share}",
+            )
+    return winners
+
+
+# ---------------------------------------------------------------------------------------------
+# The record of losers' hands
+# ---------------------------------------------------------------------------------------------
+
+
+def hands_field(
+    counting: Counting,
+    *,
+    most_cards: int,
+    least_count: int,
+    skip: str | None = "went_out",
+    label: str = "What each other player held",
+    extra: tuple[CountField, ...] = (),
+) -> PerSeatField:
+    """Each loser's hand: the cards (card picker) or the count the table agrees.
+
+    The count's key is ``held`` (every card counts) or ``unmatched`` (the best melding's
+    leftover), so a stored deal says which was meant.
+    """
+    count = CountField(
+        "unmatched" if counting.unmatched_only else "held",
+        "Unmatched count" if counting.unmatched_only else "Count in hand",
+        minimum=least_count,
+        maximum=counting.most(most_cards),
+    )
+    return PerSeatField(
+        "hands",
+        label,
+        skip=skip,
+        entries=(CardsField("cards", "Cards", min_cards=1, max_cards=most_cards), count, *extra),
+        prompt="Say what {} held (the cards, or a count the table agrees)",
+        skipped="{} went out, so holds nothing to pay for",
+    )
+
+
+def read_hands(entries: Mapping[int, SeatEntry]) -> dict[int, Hand]:
+    """The hands of a per-seat field as parsed: cards, or a count under ``held``/``unmatched``."""
+    hands = {}
+    for who, entry in entries.items():
+        if entry.key == "cards":
+            hands[who] = Hand(who, cards=tuple(sort_cards(entry.value)))
+        else:
+            hands[who] = Hand(who, count=entry.value)
+    return hands
+
+
+def write_hands(hands: Mapping[int, Hand], count_key: str) -> dict[int, SeatEntry]:
+    return {
+        who: SeatEntry("cards", h.cards) if h.cards is not None else SeatEntry(count_key, h.count)
+        for who, h in hands.items()
+    }
+
+
+def refuse_entry_kind(entries: Mapping[int, SeatEntry], key: str, sentence: str) -> None:
+    """Refuse any seat's entry given as ``key`` (a count that means something else here)."""
+    for who, entry in entries.items():
+        if entry.key == key:
+            raise BadEntryError(
+                say(sentence, seat(who)), field=f"hands[{entry.index}].{key}", seats=(who,)
+            )
+
+
+# ---------------------------------------------------------------------------------------------
+# Questions every settlement game answers
+# ---------------------------------------------------------------------------------------------
+
+MOST_QUESTION_CARDS = len(ALL_CARDS)
+
+
+def cards_of(data: Mapping[str, Any], key: str, counting: Counting) -> tuple[Card, ...]:
+    """Cards from a question's body, checked against the game's pack."""
+    value = data.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise BadEntryError(f"{key} must be a string of cards, such as '7H 8H 9H KC'.", field=key)
+    if len(value) > 8 * MOST_QUESTION_CARDS:
+        raise BadEntryError(f"{key} holds at most {MOST_QUESTION_CARDS} cards.", field=key)
+    try:
+        cards = parse_cards(value)
+        counting.pack.check(cards)
+    except AdjudicationError as err:
+        raise err.at(key) from None
+    return cards
+
+
+def answer_meld(data: Mapping[str, Any], counting: Counting) -> dict[str, Any]:
+    """Is this one meld in the game's style? Every problem at once, and what it would count."""
+    cards = cards_of(data, "cards", counting)
+    problems = meld_problems(cards, counting.style)
+    shown = format_cards(cards)
+    kind = None
+    if not problems:
+        kind = "set" if len({c.rank for c in cards}) == 1 else "run"
+        explanation = [f"{shown} is a {kind} in {counting.style.name}"]
+    else:
+        explanation = [f"{shown} is not a meld in {counting.style.name}: {'; '.join(problems)}"]
+    return {
+        "cards": shown,
+        "valid": not problems,
+        "kind": kind,
+        "problems": problems,
+        "explanation": explanation,
+    }
+
+
+def answer_deadwood(data: Mapping[str, Any], counting: Counting) -> dict[str, Any]:
+    """The best melding of a hand and its unmatched count; checks a ``claimed`` count."""
+    cards = cards_of(data, "cards", counting)
+    claimed = data.get("claimed")
+    if claimed is not None and (isinstance(claimed, bool) or not isinstance(claimed, int)):
+        raise BadEntryError("claimed is the unmatched count a player announced.", field="claimed")
+    melding = best_melding(cards, counting.style, counting.value)
+    values = ", ".join(f"{c} {counting.value(c)}" for c in melding.leftover)
+    explanation = [
+        *(f"meld {m}" for m in melding.melds),
+        f"unmatched: {values or 'nothing'} = {melding.count} ({counting.note})",
+    ]
+    held = sum(counting.value(c) for c in cards)
+    answer: dict[str, Any] = {
+        "cards": format_cards(cards),
+        "melds": [str(m) for m in melding.melds],
+        "unmatched": format_cards(melding.leftover),
+        "count": melding.count,
+        "in_hand": held,
+    }
+    if not counting.unmatched_only:
+        explanation.append(f"every card in hand counts when another player goes out: {held}")
+    if claimed is not None:
+        right = claimed == melding.count
+        answer["claimed"] = claimed
+        answer["claim_right"] = right
+        explanation.append(
+            f"the claim of {claimed} is right"
+            if right
+            else f"the claim of {claimed} is wrong: the lowest unmatched count is {melding.count}"
+        )
+    answer["explanation"] = explanation
+    return answer
+
+
+def answer_settle(game: Game[Any, Any], data: Mapping[str, Any], options: Any) -> dict[str, Any]:
+    """Who pays whom for one hand, from the raw entries (``players`` and the deal's fields)."""
+    players = data.get("players")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise BadEntryError("players is how many sat at the table.", field="players")
+    game.check_players(players)
+    raw = {k: v for k, v in data.items() if k not in ("players", "options")}
+    deal = game.parse_deal(raw, players=players, options=options)
+    scored = game.score(
+        deal,
+        game.start(game.seating(players, options), options),
+        game.seating(players, options),
+        options,
+    )
+    return {
+        "deal": game.deal_as_data(deal, players=players, options=options),
+        "summary": str(scored.summary),
+        "payments": [p.as_dict() for p in scored.payments],
+        "results": [r.as_dict() for r in scored.results],
+        "explanation": [str(line) for r in scored.results for line in r.explanation],
+    }
