@@ -583,7 +583,9 @@ def _knocking_hand(pack: list[Card], size: int, rng: Random) -> list[Card]:
     low = [c for c in pack if rummy_value(c) <= 4][: size - len(hand)]
     for c in low:
         pack.remove(c)
-    return hand + low
+    # Late in a crowded deal the low cards may be gone: the rest comes off the pack.
+    rest = [pack.pop() for _ in range(size - len(hand) - len(low))]
+    return hand + low + rest
 
 
 def _sample(players: int, number: int) -> dict[str, Any]:
