@@ -149,6 +149,8 @@ class Game[O, D](ABC):
     max_players: ClassVar[int]
     lower_is_better: ClassVar[bool]
     marks: ClassVar[tuple[Mark, ...]] = ()
+    deal_word: ClassVar[str] = "deal"
+    """What the table calls one deal ("hand", or "round" in Crummy Rummy), on the page too."""
     settles: ClassVar[bool] = False
     """Points are money changing hands (Rummy, Knock Rummy): each deal says who paid whom, its
     points are each player's net and sum to zero, and the tally says who pays whom."""
@@ -369,24 +371,25 @@ class Game[O, D](ABC):
             "exact_target": f"exactly {getattr(rule, 'points', 0)} wins",
             "open": "each hand is settled as it is played",
         }[rule.kind]
+        word = self.deal_word
         if not deals:
-            return say(f"No deals yet; {goal}.")
+            return say(f"No {word}s yet; {goal}.")
         lead = format_points(totals[leaders[0]])
         who = self._units_ref(seating, leaders)
         if isinstance(rule, Open):
             if totals[leaders[0]] == 0:
-                return say(f"After hand {len(deals)}: everyone is square.")
+                return say(f"After {word} {len(deals)}: everyone is square.")
             verb = "is" if len(leaders) == 1 else "are"
-            return say(f"After hand {len(deals)}: {{}} {verb} up {lead}.", who)
+            return say(f"After {word} {len(deals)}: {{}} {verb} up {lead}.", who)
         if isinstance(rule, FixedDeals):
-            word = "lowest" if self.lower_is_better else "highest"
-            return say(f"After deal {len(deals)} of {rule.deals}: {{}} {word} on {lead}.", who)
+            best = "lowest" if self.lower_is_better else "highest"
+            return say(f"After {word} {len(deals)} of {rule.deals}: {{}} {best} on {lead}.", who)
         verb = "leads" if len(leaders) == 1 else "lead"
         if isinstance(rule, Target):
             if totals[leaders[0]] >= rule.points:
                 past = totals[leaders[0]] > rule.points
                 where = f"past {rule.points}" if past else "the target"
-                return say(f"{{}} tie on {lead}, {where}: another deal decides.", who)
+                return say(f"{{}} tie on {lead}, {where}: another {word} decides.", who)
             short = format_points(rule.points - totals[leaders[0]])
             return say(f"{{}} {verb} with {lead}, {short} short of {rule.points}.", who)
         short = format_points(rule.points - totals[leaders[0]])

@@ -415,6 +415,11 @@ class Standings:
         return self.history[-1] if self.history else None
 
     @property
+    def deal_word(self) -> str:
+        """What the table calls a deal in this game ("deal", "hand", "round")."""
+        return self.definition.deal_word
+
+    @property
     def next_note(self) -> str | None:
         """What the next deal asks of the table (Crummy Rummy's contract), while it goes on."""
         if self.tally.finished:

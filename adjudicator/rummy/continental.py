@@ -435,6 +435,7 @@ class Continental(Game[Options, Deal]):
     max_players = 12
     lower_is_better = False
     settles = True
+    deal_word = "hand"
 
     def pack(self, options: Options, players: int) -> Pack:
         """Ruling 4.3: two, three or four packs, with as many jokers, by the table's size."""

@@ -615,6 +615,7 @@ class CrummyRummy(Game[Options, Deal]):
     min_players = 3
     max_players = 6
     lower_is_better = True
+    deal_word = "round"
 
     def pack(self, options: Options, players: int) -> Pack:
         return CRUMMY_PACK

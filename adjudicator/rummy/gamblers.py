@@ -109,6 +109,7 @@ class Gamblers(Game[Options, Deal]):
     max_players = PLAYERS
     lower_is_better = False
     settles = True
+    deal_word = "hand"
 
     def pack(self, options: Options, players: int) -> Pack:
         return STANDARD

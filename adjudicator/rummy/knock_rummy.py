@@ -394,6 +394,7 @@ class KnockRummy(Game[Options, Deal]):
     max_players = 6
     lower_is_better = False
     settles = True
+    deal_word = "hand"
 
     def pack(self, options: Options, players: int) -> Pack:
         return STANDARD

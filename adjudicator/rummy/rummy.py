@@ -96,6 +96,7 @@ class Rummy(Game[Options, Deal]):
     max_players = 6
     lower_is_better = False
     settles = True
+    deal_word = "hand"
 
     def pack(self, options: Options, players: int) -> Pack:
         return STANDARD

@@ -136,6 +136,7 @@ def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
         "form": form,
         "history": history,
         "unreadable": unreadable,
+        "deal_word": standings.deal_word,
     }
     return render(request, "scorekeeper/deal_amend.html", context, status=status)
 

@@ -39,8 +39,8 @@ def test_a_hand_picked_card_by_card_then_one_counted(signed_in: Page, night: Nig
     form.locator('input[name="way"][value="cards"]').check()
     _pick(page, GOING_OUT)
     expect(form.locator('input[name="cards"]')).to_have_value(GOING_OUT)
-    form.get_by_role("button", name="Record deal").click()
-    expect(page.locator("#record h2")).to_have_text("Record deal 2")
+    form.get_by_role("button", name="Record hand").click()
+    expect(page.locator("#record h2")).to_have_text("Record hand 2")
     assert _totals(page) == ["15", "-5", "-5", "-5"]
 
     # The working: who pays whom, and why.
@@ -53,8 +53,8 @@ def test_a_hand_picked_card_by_card_then_one_counted(signed_in: Page, night: Nig
     form.locator('input[name="went_out"][value="2"]').check()
     form.locator('input[name="way"][value="count"]').check()
     form.get_by_label("Jokers in their melds").fill("1")
-    form.get_by_role("button", name="Record deal").click()
-    expect(page.locator("#record h2")).to_have_text("Record deal 3")
+    form.get_by_role("button", name="Record hand").click()
+    expect(page.locator("#record h2")).to_have_text("Record hand 3")
     assert _totals(page) == ["12", "-8", "4", "-8"]
     # The page fits a 360 px phone: nothing scrolls sideways.
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
@@ -69,7 +69,7 @@ def test_cards_that_cannot_go_out_are_refused_inline(signed_in: Page, night: Nig
     form.locator('input[name="way"][value="cards"]').check()
     # Three fives make a set, and sets are worthless.
     form.locator('input[name="cards"]').fill("5S 5H 5D 4C 5C 6C 9S 10S JS AD 2D 3D JC QC KC")
-    form.get_by_role("button", name="Record deal").click()
+    form.get_by_role("button", name="Record hand").click()
     expect(page.locator("#record")).to_contain_text("Ben cannot go out with")
     expect(page.locator("#record")).to_contain_text("fit in no sequence")
     assert _totals(page) == ["0", "0", "0", "0"]

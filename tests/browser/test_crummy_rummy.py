@@ -18,6 +18,7 @@ from tests.browser.conftest import CHROMIUM
 
 pytestmark = pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"no Chromium at {CHROMIUM}")
 
+CONTRACTS = ("", "3 sets of 3", "2 runs of 4", "2 sets of 4", "a run of 4 and 2 sets of 3")
 NAMES = ["Ann", "Ben", "Cy", "Di"]
 # Each round: who went out, and what the others held (cards through the picker, or a count).
 ROUNDS: list[dict[str, Any]] = [
@@ -58,7 +59,7 @@ def _fill(page: Page, round_: dict[str, Any]) -> None:
         else:
             row.get_by_label("Penalty count", exact=True).check()
             row.locator("input[type=number]").fill(str(held))
-    form.get_by_role("button", name="Record deal").click()
+    form.get_by_role("button", name="Record round").click()
 
 
 def _totals(page: Page) -> list[str]:
@@ -76,7 +77,10 @@ def test_a_night_of_five_rounds_on_a_phone(signed_in: Page, night: Night) -> Non
     page.get_by_role("link", name="Crummy Rummy").click()
     page.get_by_role("button", name="Start Crummy Rummy").click()
     expect(page.locator("#board thead th:not(:first-child)")).to_have_text(NAMES)
-    expect(page.locator("#record h2")).to_have_text("Record deal 1")
+    expect(page.locator("#record h2")).to_have_text("Record round 1")
+    expect(page.locator("#record .next-note")).to_have_text(
+        "Round 1 of 5: a run of 4 and a set of 3."
+    )
 
     for number, (round_, totals) in enumerate(zip(ROUNDS, TOTALS, strict=True), start=1):
         if number == 5:
@@ -87,7 +91,10 @@ def test_a_night_of_five_rounds_on_a_phone(signed_in: Page, night: Night) -> Non
             page.goto(page.url)
         _fill(page, round_)
         if number < 5:
-            expect(page.locator("#record h2")).to_have_text(f"Record deal {number + 1}")
+            expect(page.locator("#record h2")).to_have_text(f"Record round {number + 1}")
+            expect(page.locator("#record .next-note")).to_contain_text(
+                f"Round {number + 1} of 5: {CONTRACTS[number]}"
+            )
         else:
             expect(page.locator("#board thead th.winner")).to_contain_text("Di")
         assert _totals(page) == [str(t) for t in totals], f"after round {number}"
@@ -97,6 +104,9 @@ def test_a_night_of_five_rounds_on_a_phone(signed_in: Page, night: Night) -> Non
     first.locator("summary").click()
     expect(first).to_contain_text("held KS 10 + 7H 7 + JK 15 = 32")
     expect(first).to_contain_text("went out in round 1 (a run of 4 and a set of 3): 0")
+    expect(first.locator(".deal-summary")).to_have_text(
+        "Round 1 (a run of 4 and a set of 3): Ann went out"
+    )
     # Di wins on the lowest total, with a badge; the page fits the phone.
     expect(page.locator("#board thead th.winner .badge")).to_have_text("won")
     expect(page.locator("#board thead th.winner")).to_have_count(1)

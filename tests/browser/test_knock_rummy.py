@@ -31,7 +31,7 @@ def _record(page: Page, deal: dict[str, Any]) -> None:
         else:
             row.get_by_label("Unmatched count", exact=True).check()
             row.locator("input[type=number]").fill(str(hand["count"]))
-    form.get_by_role("button", name="Record deal").click()
+    form.get_by_role("button", name="Record hand").click()
 
 
 def _nets(page: Page) -> list[str]:
@@ -57,7 +57,7 @@ def test_two_hands_with_the_picker_and_counts(signed_in: Page, night: Night) -> 
             ],
         },
     )
-    expect(page.locator("#record h2")).to_have_text("Record deal 2")
+    expect(page.locator("#record h2")).to_have_text("Record hand 2")
     assert _nets(page) == ["-5", "-10", "36", "-21"]
     deal = page.locator("#board .deal").first
     deal.locator("summary").click()
@@ -78,7 +78,7 @@ def test_two_hands_with_the_picker_and_counts(signed_in: Page, night: Night) -> 
             ],
         },
     )
-    expect(page.locator("#record h2")).to_have_text("Record deal 3")
+    expect(page.locator("#record h2")).to_have_text("Record hand 3")
     tally = selectors.game_standings(game).tally
     assert tally.totals == (7, 2, 27, -36)
     second = page.locator("#board .deal").nth(1)

@@ -44,8 +44,8 @@ def test_rummy_hands_settled_with_the_picker_and_counts(signed_in: Page, night: 
     form.locator('input[name="went_out"][value="0"]').check()
     _hand(page, 1, {"cards": "KS 7H 2D"})
     _hand(page, 2, {"held": 5})
-    form.get_by_role("button", name="Record deal").click()
-    expect(page.locator("#record h2")).to_have_text("Record deal 2")
+    form.get_by_role("button", name="Record hand").click()
+    expect(page.locator("#record h2")).to_have_text("Record hand 2")
     assert _totals(page) == ["24", "-19", "-5"]
 
     # Hand 2: Ben goes out with rummy, so every payment is doubled.
@@ -53,8 +53,8 @@ def test_rummy_hands_settled_with_the_picker_and_counts(signed_in: Page, night: 
     form.get_by_label("Rummy").check()
     _hand(page, 0, {"held": 10})
     _hand(page, 2, {"cards": "AS 3C"})
-    form.get_by_role("button", name="Record deal").click()
-    expect(page.locator("#record h2")).to_have_text("Record deal 3")
+    form.get_by_role("button", name="Record hand").click()
+    expect(page.locator("#record h2")).to_have_text("Record hand 3")
     assert _totals(page) == ["4", "9", "-13"]
     assert selectors.game_standings(game).tally.totals == (4, 9, -13)
     page.locator("#board .deal").nth(1).locator("summary").click()
@@ -73,7 +73,7 @@ def test_a_loser_with_more_cards_than_dealt_is_refused_inline(
     page.locator('#record form input[name="went_out"][value="0"]').check()
     _hand(page, 1, {"cards": "AS 2S 3S 4S 5S 6S 7S 8S"})
     _hand(page, 2, {"held": 5})
-    page.locator("#record form").get_by_role("button", name="Record deal").click()
+    page.locator("#record form").get_by_role("button", name="Record hand").click()
     expect(page.locator("#record")).to_contain_text("Ben can hold at most 7 cards, not 8")
     assert _totals(page) == ["0", "0", "0"]
 
@@ -93,7 +93,7 @@ def test_gamblers_refusal_lowest_count_collects(signed_in: Page, night: Night) -
     _hand(page, 1, {"unmatched": 3})
     _hand(page, 2, {"unmatched": 20})
     _hand(page, 3, {"cards": "7H 8H 9H 7C"})  # the run is matched: 7 unmatched
-    form.get_by_role("button", name="Record deal").click()
-    expect(page.locator("#record h2")).to_have_text("Record deal 2")
+    form.get_by_role("button", name="Record hand").click()
+    expect(page.locator("#record h2")).to_have_text("Record hand 2")
     assert _totals(page) == ["-9", "30", "-17", "-4"]
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
