@@ -47,7 +47,9 @@ FUZZ = settings(
 
 BY_GAME = [pytest.param(game, id=game.slug) for game in GAMES]
 BY_QUESTION = [
-    pytest.param(game, name, id=f"{game.slug}-{name}") for game in GAMES for name in game.questions()
+    pytest.param(game, name, id=f"{game.slug}-{name}")
+    for game in GAMES
+    for name in game.questions()
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -149,7 +151,9 @@ def json_values(leaves: int = 12) -> st.SearchStrategy[Any]:
         scalars(),
         lambda inner: st.one_of(
             st.lists(inner, max_size=5),
-            st.dictionaries(st.one_of(st.sampled_from(KEYS), st.text(max_size=5)), inner, max_size=5),
+            st.dictionaries(
+                st.one_of(st.sampled_from(KEYS), st.text(max_size=5)), inner, max_size=5
+            ),
         ),
         max_leaves=leaves,
     )
@@ -368,9 +372,25 @@ def derived_bodies(game: Game[Any, Any], name: str) -> list[dict[str, Any]]:
 # ---------------------------------------------------------------------------------------------
 
 
-def check_refusal(err: AdjudicationError) -> None:
-    """A refusal a player can act on: a specific code, and as JSON for the API."""
+def as_json(answer: Any) -> str:
+    """An answer as the API sends it: a refusal inside it (an illegal play a ``tricks`` answer
+    reports rather than raises) becomes its error body."""
+
+    def refusal(value: Any) -> Any:
+        if isinstance(value, AdjudicationError):
+            check_refusal(value)
+            return value.as_dict()
+        raise TypeError(f"{type(value).__name__} in an answer is not JSON")
+
+    return json.dumps(answer, default=refusal)
+
+
+def check_refusal(err: AdjudicationError, under: str = "") -> None:
+    """A refusal a player can act on: a specific code, the field it is about (under ``under``),
+    and as JSON for the API."""
     assert err.code != AdjudicationError.code, f"a bare AdjudicationError: {err}"
+    assert err.field is not None, f"no field named: {err}"
+    assert err.field.startswith(under), err.field
     assert str(err).strip()
     json.dumps(err.as_dict())
 
@@ -443,7 +463,7 @@ def test_a_question_answers_or_refuses_any_body(
         check_refusal(err)
     else:
         assert isinstance(answer, dict)
-        json.dumps(answer)
+        as_json(answer)
 
 
 @pytest.mark.parametrize("game", BY_GAME)
@@ -454,8 +474,7 @@ def test_house_rules_are_read_or_refused(game: Game[Any, Any], data: st.DataObje
     try:
         options = game.options(raw)
     except AdjudicationError as err:
-        check_refusal(err)
-        assert err.field is not None and err.field.startswith("options"), err.field
+        check_refusal(err, under="options")
         return
     for players in game.table_sizes():
         game.pack(options, players)
