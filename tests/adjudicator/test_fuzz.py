@@ -203,7 +203,7 @@ def _swap_type(node: Any) -> Any:
     if isinstance(node, bool):
         return int(node)
     if isinstance(node, int):
-        return str(node)
+        return str(node) if node.bit_length() < 1000 else "9" * 5000  # str() refuses 4,300 digits
     if isinstance(node, str):
         return node.split()
     return node
@@ -361,6 +361,7 @@ def derived_bodies(game: Game[Any, Any], name: str) -> list[dict[str, Any]]:
             node = _get(deal, path)
             if isinstance(node, str) and node.strip():
                 bodies.append({"cards": node, "players": players})
+                bodies.append({"cards": node, "claimed": 0})  # a rummy count to check
         tricks = deal.get("tricks")
         if isinstance(tricks, list) and tricks and isinstance(tricks[0], dict):
             bodies.append({"players": players, **tricks[0]})
