@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from adjudicator.cards import Pack
-from adjudicator.errors import BadEntryError, GameOverError, UnknownQuestionError
+from adjudicator.errors import BadEntryError, GameOverError, UnknownQuestionError, readable_int
 from adjudicator.options import OptionInfo, changed_options, describe_options, parse_options
 from adjudicator.records import Record, Seating, format_record, parse_record
 from adjudicator.said import Said, and_list, say, seats, side
@@ -176,13 +176,13 @@ class Game[O, D](ABC):
             return
         if sizes != tuple(range(self.min_players, self.max_players + 1)):
             raise BadEntryError(
-                f"{self.name} is for {' or '.join(map(str, sizes))} players, not {players}.",
+                f"{self.name} is for {' or '.join(map(str, sizes))} players, not {readable_int(players)}.",
                 field="seats",
             )
         if not self.min_players <= players <= self.max_players:
             raise BadEntryError(
                 f"{self.name} is for {self.min_players} to {self.max_players} players, "
-                f"not {players}.",
+                f"not {readable_int(players)}.",
                 field="seats",
             )
 

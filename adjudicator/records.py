@@ -315,10 +315,12 @@ def parse_record(
     known = {f.key for f in record.fields}
     for key in data:
         if key not in known:
-            raise BadEntryError(
+            refusal = BadEntryError(
                 f"{key!r} is not part of this game's deal; it has {', '.join(sorted(known))}.",
                 field=str(key)[:40],
             )
+            refusal.field = refusal.field or "deal"  # a key such as "" names no field
+            raise refusal
     way = record.way_of(data)
     others = {k for w in record.ways if w is not way for k in w.fields}
     values: dict[str, Any] = {}

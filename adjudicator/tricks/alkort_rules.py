@@ -33,6 +33,7 @@ from adjudicator.errors import (
     BadEntryError,
     IllegalPlayError,
     OutOfTurnError,
+    readable_int,
 )
 from adjudicator.options import option
 from adjudicator.said import Said, say, seat, seats
@@ -188,7 +189,7 @@ class Table:
             raise BadEntryError("players is how many sit at the table: 2 or 4.", field="players")
         if players not in TABLE_SIZES:
             raise BadEntryError(
-                f"Alkort is for 4 players in two sides, or for 2, not {players}"
+                f"Alkort is for 4 players in two sides, or for 2, not {readable_int(players)}"
                 + (" (Treikort is the game for three)." if players == 3 else "."),
                 field="players",
             )

@@ -1401,3 +1401,13 @@ def test_a_question_needs_an_object() -> None:
     with pytest.raises(BadEntryError) as caught:
         GAME.ask("meld", ["4C", "JK", "6C"])  # type: ignore[arg-type]
     assert caught.value.field == "body"
+
+
+@pytest.mark.parametrize("players", [10**5000, -(10**5000)], ids=["huge", "huge-negative"])
+def test_question_deal_refuses_a_huge_count_of_players(players: int) -> None:
+    # Found by tests/adjudicator/test_fuzz.py: the refusal once wrote the number out, and Python
+    # will not turn an int of more than 4,300 digits into text (a ValueError escaped).
+    with pytest.raises(BadEntryError) as caught:
+        GAME.ask("deal", {"players": players, "went_out": 0, "hands": []})
+    assert caught.value.code == "bad_entry"
+    assert "5,001 digits long" in str(caught.value)

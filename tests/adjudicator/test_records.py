@@ -344,6 +344,14 @@ HANDS_REFUSALS = [
         id="unknown-key",
     ),
     pytest.param(
+        # Found by tests/adjudicator/test_fuzz.py: an empty key once named no field at all.
+        {**went_out_0(*EVERY_OTHER_SEAT), "": None},
+        "deal",
+        (),
+        "'' is not part of this game's deal; it has hand_rummy, hands, went_out.",
+        id="empty-unknown-key",
+    ),
+    pytest.param(
         {"hands": list(EVERY_OTHER_SEAT)},
         "went_out",
         (),

@@ -529,3 +529,13 @@ def test_every_question_wants_two_or_four_players(question: str) -> None:
     with pytest.raises(AdjudicationError) as caught:
         GAME.ask(question, {"players": 3})
     assert (caught.value.code, caught.value.field) == ("bad_entry", "players")
+
+
+@pytest.mark.parametrize("players", [10**5000, -(10**5000)], ids=["huge", "huge-negative"])
+def test_a_huge_count_of_players_is_refused_not_crashed(players: int) -> None:
+    # Found by tests/adjudicator/test_fuzz.py: the refusal once wrote the number out, and Python
+    # will not turn an int of more than 4,300 digits into text (a ValueError escaped).
+    with pytest.raises(AdjudicationError) as caught:
+        GAME.ask("hand", {"players": players})
+    assert (caught.value.code, caught.value.field) == ("bad_entry", "players")
+    assert "5,001 digits long" in str(caught.value)
