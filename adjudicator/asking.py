@@ -41,6 +41,7 @@ from adjudicator.records import (
     SeatField,
     SideField,
     TricksField,
+    Way,
 )
 
 if TYPE_CHECKING:
@@ -173,6 +174,11 @@ class Asks:
     inputs: Fields | FieldsFor
     sample: Mapping[str, Any] | SampleFor = field(default_factory=dict)
     players: bool = False
+    ways_for: Callable[[int, Any], tuple[Way, ...]] | None = None
+
+    def ways(self, players: int, options: Any) -> tuple[Way, ...]:
+        """Alternative sets of fields, exactly one of which is given (a deal's ways)."""
+        return self.ways_for(players, options) if self.ways_for else ()
 
     def fields(self, players: int, options: Any) -> Fields:
         """The fields of the form, for a table of ``players`` under ``options``."""
@@ -197,7 +203,10 @@ def deal_input(
     def example(players: int, options: Any) -> Mapping[str, Any]:
         return {**(sample or {}), **game.sample_deal(players=players, options=options, number=1)}
 
-    return Asks(fields, example, players=True)
+    def ways(players: int, options: Any) -> tuple[Way, ...]:
+        return game.record(options, players).ways
+
+    return Asks(fields, example, players=True, ways_for=ways)
 
 
 def describe_input(fields: Fields) -> list[dict[str, Any]]:
