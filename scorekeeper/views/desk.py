@@ -16,6 +16,7 @@ from django.views.decorators.vary import vary_on_headers
 from adjudicator.errors import AdjudicationError
 from adjudicator.game import Game as GameDefinition
 from adjudicator.games import all_games, get_game
+from adjudicator.options import changed_options
 from scorekeeper import desk, selectors
 from scorekeeper.desk_forms import WAY, blocks, decode, encode, pack_data, way_chosen
 from scorekeeper.http import AuthedRequest
@@ -106,7 +107,7 @@ def _context(request: AuthedRequest) -> dict[str, Any]:
         "data_json": json.dumps(data),
         "options": options,
         "options_json": json.dumps(options),
-        "house_rules": [f"{k} = {v}" for k, v in sorted(options.items())],
+        "house_rules": [f"{k} = {v}" for k, v in sorted(changed_options(parsed).items())],
         "night": night,
         "from_game": from_game,
         "can_save": night is not None and selectors.can_record(request.user, night),
