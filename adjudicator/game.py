@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
+from adjudicator.asking import Asks
 from adjudicator.cards import Pack
 from adjudicator.errors import BadEntryError, GameOverError, UnknownQuestionError, readable_int
 from adjudicator.options import OptionInfo, changed_options, describe_options, parse_options
@@ -36,11 +37,16 @@ type Family = Literal["rummy", "grids", "tricks"]
 
 @dataclass(frozen=True)
 class Question:
-    """A dispute the engine settles without recording: it takes JSON data and house options."""
+    """A dispute the engine settles without recording: it takes JSON data and house options.
+
+    ``asks`` describes that JSON as fields (:mod:`adjudicator.asking`), with a sample input,
+    so that a page can offer a form for any question of any game (the dispute desk).
+    """
 
     name: str
     summary: str
     answer: Callable[[Mapping[str, Any], Any], dict[str, Any]]
+    asks: Asks | None = None
 
 
 @dataclass(frozen=True)

@@ -200,3 +200,28 @@ class Entry(models.Model):
         """The id of the deal's first entry: the same for every revision of one deal."""
         assert self.pk is not None
         return self.deal_id or self.pk
+
+
+# --- The dispute desk: rulings a night keeps ("we play it this way") ---------------------------
+
+
+class Ruling(models.Model):
+    """A question put to the adjudicator and its answer, saved to a night as how the table plays
+    it: the game and question, the input, the house options it was read under, and the answer."""
+
+    night = models.ForeignKey(Night, models.CASCADE, related_name="rulings")
+    game_slug = models.CharField(max_length=40)
+    question = models.CharField(max_length=40)
+    players = models.PositiveSmallIntegerField(null=True, blank=True)
+    data = models.JSONField(default=dict, blank=True)
+    options = models.JSONField(default=dict, blank=True)
+    answer = models.JSONField(default=dict, blank=True)
+    note = models.CharField(max_length=200, blank=True)
+    saved_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
+    saved_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("-saved_at", "-id")
+
+    def __str__(self) -> str:
+        return f"{self.game_slug} {self.question} ({self.night})"

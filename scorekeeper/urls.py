@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from scorekeeper import converters  # noqa: F401  (registers <id:...>)
-from scorekeeper.views import accounts, games, nights
+from scorekeeper.views import accounts, desk, games, nights
 
 # Errors: JSON under /api/, Django's own pages elsewhere.
 handler400 = "scorekeeper.api.errors.bad_request"
@@ -35,6 +35,9 @@ urlpatterns = [
     path("games/<id:pk>/tricks/", games.trick_verdicts, name="trick_verdicts"),
     path("games/<id:pk>/deals/<id:deal>/amend/", games.deal_amend, name="deal_amend"),
     path("games/<id:pk>/deals/<id:deal>/void/", games.deal_void, name="deal_void"),
+    # the dispute desk (issue 10)
+    path("desk/", desk.desk_page, name="desk"),
+    path("nights/<id:pk>/rulings/", desk.ruling_save, name="ruling_save"),
     # api and admin
     path("api/v1/", include("scorekeeper.api.urls")),
     path("admin/", admin.site.urls),

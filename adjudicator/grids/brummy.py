@@ -20,6 +20,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
+from adjudicator.asking import (
+    Asks,
+    CountsField,
+)
 from adjudicator.cards import DOUBLE, STANDARD, Pack
 from adjudicator.errors import (
     AdjudicationError,
@@ -353,19 +357,25 @@ class _GridGame[O: Options](Game[O, Deal]):
 
     def questions(self) -> Mapping[str, Question]:
         """``grid`` (score a grid), ``best-grid`` (and what it left), ``knock`` (the bonuses)."""
+        asks = _asks(self)
         return {
             "grid": Question(
-                "grid", f"What does this {self.shape} grid score, line by line?", self._answer_grid
+                "grid",
+                f"What does this {self.shape} grid score, line by line?",
+                self._answer_grid,
+                asks=asks["grid"],
             ),
             "best-grid": Question(
                 "best-grid",
                 "What is the best grid these cards make, and how much did this one leave?",
                 self._answer_best_grid,
+                asks=asks["best-grid"],
             ),
             "knock": Question(
                 "knock",
                 "Who gets a knock bonus, given everyone's grid score and who knocked?",
                 self._answer_knock,
+                asks=asks["knock"],
             ),
         }
 
@@ -443,3 +453,30 @@ def _summary(deal: Deal, results: Sequence[SeatResult]) -> Said:
     if deal.knocked is None:
         return say(f"Nobody knocked; {{}} top with {bases[top[0]]}.", seats(top))
     return say(f"{{}} knocked; {{}} top with {bases[top[0]]}.", seat_ref(deal.knocked), seats(top))
+
+
+def _asks(game: Any) -> dict[str, Asks]:
+    """What each question takes (the dispute desk's forms), with a sample it answers."""
+    size = SIZES[game.shape]
+    grid = CardsField(
+        "cards", "The grid, row by row", size, min_cards=size, widget="grid", shape=game.shape
+    )
+    return {
+        "grid": Asks((grid,), lambda players, options: {"cards": _sample_grid(game, options)}),
+        "best-grid": Asks((grid,), lambda players, options: {"cards": _sample_grid(game, options)}),
+        "knock": Asks(
+            (
+                CountsField(
+                    "scores", "Each seat's grid score", maximum=MAX_SCORE[game.shape], per_seat=True
+                ),
+                SeatField("knocked", "Who knocked?", optional=True),
+            ),
+            lambda players, options: {"scores": [20 + s for s in range(players)], "knocked": 0},
+            players=False,
+        ),
+    }
+
+
+def _sample_grid(game: Any, options: Any) -> str:
+    """A grid of the first cards of the pack, row by row (any cards make a grid)."""
+    return " ".join(str(card) for card in list(game.pack(options, 2))[: SIZES[game.shape]])

@@ -21,11 +21,21 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
+from adjudicator.asking import (
+    Asks,
+    deal_input,
+)
 from adjudicator.cards import STANDARD, Card, Pack, format_cards
 from adjudicator.game import Game, Open, Question, Scored, Target
 from adjudicator.options import option
-from adjudicator.records import Record, SeatField, Seating
-from adjudicator.rummy.declaring import judge_turn, read_turn_body, turn_answer
+from adjudicator.records import (
+    CardsField,
+    CountField,
+    Record,
+    SeatField,
+    Seating,
+)
+from adjudicator.rummy.declaring import judge_turn, read_turn_body, turn_answer, turn_fields
 from adjudicator.rummy.melding_rules import best_melding
 from adjudicator.rummy.rummy import end_rule
 from adjudicator.rummy.settlement import (
@@ -160,24 +170,31 @@ class BoathouseRummy(Game[Options, Deal]):
         return {"went_out": went_out, "hands": hands}
 
     def questions(self) -> Mapping[str, Question]:
+        asks = _asks(self)
         return {
             "meld": Question(
                 "meld",
                 "Is this a meld in Boathouse Rummy (ace high, low or round the corner)?",
                 _answer_meld,
+                asks=asks["meld"],
             ),
             "deadwood": Question(
                 "deadwood",
                 "The best melding of a hand and its unmatched count (aces 11).",
                 _answer_deadwood,
+                asks=asks["deadwood"],
             ),
             "settle": Question(
-                "settle", "Who pays whom for one hand, from the raw entries?", _answer_settle
+                "settle",
+                "Who pays whom for one hand, from the raw entries?",
+                _answer_settle,
+                asks=asks["settle"],
             ),
             "go-out": Question(
                 "go-out",
                 "Can this hand be declared whole now (with or without a final discard)?",
                 _answer_go_out,
+                asks=asks["go-out"],
             ),
         }
 
@@ -244,3 +261,22 @@ def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     rest = list(cards)
     rest.remove(card)
     return tuple(rest)
+
+
+def _asks(game: Any) -> dict[str, Asks]:
+    """What each question takes (the dispute desk's forms), with a sample it answers."""
+    return {
+        "meld": Asks((CardsField("cards", "The meld", 13),), {"cards": "5H 6H 7H"}),
+        "deadwood": Asks(
+            (
+                CardsField("cards", "The hand", 13),
+                CountField("claimed", "The count claimed", maximum=1000),
+            ),
+            {"cards": "5H 6H 7H KS 2C", "claimed": 12},
+        ),
+        "settle": deal_input(game),
+        "go-out": Asks(
+            turn_fields(),
+            {"hand": "5H 6H 7H 9C 9S 9D KC", "melds": ["5H 6H 7H", "9C 9S 9D"], "discard": "KC"},
+        ),
+    }

@@ -21,6 +21,14 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Literal
 
+from adjudicator.asking import (
+    Asks,
+    CountsField,
+    FlagsField,
+    LayoffsField,
+    MeldsField,
+    deal_input,
+)
 from adjudicator.cards import BRIDGE_RUMMY, Card, Pack, Rank, parse_cards
 from adjudicator.errors import (
     AdjudicationError,
@@ -611,47 +619,56 @@ class BridgeRummy(Game[Options, Deal]):
         # imported here, once the module has loaded.
         from adjudicator.rummy import bridge_rummy_play as play
 
+        asks = _asks(self)
         return {
             "meld": Question(
                 "meld",
                 "Is this a meld under Bridge Rummy's rules, and what is it worth?",
                 _answer_meld,
+                asks=asks["meld"],
             ),
             "initial-meld": Question(
                 "initial-meld",
                 "Do these melds and lay-offs reach the 50 needed to go down?",
                 _answer_initial_meld,
+                asks=asks["initial-meld"],
             ),
             "settle": Question(
                 "settle",
                 "What does each player pay for one deal, from the raw entries?",
                 _answer_settle,
+                asks=asks["settle"],
             ),
             "deadwood": Question(
                 "deadwood",
                 "What is the best melding of this hand, what is left unmatched, and what would "
                 "the hand be charged?",
                 play.answer_deadwood,
+                asks=asks["deadwood"],
             ),
             "take-discard": Question(
                 "take-discard",
                 "May this player take that discard, with what they lay out this turn?",
                 play.answer_take_discard,
+                asks=asks["take-discard"],
             ),
             "claim-joker": Question(
                 "claim-joker",
                 "May this joker on the table be claimed with these cards?",
                 play.answer_claim_joker,
+                asks=asks["claim-joker"],
             ),
             "joker-into-run": Question(
                 "joker-into-run",
                 "May a joker go into this run now (One-or-Three, or a cinch)?",
                 play.answer_joker_into_run,
+                asks=asks["joker-into-run"],
             ),
             "go-out": Question(
                 "go-out",
                 "May this player go out with these melds, lay-offs and discard?",
                 play.answer_go_out,
+                asks=asks["go-out"],
             ),
         }
 
@@ -814,3 +831,62 @@ def _answer_settle(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
             for r in results
         ],
     }
+
+
+MOST_IN_HAND_Q = 15
+
+
+def _asks(game: Any) -> dict[str, Asks]:
+    """What each question takes (the dispute desk's forms), with a sample it answers."""
+    table = _table_fields()
+    meld_list = MeldsField("melds", "Melds", help="one meld a line; a joker as JK=5C")
+    layoffs = LayoffsField("layoffs", "Lay-offs")
+    hand = CardsField("hand", "The hand", 15)
+    down = FlagField("down", "Already gone down")
+    return {
+        "meld": Asks(
+            (CardsField("cards", "The meld", 14, help="a joker as JK=5C"), *table),
+            {"cards": "4C JK=5C 6C", "other_hand_sizes": [3, 9]},
+        ),
+        "initial-meld": Asks(
+            (meld_list, layoffs, CountField("hand_size", "Cards held", maximum=15), *table),
+            {"melds": ["KS KH KD", "4C 5C 6C 7C"]},
+        ),
+        "settle": deal_input(game),
+        "deadwood": Asks(
+            (hand, CountField("claimed", "The count claimed", maximum=1000)),
+            {"hand": "4C 5C 6C KS KH 9D 2H", "claimed": 30},
+        ),
+        "take-discard": Asks(
+            (CardsField("card", "The discard to take", 1), down, meld_list, layoffs, *table),
+            {"card": "7H", "melds": ["7H 7S 7D"]},
+        ),
+        "claim-joker": Asks(
+            (
+                CardsField("meld", "The meld with the joker", 14, help="the joker as JK=5C"),
+                CardsField("cards", "The cards offered for it", 2),
+            ),
+            {"meld": "4C JK=5C 6C", "cards": "5C"},
+        ),
+        "joker-into-run": Asks(
+            (
+                CardsField("cards", "The joker going in", 14, help="such as JK=7C"),
+                CardsField("onto", "The run it goes onto", 14),
+                *table,
+            ),
+            {"cards": "JK=7C", "onto": "4C 5C 6C", "other_hand_sizes": [5, 9]},
+        ),
+        "go-out": Asks(
+            (hand, CardsField("discard", "The discard", 1), down, meld_list, layoffs, *table),
+            {"hand": "4C 5C 6C KS KH KD 9D", "discard": "9D", "melds": ["4C 5C 6C", "KS KH KD"]},
+        ),
+    }
+
+
+def _table_fields() -> tuple[Any, ...]:
+    """What the One-or-Three rule needs to know of the table (:func:`read_table`)."""
+    return (
+        CountsField("other_hand_sizes", "Cards each other player holds", maximum=MOST_IN_HAND_Q),
+        FlagsField("announced", "Has each announced holding 1 or 3?", beside="other_hand_sizes"),
+        CardsField("out_of_play", "Cards out of play", 108),
+    )

@@ -27,6 +27,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from adjudicator.asking import (
+    Asks,
+    MeldsField,
+    deal_input,
+)
 from adjudicator.cards import Card, Pack, continental_pack, format_cards, parse_cards
 from adjudicator.errors import AdjudicationError, BadEntryError, InvalidMeldError
 from adjudicator.game import Game, Open, Question, Scored, Target
@@ -490,25 +495,32 @@ class Continental(Game[Options, Deal]):
         return {"went_out": went_out, "cards": hand}
 
     def questions(self) -> Mapping[str, Question]:
+        asks = _asks(self)
         return {
             "meld": Question(
-                "meld", "Is this a valid sequence in Continental Rummy?", _answer_meld
+                "meld",
+                "Is this a valid sequence in Continental Rummy?",
+                _answer_meld,
+                asks=asks["meld"],
             ),
             "deadwood": Question(
                 "deadwood",
                 "The best arrangement of a hand into sequences, and how many cards are left "
                 "unmatched (with a claimed count checked).",
                 _answer_deadwood,
+                asks=asks["deadwood"],
             ),
             "going-out": Question(
                 "going-out",
                 "Can these 15 cards go out, and in which shape? Every problem is listed.",
                 _answer_going_out,
+                asks=asks["going-out"],
             ),
             "settle": Question(
                 "settle",
                 "Who pays whom for one hand, from the raw entries.",
                 _answer_settle,
+                asks=asks["settle"],
             ),
         }
 
@@ -676,4 +688,28 @@ def _answer_settle(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
         "results": [r.as_dict() for r in scored.results],
         "summary": str(scored.summary),
         "explanation": list(scored.results[deal.went_out].explanation),
+    }
+
+
+def _asks(game: Any) -> dict[str, Asks]:
+    """What each question takes (the dispute desk's forms), with a sample it answers."""
+    hand = CardsField("cards", "The hand", MOST_HELD)
+    return {
+        "meld": Asks(
+            (CardsField("cards", "The sequence", MOST_HELD),), {"cards": "4H 5H 6H"}, players=True
+        ),
+        "deadwood": Asks(
+            (hand, CountField("claimed", "The count claimed", maximum=MOST_HELD)),
+            {"cards": "4H 5H 6H 9S KD", "claimed": 2},
+            players=True,
+        ),
+        "going-out": Asks(
+            (
+                CardsField("cards", "The 15 cards (or give the melds)", MOST_HELD),
+                MeldsField("melds", "Or: the sequences laid down", most=5),
+            ),
+            {"cards": SAMPLE_HANDS[0]},
+            players=True,
+        ),
+        "settle": deal_input(game),
     }

@@ -24,6 +24,11 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, Literal
 
+from adjudicator.asking import (
+    Asks,
+    MeldsField,
+    deal_input,
+)
 from adjudicator.cards import CRUMMY as CRUMMY_PACK
 from adjudicator.cards import Card, Pack, format_cards, parse_cards
 from adjudicator.errors import AdjudicationError, BadEntryError, ImpossibleCountError
@@ -692,25 +697,32 @@ class CrummyRummy(Game[Options, Deal]):
         return {"went_out": went_out, "hands": hands}
 
     def questions(self) -> Mapping[str, Question]:
+        asks = _asks(self)
         return {
             "contract": Question(
                 "contract",
                 "Does this lay-down (groups of cards) meet round N's contract?",
                 _answer_contract,
+                asks=asks["contract"],
             ),
             "meld": Question(
-                "meld", "Is this a group (a run or a set) in Crummy Rummy?", _answer_meld
+                "meld",
+                "Is this a group (a run or a set) in Crummy Rummy?",
+                _answer_meld,
+                asks=asks["meld"],
             ),
             "deadwood": Question(
                 "deadwood",
                 "What does this hand score if its player is caught with it, and how would it "
                 "best meld?",
                 _answer_deadwood,
+                asks=asks["deadwood"],
             ),
             "settle": Question(
                 "settle",
                 "What does each player score for one round, from the raw entries?",
                 _answer_settle,
+                asks=asks["settle"],
             ),
         }
 
@@ -876,6 +888,30 @@ def _answer_settle(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
         "deal": game.deal_as_data(deal, players=players, options=options),
         "results": [r.as_dict() for r in results],
         "explanation": lines,
+    }
+
+
+def _asks(game: Any) -> dict[str, Asks]:
+    """What each question takes (the dispute desk's forms), with a sample it answers."""
+    round_field = CountField("round", "Which round", minimum=1, maximum=12)
+    return {
+        "contract": Asks(
+            (
+                round_field,
+                MeldsField("groups", "The groups laid down", most=12, help="one group a line"),
+                CountField("hand_size", "Cards held after the draw", maximum=MOST_CARDS),
+            ),
+            {"round": 1, "groups": ["7H 8H 9H 10H", "3S 3S 3H"]},
+        ),
+        "meld": Asks((CardsField("cards", "The group", MOST_CARDS),), {"cards": "7H 8H 9H 10H"}),
+        "deadwood": Asks(
+            (
+                CardsField("cards", "The hand", MOST_CARDS),
+                CountField("claimed", "The count claimed", maximum=1000),
+            ),
+            {"cards": "7H 8H 9H KS 2C", "claimed": 12},
+        ),
+        "settle": deal_input(game, round_field, sample={"round": 1}),
     }
 
 

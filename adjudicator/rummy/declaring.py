@@ -220,3 +220,18 @@ def turn_answer(turn: Turn, extra: Mapping[str, Any]) -> dict[str, Any]:
         **extra,
         "explanation": [*turn.explanation, *turn.problems],
     }
+
+
+def turn_fields(*, max_cards: int = 15) -> tuple[Any, ...]:
+    """What a declaring turn's question takes (:func:`read_turn_body`), as fields for a form."""
+    from adjudicator.asking import LayoffsField, MeldsField
+    from adjudicator.records import CardsField, FlagField
+
+    return (
+        CardsField("hand", "The hand, after the draw", max_cards),
+        MeldsField("melds", "Melds declared this turn", help="one meld a line"),
+        LayoffsField("layoffs", "Lay-offs this turn"),
+        CardsField("discard", "The discard (if any)", 1),
+        CardsField("taken", "Cards taken from the discard pile this turn", max_cards),
+        FlagField("declared_before", "Declared or laid off on an earlier turn of this hand"),
+    )

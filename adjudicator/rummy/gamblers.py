@@ -26,10 +26,15 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
+from adjudicator.asking import (
+    Asks,
+    deal_input,
+)
 from adjudicator.cards import STANDARD, Pack, format_cards
 from adjudicator.game import Game, Open, Question, Scored, Target
 from adjudicator.options import option
 from adjudicator.records import (
+    CardsField,
     CountField,
     Record,
     SeatEntry,
@@ -37,7 +42,7 @@ from adjudicator.records import (
     Seating,
     Way,
 )
-from adjudicator.rummy.declaring import judge_turn, read_turn_body, turn_answer
+from adjudicator.rummy.declaring import judge_turn, read_turn_body, turn_answer, turn_fields
 from adjudicator.rummy.melding_rules import best_melding
 from adjudicator.rummy.rummy import end_rule
 from adjudicator.rummy.settlement import (
@@ -258,23 +263,32 @@ class Gamblers(Game[Options, Deal]):
         return {"went_out": went_out, "hands": hands}
 
     def questions(self) -> Mapping[str, Question]:
+        asks = _asks(self)
         return {
             "meld": Question(
-                "meld", "Is this a meld in Gambler's Rummy (ace low, sets of 3 or 4)?", _answer_meld
+                "meld",
+                "Is this a meld in Gambler's Rummy (ace low, sets of 3 or 4)?",
+                _answer_meld,
+                asks=asks["meld"],
             ),
             "deadwood": Question(
                 "deadwood",
                 "The best melding of a hand and its unmatched count (what G-1 compares).",
                 _answer_deadwood,
+                asks=asks["deadwood"],
             ),
             "settle": Question(
-                "settle", "Who pays whom for one hand, from the raw entries?", _answer_settle
+                "settle",
+                "Who pays whom for one hand, from the raw entries?",
+                _answer_settle,
+                asks=asks["settle"],
             ),
             "declare": Question(
                 "declare",
                 "May this declaration be made now, and does it go out? (Never the whole hand "
                 "in one turn.)",
                 _answer_declare,
+                asks=asks["declare"],
             ),
         }
 
@@ -310,3 +324,27 @@ def _answer_declare(data: Mapping[str, Any], options: Options) -> dict[str, Any]
         whole_hand_problem=whole,
     )
     return turn_answer(turn, {})
+
+
+def _asks(game: Any) -> dict[str, Asks]:
+    """What each question takes (the dispute desk's forms), with a sample it answers."""
+    return {
+        "meld": Asks((CardsField("cards", "The meld", 13),), {"cards": "5H 6H 7H"}),
+        "deadwood": Asks(
+            (
+                CardsField("cards", "The hand", 13),
+                CountField("claimed", "The count claimed", maximum=1000),
+            ),
+            {"cards": "5H 6H 7H KS 2C", "claimed": 12},
+        ),
+        "settle": deal_input(game),
+        "declare": Asks(
+            turn_fields(),
+            {
+                "hand": "5H 6H 7H 9C 9S 9D KC",
+                "melds": ["5H 6H 7H", "9C 9S 9D"],
+                "discard": "KC",
+                "declared_before": True,
+            },
+        ),
+    }

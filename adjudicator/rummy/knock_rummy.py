@@ -22,6 +22,10 @@ from fractions import Fraction
 from random import Random
 from typing import Any, Literal
 
+from adjudicator.asking import (
+    Asks,
+    deal_input,
+)
 from adjudicator.cards import STANDARD, Card, Pack, format_cards, parse_cards, sort_cards
 from adjudicator.errors import (
     AdjudicationError,
@@ -477,24 +481,31 @@ class KnockRummy(Game[Options, Deal]):
         return _sample(players, number)
 
     def questions(self) -> Mapping[str, Question]:
+        asks = _asks(self)
         return {
             "meld": Question(
-                "meld", "Is this a meld in Knock Rummy (the parent Rummy's melds)?", _answer_meld
+                "meld",
+                "Is this a meld in Knock Rummy (the parent Rummy's melds)?",
+                _answer_meld,
+                asks=asks["meld"],
             ),
             "deadwood": Question(
                 "deadwood",
                 "The best melding of a hand and its unmatched count; is a claimed count right?",
                 _answer_deadwood,
+                asks=asks["deadwood"],
             ),
             "knock": Question(
                 "knock",
                 "May this hand knock, and on what count? (Any count may: no minimum.)",
                 _answer_knock,
+                asks=asks["knock"],
             ),
             "settle": Question(
                 "settle",
                 "Who pays whom for one hand, from who knocked and each player's cards or count?",
                 _answer_settle,
+                asks=asks["settle"],
             ),
         }
 
@@ -772,4 +783,18 @@ def _answer_settle(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
         "results": [r.as_dict() for r in scored.results],
         "explanation": [scored.summary]
         + [line for r in scored.results for line in (say("{}:", seat_ref(r.seat)), *r.explanation)],
+    }
+
+
+def _asks(game: Any) -> dict[str, Asks]:
+    """What each question takes (the dispute desk's forms), with a sample it answers."""
+    hand = CardsField("cards", "The hand", 10)
+    return {
+        "meld": Asks((CardsField("cards", "The meld", 13),), {"cards": "5H 6H 7H"}),
+        "deadwood": Asks(
+            (hand, CountField("claimed", "The count claimed", maximum=100)),
+            {"cards": "5H 6H 7H 7S 7D 2C 2D", "claimed": 4},
+        ),
+        "knock": Asks((hand,), {"cards": "10S JS QH KH 10D JD QC"}),
+        "settle": deal_input(game),
     }

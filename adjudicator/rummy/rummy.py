@@ -20,11 +20,23 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
+from adjudicator.asking import (
+    Asks,
+    deal_input,
+)
 from adjudicator.cards import STANDARD, Pack, format_cards
 from adjudicator.game import Game, Open, Question, Scored, Target
 from adjudicator.options import option
-from adjudicator.records import FlagField, Record, SeatEntry, SeatField, Seating
-from adjudicator.rummy.declaring import judge_turn, read_turn_body, turn_answer
+from adjudicator.records import (
+    CardsField,
+    CountField,
+    FlagField,
+    Record,
+    SeatEntry,
+    SeatField,
+    Seating,
+)
+from adjudicator.rummy.declaring import judge_turn, read_turn_body, turn_answer, turn_fields
 from adjudicator.rummy.settlement import (
     RUMMY_HELD,
     Hand,
@@ -160,22 +172,31 @@ class Rummy(Game[Options, Deal]):
         return {"went_out": went_out, "rummy": number % 6 == 5, "hands": hands}
 
     def questions(self) -> Mapping[str, Question]:
+        asks = _asks(self)
         return {
             "meld": Question(
-                "meld", "Is this a meld in Rummy (ace low, sets of 3 or 4)?", _answer_meld
+                "meld",
+                "Is this a meld in Rummy (ace low, sets of 3 or 4)?",
+                _answer_meld,
+                asks=asks["meld"],
             ),
             "deadwood": Question(
                 "deadwood",
                 "The best melding of a hand, its unmatched count, and what it holds in all.",
                 _answer_deadwood,
+                asks=asks["deadwood"],
             ),
             "settle": Question(
-                "settle", "Who pays whom for one hand, from the raw entries?", _answer_settle
+                "settle",
+                "Who pays whom for one hand, from the raw entries?",
+                _answer_settle,
+                asks=asks["settle"],
             ),
             "go-out": Question(
                 "go-out",
                 "Do these melds, lay-offs and discard go out, and is it rummy (paid double)?",
                 _answer_go_out,
+                asks=asks["go-out"],
             ),
         }
 
@@ -216,3 +237,22 @@ def _answer_go_out(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     answer = turn_answer(turn, {"rummy": rummy})
     answer["explanation"] += lines
     return answer
+
+
+def _asks(game: Any) -> dict[str, Asks]:
+    """What each question takes (the dispute desk's forms), with a sample it answers."""
+    return {
+        "meld": Asks((CardsField("cards", "The meld", 13),), {"cards": "5H 6H 7H"}),
+        "deadwood": Asks(
+            (
+                CardsField("cards", "The hand", 13),
+                CountField("claimed", "The count claimed", maximum=1000),
+            ),
+            {"cards": "5H 6H 7H KS 2C", "claimed": 12},
+        ),
+        "settle": deal_input(game),
+        "go-out": Asks(
+            turn_fields(),
+            {"hand": "5H 6H 7H 9C 9S 9D KC", "melds": ["5H 6H 7H", "9C 9S 9D"], "discard": "KC"},
+        ),
+    }

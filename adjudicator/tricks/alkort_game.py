@@ -38,6 +38,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from adjudicator.asking import (
+    Asks,
+    PlaysField,
+    deal_input,
+)
 from adjudicator.cards import Pack, parse_cards
 from adjudicator.errors import (
     AdjudicationError,
@@ -47,8 +52,10 @@ from adjudicator.errors import (
 )
 from adjudicator.game import Game, Question, Scored, Target
 from adjudicator.records import (
+    CardsField,
     CountField,
     Field,
+    FlagField,
     PerSideField,
     Record,
     SeatField,
@@ -261,25 +268,32 @@ class Alkort(Game[Options, Deal]):
 
     def questions(self) -> Mapping[str, Question]:
         """``trick``, ``hand``, ``tricks`` and ``exchange`` (may this hand take the stock?)."""
+        asks = _asks(self)
         return {
             "trick": Question(
-                "trick", "Who wins this trick and why, or why is a play illegal?", _answer_trick
+                "trick",
+                "Who wins this trick and why, or why is a play illegal?",
+                _answer_trick,
+                asks=asks["trick"],
             ),
             "hand": Question(
                 "hand",
                 "What does this hand score, from its tricks or its quick summary?",
                 _answer_hand,
+                asks=asks["hand"],
             ),
             "tricks": Question(
                 "tricks",
                 "Who won each trick of a hand so far, and is any play in it illegal?",
                 _answer_tricks,
+                asks=asks["tricks"],
             ),
             "exchange": Question(
                 "exchange",
                 "May this hand be exchanged for the stock (not friðufær), and who exchanges "
                 "when several may?",
                 _answer_exchange,
+                asks=asks["exchange"],
             ),
         }
 
@@ -596,6 +610,43 @@ def _answer_exchange(data: Mapping[str, Any], options: Options) -> dict[str, Any
         "exchanges": exchanges,
         "explanation": explanation,
     }
+
+
+def _asks(game: Any) -> dict[str, Asks]:
+    """What each question takes (the dispute desk's forms), with a sample it answers."""
+
+    def hand_sample(players: int, options: Any) -> dict[str, Any]:
+        return dict(game.sample_deal(players=players, options=options, number=1))
+
+    def trick_sample(players: int, options: Any) -> dict[str, Any]:
+        first = hand_sample(players, options).get("tricks") or []
+        return {"plays": first[0]["plays"] if first else []}
+
+    def tricks_sample(players: int, options: Any) -> dict[str, Any]:
+        return {"tricks": (hand_sample(players, options).get("tricks") or [])[:3]}
+
+    return {
+        "trick": Asks(
+            (
+                PlaysField("plays", "The plays, in order"),
+                FlagField("leader_has_won", "The leader has already won a trick this hand"),
+            ),
+            trick_sample,
+            players=True,
+        ),
+        "hand": deal_input(game),
+        "tricks": Asks(_SO_FAR.fields, tricks_sample, players=True),
+        "exchange": Asks(
+            (CardsField("cards", "The hand dealt", 13),),
+            lambda players, options: {"cards": _sample_hand(players)},
+            players=True,
+        ),
+    }
+
+
+def _sample_hand(players: int) -> str:
+    """The first cards of Alkort's pack, nine of them, a hand's worth (a hand to ask about)."""
+    return " ".join(str(card) for card in list(_GAME.pack(_GAME.options(), players))[:9])
 
 
 __all__ = ["Alkort", "Deal"]

@@ -58,6 +58,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from adjudicator.asking import (
+    Asks,
+    PlaysField,
+    deal_input,
+)
 from adjudicator.cards import Pack
 from adjudicator.errors import AdjudicationError, BadEntryError, IllegalPlayError
 from adjudicator.game import FixedDeals, Game, Question, Scored
@@ -261,19 +266,25 @@ class Brus(Game[Options, Deal]):
     def questions(self) -> Mapping[str, Question]:
         """``trick`` (who wins it, or why a play is illegal), ``hand`` (its score, from its
         tricks or its summary), ``tricks`` (a hand so far, judged trick by trick)."""
+        asks = _asks(self)
         return {
             "trick": Question(
-                "trick", "Who wins this trick and why, or why is a play illegal?", _answer_trick
+                "trick",
+                "Who wins this trick and why, or why is a play illegal?",
+                _answer_trick,
+                asks=asks["trick"],
             ),
             "hand": Question(
                 "hand",
                 "What does this hand score, from its tricks or its quick summary?",
                 _answer_hand,
+                asks=asks["hand"],
             ),
             "tricks": Question(
                 "tricks",
                 "Who won each trick of a hand so far, and is any play in it illegal?",
                 _answer_tricks,
+                asks=asks["tricks"],
             ),
         }
 
@@ -452,6 +463,26 @@ def _answer_tricks(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
             }
         )
     return {"players": players, "tricks": verdicts, "won": won, "over": over}
+
+
+def _asks(game: Any) -> dict[str, Asks]:
+    """What each question takes (the dispute desk's forms), with a sample it answers."""
+
+    def hand_sample(players: int, options: Any) -> dict[str, Any]:
+        return dict(game.sample_deal(players=players, options=options, number=1))
+
+    def trick_sample(players: int, options: Any) -> dict[str, Any]:
+        first = hand_sample(players, options).get("tricks") or []
+        return {"plays": first[0]["plays"] if first else []}
+
+    def tricks_sample(players: int, options: Any) -> dict[str, Any]:
+        return {"tricks": (hand_sample(players, options).get("tricks") or [])[:3]}
+
+    return {
+        "trick": Asks((PlaysField("plays", "The plays, in order"),), trick_sample, players=True),
+        "hand": deal_input(game),
+        "tricks": Asks(_SO_FAR.fields, tricks_sample, players=True),
+    }
 
 
 __all__ = ["MOST_TRICKS", "Brus", "Deal"]

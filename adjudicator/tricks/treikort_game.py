@@ -42,6 +42,12 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from adjudicator.asking import (
+    Asks,
+    PlaysField,
+    RowsField,
+    deal_input,
+)
 from adjudicator.cards import Pack
 from adjudicator.errors import (
     AdjudicationError,
@@ -349,25 +355,32 @@ class Treikort(Game[Options, Deal]):
         """``trick`` (who wins it, or why a play is illegal), ``hand`` (the tricks each won),
         ``tricks`` (a hand so far, each trick judged: the page's trick entry), ``pope`` (who
         is Pope after these hands, and why)."""
+        asks = _asks(self)
         return {
             "trick": Question(
-                "trick", "Who wins this trick and why, or why is a play illegal?", _answer_trick
+                "trick",
+                "Who wins this trick and why, or why is a play illegal?",
+                _answer_trick,
+                asks=asks["trick"],
             ),
             "hand": Question(
                 "hand",
                 "Who won each trick of this hand and how many each, from its tricks or its "
                 "quick summary?",
                 _answer_hand,
+                asks=asks["hand"],
             ),
             "tricks": Question(
                 "tricks",
                 "Who won each trick of a hand so far, and is any play in it illegal?",
                 _answer_tricks,
+                asks=asks["tricks"],
             ),
             "pope": Question(
                 "pope",
                 "Who is Pope after these hands (the tricks each player won in each), and why?",
                 _answer_pope,
+                asks=asks["pope"],
             ),
         }
 
@@ -583,6 +596,47 @@ def _answer_pope(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
         **status.as_dict(),
         "reminder": None if status.pope is None else exchanges(status.pope),
         "explanation": explanation,
+    }
+
+
+def _asks(game: Any) -> dict[str, Asks]:
+    """What each question takes (the dispute desk's forms), with a sample it answers."""
+
+    def hand_sample(players: int, options: Any) -> dict[str, Any]:
+        return dict(game.sample_deal(players=players, options=options, number=1))
+
+    def trick_sample(players: int, options: Any) -> dict[str, Any]:
+        first = hand_sample(players, options).get("tricks") or []
+        return {"plays": first[0]["plays"] if first else []}
+
+    def tricks_sample(players: int, options: Any) -> dict[str, Any]:
+        return {"tricks": (hand_sample(players, options).get("tricks") or [])[:3]}
+
+    return {
+        "trick": Asks(
+            (
+                PlaysField("plays", "The plays, in order"),
+                CountField(
+                    "number",
+                    "Which trick of the hand (leave empty if unsure)",
+                    minimum=1,
+                    maximum=TRICKS,
+                ),
+            ),
+            trick_sample,
+            players=True,
+        ),
+        "hand": deal_input(game),
+        "tricks": Asks(_SO_FAR.fields, tricks_sample, players=True),
+        "pope": Asks(
+            (
+                RowsField(
+                    "games", "Tricks each player won, hand by hand", width="seats", maximum=TRICKS
+                ),
+            ),
+            {"games": [[5, 4, 0], [6, 2, 1], [3, 3, 3], [4, 4, 1]]},
+            players=True,
+        ),
     }
 
 

@@ -44,6 +44,12 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from adjudicator.asking import (
+    Asks,
+    PlaysField,
+    RowsField,
+    deal_input,
+)
 from adjudicator.cards import Pack
 from adjudicator.errors import (
     AdjudicationError,
@@ -407,24 +413,31 @@ class Voormsi(Game[Options, Deal]):
     def questions(self) -> Mapping[str, Question]:
         """``trick`` (who wins it, or why a play is illegal), ``hand`` (its score, from its
         tricks or its summary), ``ladder`` (where it stands after these hand scores)."""
+        asks = _asks(self)
         return {
             "trick": Question(
-                "trick", "Who wins this trick and why, or why is a play illegal?", _answer_trick
+                "trick",
+                "Who wins this trick and why, or why is a play illegal?",
+                _answer_trick,
+                asks=asks["trick"],
             ),
             "hand": Question(
                 "hand",
                 "What does this hand score, from its tricks or its quick summary?",
                 _answer_hand,
+                asks=asks["hand"],
             ),
             "ladder": Question(
                 "ladder",
                 "Where does the ladder stand after these hand scores, and has anyone won?",
                 _answer_ladder,
+                asks=asks["ladder"],
             ),
             "tricks": Question(
                 "tricks",
                 "Who won each trick of a hand so far, and is any play in it illegal?",
                 _answer_tricks,
+                asks=asks["tricks"],
             ),
         }
 
@@ -701,6 +714,37 @@ def _answer_ladder(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
         "steps": steps,
         **ladder.as_dict(),
         "explanation": explanation,
+    }
+
+
+def _sample_ladder(game: Any, players: int, options: Any) -> list[list[int]]:
+    """Two hands' points, one number for each side (or each player playing alone)."""
+    units = len(game.seating(players, options).units)
+    return [[2] + [0] * (units - 1), [0, 3] + [0] * (units - 2)]
+
+
+def _asks(game: Any) -> dict[str, Asks]:
+    """What each question takes (the dispute desk's forms), with a sample it answers."""
+
+    def hand_sample(players: int, options: Any) -> dict[str, Any]:
+        return dict(game.sample_deal(players=players, options=options, number=1))
+
+    def trick_sample(players: int, options: Any) -> dict[str, Any]:
+        first = hand_sample(players, options).get("tricks") or []
+        return {"plays": first[0]["plays"] if first else []}
+
+    def tricks_sample(players: int, options: Any) -> dict[str, Any]:
+        return {"tricks": (hand_sample(players, options).get("tricks") or [])[:3]}
+
+    return {
+        "trick": Asks((PlaysField("plays", "The plays, in order"),), trick_sample, players=True),
+        "hand": deal_input(game),
+        "tricks": Asks(_SO_FAR.fields, tricks_sample, players=True),
+        "ladder": Asks(
+            (RowsField("hands", "Each hand's points, side by side", width="sides", maximum=20),),
+            lambda players, options: {"hands": _sample_ladder(game, players, options)},
+            players=True,
+        ),
     }
 
 

@@ -345,3 +345,40 @@ class GameTypeOut(serializers.Serializer[Any]):
     family = serializers.ChoiceField(choices=list(get_args(Family.__value__)))
     marks = MarkOut(many=True, help_text="What the game awards besides points.")
     tables = TableOut(many=True, help_text="For each table size: sides, end and deal record.")
+
+
+# --- The dispute desk: rulings saved to a night (issue 10) ----------------------------------
+
+
+class RulingIn(serializers.Serializer[Any]):
+    game = serializers.CharField(max_length=40, help_text="The game's slug, e.g. knock-rummy.")
+    question = serializers.CharField(max_length=40, help_text="One of the game's questions.")
+    players = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=20,
+        help_text="The table size, for a question that takes one.",
+    )
+    input = serializers.DictField(
+        help_text="The question's input, as POST /adjudicate/ takes it (without players)."
+    )
+    options = serializers.DictField(
+        required=False,
+        default=dict,
+        help_text="The reading chosen: the house rules it is read under.",
+    )
+    note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+
+
+class RulingOut(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    game = serializers.CharField(source="game_slug")
+    question = serializers.CharField()
+    players = serializers.IntegerField(allow_null=True)
+    input = serializers.DictField(source="data")
+    options = serializers.DictField()
+    answer = serializers.DictField()
+    note = serializers.CharField()
+    saved_by = serializers.CharField(source="saved_by.username")
+    saved_at = serializers.DateTimeField()

@@ -25,6 +25,8 @@ urlpatterns = [
     # rules
     path("game-types/", views.game_types, name="api_game_types"),
     path("adjudicate/<slug:game>/<slug:question>/", views.adjudicate, name="api_adjudicate"),
+    # the dispute desk's rulings (issue 10)
+    path("nights/<id:pk>/rulings/", views.night_rulings, name="api_night_rulings"),
     # schema and docs (served from the sidecar's static files: no internet needed)
     path("schema/", SpectacularAPIView.as_view(), name="api_schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api_schema"), name="api_docs"),

@@ -20,7 +20,7 @@ from adjudicator.errors import AdjudicationError
 from adjudicator.games import all_games, get_game
 from adjudicator.records import describe
 from adjudicator.tally import points_json
-from scorekeeper import selectors, services
+from scorekeeper import desk, selectors, services
 from scorekeeper.api import serializers as s
 from scorekeeper.exceptions import InvalidInput
 from scorekeeper.models import Game, Night
@@ -316,3 +316,28 @@ def _as_json(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_as_json(item) for item in value]
     return value
+
+
+# /api/v1/nights/<id>/rulings/ (the dispute desk) ---------------------------------------------
+
+
+@extend_schema(request=s.RulingIn, responses={200: s.RulingOut(many=True), 201: s.RulingOut})
+@api_view(["GET", "POST"])
+def night_rulings(request: Request, pk: int) -> Response:
+    """The rulings a night keeps; its owner and recorders save one (asked again here)."""
+    night = _night_for(request, pk)
+    if request.method == "GET":
+        rulings = night.rulings.select_related("saved_by")
+        return Response(s.RulingOut(rulings, many=True).data)
+    data = _valid(s.RulingIn, request)
+    ruling = desk.ruling_save(
+        night=night,
+        by=_user(request),
+        slug=data["game"],
+        question=data["question"],
+        data=data["input"],
+        players=data.get("players"),
+        options=data["options"],
+        note=data["note"],
+    )
+    return Response(s.RulingOut(ruling).data, status=status.HTTP_201_CREATED)

@@ -15,7 +15,7 @@ from adjudicator.errors import AdjudicationError
 from adjudicator.game import Game as GameDefinition
 from adjudicator.games import all_games, get_game
 from adjudicator.options import options_as_dict
-from scorekeeper import selectors, services
+from scorekeeper import desk, selectors, services
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.forms import (
     GameStartForm,
@@ -73,6 +73,7 @@ def _night_context(
         "player_form": player_form or PlayerForm(),
         "recorder_form": recorder_form or RecorderForm(),
         "remove_form": remove_form,
+        "rulings": desk.rulings_for_night(night),  # the dispute desk's saved rulings
     }
 
 

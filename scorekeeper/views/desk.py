@@ -1,0 +1,164 @@
+"""The dispute desk's page: pick a game, a table size and a question, fill in its form, and get
+the answer with its working, the readings of the house rules that change it, and (for the
+night's owner and recorders) a button to save it to the night as a ruling."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from adjudicator.errors import AdjudicationError
+from adjudicator.game import Game as GameDefinition
+from adjudicator.games import all_games, get_game
+from adjudicator.options import changed_options
+from scorekeeper import desk, selectors
+from scorekeeper.desk_forms import WAY, blocks, decode, encode, pack_data, way_chosen
+from scorekeeper.http import AuthedRequest
+from scorekeeper.models import Night
+
+
+def _table_size(game: GameDefinition[Any, Any], raw: str | None) -> int:
+    sizes = game.table_sizes()
+    if raw and raw.isdecimal() and len(raw) < 3 and int(raw) in sizes:
+        return int(raw)
+    return 4 if 4 in sizes else sizes[0]
+
+
+def _night(request: AuthedRequest, raw: str | None) -> Night | None:
+    if not raw or not raw.isdecimal() or len(raw) > 18:
+        return None
+    return get_object_or_404(selectors.nights_for_user(request.user), pk=int(raw))
+
+
+def _options(request: AuthedRequest, game: GameDefinition[Any, Any]) -> dict[str, Any]:
+    """The house rules to read the question under: the game's the desk was opened from, or
+    ``options`` (JSON) as sent; anything unreadable falls back to the published rules."""
+    raw = request.GET.get("options") or request.POST.get("options") or ""
+    try:
+        options = json.loads(raw) if raw and len(raw) < 2000 else {}
+        game.options(options)
+    except (ValueError, AdjudicationError, RecursionError):
+        return {}
+    return options if isinstance(options, dict) else {}
+
+
+def _context(request: AuthedRequest) -> dict[str, Any]:
+    query = request.GET
+    from_game = None
+    if query.get("from", "").isdecimal() and len(query["from"]) < 18:
+        from_game = selectors.games_for_user(request.user).filter(pk=int(query["from"])).first()
+    slug = query.get("game") or (from_game.slug if from_game else all_games()[0].slug)
+    try:
+        game = get_game(slug)
+    except AdjudicationError:
+        game = all_games()[0]
+    night = _night(request, query.get("night")) or (from_game.night if from_game else None)
+    options = _options(request, game)
+    if from_game is not None and from_game.slug == game.slug and "options" not in query:
+        options = dict(from_game.options)
+    players_raw = query.get("players")
+    if from_game is not None and not players_raw:
+        players_raw = str(from_game.seats.count())
+    players = _table_size(game, players_raw)
+    names = list(game.questions())
+    asked_for = query.get("question", "")
+    name = asked_for if asked_for in names else names[0]
+    question = game.questions()[name]
+    assert question.asks is not None
+    parsed = game.options(options)
+    fields = question.asks.fields(players, parsed)
+    seating = game.seating(players, parsed)
+    ways = question.asks.ways(players, parsed)
+    values: dict[str, str] = {k: str(query.get(k, "")) for k in query if k.startswith("in_")}
+    if query.get("example"):
+        values = encode(fields, question.asks.example(players, parsed), seating=seating, ways=ways)
+    asked = None
+    data: dict[str, Any] = {}
+    if query.get("ask") or query.get("example"):
+        data = decode(fields, values, seating=seating, ways=ways)
+        asked = desk.ask(slug=game.slug, question=name, data=data, players=players, options=options)
+    form_blocks = blocks(
+        fields, values, seating=seating, pack=game.pack(parsed, players), slug=game.slug
+    )
+    if asked is not None and asked.error is not None and asked.error.path:
+        for block in form_blocks:
+            if block.key == asked.error.path[0]:
+                block.error = asked.error.message
+    return {
+        "games": all_games(),
+        "game": game,
+        "players": players,
+        "question_name": name,
+        "question": question,
+        "questions": game.questions(),
+        "blocks": form_blocks,
+        "ways": ways,
+        "way": way_chosen(ways, values),
+        "way_name": WAY,
+        "pack": pack_data(game.pack(parsed, players)),
+        "asked": asked,
+        "answer_json": json.dumps(asked.answer, indent=2) if asked and asked.answer else "",
+        "data_json": json.dumps(data),
+        "options": options,
+        "options_json": json.dumps(options),
+        "house_rules": [f"{k} = {v}" for k, v in sorted(changed_options(parsed).items())],
+        "night": night,
+        "from_game": from_game,
+        "can_save": night is not None and selectors.can_record(request.user, night),
+    }
+
+
+@login_required
+@require_GET
+@vary_on_headers("HX-Request")
+def desk_page(request: AuthedRequest) -> HttpResponse:
+    """The desk; htmx swaps only the form and answer when the game, size or question changes."""
+    context = _context(request)
+    template = "scorekeeper/desk.html"
+    if request.htmx and not request.htmx.history_restore_request:
+        template += "#desk"
+    return render(request, template, context)
+
+
+@login_required
+@require_POST
+def ruling_save(request: AuthedRequest, pk: int) -> HttpResponse:
+    """Save the answer shown to the night, under the reading chosen (the button pressed)."""
+    night = get_object_or_404(selectors.nights_for_user(request.user), pk=pk)
+    post = request.POST
+    try:
+        slug = post.get("game", "")
+        game = get_game(slug)
+        data = json.loads(post.get("data") or "{}")
+        options = json.loads(post.get("options") or "{}")
+        if not isinstance(data, dict) or not isinstance(options, dict):
+            raise ValueError
+        players_raw = post.get("players", "")
+        players = _table_size(game, players_raw)
+        desk.ruling_save(
+            night=night,
+            by=request.user,
+            slug=slug,
+            question=post.get("question", ""),
+            data=data,
+            players=players,
+            options=options,
+            note=post.get("note", ""),
+        )
+    except (ValueError, RecursionError, AdjudicationError) as err:
+        message = (
+            err.message if isinstance(err, AdjudicationError) else "That ruling is unreadable."
+        )
+        return render(
+            request,
+            "scorekeeper/desk/rulings.html",
+            {"night": night, "rulings": desk.rulings_for_night(night), "error": message},
+            status=200,
+        )
+    return redirect(night.get_absolute_url() + "#rulings")

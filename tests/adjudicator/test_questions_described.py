@@ -1,0 +1,46 @@
+"""Every question of every game describes its input as fields, and its sample is answered."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from adjudicator.asking import KINDS, describe_input
+from adjudicator.game import Game
+from adjudicator.games import all_games
+
+QUESTIONS = [
+    pytest.param(game, name, id=f"{game.slug}-{name}")
+    for game in all_games()
+    for name in game.questions()
+]
+
+
+def test_every_game_asks_something() -> None:
+    assert all(game.questions() for game in all_games())
+
+
+@pytest.mark.parametrize(("game", "name"), QUESTIONS)
+def test_every_question_describes_its_input(game: Game[Any, Any], name: str) -> None:
+    asks = game.questions()[name].asks
+    assert asks is not None, f"{game.slug} {name} has no input description"
+    for players in game.table_sizes():
+        fields = asks.fields(players, game.options())
+        assert fields, "a question takes something"
+        assert {f.kind for f in fields} <= KINDS
+        assert all(d["label"] for d in describe_input(fields))
+
+
+@pytest.mark.parametrize(("game", "name"), QUESTIONS)
+def test_every_sample_is_answered_at_every_table_size(game: Game[Any, Any], name: str) -> None:
+    asks = game.questions()[name].asks
+    assert asks is not None
+    for players in game.table_sizes():
+        data = asks.example(players, game.options())
+        keys = {f.key for f in asks.fields(players, game.options())}
+        assert set(data) <= keys, "the sample gives only described fields"
+        if asks.players:
+            data["players"] = players
+        answer = game.ask(name, data)
+        assert isinstance(answer, dict)
