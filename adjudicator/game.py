@@ -58,6 +58,21 @@ class Mark:
     meaning: str
 
 
+@dataclass(frozen=True)
+class Feat:
+    """A figure of note that one game gives each scoring unit, for a player's record across
+    games: Bridge Rummy's stars earned, Brummy's best grid, Voormsi's ladders won.
+
+    ``values`` holds one figure per unit. ``best`` says how the figures of many games add up
+    for a player: ``"sum"`` (stars over all games) or ``"max"`` (the best grid ever).
+    """
+
+    key: str
+    label: str
+    values: tuple[Points, ...]
+    best: Literal["sum", "max"] = "sum"
+
+
 # How a game ends ------------------------------------------------------------------------------
 
 
@@ -300,6 +315,14 @@ class Game[O, D](ABC):
         """
         return None
 
+    def feats(self, tally: Tally) -> tuple[Feat, ...]:
+        """The figures of note this game gives each unit (see :class:`Feat`): by default one
+        per mark the game awards, counted over the game (Bridge Rummy's stars)."""
+        return tuple(
+            Feat(mark.key, mark.key.replace("_", " "), tuple(tally.marks.get(mark.key, ())))
+            for mark in self.marks
+        )
+
     def break_tie(
         self, winners: tuple[int, ...], marks: Mapping[str, tuple[int, ...]], options: O
     ) -> tuple[int, ...]:
@@ -440,6 +463,7 @@ def _check_settled(scored: Scored, units: int) -> None:
 __all__ = [
     "EndRule",
     "ExactTarget",
+    "Feat",
     "FixedDeals",
     "Game",
     "Mark",

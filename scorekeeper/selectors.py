@@ -551,12 +551,18 @@ def _points_under(
 
 def game_standings(game: Game) -> Standings:
     """Replay the ledger through the adjudicator. Never raises on what the ledger holds."""
+    seats = tuple(game.seats.select_related("player").order_by("position"))
+    entries = list(game.entries.select_related("recorded_by").order_by("id"))
+    return standings_from(game, seats, entries)
+
+
+def standings_from(game: Game, seats: tuple[Seat, ...], entries: list[Entry]) -> Standings:
+    """:func:`game_standings` from a game's seats (in order) and ledger (by id) already loaded,
+    so that a page of many games loads them in a few queries (see ``scorekeeper.history``)."""
     definition = game_definition(game)
     options = definition.options(game.options)
-    seats = tuple(game.seats.select_related("player").order_by("position"))
     seating = definition.seating(len(seats), options)
     names = naming(seats, seating)
-    entries = list(game.entries.select_related("recorded_by").order_by("id"))
     revisions: dict[int, list[Entry]] = defaultdict(list)
     for entry in entries:
         revisions[entry.deal_key].append(entry)

@@ -79,6 +79,12 @@ def _owners_player(owner: User | int, name: str) -> Player:
         return Player.objects.get(owner_id=owner_id, name__iexact=name)
 
 
+@transaction.atomic
+def owners_player(*, owner: User, name: str) -> Player:
+    """The owner's player of that name (any case), made if there is none (an import's seats)."""
+    return _owners_player(owner, _player_name(name))
+
+
 def _seat_at_table(night: Night, player: Player) -> bool:
     """Put a player at the night's table; False if they were already there."""
     if NightPlayer.objects.filter(night=night, player=player).exists():
@@ -441,8 +447,11 @@ def deal_amend(
     data: Mapping[str, Any],
     note: str = "",
     revision: int | None = None,
+    token: uuid.UUID | None = None,
 ) -> Entry:
-    """Replace a deal's record (a voided deal comes back this way). The old entry stays."""
+    """Replace a deal's record (a voided deal comes back this way). The old entry stays.
+
+    ``token`` is the entry's own id (an import keeps the one from the file)."""
     game = _lock_game(game)
     _require_recorder(by, game.night)
     latest = _latest(game, deal_key, revision)
@@ -455,6 +464,7 @@ def deal_amend(
         data=canonical,
         note=note.strip()[:200],
         recorded_by=by,
+        **({"token": token} if token is not None else {}),
     )
     _remember(game, entry, deal)
     return entry
@@ -476,6 +486,7 @@ def deal_void(
     by: User,
     note: str = "",
     revision: int | None = None,
+    token: uuid.UUID | None = None,
 ) -> Entry:
     """Withdraw a deal from the scores. It stays in the history and can be brought back.
 
@@ -504,4 +515,5 @@ def deal_void(
         data={},
         note=note.strip()[:200],
         recorded_by=by,
+        **({"token": token} if token is not None else {}),
     )

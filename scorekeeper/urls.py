@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from scorekeeper import converters  # noqa: F401  (registers <id:...>)
-from scorekeeper.views import accounts, desk, games, nights
+from scorekeeper.views import accounts, desk, games, history, nights
 
 # Errors: JSON under /api/, Django's own pages elsewhere.
 handler400 = "scorekeeper.api.errors.bad_request"
@@ -41,4 +41,13 @@ urlpatterns = [
     # api and admin
     path("api/v1/", include("scorekeeper.api.urls")),
     path("admin/", admin.site.urls),
+    # history: looking back (past nights, recap, players, export and import)
+    path("history/", history.history_list, name="history"),
+    path("nights/<id:pk>/recap/", history.night_recap, name="night_recap"),
+    path("nights/<id:pk>/export/", history.night_export, name="night_export"),
+    path("players/", history.player_list, name="player_list"),
+    path("players/<id:pk>/", history.player_detail, name="player_detail"),
+    path("export/", history.export_page, name="export"),
+    path("export/download/", history.export_all, name="export_all"),
+    path("import/", history.import_upload, name="import"),
 ]

@@ -30,7 +30,7 @@ from adjudicator.errors import (
     BadEntryError,
     ImpossibleCountError,
 )
-from adjudicator.game import Game, Question, Scored, Target
+from adjudicator.game import Feat, Game, Question, Scored, Target
 from adjudicator.grids.best import best_grid
 from adjudicator.grids.lines import MAX_SCORE, SIZES, Grid, GridRules, Shape, score_grid
 from adjudicator.options import option
@@ -46,7 +46,7 @@ from adjudicator.records import (
 from adjudicator.said import Said, say, seats
 from adjudicator.said import seat as seat_ref
 from adjudicator.seats import read_seat
-from adjudicator.tally import SeatResult, best_seats
+from adjudicator.tally import SeatResult, Tally, best_seats
 
 KNOCK_BONUS = 10  # "you add a bonus of 10 points, but only if your grid produces the highest"
 EQUAL_BONUS = 5  # "a bonus of 5 points is awarded to each player who scores the same as you"
@@ -330,6 +330,22 @@ class _GridGame[O: Options](Game[O, Deal]):
     def score(self, deal: Deal, state: Any, seating: Seating, options: O) -> Scored:
         results = score_deal(deal, options)
         return Scored(results=results, summary=_summary(deal, results))
+
+    def feats(self, tally: Tally) -> tuple[Feat, ...]:
+        """Each player's best grid of the game: the grid's own score, before any knock bonus.
+
+        >>> from adjudicator.tally import DealResult
+        >>> deal = lambda *bases: DealResult(1, tuple(
+        ...     SeatResult(s, b, (), detail={"base": b}) for s, b in enumerate(bases)), bases, "")
+        >>> tally = Tally((deal(30, 12), deal(18, 41)), (48, 53), False, (), (1,), False, "")
+        >>> Brummy().feats(tally)[0].values
+        (30, 41)
+        """
+        best = [0] * len(tally.totals)
+        for dealt in tally.deals:
+            for result in dealt.results:
+                best[result.seat] = max(best[result.seat], int(result.detail.get("base", 0)))
+        return (Feat("best_grid", "best grid", tuple(best), best="max"),)
 
     def notes(self, options: O, players: int) -> list[str]:
         notes = super().notes(options, players)

@@ -57,7 +57,7 @@ from adjudicator.errors import (
     IllegalPlayError,
     ImpossibleHandError,
 )
-from adjudicator.game import ExactTarget, Game, Question, Scored
+from adjudicator.game import ExactTarget, Feat, Game, Question, Scored
 from adjudicator.records import (
     CountField,
     EventsField,
@@ -74,7 +74,7 @@ from adjudicator.records import (
     parse_record,
 )
 from adjudicator.said import Ref, Said, say, seat, seats, side
-from adjudicator.tally import SeatResult
+from adjudicator.tally import SeatResult, Tally
 from adjudicator.tricks.plays import Holding, Play, Trick, parse_trick, trick_as_data
 from adjudicator.tricks.voormsi_hand import (
     CAPTURE_KINDS,
@@ -333,6 +333,14 @@ class Voormsi(Game[Options, Deal]):
             "captures": None,
             "call": deal.call,
         }
+
+    def feats(self, tally: Tally) -> tuple[Feat, ...]:
+        """A ladder won: one for each side that finished on exactly the target (or won by a
+        call or a partner capture), in a game that is over."""
+        won = tuple(
+            int(tally.finished and unit in tally.winners) for unit in range(len(tally.totals))
+        )
+        return (Feat("ladders_won", "ladders won", won),)
 
     def start(self, seating: Seating, options: Options) -> Ladder:
         return Ladder.start(seating.players)

@@ -2,7 +2,7 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from scorekeeper import converters  # noqa: F401  (registers <id:...>)
-from scorekeeper.api import views
+from scorekeeper.api import history, views
 
 urlpatterns = [
     # players and nights
@@ -30,4 +30,8 @@ urlpatterns = [
     # schema and docs (served from the sidecar's static files: no internet needed)
     path("schema/", SpectacularAPIView.as_view(), name="api_schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api_schema"), name="api_docs"),
+    # history: export and import
+    path("nights/<id:pk>/export/", history.night_export, name="api_night_export"),
+    path("export/", history.export_all, name="api_export"),
+    path("import/", history.import_export, name="api_import"),
 ]

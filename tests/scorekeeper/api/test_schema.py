@@ -48,6 +48,9 @@ def test_the_schema_is_valid_openapi(schema: dict[str, Any]) -> None:
         pytest.param("/api/v1/games/{id}/standings/", {"get"}, id="standings"),
         pytest.param("/api/v1/game-types/", {"get"}, id="game-types"),
         pytest.param("/api/v1/adjudicate/{game}/{question}/", {"post"}, id="adjudicate"),
+        pytest.param("/api/v1/nights/{id}/export/", {"get"}, id="night-export"),
+        pytest.param("/api/v1/export/", {"get"}, id="export"),
+        pytest.param("/api/v1/import/", {"post"}, id="import"),
     ],
 )
 def test_every_endpoint_is_described(schema: dict[str, Any], path: str, methods: set[str]) -> None:

@@ -1,0 +1,103 @@
+"""The API for looking back: export a night or everything as JSON or CSV, import a JSON export.
+
+``?format=json|csv`` is DRF's own format override, so each export view offers both renderers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import renderers, serializers, status
+from rest_framework.decorators import api_view, renderer_classes
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scorekeeper import selectors, transfer
+from scorekeeper.models import Night
+
+
+class CSVRenderer(renderers.BaseRenderer):
+    """Passes the CSV text the view made through (only chosen by ``?format=csv``)."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(
+        self, data: Any, accepted_media_type: Any = None, renderer_context: Any = None
+    ) -> Any:
+        return data if isinstance(data, str | bytes) else str(data)
+
+
+FORMAT = OpenApiParameter(
+    "format",
+    str,
+    OpenApiParameter.QUERY,
+    enum=["json", "csv"],
+    description="json (the default): the whole ledger, re-importable; csv: one row per deal "
+    "per player, with points and the running total.",
+)
+
+
+class ImportedNight(serializers.Serializer[Night]):
+    id = serializers.IntegerField()
+    date = serializers.DateField()
+    place = serializers.CharField()
+    url = serializers.SerializerMethodField()
+
+    def get_url(self, night: Night) -> str:
+        return night.get_absolute_url()
+
+
+class ImportOut(serializers.Serializer[Any]):
+    nights = ImportedNight(many=True)
+
+
+def _export(request: Request, nights: list[Night], stem: str) -> HttpResponse | Response:
+    if request.accepted_renderer.format == "csv":
+        response = HttpResponse(transfer.export_csv(nights), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{stem}.csv"'
+        return response
+    return Response(
+        transfer.export_document(nights),
+        headers={"Content-Disposition": f'attachment; filename="{stem}.json"'},
+    )
+
+
+_EXPORT_RESPONSES = {
+    (200, "application/json"): OpenApiResponse(OpenApiTypes.OBJECT, description="The export."),
+    (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="One row per deal per unit."),
+}
+
+
+@extend_schema(parameters=[FORMAT], responses=_EXPORT_RESPONSES)
+@api_view(["GET"])
+@renderer_classes([renderers.JSONRenderer, CSVRenderer])
+def night_export(request: Request, pk: int) -> HttpResponse | Response:
+    """One night: its table, games, seats and every ledger entry (JSON), or its deals (CSV)."""
+    night = get_object_or_404(selectors.nights_for_user(request.user), pk=pk)
+    return _export(request, [night], f"scorekeeper-night-{night.date.isoformat()}")
+
+
+@extend_schema(parameters=[FORMAT], responses=_EXPORT_RESPONSES)
+@api_view(["GET"])
+@renderer_classes([renderers.JSONRenderer, CSVRenderer])
+def export_all(request: Request) -> HttpResponse | Response:
+    """Every night the user owns or records in."""
+    return _export(request, list(selectors.nights_for_user(request.user)), "scorekeeper-all")
+
+
+@extend_schema(request=OpenApiTypes.OBJECT, responses={201: ImportOut})
+@api_view(["POST"])
+def import_export(request: Request) -> Response:
+    """Import a JSON export: its nights become the user's, the ledger replayed entry by entry.
+    A file whose ledger does not replay is refused (400, with where and why); nothing is
+    written."""
+    assert isinstance(request.user, User)
+    made = transfer.import_nights(owner=request.user, document=request.data)
+    return Response(ImportOut({"nights": made}).data, status=status.HTTP_201_CREATED)

@@ -1,0 +1,105 @@
+"""Looking back on a phone (390x844): find a night by a player, read its recap with the chart,
+and export a night then import it into another account to get the same night back."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from scorekeeper import selectors
+from scorekeeper.models import Night
+from tests.factories import GameFactory, NightFactory, UserFactory, played_night
+
+PHONE = {"width": 390, "height": 844}
+SHOTS = Path(os.environ.get("SCREENSHOTS_DIR", "/tmp/screenshots"))
+
+
+def _shot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"history-{name}.png"), full_page=True)
+
+
+def _fits(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def _standings(night: Night) -> list[tuple[str, Any, Any]]:
+    return [
+        (game.slug, s.tally.totals, s.winner_names)
+        for game in night.games.order_by("number")
+        for s in [selectors.game_standings(game)]
+    ]
+
+
+def _sign_in(page: Page, base: str, username: str) -> None:
+    page.goto(f"{base}/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", "password")
+    page.click("button.primary")
+    page.wait_for_url(f"{base}/")
+
+
+def test_search_recap_export_and_import(
+    signed_in: Page, live_server: Any, alice: Any, tmp_path: Path
+) -> None:
+    page = signed_in
+    page.set_viewport_size(PHONE)
+    night = played_night(alice)
+    pub = NightFactory(owner=alice, place="The pub")
+    GameFactory(night=pub, slug="voormsi", players=["Zed", "Yan", "Xi", "Wu"])
+
+    # The history search finds a night by a player (a plain GET form).
+    page.get_by_role("link", name="History").click()
+    page.get_by_label("Player").fill("mary")
+    page.get_by_role("button", name="Search").click()
+    expect(page).to_have_url(f"{live_server.url}/history/?player=mary&game=")
+    nights = page.locator("article.past-night")
+    expect(nights).to_have_count(1)
+    expect(nights.first).to_contain_text("Mary won")
+    expect(nights.first).to_contain_text("2 amended")
+    expect(nights.first).not_to_contain_text("The pub")
+    _fits(page)
+    _shot(page, "search")
+
+    # The recap: the final tallies, the chart with its title and numbers, every deal.
+    nights.first.get_by_role("link", name="Recap").click()
+    expect(page.locator("h1")).to_contain_text(night.date.strftime("%Y"))
+    chart = page.get_by_role("img", name="Running totals of Game 1: Bridge Rummy, deal by deal")
+    expect(chart).to_be_visible()
+    expect(page.locator(".tally-chart")).to_have_count(2)
+    page.get_by_text("The numbers behind the chart").first.click()
+    expect(page.locator(".chart-data table").first).to_be_visible()
+    expect(page.locator(".recap-deals").first.locator("li")).to_have_count(7)
+    _fits(page)
+    _shot(page, "recap")
+
+    # Export the night as JSON from its recap.
+    with page.expect_download() as download:
+        page.get_by_role("link", name="JSON").click()
+    saved = tmp_path / "night.json"
+    download.value.save_as(saved)
+
+    # Dave imports it into his own account and gets the same night.
+    UserFactory(username="dave")
+    page.context.clear_cookies()
+    _sign_in(page, live_server.url, "dave")
+    page.get_by_role("link", name="History").click()
+    page.get_by_role("link", name="Export and import").click()
+    page.get_by_label("A Scorekeeper export (.json)").set_input_files(str(saved))
+    page.get_by_role("button", name="Import").click()
+    copied = Night.objects.get(owner__username="dave")
+    expect(page).to_have_url(f"{live_server.url}{copied.get_absolute_url()}")
+    assert _standings(copied) == _standings(night)
+    _shot(page, "imported")
+
+    # The copied Bridge Rummy game shows the same final totals on its page.
+    game = copied.games.get(number=1)
+    page.goto(f"{live_server.url}{game.get_absolute_url()}")
+    totals = page.locator("#board tfoot td").all_inner_texts()
+    original = selectors.game_standings(night.games.get(number=1)).tally.totals
+    assert totals == [str(t) for t in original]
+    expect(page.locator(f"#chart-{game.pk} svg")).to_be_visible()
+    _fits(page)

@@ -1,0 +1,85 @@
+"""/api/v1/nights/<id>/export/, /api/v1/export/ and /api/v1/import/."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework.test import APIClient
+
+from scorekeeper.models import Night
+from tests.factories import UserFactory, played_night
+
+
+def test_a_night_exports_as_json(api: APIClient, alice: Any) -> None:
+    night = played_night(alice)
+    response = api.get(f"/api/v1/nights/{night.pk}/export/")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["format"] == "scorekeeper-export"
+    assert [g["slug"] for g in body["nights"][0]["games"]] == ["bridge-rummy", "brummy"]
+    explicit = api.get(f"/api/v1/nights/{night.pk}/export/?format=json").json()
+    assert explicit["nights"] == body["nights"]
+
+
+def test_a_night_exports_as_csv(api: APIClient, alice: Any) -> None:
+    night = played_night(alice)
+    response = api.get(f"/api/v1/nights/{night.pk}/export/?format=csv")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/csv")
+    lines = response.content.decode().splitlines()
+    assert lines[0] == "date,place,game_number,game,deal,player,points,total"
+    assert len(lines) == 1 + 28 + 6
+
+
+def test_everything_exports(api: APIClient, alice: Any, bob: Any) -> None:
+    played_night(alice)
+    played_night(bob, recorder=alice)
+    body = api.get("/api/v1/export/").json()
+    assert sorted(n["owner"] for n in body["nights"]) == ["alice", "bob"]
+    assert api.get("/api/v1/export/?format=csv").status_code == 200
+
+
+def test_another_users_night_is_404(alice: Any, carol: Any) -> None:
+    night = played_night(alice)
+    client = APIClient()
+    client.force_authenticate(carol)
+    assert client.get(f"/api/v1/nights/{night.pk}/export/").status_code == 404
+    assert client.get("/api/v1/export/").json()["nights"] == []
+
+
+def test_signed_out_is_refused(anonymous_api: APIClient) -> None:
+    assert anonymous_api.get("/api/v1/export/").status_code == 401
+    assert anonymous_api.post("/api/v1/import/", {}, format="json").status_code == 401
+
+
+def test_an_export_imports_into_another_account(api: APIClient, alice: Any) -> None:
+    night = played_night(alice)
+    document = api.get(f"/api/v1/nights/{night.pk}/export/").json()
+    dave = APIClient()
+    dave.force_authenticate(UserFactory(username="dave"))
+    response = dave.post("/api/v1/import/", document, format="json")
+    assert response.status_code == 201, response.json()
+    (made,) = response.json()["nights"]
+    copied = Night.objects.get(pk=made["id"])
+    assert copied.owner.username == "dave" and made["url"] == copied.get_absolute_url()
+    again = dave.get(f"/api/v1/nights/{copied.pk}/export/").json()
+    assert len(again["nights"][0]["games"][0]["entries"]) == 10
+
+
+def test_a_ledger_that_does_not_replay_is_a_400_with_a_sentence(api: APIClient, alice: Any) -> None:
+    night = played_night(alice)
+    document = api.get(f"/api/v1/nights/{night.pk}/export/").json()
+    document["nights"][0]["games"][0]["entries"][2]["data"] = {"went_out": 0, "hands": []}
+    response = api.post("/api/v1/import/", document, format="json")
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "import_refused"
+    assert body["field"] == "nights[0].games[0].entries[2]"
+    assert body["message"].startswith("The ledger does not replay at nights[0].games[0].entries[2]")
+    assert Night.objects.count() == 1
+
+
+def test_not_an_export_is_a_400(api: APIClient) -> None:
+    response = api.post("/api/v1/import/", [1, 2], format="json")
+    assert response.status_code == 400
+    assert response.json()["field"] == "top level"
