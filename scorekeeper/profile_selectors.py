@@ -49,7 +49,8 @@ def option_label(info: OptionInfo) -> str:
 def shown_value(info: OptionInfo, value: Any) -> str:
     """A house rule's value as a player reads it: a choice's label, on/off, or the number."""
     if info.kind == "choice":
-        return dict(info.labelled_choices()).get(value, str(value))
+        labels: dict[Any, str] = dict(info.labelled_choices())
+        return labels.get(value, str(value))
     if info.kind == "bool":
         return "on" if value else "off"
     return str(value)

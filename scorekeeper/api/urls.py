@@ -2,7 +2,7 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from scorekeeper import converters  # noqa: F401  (registers <id:...>)
-from scorekeeper.api import views
+from scorekeeper.api import profiles, views
 
 urlpatterns = [
     # players and nights
@@ -28,4 +28,7 @@ urlpatterns = [
     # schema and docs (served from the sidecar's static files: no internet needed)
     path("schema/", SpectacularAPIView.as_view(), name="api_schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api_schema"), name="api_docs"),
+    # house-rule profiles (issue 10)
+    path("profiles/", profiles.profile_list, name="api_profiles"),
+    path("profiles/<id:pk>/", profiles.profile_detail, name="api_profile"),
 ]
