@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 
 from adjudicator.games import get_game
 from adjudicator.options import options_as_dict
-from scorekeeper.models import Game, Night, NightPlayer, Player, Seat
+from scorekeeper.models import Game, HouseRuleProfile, Night, NightPlayer, Player, Seat
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -69,3 +69,20 @@ class GameFactory(factory.django.DjangoModelFactory):
             team = seating.unit_of(position) if seating.partnerships else None
             Seat.objects.create(game=game, player=player, position=position, team=team)
             NightPlayer.objects.get_or_create(night=game.night, player=player)
+
+
+class HouseRuleProfileFactory(factory.django.DjangoModelFactory):
+    """House-rule profiles (issue 10): ``options`` as given, stored canonical like the service."""
+
+    class Meta:
+        model = HouseRuleProfile
+
+    owner = factory.SubFactory(UserFactory)
+    slug = "knock-rummy"
+    name = factory.Sequence(lambda n: f"House rules {n}")
+    options = factory.LazyAttribute(lambda p: options_as_dict(get_game(p.slug).options()))
+
+    @classmethod
+    def _create(cls, model_class: Any, *args: Any, **kwargs: Any) -> Any:
+        kwargs["options"] = options_as_dict(get_game(kwargs["slug"]).options(kwargs["options"]))
+        return super()._create(model_class, *args, **kwargs)
