@@ -203,3 +203,16 @@ def test_rules_that_no_longer_read_give_no_differences() -> None:
 )
 def test_first_sentence(doc: str, sentence: str) -> None:
     assert first_sentence(doc) == sentence
+
+
+def test_two_saves_of_one_name_at_once_give_a_sentence_not_a_500(
+    alice: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On PostgreSQL two requests both pass the "is it taken?" check; the unique constraint
+    refuses the second, which is said as a sentence naming the field."""
+    profiles.profile_create(owner=alice, slug="knock-rummy", name="Nanni's rules")
+    monkeypatch.setattr(profiles, "_taken", lambda *args, **kwargs: None)  # both checks passed
+    with pytest.raises(InvalidInput, match="just taken") as caught:
+        profiles.profile_create(owner=alice, slug="knock-rummy", name="nanni's rules")
+    assert caught.value.field == "name"
+    assert HouseRuleProfile.objects.count() == 1
