@@ -14,6 +14,7 @@ from adjudicator.errors import AdjudicationError
 from adjudicator.game import Game as GameDefinition
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.models import Player
+from scorekeeper.profile_selectors import option_label
 
 
 class EngineErrorsMixin(forms.Form):
@@ -76,7 +77,65 @@ class RecorderRemoveForm(EngineErrorsMixin, forms.Form):
     username = forms.CharField(max_length=150, widget=forms.HiddenInput)
 
 
-class GameStartForm(EngineErrorsMixin, forms.Form):
+def add_house_rule_fields(form: forms.Form, definition: GameDefinition[Any, Any]) -> None:
+    """One field per house rule of ``definition`` (``option_<name>``), from its description:
+    a checkbox, a bounded number or a choice, labelled, with its doc and ruling id as help."""
+    engine_fields = getattr(form, "engine_fields", None)
+    for info in definition.describe_options():
+        name = f"option_{info.name}"
+        label = option_label(info)
+        help_text = info.doc + (f" ({info.rule})" if info.rule else "")
+        field: forms.Field
+        if info.kind == "bool":
+            field = forms.BooleanField(required=False, initial=info.default)
+        elif info.kind == "int":
+            field = forms.IntegerField(
+                min_value=info.minimum, max_value=info.maximum, initial=info.default
+            )
+        else:
+            # Choices travel as strings in a form; map each back to its typed value.
+            typed = {str(choice): choice for choice in info.choices}
+            field = forms.TypedChoiceField(
+                choices=[(str(value), label) for value, label in info.labelled_choices()],
+                coerce=typed.__getitem__,
+                initial=str(info.default),
+            )
+        field.label, field.help_text = label, help_text
+        form.fields[name] = field
+        if engine_fields is not None:
+            engine_fields[f"options.{info.name}"] = name
+
+
+class HouseRulesMixin(forms.Form):
+    """What a form with house-rule fields offers its template and its view."""
+
+    def option_fields(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields if name.startswith("option_")]
+
+    def changed_options(self) -> int:
+        """How many house rules differ from the rules as written (as the page now shows them)."""
+
+        def changed(field: forms.BoundField) -> bool:
+            try:
+                return bool(field.field.to_python(field.value()) != field.field.initial)
+            except forms.ValidationError:
+                return True  # not a value at all: certainly not the rule as written
+
+        return sum(1 for field in self.option_fields() if changed(field))
+
+    def option_errors(self) -> bool:
+        return any(field.errors for field in self.option_fields())
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {
+            name.removeprefix("option_"): value
+            for name, value in self.cleaned_data.items()
+            if name.startswith("option_")
+        }
+
+
+class GameStartForm(HouseRulesMixin, EngineErrorsMixin, forms.Form):
     """Seats in order (one select per seat) and the game's house rules.
 
     ``seated`` pre-fills the seats in order (ignored unless the game takes that many players);
@@ -97,8 +156,7 @@ class GameStartForm(EngineErrorsMixin, forms.Form):
         initial: dict[str, Any] = {}
         if len(seated) in definition.table_sizes():
             initial |= {f"seat_{position}": p.pk for position, p in enumerate(seated)}
-        for name, value in (house_options or {}).items():
-            initial[f"option_{name}"] = value if isinstance(value, bool | int) else str(value)
+        initial |= house_option_initial(house_options)
         kwargs["initial"] = initial | (kwargs.get("initial") or {})
         super().__init__(*args, **kwargs)
         self.definition = definition
@@ -110,48 +168,10 @@ class GameStartForm(EngineErrorsMixin, forms.Form):
                 label=f"Seat {position + 1}",
                 empty_label="—",
             )
-        for info in definition.describe_options():
-            name = f"option_{info.name}"
-            label = info.name.replace("_", " ").capitalize()
-            help_text = info.doc + (f" ({info.rule})" if info.rule else "")
-            field: forms.Field
-            if info.kind == "bool":
-                field = forms.BooleanField(required=False, initial=info.default)
-            elif info.kind == "int":
-                field = forms.IntegerField(
-                    min_value=info.minimum, max_value=info.maximum, initial=info.default
-                )
-            else:
-                # Choices travel as strings in a form; map each back to its typed value.
-                typed = {str(choice): choice for choice in info.choices}
-                field = forms.TypedChoiceField(
-                    choices=[(str(value), label) for value, label in info.labelled_choices()],
-                    coerce=typed.__getitem__,
-                    initial=str(info.default),
-                )
-            field.label, field.help_text = label, help_text
-            self.fields[name] = field
-            self.engine_fields[f"options.{info.name}"] = name
+        add_house_rule_fields(self, definition)
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"seat_{p}"] for p in range(self.definition.max_players)]
-
-    def option_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name in self.fields if name.startswith("option_")]
-
-    def changed_options(self) -> int:
-        """How many house rules differ from the rules as written (as the page now shows them)."""
-
-        def changed(field: forms.BoundField) -> bool:
-            try:
-                return bool(field.field.to_python(field.value()) != field.field.initial)
-            except forms.ValidationError:
-                return True  # not a value at all: certainly not the rule as written
-
-        return sum(1 for field in self.option_fields() if changed(field))
-
-    def option_errors(self) -> bool:
-        return any(field.errors for field in self.option_fields())
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
@@ -172,10 +192,36 @@ class GameStartForm(EngineErrorsMixin, forms.Form):
             if self.cleaned_data.get(f"seat_{p}")
         ]
 
-    @property
-    def options(self) -> dict[str, Any]:
-        return {
-            name.removeprefix("option_"): value
-            for name, value in self.cleaned_data.items()
-            if name.startswith("option_")
-        }
+
+class ProfileForm(HouseRulesMixin, EngineErrorsMixin, forms.Form):
+    """A house-rule profile: its name and the game's house rules (the same fields as starting a
+    game). ``house_options`` pre-sets the rules (a profile being edited, or the start form's)."""
+
+    name = forms.CharField(
+        max_length=60,
+        label="Name these house rules",
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "words", "placeholder": "Nanni's rules"}
+        ),
+    )
+
+    def __init__(
+        self,
+        *args: Any,
+        definition: GameDefinition[Any, Any],
+        house_options: Mapping[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        kwargs["initial"] = house_option_initial(house_options) | (kwargs.get("initial") or {})
+        super().__init__(*args, **kwargs)
+        self.definition = definition
+        self.engine_fields = {}
+        add_house_rule_fields(self, definition)
+
+
+def house_option_initial(house_options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Initial values of the ``option_*`` fields for a set of house rules (choices as text)."""
+    return {
+        f"option_{name}": value if isinstance(value, bool | int) else str(value)
+        for name, value in (house_options or {}).items()
+    }

@@ -225,3 +225,50 @@ class Ruling(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_slug} {self.question} ({self.night})"
+
+
+# House-rule profiles (issue 10) -----------------------------------------------------------------
+
+
+class HouseRuleProfile(models.Model):
+    """A group's house rules for one game, saved under a name ("Nanni's rules").
+
+    Not ledger data: a game started from a profile keeps its own copy of the options
+    (``Game.options``), so renaming, changing or deleting a profile never touches a game.
+    ``options`` holds every house rule of the game in its canonical JSON form, as validated
+    by the engine when the profile was saved.
+    """
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="house_rule_profiles"
+    )
+    slug = models.CharField(max_length=40, help_text="The game these rules are for.")
+    name = models.CharField(max_length=60)
+    options = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ("slug", Lower("name"), "id")
+        constraints: ClassVar = [
+            models.UniqueConstraint(
+                Lower("name"), "owner", "slug", name="profile_name_unique_per_owner_and_game"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("profile_edit", args=[self.pk])
+
+    @property
+    def game_name(self) -> str:
+        """The game's name; a game no longer known keeps its slug."""
+        from adjudicator.errors import UnknownGameError
+        from adjudicator.games import get_game
+
+        try:
+            return get_game(self.slug).name
+        except UnknownGameError:
+            return self.slug

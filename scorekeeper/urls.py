@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from scorekeeper import converters  # noqa: F401  (registers <id:...>)
-from scorekeeper.views import accounts, desk, games, history, nights
+from scorekeeper.views import accounts, desk, games, history, house_rules, nights
 
 # Errors: JSON under /api/, Django's own pages elsewhere.
 handler400 = "scorekeeper.api.errors.bad_request"
@@ -50,4 +50,9 @@ urlpatterns = [
     path("export/", history.export_page, name="export"),
     path("export/download/", history.export_all, name="export_all"),
     path("import/", history.import_upload, name="import"),
+    # house-rule profiles (issue 10)
+    path("profiles/", house_rules.profile_list, name="profiles"),
+    path("profiles/new/", house_rules.profile_create, name="profile_create"),
+    path("profiles/<id:pk>/", house_rules.profile_edit, name="profile_edit"),
+    path("profiles/<id:pk>/delete/", house_rules.profile_delete, name="profile_delete"),
 ]

@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 
 from adjudicator.games import get_game
 from adjudicator.options import options_as_dict
-from scorekeeper.models import Game, Night, NightPlayer, Player, Seat
+from scorekeeper.models import Game, HouseRuleProfile, Night, NightPlayer, Player, Seat
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -101,3 +101,20 @@ def played_night(owner: Any, *, recorder: Any = None, place: str = "The kitchen 
         data = {"knocked": None, "grids": [{"seat": s, "total": t} for s, t in enumerate(grids)]}
         services.deal_record(game=brummy, by=owner, data=data)
     return night
+
+
+class HouseRuleProfileFactory(factory.django.DjangoModelFactory):
+    """House-rule profiles (issue 10): ``options`` as given, stored canonical like the service."""
+
+    class Meta:
+        model = HouseRuleProfile
+
+    owner = factory.SubFactory(UserFactory)
+    slug = "knock-rummy"
+    name = factory.Sequence(lambda n: f"House rules {n}")
+    options = factory.LazyAttribute(lambda p: options_as_dict(get_game(p.slug).options()))
+
+    @classmethod
+    def _create(cls, model_class: Any, *args: Any, **kwargs: Any) -> Any:
+        kwargs["options"] = options_as_dict(get_game(kwargs["slug"]).options(kwargs["options"]))
+        return super()._create(model_class, *args, **kwargs)

@@ -97,7 +97,12 @@ class GameIn(serializers.Serializer[Any]):
         child=id_field(), min_length=1, help_text="Player ids, seat 0 first."
     )
     options = serializers.DictField(
-        required=False, default=dict, help_text="House rules; defaults for any not given."
+        required=False, help_text="House rules; defaults for any not given."
+    )
+    profile = id_field(
+        required=False,
+        help_text="Start with the house rules of one of your profiles (see /api/v1/profiles/), "
+        "instead of giving `options`.",
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -105,6 +110,16 @@ class GameIn(serializers.Serializer[Any]):
         game = self.fields["game"]
         assert isinstance(game, serializers.ChoiceField)
         game.choices = [(g.slug, g.name) for g in all_games()]
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "options" in attrs and "profile" in attrs:
+            raise serializers.ValidationError(
+                {
+                    "profile": "Give either options or a profile, not both: a profile is a set "
+                    "of house rules."
+                }
+            )
+        return attrs
 
 
 def _deal_schemas() -> dict[str, Any]:

@@ -2,7 +2,7 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from scorekeeper import converters  # noqa: F401  (registers <id:...>)
-from scorekeeper.api import history, views
+from scorekeeper.api import history, profiles, views
 
 urlpatterns = [
     # players and nights
@@ -34,4 +34,7 @@ urlpatterns = [
     path("nights/<id:pk>/export/", history.night_export, name="api_night_export"),
     path("export/", history.export_all, name="api_export"),
     path("import/", history.import_export, name="api_import"),
+    # house-rule profiles (issue 10)
+    path("profiles/", profiles.profile_list, name="api_profiles"),
+    path("profiles/<id:pk>/", profiles.profile_detail, name="api_profile"),
 ]

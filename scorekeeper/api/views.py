@@ -20,7 +20,7 @@ from adjudicator.errors import AdjudicationError
 from adjudicator.games import all_games, get_game
 from adjudicator.records import describe
 from adjudicator.tally import points_json
-from scorekeeper import desk, selectors, services
+from scorekeeper import desk, profile_selectors, selectors, services
 from scorekeeper.api import serializers as s
 from scorekeeper.exceptions import InvalidInput
 from scorekeeper.models import Game, Night
@@ -39,6 +39,14 @@ def _user(request: Request) -> User:
     """The signed-in user (every view but the rules questions requires one)."""
     assert isinstance(request.user, User)
     return request.user
+
+
+def profile_options(request: Request, pk: int, slug: str) -> dict[str, Any]:
+    """The house rules of the user's profile ``pk`` for a game of ``slug`` (400 otherwise)."""
+    profile = profile_selectors.profiles_for_user(request.user).filter(pk=pk).first()
+    if profile is None:
+        raise InvalidInput(f"You have no house-rule profile with id {pk}.", field="profile")
+    return profile_selectors.profile_options_for_start(profile, slug)
 
 
 def _valid(serializer_class: type[Any], request: Request) -> dict[str, Any]:
@@ -130,12 +138,15 @@ def night_games(request: Request, pk: int) -> Response:
     unknown = [pid for pid in data["players"] if pid not in allowed]
     if unknown:
         raise InvalidInput(f"No player with id {unknown[0]} can join this night.", field="players")
+    options = data.get("options", {})
+    if "profile" in data:  # house-rule profiles (issue 10): the user's own, else a 400
+        options = profile_options(request, data["profile"], data["game"])
     game = services.game_start(
         night=night,
         by=_user(request),
         slug=data["game"],
         players=[allowed[pid] for pid in data["players"]],
-        options=data["options"],
+        options=options,
     )
     return Response(s.GameOut(game).data, status=status.HTTP_201_CREATED)
 

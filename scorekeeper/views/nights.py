@@ -26,6 +26,7 @@ from scorekeeper.forms import (
 )
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import Game, Night
+from scorekeeper.views import house_rules
 from scorekeeper.views.access import get_night_for_user
 
 
@@ -183,6 +184,8 @@ def game_create(request: AuthedRequest, pk: int) -> HttpResponse:
     ``?game=slug`` picks the game. The seats start as the night's table in the order they sat
     down, when the game takes that many players. ``?seats_of=<game>`` seats the players as in
     that game of this night; ``?like=<game>`` is a rematch: its game, seats and house rules.
+    ``?profile=<id>`` fills the house rules from one of the user's saved profiles (htmx swaps
+    just the house rules); a POST with ``save_profile`` saves the rules shown as a profile.
     """
     night = get_night_for_user(request, pk)
     like = _game_of_night(night, request.GET.get("like"))
@@ -192,6 +195,10 @@ def game_create(request: AuthedRequest, pk: int) -> HttpResponse:
         definition = get_game(slug)
     except AdjudicationError:
         return redirect(night)
+    profile = house_rules.chosen_profile(request, definition)
+    house_options = _house_options(definition, like) if like else None
+    if profile is not None:
+        house_options = profile.options
     table = selectors.table_for_night(night)
     seated = selectors.seated_players(seats_of) if seats_of else table
     last = selectors.last_game(night)
@@ -201,9 +208,10 @@ def game_create(request: AuthedRequest, pk: int) -> HttpResponse:
         definition=definition,
         players=selectors.players_for_night(night),
         seated=seated,
-        house_options=_house_options(definition, like) if like else None,
+        house_options=house_options,
     )
-    if request.method == "POST" and form.is_valid():
+    saving = house_rules.save_from_start(request, definition, form)
+    if request.method == "POST" and not saving.asked and form.is_valid():
         try:
             game = services.game_start(
                 night=night,
@@ -222,8 +230,12 @@ def game_create(request: AuthedRequest, pk: int) -> HttpResponse:
         "definition": definition,
         "form": form,
         "like": like,
+        "seats_of": seats_of,
         # Offered when it would change the seats shown.
         "same_as_last": last if fits and last_seats != seated and not form.is_bound else None,
+        **house_rules.start_context(request, definition, profile, saving),
     }
-    status = 400 if form.is_bound else 200
+    status = 400 if form.is_bound and not saving.saved else 200
+    if request.htmx and (saving.asked or "profile" in request.GET):
+        return render(request, "scorekeeper/game_create.html#house_rules", context, status=200)
     return render(request, "scorekeeper/game_create.html", context, status=status)

@@ -1,0 +1,170 @@
+"""Reads for house-rule profiles, and how a set of house rules differs from the published rules.
+
+A profile is visible to its owner only; anyone else's lookup finds nothing (a 404). The
+differences are derived from the engine's description of each house rule
+(:class:`adjudicator.options.OptionInfo`): its doc, its ruling id and its labels. Nothing here
+names a game.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import QuerySet
+from django.db.models.functions import Lower
+
+from adjudicator.errors import AdjudicationError
+from adjudicator.game import Game as GameDefinition
+from adjudicator.games import all_games, get_game
+from adjudicator.options import OptionInfo
+from scorekeeper.exceptions import InvalidInput
+from scorekeeper.models import Game, HouseRuleProfile
+
+
+def profiles_for_user(user: User | AnonymousUser) -> QuerySet[HouseRuleProfile]:
+    """The user's own profiles (nobody sees another account's)."""
+    if not user.is_authenticated:
+        return HouseRuleProfile.objects.none()
+    return HouseRuleProfile.objects.filter(owner=user).order_by("slug", Lower("name"), "id")
+
+
+def profiles_for_game(user: User | AnonymousUser, slug: str) -> QuerySet[HouseRuleProfile]:
+    return profiles_for_user(user).filter(slug=slug)
+
+
+def games_with_options() -> tuple[GameDefinition[Any, Any], ...]:
+    """The games that have house rules at all (only those can have a profile)."""
+    return tuple(game for game in all_games() if game.describe_options())
+
+
+def option_label(info: OptionInfo) -> str:
+    """The name a player reads for a house rule ("Penalty on tie"), as the forms show it."""
+    return info.name.replace("_", " ").capitalize()
+
+
+def shown_value(info: OptionInfo, value: Any) -> str:
+    """A house rule's value as a player reads it: a choice's label, on/off, or the number."""
+    if info.kind == "choice":
+        labels: dict[Any, str] = dict(info.labelled_choices())
+        return labels.get(value, str(value))
+    if info.kind == "bool":
+        return "on" if value else "off"
+    return str(value)
+
+
+# The end of a sentence: a stop followed by a space and what starts the next one.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9(])")
+
+
+def first_sentence(doc: str) -> str:
+    """The first sentence of an option's doc (all of it when it is one sentence).
+
+    >>> first_sentence("Play to a target. 0 plays on with no end.")
+    'Play to a target.'
+    >>> first_sentence("Jokers are wild (by default, none).")
+    'Jokers are wild (by default, none).'
+    """
+    return _SENTENCE_END.split(doc.strip(), maxsplit=1)[0]
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One way a set of house rules differs from the published rules."""
+
+    name: str
+    label: str
+    rule: str
+    sentence: str
+    doc: str
+    default: Any
+    value: Any
+    default_shown: str
+    value_shown: str
+
+
+def differences(
+    definition: GameDefinition[Any, Any], options: Mapping[str, Any] | None
+) -> list[Difference]:
+    """Every house rule in ``options`` that differs from the published rule, in the game's order.
+
+    ``options`` is JSON as stored; rules that no longer read as this game's give no list.
+    """
+    try:
+        parsed = definition.options(options)
+    except AdjudicationError:
+        return []
+    found = []
+    for info in definition.describe_options():
+        value = getattr(parsed, info.name)
+        if value == info.default and type(value) is type(info.default):
+            continue
+        found.append(
+            Difference(
+                name=info.name,
+                label=option_label(info),
+                rule=info.rule,
+                sentence=first_sentence(info.doc),
+                doc=info.doc,
+                default=info.default,
+                value=value,
+                default_shown=shown_value(info, info.default),
+                value_shown=shown_value(info, value),
+            )
+        )
+    return found
+
+
+def game_differences(game: Game) -> list[Difference]:
+    """How a game's house rules differ from the published ones (none for a game not known)."""
+    try:
+        definition = get_game(game.slug)
+    except AdjudicationError:
+        return []
+    return differences(definition, game.options)
+
+
+def profile_differences(profile: HouseRuleProfile) -> list[Difference]:
+    try:
+        definition = get_game(profile.slug)
+    except AdjudicationError:
+        return []
+    return differences(definition, profile.options)
+
+
+def profile_options_for_start(profile: HouseRuleProfile, slug: str) -> dict[str, Any]:
+    """The house rules a game of ``slug`` starts with when this profile is chosen.
+
+    A profile is for one game: choosing it for another is refused, naming the field ``profile``.
+    """
+    if profile.slug != slug:
+        raise InvalidInput(
+            f"{profile.name} is a set of house rules for {profile.game_name}, "
+            f"not for {get_game(slug).name}.",
+            field="profile",
+        )
+    return dict(profile.options)
+
+
+@dataclass(frozen=True)
+class GameProfiles:
+    """A game's profiles, for the profiles page."""
+
+    definition: GameDefinition[Any, Any]
+    profiles: list[tuple[HouseRuleProfile, list[Difference]]]
+
+
+def profiles_by_game(user: User | AnonymousUser) -> list[GameProfiles]:
+    """The user's profiles grouped per game, games in the engine's order; games without any
+    profile are left out."""
+    by_slug: dict[str, list[HouseRuleProfile]] = {}
+    for profile in profiles_for_user(user):
+        by_slug.setdefault(profile.slug, []).append(profile)
+    return [
+        GameProfiles(game, [(p, profile_differences(p)) for p in by_slug[game.slug]])
+        for game in all_games()
+        if game.slug in by_slug
+    ]
