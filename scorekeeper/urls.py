@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from scorekeeper import converters  # noqa: F401  (registers <id:...>)
-from scorekeeper.views import accounts, games, nights
+from scorekeeper.views import accounts, games, nights, share
 
 # Errors: JSON under /api/, Django's own pages elsewhere.
 handler400 = "scorekeeper.api.errors.bad_request"
@@ -38,4 +38,10 @@ urlpatterns = [
     # api and admin
     path("api/v1/", include("scorekeeper.api.urls")),
     path("admin/", admin.site.urls),
+    # live at the table: the join link and who records or watches
+    path("join/<str:token>/", share.join, name="share_join"),
+    path("nights/<id:pk>/share/", share.link_make, name="night_share"),
+    path("nights/<id:pk>/share/stop/", share.link_stop, name="night_share_stop"),
+    path("nights/<id:pk>/people/role/", share.person_role, name="night_person_role"),
+    path("nights/<id:pk>/people/remove/", share.person_remove, name="night_person_remove"),
 ]
