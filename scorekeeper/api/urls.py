@@ -2,7 +2,7 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from scorekeeper import converters  # noqa: F401  (registers <id:...>)
-from scorekeeper.api import views
+from scorekeeper.api import share, views
 
 urlpatterns = [
     # players and nights
@@ -28,4 +28,9 @@ urlpatterns = [
     # schema and docs (served from the sidecar's static files: no internet needed)
     path("schema/", SpectacularAPIView.as_view(), name="api_schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api_schema"), name="api_docs"),
+    # live at the table: the join link, joining by it, and who records or watches
+    path("nights/<id:pk>/link/", share.night_link, name="api_night_link"),
+    path("nights/<id:pk>/people/", share.night_people, name="api_night_people"),
+    path("nights/<id:pk>/people/<str:username>/", share.night_person, name="api_night_person"),
+    path("join/", share.join, name="api_join"),
 ]
