@@ -58,10 +58,18 @@ def game_scoreboard(request: AuthedRequest, pk: int) -> HttpResponse:
     return render(request, "scorekeeper/game_detail.html#board", _context(request, game))
 
 
+def _game_to_record(request: AuthedRequest, pk: int) -> Game:
+    """A game whose night the user records in: 404 if they cannot see it, 403 if they watch."""
+    game = get_game_for_user(request, pk)
+    if not selectors.can_record(request.user, game.night):
+        raise PermissionDenied("Only the night's owner and recorders change its games.")
+    return game
+
+
 @login_required
 @require_POST
 def deal_record(request: AuthedRequest, pk: int) -> HttpResponse:
-    game = get_game_for_user(request, pk)
+    game = _game_to_record(request, pk)
     seats = tuple(game.seats.select_related("player"))
     form = DealForm(request.POST, game=game, seats=seats)
     stale: dict[str, Any] | None = None
@@ -97,9 +105,7 @@ def deal_record(request: AuthedRequest, pk: int) -> HttpResponse:
 
 @login_required
 def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
-    game = get_game_for_user(request, pk)
-    if not selectors.can_record(request.user, game.night):
-        raise PermissionDenied("Only the night's owner and recorders amend deals.")
+    game = _game_to_record(request, pk)
     seats = tuple(game.seats.select_related("player"))
     unreadable = False
     latest = selectors.latest_revision(game, deal)
@@ -149,7 +155,7 @@ def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
 @login_required
 @require_POST
 def deal_void(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
-    game = get_game_for_user(request, pk)
+    game = _game_to_record(request, pk)
     form = VoidForm(request.POST)
     error = None
     if not form.is_valid():

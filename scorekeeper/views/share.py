@@ -130,7 +130,9 @@ def _qr_svg(url: str) -> SafeString:
         title="QR code of the join link",
         svgclass="qr",
     )
-    return mark_safe(svg)  # segno's SVG: modules and a fixed title, no text of ours
+    return mark_safe(
+        svg.replace("<svg ", '<svg role="img" ', 1)
+    )  # segno's SVG: modules and a fixed title, no text of ours
 
 
 def share_context(request: HttpRequest, night: Night, token: str | None = None) -> dict[str, Any]:
