@@ -272,3 +272,44 @@ class HouseRuleProfile(models.Model):
             return get_game(self.slug).name
         except UnknownGameError:
             return self.slug
+
+
+# Live at the table: a night's join link and the people who watch it ----------------------------
+
+
+class NightLink(models.Model):
+    """A night's join link. Only the SHA-256 of its token is kept, never the token itself.
+
+    The token is shown once, to the owner who made it (and kept in a cookie on that phone, so
+    its page can show the link and QR code again). Making a new link replaces this row, and the
+    old link stops working at once, for new visitors and for those it let in without an account.
+    """
+
+    night = models.OneToOneField(Night, models.CASCADE, related_name="link")
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
+    created_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"join link of {self.night}"
+
+
+class NightViewer(models.Model):
+    """An account that joined a night by its link: it sees the night's games but records nothing.
+
+    A person is a viewer or a recorder (``Night.recorders``) of a night, never both; the owner
+    turns one into the other.
+    """
+
+    night = models.ForeignKey(Night, models.CASCADE, related_name="viewer_rows")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("id",)
+        constraints: ClassVar = [
+            models.UniqueConstraint(fields=["night", "user"], name="night_viewer_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} watching {self.night}"

@@ -26,7 +26,7 @@ from adjudicator.grids.lines import LINES, SIZES, Grid, GridRules, LineScore, Sh
 from adjudicator.records import CardsField, Seating
 from adjudicator.said import Naming, and_list, named
 from adjudicator.tally import DealResult, Payment, Points, Tally, format_points
-from scorekeeper.models import Entry, Game, Night, NightPlayer, Player, Seat
+from scorekeeper.models import Entry, Game, Night, NightPlayer, NightViewer, Player, Seat
 
 type User = AuthUser | AnonymousUser
 
@@ -50,11 +50,12 @@ def naming(seats: tuple[Seat, ...] | list[Seat], seating: Seating | None = None)
 
 
 def nights_for_user(user: User) -> QuerySet[Night]:
-    """Nights the user owns or records in, newest first."""
+    """Nights the user owns, records in or watches (joined by its link), newest first."""
     if not user.is_authenticated:
         return Night.objects.none()
+    watching = NightViewer.objects.filter(user=user).values("night")
     return (
-        Night.objects.filter(Q(owner=user) | Q(recorders=user))
+        Night.objects.filter(Q(owner=user) | Q(recorders=user) | Q(pk__in=watching))
         .distinct()
         .select_related("owner")
         .order_by("-date", "-id")
@@ -62,7 +63,7 @@ def nights_for_user(user: User) -> QuerySet[Night]:
 
 
 def games_for_user(user: User) -> QuerySet[Game]:
-    """Games in the nights the user owns or records in."""
+    """Games in the nights the user owns, records in or watches."""
     return Game.objects.filter(night__in=nights_for_user(user)).select_related("night")
 
 

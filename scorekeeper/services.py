@@ -26,7 +26,7 @@ from adjudicator.said import Naming
 from adjudicator.tally import points_json
 from scorekeeper import selectors
 from scorekeeper.exceptions import Conflict, InvalidInput, LedgerWouldBreak, StaleDeal, TokenReused
-from scorekeeper.models import Entry, Game, Night, NightPlayer, Player, Seat
+from scorekeeper.models import Entry, Game, Night, NightPlayer, NightViewer, Player, Seat
 
 
 def _require_recorder(user: User, night: Night) -> None:
@@ -125,6 +125,7 @@ def night_add_recorder(*, night: Night, by: User, username: str) -> User:
     if user.pk == night.owner_id:
         raise InvalidInput("The owner can already record.", field="username")
     night.recorders.add(user)
+    NightViewer.objects.filter(night=night, user=user).delete()  # a recorder, no longer a viewer
     return user
 
 

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from scorekeeper import converters  # noqa: F401  (registers <id:...>)
-from scorekeeper.views import accounts, desk, games, history, house_rules, nights
+from scorekeeper.views import accounts, desk, games, history, house_rules, nights, share
 
 # Errors: JSON under /api/, Django's own pages elsewhere.
 handler400 = "scorekeeper.api.errors.bad_request"
@@ -55,4 +55,10 @@ urlpatterns = [
     path("profiles/new/", house_rules.profile_create, name="profile_create"),
     path("profiles/<id:pk>/", house_rules.profile_edit, name="profile_edit"),
     path("profiles/<id:pk>/delete/", house_rules.profile_delete, name="profile_delete"),
+    # live at the table: the join link and who records or watches
+    path("join/<str:token>/", share.join, name="share_join"),
+    path("nights/<id:pk>/share/", share.link_make, name="night_share"),
+    path("nights/<id:pk>/share/stop/", share.link_stop, name="night_share_stop"),
+    path("nights/<id:pk>/people/role/", share.person_role, name="night_person_role"),
+    path("nights/<id:pk>/people/remove/", share.person_remove, name="night_person_remove"),
 ]

@@ -2,7 +2,7 @@ from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from scorekeeper import converters  # noqa: F401  (registers <id:...>)
-from scorekeeper.api import history, profiles, views
+from scorekeeper.api import history, profiles, share, views
 
 urlpatterns = [
     # players and nights
@@ -37,4 +37,9 @@ urlpatterns = [
     # house-rule profiles (issue 10)
     path("profiles/", profiles.profile_list, name="api_profiles"),
     path("profiles/<id:pk>/", profiles.profile_detail, name="api_profile"),
+    # live at the table: the join link, joining by it, and who records or watches
+    path("nights/<id:pk>/link/", share.night_link, name="api_night_link"),
+    path("nights/<id:pk>/people/", share.night_people, name="api_night_people"),
+    path("nights/<id:pk>/people/<str:username>/", share.night_person, name="api_night_person"),
+    path("join/", share.join, name="api_join"),
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
-from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
@@ -17,7 +17,8 @@ from scorekeeper.deal_forms import DealForm, VoidForm
 from scorekeeper.exceptions import ServiceError, StaleDeal
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import Entry, Game
-from scorekeeper.views.access import get_game_for_user
+from scorekeeper.views.access import get_game_for_user, login_required
+from scorekeeper.views.share import game_to_view, sign_in_first
 
 
 def _context(
@@ -37,28 +38,38 @@ def _context(
     }
 
 
-@login_required
 @require_GET
 def game_detail(request: AuthedRequest, pk: int) -> HttpResponse:
-    game = get_game_for_user(request, pk)
+    game = game_to_view(request, pk)  # also a visitor by the night's join link
+    if game is None:
+        return sign_in_first(request)
     return render(request, "scorekeeper/game_detail.html", _context(request, game))
 
 
-@login_required
 @require_GET
 @vary_on_headers("HX-Request")
 def game_scoreboard(request: AuthedRequest, pk: int) -> HttpResponse:
     """Polled by every phone at the table: 204 (nothing to swap) until the ledger changes."""
-    game = get_game_for_user(request, pk)
+    game = game_to_view(request, pk)
+    if game is None:
+        return sign_in_first(request)
     if request.GET.get("since") == str(selectors.last_entry_id(game)):
         return HttpResponse(status=204)
     return render(request, "scorekeeper/game_detail.html#board", _context(request, game))
 
 
+def _game_to_record(request: AuthedRequest, pk: int) -> Game:
+    """A game whose night the user records in: 404 if they cannot see it, 403 if they watch."""
+    game = get_game_for_user(request, pk)
+    if not selectors.can_record(request.user, game.night):
+        raise PermissionDenied("Only the night's owner and recorders change its games.")
+    return game
+
+
 @login_required
 @require_POST
 def deal_record(request: AuthedRequest, pk: int) -> HttpResponse:
-    game = get_game_for_user(request, pk)
+    game = _game_to_record(request, pk)
     seats = tuple(game.seats.select_related("player"))
     form = DealForm(request.POST, game=game, seats=seats)
     stale: dict[str, Any] | None = None
@@ -94,7 +105,7 @@ def deal_record(request: AuthedRequest, pk: int) -> HttpResponse:
 
 @login_required
 def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
-    game = get_game_for_user(request, pk)
+    game = _game_to_record(request, pk)
     seats = tuple(game.seats.select_related("player"))
     unreadable = False
     latest = selectors.latest_revision(game, deal)
@@ -144,7 +155,7 @@ def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
 @login_required
 @require_POST
 def deal_void(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
-    game = get_game_for_user(request, pk)
+    game = _game_to_record(request, pk)
     form = VoidForm(request.POST)
     error = None
     if not form.is_valid():

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -27,7 +27,8 @@ from scorekeeper.forms import (
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import Game, Night
 from scorekeeper.views import house_rules
-from scorekeeper.views.access import get_night_for_user
+from scorekeeper.views.access import get_night_for_user, login_required
+from scorekeeper.views.share import night_to_view, share_context, sign_in_first
 
 
 def _home_context(user: User, form: NightForm) -> dict[str, Any]:
@@ -75,12 +76,14 @@ def _night_context(
         "recorder_form": recorder_form or RecorderForm(),
         "remove_form": remove_form,
         "rulings": desk.rulings_for_night(night),  # the dispute desk's saved rulings
+        **share_context(request, night),  # the join link, who records and who watches
     }
 
 
-@login_required
 def night_detail(request: AuthedRequest, pk: int) -> HttpResponse:
-    night = get_night_for_user(request, pk)
+    night = night_to_view(request, pk)  # also a visitor by the night's join link
+    if night is None:
+        return sign_in_first(request)
     return render(request, "scorekeeper/night_detail.html", _night_context(request, night))
 
 
@@ -188,6 +191,8 @@ def game_create(request: AuthedRequest, pk: int) -> HttpResponse:
     just the house rules); a POST with ``save_profile`` saves the rules shown as a profile.
     """
     night = get_night_for_user(request, pk)
+    if not selectors.can_record(request.user, night):
+        raise PermissionDenied("Only the night's owner and recorders start games.")
     like = _game_of_night(night, request.GET.get("like"))
     seats_of = like or _game_of_night(night, request.GET.get("seats_of"))
     slug = request.POST.get("game") or request.GET.get("game") or (like.slug if like else "")
