@@ -3,6 +3,7 @@ from django.urls import include, path
 
 from scorekeeper import converters  # noqa: F401  (registers <id:...>)
 from scorekeeper.views import accounts, games, nights
+from scorekeeper.views import live as live_views
 
 # Errors: JSON under /api/, Django's own pages elsewhere.
 handler400 = "scorekeeper.api.errors.bad_request"
@@ -38,4 +39,6 @@ urlpatterns = [
     # api and admin
     path("api/v1/", include("scorekeeper.api.urls")),
     path("admin/", admin.site.urls),
+    # live at the table: the big-screen view of a game (polled like the phones' boards)
+    path("games/<id:pk>/screen/", live_views.game_screen, name="game_screen"),
 ]
