@@ -165,7 +165,7 @@ def test_the_big_screen_shows_the_tally_and_the_latest_working_without_controls(
     assert response.status_code == 200
     assert "<form" not in html and "<button" not in html
     assert "After deal 1 of 7: Mary lowest on -20." in html
-    assert '<h2>Deal 1</h2>' in html
+    assert "<h2>Deal 1</h2>" in html
     assert 'hx-trigger="every 2s"' in html
 
 
