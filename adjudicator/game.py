@@ -159,6 +159,21 @@ class NightGame:
     options: Any = None
 
 
+@dataclass(frozen=True)
+class Turn:
+    """Who deals a deal and who plays first in it (seat indexes), for the page above the form.
+
+    ``recorded`` is true when the dealer comes from a deal that named its dealer, not only from
+    the rotation. ``lead_word`` is what the first player does ("leads", "plays first").
+    """
+
+    number: int
+    dealer: int
+    leader: int
+    lead_word: str = "plays first"
+    recorded: bool = False
+
+
 class Game[O, D](ABC):
     """One game: ``O`` is its frozen options dataclass, ``D`` its typed record of one deal."""
 
@@ -175,6 +190,15 @@ class Game[O, D](ABC):
     settles: ClassVar[bool] = False
     """Points are money changing hands (Rummy, Knock Rummy): each deal says who paid whom, its
     points are each player's net and sum to zero, and the tally says who pays whom."""
+
+    deal_passes: ClassVar[Literal[1, -1]] = 1
+    """Where the deal goes after each deal, in seat order: ``1`` to the dealer's left (seats are
+    numbered clockwise, so the next seat), ``-1`` to the right (Bridge Rummy plays
+    counter-clockwise)."""
+    play_passes: ClassVar[Literal[1, -1]] = 1
+    """Which way play goes round the table: the first to play sits this way from the dealer."""
+    lead_word: ClassVar[str] = "plays first"
+    """What the first player of a deal does, on the page ("leads" in the trick games)."""
 
     # --- description --------------------------------------------------------------------------
 
@@ -321,6 +345,52 @@ class Game[O, D](ABC):
         return tuple(
             Feat(mark.key, mark.key.replace("_", " "), tuple(tally.marks.get(mark.key, ())))
             for mark in self.marks
+        )
+
+    def dealer(self, number: int, seating: Seating, options: O, *, first: int = 0) -> int:
+        """The seat that deals deal ``number`` (from 1) when seat ``first`` dealt the first:
+        the deal passes one seat each deal, the way :attr:`deal_passes` says.
+
+        >>> from adjudicator.games import get_game
+        >>> [get_game("brummy").dealer(n, Seating(3), None) for n in (1, 2, 3, 4)]
+        [0, 1, 2, 0]
+        """
+        return (first + (number - 1) * self.deal_passes) % seating.players
+
+    def leader(self, dealer: int, seating: Seating, options: O) -> int:
+        """Who plays first (or leads the first trick) when ``dealer`` deals: the next seat
+        the way play goes (the dealer's left, by default)."""
+        return (dealer + self.play_passes) % seating.players
+
+    def dealt_by(self, deal: D) -> int | None:
+        """The dealer a recorded deal names, if its record says (the trick games ask who
+        dealt); ``None`` for a game whose record does not."""
+        return None
+
+    def turn(
+        self, number: int, seating: Seating, options: O, *, dealt: Sequence[int | None] = ()
+    ) -> Turn:
+        """Who deals deal ``number`` and who plays first, given the dealers recorded for the
+        deals so far (``dealt[i]`` for deal ``i + 1``, ``None`` where not said).
+
+        The latest deal that named its dealer anchors the rotation; without one, seat 1
+        dealt the first deal.
+        """
+        first, recorded = 0, False
+        for index in range(min(len(dealt), number) - 1, -1, -1):
+            known = dealt[index]
+            if known is not None and 0 <= known < seating.players:
+                # Deal index + 1 was dealt by ``known``: wind the rotation back to deal 1.
+                first = (known - index * self.deal_passes) % seating.players
+                recorded = True
+                break
+        dealer = self.dealer(number, seating, options, first=first)
+        return Turn(
+            number=number,
+            dealer=dealer,
+            leader=self.leader(dealer, seating, options),
+            lead_word=self.lead_word,
+            recorded=recorded,
         )
 
     def break_tie(
@@ -472,5 +542,6 @@ __all__ = [
     "Question",
     "Scored",
     "Target",
+    "Turn",
     "and_list",
 ]

@@ -359,6 +359,40 @@ class DealForm(EngineErrorsMixin, forms.Form):
                 cleaned[f"how_{p}"] = how
         return cleaned
 
+    @property
+    def per_seat_skip(self) -> str:
+        """The seat field whose seat has no per-seat entry (who went out), or ``""``."""
+        f = next((f for f in self.record.fields if isinstance(f, PerSeatField)), None)
+        return (f.skip or "") if f is not None else ""
+
+    def empty_seats(self) -> list[str]:
+        """The players whose per-seat row was left with nothing entered, in seat order (the
+        deal form warns before sending, and the page says it when the form comes back)."""
+        f = next((f for f in self.record.fields if isinstance(f, PerSeatField)), None)
+        if f is None or not self.is_bound:
+            return []
+        way = self.data.get("way") or (self.record.ways[0].key if self.record.ways else None)
+        if self.way_of(f.key) not in (None, way):
+            return []
+        skipped = str(self.data.get(f.skip, "")) if f.skip else ""
+        empty = []
+        for seat in self.seats:
+            p = seat.position
+            if str(p) == skipped:
+                continue
+            how = str(self.data.get(f"how_{p}", ""))
+            chosen = next((e for e in f.entries if e.key == how), None)
+            if isinstance(chosen, FlagField):
+                continue
+            if any(
+                str(self.data.get(f"{e.key}_{p}", "")).strip()
+                for e in f.entries
+                if not isinstance(e, FlagField)
+            ):
+                continue
+            empty.append(seat.player.name)
+        return empty
+
     def _in_way(self, key: str, cleaned: dict[str, Any]) -> bool:
         way = self.way_of(key)
         return way is None or (cleaned.get("way") or self.record.ways[0].key) == way

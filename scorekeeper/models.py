@@ -172,6 +172,8 @@ class Entry(models.Model):
     class Meta:
         ordering = ("id",)
         verbose_name_plural = "entries"
+        # The live poll's change marker: a game's newest entry, read from the index alone.
+        indexes: ClassVar = [models.Index(fields=["game", "-id"], name="entry_game_newest")]
         constraints: ClassVar = [
             models.CheckConstraint(
                 condition=(

@@ -377,6 +377,7 @@ class Standings:
     last_entry_id: int
     problems: tuple[LedgerProblem, ...] = ()
     next_number: int = 1
+    dealt: tuple[int | None, ...] = ()  # the dealer each counted deal's record names, if any
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -426,6 +427,28 @@ class Standings:
         if self.tally.finished:
             return None
         return self.definition.next_deal_note(len(self.tally.deals), self.options, len(self.seats))
+
+    @property
+    def next_turn(self) -> dict[str, Any] | None:
+        """Whose deal the next one is and who plays first, named, while the game goes on:
+        ``{"number": 4, "dealer": "Tom", "leader": "Dick", "text": "Deal 4: Tom deals, Dick
+        leads"}``. The rotation counts the deals that count (a voided deal was not played)."""
+        if self.tally.finished or not self.seats:
+            return None
+        turn = self.definition.turn(
+            len(self.tally.deals) + 1, self.seating, self.options, dealt=self.dealt
+        )
+        dealer, leader = self.names[turn.dealer], self.names[turn.leader]
+        word = self.deal_word.capitalize()
+        return {
+            "number": self.next_number,
+            "dealer": dealer,
+            "leader": leader,
+            "dealer_seat": turn.dealer,
+            "leader_seat": turn.leader,
+            "recorded": turn.recorded,
+            "text": f"{word} {self.next_number}: {dealer} deals, {leader} {turn.lead_word}",
+        }
 
     @property
     def settles(self) -> bool:
@@ -615,6 +638,7 @@ def standings_from(game: Game, seats: tuple[Seat, ...], entries: list[Entry]) ->
         last_entry_id=entries[-1].pk if entries else 0,
         problems=replayed.problems,
         next_number=len(revisions) + 1,
+        dealt=tuple(definition.dealt_by(deal) for _, deal in replayed.deals),
     )
 
 

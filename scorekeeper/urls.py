@@ -3,6 +3,7 @@ from django.urls import include, path
 
 from scorekeeper import converters  # noqa: F401  (registers <id:...>)
 from scorekeeper.views import accounts, desk, games, history, house_rules, nights, share
+from scorekeeper.views import live as live_views
 
 # Errors: JSON under /api/, Django's own pages elsewhere.
 handler400 = "scorekeeper.api.errors.bad_request"
@@ -61,4 +62,6 @@ urlpatterns = [
     path("nights/<id:pk>/share/stop/", share.link_stop, name="night_share_stop"),
     path("nights/<id:pk>/people/role/", share.person_role, name="night_person_role"),
     path("nights/<id:pk>/people/remove/", share.person_remove, name="night_person_remove"),
+    # live at the table: the big-screen view of a game (polled like the phones' boards)
+    path("games/<id:pk>/screen/", live_views.game_screen, name="game_screen"),
 ]

@@ -524,6 +524,10 @@ class BridgeRummy(Game[Options, Deal]):
     max_players = 5
     lower_is_better = True
     marks = (Mark("stars", "*", "a star: won the deal by going out (the fourth earns -100)"),)
+    # The narrative plays counter-clockwise: "Cards are dealt counter-clockwise", "starting with
+    # the player to the right of the dealer"; the deal moves the same way.
+    deal_passes = -1
+    play_passes = -1
 
     def pack(self, options: Options, players: int) -> Pack:
         return BRIDGE_RUMMY

@@ -113,6 +113,8 @@ class Alkort(Game[Options, Deal]):
     min_players = 2
     max_players = 4
     lower_is_better = False
+    lead_word = "leads"
+    # The player at the dealer's left leads the first trick (A-6); the deal passes left.
 
     def table_sizes(self) -> tuple[int, ...]:
         return tuple(TABLE_SIZES)
@@ -140,6 +142,11 @@ class Alkort(Game[Options, Deal]):
         """
         self.check_players(players)
         return crosswise(players) if players == 4 else Seating(players)
+
+    def dealt_by(self, deal: Deal) -> int | None:
+        """The dealer the hand names (the record's optional "Who dealt?")."""
+        dealer = getattr(deal, "dealer", None)
+        return dealer if isinstance(dealer, int) else None
 
     def pack(self, options: Options, players: int) -> Pack:
         """The 44 cards: a standard pack without its 10s and 5s (8a)."""

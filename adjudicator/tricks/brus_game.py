@@ -118,6 +118,9 @@ class Brus(Game[Options, Deal]):
     min_players = min(TABLE_SIZES)
     max_players = max(TABLE_SIZES)
     lower_is_better = False
+    lead_word = "leads"
+    # "The role of dealer rotates in a clockwise direction after each hand"; the player to the
+    # dealer's immediate left has the first lead.
 
     def table_sizes(self) -> tuple[int, ...]:
         """Four, or six in two sides of three; never five (6a)."""
@@ -132,6 +135,11 @@ class Brus(Game[Options, Deal]):
         """
         self.check_players(players)
         return crosswise(players) if players in TABLE_SIZES else Seating(players)
+
+    def dealt_by(self, deal: Deal) -> int | None:
+        """The dealer the hand names (the record's optional "Who dealt?")."""
+        dealer = getattr(deal, "dealer", None)
+        return dealer if isinstance(dealer, int) else None
 
     def pack(self, options: Options, players: int) -> Pack:
         """The 36 cards: the 2s, 3s, 4s and 5s taken out (6a)."""

@@ -172,7 +172,14 @@ class Treikort(Game[Options, Deal]):
     min_players = PLAYERS
     max_players = PLAYERS
     lower_is_better = False
+    lead_word = "leads"
+    # The player at the dealer's left leads the first trick; the deal passes left.
     marks = (POPE,)
+
+    def dealt_by(self, deal: Deal) -> int | None:
+        """The dealer the hand names (the record's optional "Who dealt?")."""
+        dealer = getattr(deal, "dealer", None)
+        return dealer if isinstance(dealer, int) else None
 
     def pack(self, options: Options, players: int) -> Pack:
         """The 27 cards of 9a: QC 2S KD 2H 4C 8S 9H 9D, the Aces, Jacks, 6s and 7s, 8C 8H 8D."""

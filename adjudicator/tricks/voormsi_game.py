@@ -188,6 +188,8 @@ class Voormsi(Game[Options, Deal]):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     lower_is_better = False
+    lead_word = "leads"
+    # The dealer rotates clockwise after each hand; the player at the dealer's left leads.
 
     def seating(self, players: int, options: Options) -> Seating:
         """Four in two sides sitting crosswise; three or two each alone (7a).
@@ -197,6 +199,11 @@ class Voormsi(Game[Options, Deal]):
         """
         self.check_players(players)
         return crosswise(players) if players == 4 else Seating(players)
+
+    def dealt_by(self, deal: Deal) -> int | None:
+        """The dealer the hand names (the record's optional "Who dealt?")."""
+        dealer = getattr(deal, "dealer", None)
+        return dealer if isinstance(dealer, int) else None
 
     def pack(self, options: Options, players: int) -> Pack:
         """The 36 cards: A K Q J 9 8 7 6 5 of each suit, the KD replaced by the 3D."""

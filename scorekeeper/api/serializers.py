@@ -290,6 +290,19 @@ class EndRuleOut(serializers.Serializer[Any]):
     points = serializers.IntegerField(required=False, help_text="target and exact_target.")
 
 
+class NextTurnOut(serializers.Serializer[Any]):
+    """Whose deal the next one is and who plays first (the game's rotation, or the last
+    dealer a record named)."""
+
+    number = serializers.IntegerField()
+    dealer = serializers.CharField()
+    leader = serializers.CharField()
+    dealer_seat = serializers.IntegerField(help_text="From 0.")
+    leader_seat = serializers.IntegerField(help_text="From 0.")
+    recorded = serializers.BooleanField(help_text="Anchored on a dealer a deal's record named.")
+    text = serializers.CharField()
+
+
 class StandingsOut(serializers.Serializer[Any]):
     """A game as its ledger replays: read from :class:`scorekeeper.selectors.Standings`."""
 
@@ -311,6 +324,7 @@ class StandingsOut(serializers.Serializer[Any]):
     next_number = serializers.IntegerField(
         help_text="The number the next recorded deal will carry (send it as `number`)."
     )
+    next_turn = NextTurnOut(allow_null=True, help_text="Null once the game is over.")
     problems = LedgerProblemOut(
         many=True, help_text="Deals left out of the totals because they cannot be counted."
     )

@@ -53,7 +53,7 @@ def test_a_deal_recorded_on_another_phone_is_not_recorded_twice(
     alice.get_by_role("button", name="Record as deal 2").click()
     expect(alice.locator("#record h2")).to_have_text("Record deal 3")
     assert bridge_game.entries.count() == 2
-    # Bob's board catches up on its own (it polls every 4 s).
+    # Bob's board catches up on its own (it polls every 2 s).
     expect(bob.locator("#board tbody th[scope=row]").nth(2)).to_have_text("2", timeout=10_000)
 
 

@@ -75,6 +75,16 @@ def test_a_game_with_no_deals(api: APIClient, bridge_game: Game) -> None:
         "settlement": [],
         "deals": [],
         "next_number": 1,
+        # Bridge Rummy goes counter-clockwise: the player at the dealer's right plays first.
+        "next_turn": {
+            "number": 1,
+            "dealer": "Mary",
+            "leader": "Alice",
+            "dealer_seat": 0,
+            "leader_seat": 3,
+            "recorded": False,
+            "text": "Deal 1: Mary deals, Alice plays first",
+        },
         "problems": [],
         "notes": [],
     }

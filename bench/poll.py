@@ -1,0 +1,111 @@
+"""Time the live scoreboard's poll: ``python bench/poll.py [--polls 2000] [--deals 20]``.
+
+Every phone at the table asks every 2 s whether the board changed, so the answer "nothing
+changed" must cost almost nothing. This sets up a throwaway SQLite database (or the one in
+``DATABASE_URL``, which it must be allowed to fill), records a game of ``--deals`` deals, and
+times an unchanged poll through Django's whole stack (middleware included, as a phone's request
+goes) with ``django.test.Client``, counting its queries:
+
+- *fast*: the board's poll key is fresh (the usual case): one indexed query, no rendering;
+- *full*: no key or an old one: sign-in, access and the marker, still no rendering;
+- *board*: the board changed, so it is re-rendered (what every phone pays once per change).
+
+The target (issue 10): "nothing changed" in well under a millisecond of server work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--polls", type=int, default=2000)
+    parser.add_argument("--deals", type=int, default=20)
+    args = parser.parse_args()
+
+    folder = tempfile.mkdtemp(prefix="poll-bench-")
+    os.environ.setdefault("DATABASE_URL", f"sqlite:///{folder}/bench.sqlite3")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import setup_test_environment
+    from django.urls import reverse
+
+    from bench.timing import measure
+    from scorekeeper import live, services
+    from scorekeeper.demo import SAMPLE_DEALS
+    from tests.factories import GameFactory, UserFactory
+
+    setup_test_environment()
+    # Plain static storage: the bench skips collectstatic (the manifest would be missing).
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    call_command("migrate", verbosity=0)
+    alice = UserFactory(username=f"bench-{os.getpid()}")
+    game = GameFactory(night__owner=alice, slug="bridge-rummy")
+    for n in range(args.deals):
+        services.deal_record(game=game, by=alice, data=SAMPLE_DEALS[n % len(SAMPLE_DEALS)])
+        if n % 7 == 6:  # Bridge Rummy is seven deals: start the next game
+            game = GameFactory(night=game.night, slug="bridge-rummy", number=game.number + 1)
+    client = Client()
+    client.force_login(alice)
+    page = client.get(game.get_absolute_url(), secure=True)
+    assert page.status_code == 200, page.status_code
+    version = live.marker(game.pk)
+    key = page.content.decode().split('"X-Poll-Key": "', 1)[1].split('"', 1)[0]
+    url = f"{reverse('game_scoreboard', args=[game.pk])}?since={version}"
+    hx = {"HTTP_HX_REQUEST": "true"}
+
+    cases = {
+        "fast (fresh key, unchanged)": (url, {"HTTP_X_POLL_KEY": key, **hx}, 204),
+        "full (no key, unchanged)": (url, hx, 204),
+        "board (changed: rendered)": (
+            f"{reverse('game_scoreboard', args=[game.pk])}?since=0",
+            {"HTTP_X_POLL_KEY": key, **hx},
+            200,
+        ),
+    }
+    print(f"{args.polls} polls each, {connection.vendor}, game of {len(game.entries.all())} deals")
+    for name, (target, headers, expected) in cases.items():
+        queries: list[str] = []
+
+        def count(execute, sql, params, many, context, seen=queries):  # type: ignore[no-untyped-def]
+            seen.append(sql)
+            return execute(sql, params, many, context)
+
+        with connection.execute_wrapper(count):
+            response = client.get(target, secure=True, **headers)
+        assert response.status_code == expected, (name, response.status_code)
+        # The first request of a case warms what it touches; the timing is of the ones after.
+        polls = args.polls if expected != 200 else max(1, args.polls // 20)
+        stats = measure(
+            lambda _, t=target, h=headers: client.get(t, secure=True, **h),
+            range(polls),
+            memory=5,
+        )
+        print(
+            f"{name:30} {len(queries)} queries  "
+            f"median {stats['median']:.3f} ms  p95 {stats['p95']:.3f} ms  "
+            f"worst {stats['worst']:.3f} ms"
+        )
+        if name.startswith("fast"):
+            for sql in queries:
+                print(f"  {sql}")
+
+
+if __name__ == "__main__":
+    main()
