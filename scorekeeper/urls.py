@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from scorekeeper import converters  # noqa: F401  (registers <id:...>)
-from scorekeeper.views import accounts, games, nights
+from scorekeeper.views import accounts, games, nights, pwa
 
 # Errors: JSON under /api/, Django's own pages elsewhere.
 handler400 = "scorekeeper.api.errors.bad_request"
@@ -38,4 +38,8 @@ urlpatterns = [
     # api and admin
     path("api/v1/", include("scorekeeper.api.urls")),
     path("admin/", admin.site.urls),
+    # the phone's app (pwa): served from the root so the worker may control every page
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("offline/", pwa.offline, name="offline"),
 ]
