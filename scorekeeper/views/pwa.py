@@ -105,4 +105,4 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 @require_GET
 def offline(request: HttpRequest) -> HttpResponse:
     """Shown by the worker for a page that was never opened on this phone while online."""
-    return render(request, "scorekeeper/pwa/offline.html")
+    return render(request, "scorekeeper/pwa/offline.html", {"offline_page": True})

@@ -67,8 +67,14 @@
     return p ? p.dataset.user || "" : "";
   }
 
+  // The offline page is stored once for whoever uses the phone: it lists everything and
+  // sends nothing (back online, it opens the page again, signed in, which sends them).
+  function anyone() {
+    return currentUser() === "*";
+  }
+
   function mine(item) {
-    return item.user === currentUser();
+    return anyone() || item.user === currentUser();
   }
 
   function route(path) {
@@ -227,6 +233,7 @@
     if (!path) return;
     event.preventDefault();  // table.js: no "Not recorded" message, it is queued instead
     queued(event.detail.elt, path);
+    setTimeout(flush, 1000);  // a blip, perhaps: try again soon (and every so often after)
   }
   document.addEventListener("htmx:sendError", lost);
   document.addEventListener("htmx:timeout", lost);
@@ -310,7 +317,7 @@
   }
 
   function flush() {
-    if (flushing || !navigator.onLine || !pending().length) return Promise.resolve();
+    if (flushing || !navigator.onLine || !pending().length || anyone()) return Promise.resolve();
     flushing = true;
     var sent = [];
     var why = null;
@@ -446,11 +453,21 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    // The offline page while the phone says it is online: the server was out of reach a
+    // moment ago; try the real page again.
+    if (anyone() && navigator.onLine && location.pathname !== "/offline/") setTimeout(function () { location.reload(); }, 5000);
     freshForms();
     render();
     flush();
   });
-  window.addEventListener("online", function () { render(); flush(); });
+  window.addEventListener("online", function () {
+    if (anyone()) {
+      setTimeout(function () { location.reload(); }, 500);
+      return;
+    }
+    render();
+    flush();
+  });
   window.addEventListener("offline", function () { render(); });
   window.addEventListener("storage", function (event) {
     if (event.key === KEY || event.key === REFUSED_KEY) render();

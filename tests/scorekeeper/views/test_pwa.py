@@ -68,11 +68,14 @@ def test_the_worker_never_answers_a_write_from_its_store(client: Client) -> None
     assert "HX-Request" in text  # the scoreboard's poll must fail when offline, not be faked
 
 
-def test_every_page_links_the_manifest_and_the_queue(alice_client: Client, bridge_game: Game) -> None:
+def test_every_page_links_the_manifest_and_the_queue(
+    alice_client: Client, bridge_game: Game
+) -> None:
     html = alice_client.get(bridge_game.get_absolute_url()).content.decode()
     assert '<link rel="manifest" href="/manifest.webmanifest">' in html
     assert "scorekeeper/offline-queue.js" in html
     assert 'id="offline-queue" data-user="alice"' in html
+    assert "{#" not in html and "#}" not in html  # no template comment shown as text
 
 
 def test_the_offline_page_needs_no_sign_in(client: Client) -> None:
