@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from scorekeeper import converters  # noqa: F401  (registers <id:...>)
-from scorekeeper.views import accounts, desk, games, history, house_rules, nights, share
+from scorekeeper.views import accounts, desk, games, history, house_rules, nights, pwa, share
 from scorekeeper.views import live as live_views
 
 # Errors: JSON under /api/, Django's own pages elsewhere.
@@ -64,4 +64,8 @@ urlpatterns = [
     path("nights/<id:pk>/people/remove/", share.person_remove, name="night_person_remove"),
     # live at the table: the big-screen view of a game (polled like the phones' boards)
     path("games/<id:pk>/screen/", live_views.game_screen, name="game_screen"),
+    # the phone's app (pwa): served from the root so the worker may control every page
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("offline/", pwa.offline, name="offline"),
 ]

@@ -46,6 +46,7 @@
   }
 
   function failed(event, why) {
+    if (event.defaultPrevented) return;  // offline-queue.js queued it: no "not recorded"
     var elt = event.detail.elt;
     if (elt && elt.id === "board") {
       boardFailed();

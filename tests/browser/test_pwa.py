@@ -1,0 +1,329 @@
+"""On the phone: the installed app, deals queued while the Wi-Fi is down, and axe on every page.
+
+- The main pages at 390x844, light and dark, pass axe-core with no serious or critical
+  violation; a screenshot of each is saved in test-results/screenshots/.
+- A phone that goes offline queues the deals entered, shows them as "queued (not yet recorded)"
+  with a count, and sends them once, in order, when it is back online.
+- A deal whose answer is lost on the way back is queued and sent again: recorded once.
+- A page opened before opens again offline (the service worker's copy).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+
+from adjudicator.games import get_game
+from scorekeeper import services
+from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper.models import Entry, Game, Night
+from tests.browser.test_bridge_rummy import _record
+from tests.factories import GameFactory
+from tests.scorekeeper.test_conformance import playable_samples
+
+AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+
+
+def phone(browser: Browser, live_server: Any, username: str = "alice", **extra: Any) -> Page:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, **extra)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", "password")
+    page.click("button.primary")
+    page.wait_for_url(f"{live_server.url}/")
+    return page
+
+
+@pytest.fixture
+def close_contexts(browser: Browser) -> Iterator[None]:
+    yield
+    for context in browser.contexts:
+        context.close()
+
+
+def _played(game: Game, by: Any, deals: int = 2) -> Game:
+    definition = get_game(game.slug)
+    options = definition.options(game.options)
+    for raw in playable_samples(definition, game.seats.count(), options, count=deals + 1)[:deals]:
+        services.deal_record(game=game, by=by, data=raw)
+    return game
+
+
+@pytest.fixture
+def table(night: Night, alice: Any, bridge_game: Game) -> dict[str, str]:
+    """A night with a game of each family under way: the pages axe looks at."""
+    grid = _played(GameFactory(night=night, slug="brummy", players=["Ann", "Ben", "Cy"]), alice)
+    trick = _played(
+        GameFactory(night=night, slug="voormsi", players=["Ann", "Ben", "Cy", "Di"]), alice
+    )
+    rummy = _played(GameFactory(night=night, slug="rummy", players=["Ann", "Ben", "Cy"]), alice)
+    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    deal = bridge_game.entries.get().pk
+    return {
+        "home": "/",
+        "night": night.get_absolute_url(),
+        "grid-game": grid.get_absolute_url(),
+        "trick-game": trick.get_absolute_url(),
+        "rummy-game": rummy.get_absolute_url(),
+        "bridge-game": bridge_game.get_absolute_url(),
+        "amend": f"/games/{bridge_game.pk}/deals/{deal}/amend/",
+    }
+
+
+def serious_violations(page: Page) -> list[str]:
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        """async () => {
+            const result = await axe.run(document, { resultTypes: ["violations"] });
+            return result.violations
+                .filter(v => v.impact === "serious" || v.impact === "critical")
+                .map(v => `${v.impact} ${v.id}: ${v.help} — ` +
+                     v.nodes.slice(0, 3).map(n => n.target.join(" ") + " " +
+                                             (n.failureSummary || "")).join(" | "));
+        }"""
+    )
+    return list(found)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_main_pages_pass_axe_and_are_screenshotted(
+    browser: Browser, live_server: Any, table: dict[str, str], scheme: str, close_contexts: None
+) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    problems: dict[str, list[str]] = {}
+    # Signed out first: the sign-in page.
+    context = browser.new_context(
+        viewport=PHONE, has_touch=True, is_mobile=True, color_scheme=scheme
+    )
+    page = context.new_page()
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.screenshot(path=str(SHOTS / f"sign-in-{scheme}.png"), full_page=True)
+    if found := serious_violations(page):
+        problems["sign-in"] = found
+    page = phone(browser, live_server, color_scheme=scheme)
+    for name, path in table.items():
+        page.goto(f"{live_server.url}{path}")
+        page.screenshot(path=str(SHOTS / f"{name}-{scheme}.png"), full_page=True)
+        if found := serious_violations(page):
+            problems[name] = found
+        # Nothing scrolls sideways on a 390 px phone.
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], name
+    assert not problems, json.dumps(problems, indent=2, ensure_ascii=False)
+
+
+def test_every_tap_target_on_the_game_page_is_large(
+    browser: Browser, live_server: Any, table: dict[str, str], close_contexts: None
+) -> None:
+    page = phone(browser, live_server)
+    small: list[str] = []
+    for name in ("bridge-game", "trick-game", "grid-game"):
+        page.goto(f"{live_server.url}{table[name]}")
+        small += page.evaluate(
+            """(name) => [...document.querySelectorAll(
+                    "button, .button, input[type=submit], summary, .tile span, .segmented span")]
+                .filter(el => el.offsetParent !== null)
+                .map(el => [el, el.getBoundingClientRect()])
+                .filter(([el, r]) => r.height < 44 - 0.5)
+                .map(([el, r]) => `${name}: ${el.outerHTML.slice(0, 80)} is ${r.height}px high`)""",
+            name,
+        )
+    assert not small, "\n".join(small)
+
+
+# The offline queue ------------------------------------------------------------------------------
+
+
+def until(condition: Callable[[], bool], seconds: float = 10) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "gave up waiting"
+        time.sleep(0.1)
+
+
+def queue_panel(page: Page) -> Any:
+    return page.locator("#offline-queue")
+
+
+def test_deals_entered_offline_are_queued_then_recorded_once_in_order(
+    browser: Browser, live_server: Any, bridge_game: Game, close_contexts: None
+) -> None:
+    page = phone(browser, live_server)
+    page.goto(f"{live_server.url}{bridge_game.get_absolute_url()}")
+    page.context.set_offline(True)
+
+    _record(page, SAMPLE_DEALS[0])
+    panel = queue_panel(page)
+    expect(panel).to_be_visible()
+    expect(panel.locator("#offline-queue-title")).to_have_text("1 queued (not yet recorded)")
+    expect(panel.locator("li")).to_have_text(
+        ["Deal 1 of Game 1: Bridge Rummy — queued (not yet recorded)"]
+    )
+    # The form is ready for the next deal, and says the last one is waiting.
+    expect(page.locator("#record h2")).to_have_text("Record deal 2")
+    expect(page.locator("[data-queued-note]")).to_contain_text(
+        "Deal 1 of Game 1: Bridge Rummy is queued"
+    )
+    expect(page.locator('#record input[name="held_1"]')).to_have_value("")
+    expect(page.locator("[data-send-error]")).to_be_hidden()
+
+    _record(page, SAMPLE_DEALS[1])
+    expect(panel.locator("#offline-queue-title")).to_have_text("2 queued (not yet recorded)")
+    expect(panel.locator("li")).to_have_count(2)
+    expect(page.locator("#record h2")).to_have_text("Record deal 3")
+    assert bridge_game.entries.count() == 0
+
+    # Back online: both are sent, deal 1 first, each once, and the board shows them.
+    page.context.set_offline(False)
+    expect(panel).to_be_hidden(timeout=10_000)
+    entries = list(bridge_game.entries.order_by("id"))
+    assert [e.kind for e in entries] == [Entry.Kind.RECORD, Entry.Kind.RECORD]
+    assert [e.data["went_out"] for e in entries] == [
+        SAMPLE_DEALS[0]["went_out"],
+        SAMPLE_DEALS[1]["went_out"],
+    ]
+    expect(page.locator("#board tbody th[scope=row]")).to_have_count(4)  # 2 deals, 2 running rows
+    expect(page.locator("[data-queued-note]")).to_have_count(0)
+    # The next deal, entered online, is deal 3 and goes straight in.
+    _record(page, SAMPLE_DEALS[2])
+    expect(page.locator("#record h2")).to_have_text("Record deal 4")
+    assert bridge_game.entries.count() == 3
+    # A reload sends nothing again.
+    page.reload()
+    page.wait_for_timeout(500)
+    assert bridge_game.entries.count() == 3
+
+
+def test_a_deal_whose_answer_was_lost_is_sent_again_and_recorded_once(
+    browser: Browser, live_server: Any, bridge_game: Game, close_contexts: None
+) -> None:
+    page = phone(browser, live_server, service_workers="block")
+    page.goto(f"{live_server.url}{bridge_game.get_absolute_url()}")
+    sent: list[str] = []
+
+    def drop_the_first_answer(route: Route) -> None:
+        sent.append(route.request.headers.get("hx-request", "queue"))
+        if len(sent) > 1:  # the queue's resend gets through
+            route.continue_()
+            return
+        route.fetch()  # the server records it...
+        route.abort("internetdisconnected")  # ...and the phone never hears back
+
+    page.route(f"**/games/{bridge_game.pk}/deals/", drop_the_first_answer)
+    _record(page, SAMPLE_DEALS[0])
+    for _ in range(100):
+        if len(sent) == 2 and page.evaluate("localStorage.getItem('scorekeeper.queue.v1')") == "[]":
+            break
+        page.wait_for_timeout(100)
+    assert sent == ["true", "queue"]  # sent by htmx, then once again by the queue
+    expect(queue_panel(page)).to_be_hidden()
+    expect(page.locator("#board tbody th[scope=row]")).to_have_count(2)
+    assert bridge_game.entries.count() == 1
+
+
+def test_a_queued_deal_another_phone_recorded_is_shown_refused_not_retried(
+    browser: Browser, live_server: Any, bridge_game: Game, alice: Any, close_contexts: None
+) -> None:
+    page = phone(browser, live_server)
+    page.goto(f"{live_server.url}{bridge_game.get_absolute_url()}")
+    page.context.set_offline(True)
+    _record(page, SAMPLE_DEALS[0])
+    # Meanwhile Bob's phone, online, records deal 1.
+    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[1], number=1)
+    page.context.set_offline(False)
+    refused = queue_panel(page).locator(".queue-refused li")
+    expect(refused).to_contain_text(
+        "Deal 1 of Game 1: Bridge Rummy was not recorded.", timeout=10_000
+    )
+    expect(refused).to_contain_text("recorded deal 1 from another phone")
+    expect(queue_panel(page).locator("#offline-queue-title")).to_be_hidden()
+    assert bridge_game.entries.count() == 1
+    refused.get_by_role("button", name="Dismiss").click()
+    expect(queue_panel(page)).to_be_hidden()
+
+
+def test_a_page_opened_before_opens_offline_and_queues(
+    browser: Browser, live_server: Any, bridge_game: Game, close_contexts: None
+) -> None:
+    page = phone(browser, live_server)
+    url = f"{live_server.url}{bridge_game.get_absolute_url()}"
+    page.goto(url)
+    page.evaluate("navigator.serviceWorker.ready")
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.reload()  # now through the worker, which keeps a copy
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("#record h2")).to_have_text("Record deal 1")
+    _record(page, SAMPLE_DEALS[0])
+    expect(queue_panel(page).locator("#offline-queue-title")).to_have_text(
+        "1 queued (not yet recorded)"
+    )
+    # A page never opened here says so, and still lists the queue.
+    page.goto(f"{live_server.url}/nights/{bridge_game.night.pk}/")
+    expect(page.locator("h1")).to_have_text("No connection")
+    expect(queue_panel(page)).to_be_visible()
+    page.context.set_offline(False)
+    expect(queue_panel(page)).to_be_hidden(timeout=10_000)
+    assert bridge_game.entries.count() == 1
+
+
+def test_the_app_is_installable(browser: Browser, live_server: Any, close_contexts: None) -> None:
+    context: BrowserContext = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/accounts/login/")
+    manifest = page.evaluate(
+        "fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())"
+    )
+    assert manifest["display"] == "standalone"
+    state = page.evaluate("navigator.serviceWorker.ready.then(r => r.active && r.active.scriptURL)")
+    assert state == f"{live_server.url}/sw.js"
+
+
+def test_a_void_and_an_amendment_made_offline_are_queued_and_sent_once(
+    browser: Browser, live_server: Any, bridge_game: Game, alice: Any, close_contexts: None
+) -> None:
+    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[1])
+    first, second = bridge_game.entries.order_by("id")
+    page = phone(browser, live_server)
+    page.on("dialog", lambda dialog: dialog.accept())
+    # The amend page, opened while online; the Wi-Fi drops before the correction is saved.
+    page.goto(f"{live_server.url}/games/{bridge_game.pk}/deals/{first.pk}/amend/")
+    page.context.set_offline(True)
+    page.locator('input[name="held_1"]').fill("30")
+    page.get_by_label("Why the change").fill("Tom miscounted")
+    page.get_by_role("button", name="Save the correction").click()
+    # Back on the game's page (the worker's copy, or the offline page), the amendment waits.
+    panel = queue_panel(page)
+    expect(panel.locator("#offline-queue-title")).to_have_text("1 queued (not yet recorded)")
+    page.context.set_offline(False)
+    until(lambda: bridge_game.entries.count() == 3)
+    page.goto(f"{live_server.url}{bridge_game.get_absolute_url()}")
+    expect(panel).to_be_hidden()
+    # Offline again on the game's page: deal 2 is voided.
+    page.context.set_offline(True)
+    deal = page.locator("#board .deal").nth(1)
+    deal.locator("summary").click()
+    deal.get_by_role("button", name="Void").click()
+    expect(panel.locator("li")).to_have_text(
+        ["Void deal 2 of Game 1: Bridge Rummy — queued (not yet recorded)"]
+    )
+    expect(deal.locator(".tag.queued")).to_have_text("void queued")
+    page.context.set_offline(False)
+    expect(panel).to_be_hidden(timeout=10_000)
+    kinds = list(bridge_game.entries.order_by("id").values_list("kind", "supersedes"))
+    assert kinds == [
+        (Entry.Kind.RECORD, None),
+        (Entry.Kind.RECORD, None),
+        (Entry.Kind.AMEND, first.pk),
+        (Entry.Kind.VOID, second.pk),
+    ]
+    expect(page.locator("#board .deal").nth(1).locator(".tag")).to_contain_text(["voided"])

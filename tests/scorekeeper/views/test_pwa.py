@@ -1,0 +1,162 @@
+"""The phone's app: manifest and service worker from the site root, and the offline queue's replays.
+
+offline-queue.js sends a queued deal as the form posted it, without htmx, and counts it recorded
+only when the answer is the game's page (a redirect there); a refusal (400, 409) is shown with its
+words and not sent again. These tests hold the server to what the queue relies on.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+import pytest
+from django.contrib.staticfiles import finders
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper.models import Entry, Game
+from scorekeeper.views.pwa import APP_SHELL
+from tests.scorekeeper.views.test_deals import HX, form_fields, record_url, void_url
+
+
+@pytest.fixture
+def alice_client(client: Client, alice: Any) -> Client:
+    client.force_login(alice)
+    return client
+
+
+# The manifest and the worker --------------------------------------------------------------------
+
+
+def test_the_manifest_is_served_from_the_root_as_a_manifest(client: Client) -> None:
+    response = client.get("/manifest.webmanifest")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/manifest+json"
+    manifest = json.loads(response.content)
+    assert manifest["start_url"] == "/" and manifest["scope"] == "/"
+    assert manifest["display"] == "standalone"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    assert any(icon.get("purpose") == "maskable" for icon in manifest["icons"])
+
+
+def test_every_icon_the_manifest_names_is_a_static_file(client: Client) -> None:
+    manifest = json.loads(client.get("/manifest.webmanifest").content)
+    for icon in manifest["icons"]:
+        name = icon["src"].removeprefix("/static/")
+        assert finders.find(name), icon["src"]
+
+
+def test_the_worker_is_served_from_the_root_for_every_page(client: Client) -> None:
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response["Service-Worker-Allowed"] == "/"
+    assert "no-cache" in response["Cache-Control"]  # a new deploy reaches the phone at once
+    text = response.content.decode()
+    for name in APP_SHELL:
+        assert f"/static/{name}" in text, name
+    assert '"/offline/"' in text
+
+
+def test_the_worker_never_answers_a_write_from_its_store(client: Client) -> None:
+    text = client.get("/sw.js").content.decode()
+    assert 'request.method !== "GET"' in text
+    assert "HX-Request" in text  # the scoreboard's poll must fail when offline, not be faked
+
+
+def test_every_page_links_the_manifest_and_the_queue(
+    alice_client: Client, bridge_game: Game
+) -> None:
+    html = alice_client.get(bridge_game.get_absolute_url()).content.decode()
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in html
+    assert "scorekeeper/offline-queue.js" in html
+    assert 'id="offline-queue" data-user="alice"' in html
+    assert "{#" not in html and "#}" not in html  # no template comment shown as text
+
+
+def test_the_offline_page_needs_no_sign_in(client: Client) -> None:
+    response = client.get(reverse("offline"))
+    assert response.status_code == 200
+    assert "No connection" in response.content.decode()
+
+
+# What the queue relies on -----------------------------------------------------------------------
+
+
+def sent_by_the_queue(client: Client, game: Game, fields: dict[str, Any]) -> Any:
+    """A queued deal as offline-queue.js sends it: the form's fields, no htmx, redirects followed."""
+    return client.post(record_url(game), fields, follow=True)
+
+
+def test_a_queued_deal_sent_twice_records_once(alice_client: Client, bridge_game: Game) -> None:
+    fields = form_fields(SAMPLE_DEALS[0], number=1)
+    first = sent_by_the_queue(alice_client, bridge_game, fields)
+    assert first.redirect_chain == [(bridge_game.get_absolute_url(), 302)]
+    # The answer was lost on the way back: the queue sends it again, after the deal went in.
+    again = sent_by_the_queue(alice_client, bridge_game, fields)
+    assert again.redirect_chain == [(bridge_game.get_absolute_url(), 302)]
+    assert bridge_game.entries.count() == 1
+
+
+def test_the_same_token_twice_through_htmx_records_once(
+    alice_client: Client, bridge_game: Game
+) -> None:
+    fields = form_fields(SAMPLE_DEALS[0], number=1)
+    alice_client.post(record_url(bridge_game), fields, **HX)
+    again = alice_client.post(record_url(bridge_game), fields, **HX)
+    assert again.status_code == 200
+    assert bridge_game.entries.count() == 1
+    assert "Record deal 2" in again.content.decode()
+
+
+def test_two_queued_deals_sent_in_order_are_deals_one_and_two(
+    alice_client: Client, bridge_game: Game
+) -> None:
+    first = form_fields(SAMPLE_DEALS[0], number=1)
+    second = form_fields(SAMPLE_DEALS[1], number=2)
+    for fields in (first, second, first, second):  # and each sent a second time
+        sent_by_the_queue(alice_client, bridge_game, fields)
+    tokens = list(bridge_game.entries.order_by("id").values_list("token", flat=True))
+    assert [str(t) for t in tokens] == [first["token"], second["token"]]
+
+
+def test_a_token_sent_with_another_deal_is_refused_with_a_reason(
+    alice_client: Client, bridge_game: Game
+) -> None:
+    token = str(uuid.uuid4())
+    sent_by_the_queue(alice_client, bridge_game, form_fields(SAMPLE_DEALS[0], token=token))
+    response = sent_by_the_queue(
+        alice_client, bridge_game, form_fields(SAMPLE_DEALS[1], token=token, number=2)
+    )
+    assert response.status_code == 400
+    assert response.redirect_chain == []
+    assert "already recorded a deal with other entries" in response.content.decode()
+    assert bridge_game.entries.count() == 1
+
+
+def test_a_deal_another_phone_recorded_meanwhile_is_a_409_with_what_was_recorded(
+    alice_client: Client, bridge_game: Game
+) -> None:
+    sent_by_the_queue(alice_client, bridge_game, form_fields(SAMPLE_DEALS[0], number=1))
+    queued = form_fields(SAMPLE_DEALS[0], number=1)  # entered offline on another phone
+    response = sent_by_the_queue(alice_client, bridge_game, queued)
+    assert response.status_code == 409
+    assert "from another phone" in response.content.decode()
+    assert bridge_game.entries.count() == 1
+
+
+def test_a_void_sent_twice_is_refused_the_second_time(
+    alice_client: Client, bridge_game: Game
+) -> None:
+    sent_by_the_queue(alice_client, bridge_game, form_fields(SAMPLE_DEALS[0]))
+    deal = Entry.objects.get()
+    fields = {"revision": deal.pk}
+    first = alice_client.post(void_url(bridge_game, deal.pk), fields, follow=True)
+    assert first.redirect_chain == [(bridge_game.get_absolute_url(), 302)]
+    again = alice_client.post(void_url(bridge_game, deal.pk), fields, follow=True)
+    assert again.status_code == 400
+    assert bridge_game.entries.filter(kind=Entry.Kind.VOID).count() == 1
