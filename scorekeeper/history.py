@@ -13,13 +13,13 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 
 from adjudicator.errors import AdjudicationError
 from adjudicator.games import all_games
 from adjudicator.said import and_list
 from adjudicator.tally import Points, format_points
-from scorekeeper.models import Entry, Game, Night, Player, Seat
+from scorekeeper.models import Entry, Game, Night, Player, Ruling, Seat
 from scorekeeper.selectors import Standings, User, nights_for_user, standings_from
 
 # Loading many games at once ---------------------------------------------------------------------
@@ -93,6 +93,7 @@ class PastGame:
 class PastNight:
     night: Night
     games: tuple[PastGame, ...]
+    rulings: int = 0  # rulings saved to the night from the dispute desk
 
     @property
     def players(self) -> list[str]:
@@ -132,7 +133,15 @@ def past_nights(nights: Iterable[Night]) -> list[PastNight]:
     by_night: dict[int, list[PastGame]] = defaultdict(list)
     for game in games:
         by_night[game.night_id].append(_past_game(game, standings[game.pk]))
-    return [PastNight(night, tuple(by_night[night.pk])) for night in nights]
+    rulings = dict(
+        Ruling.objects.filter(night__in=[n.pk for n in nights])
+        .values("night")
+        .annotate(n=Count("id"))
+        .values_list("night", "n")
+    )
+    return [
+        PastNight(night, tuple(by_night[night.pk]), rulings.get(night.pk, 0)) for night in nights
+    ]
 
 
 def search_nights(user: User, *, player: str = "", game: str = "") -> QuerySet[Night]:

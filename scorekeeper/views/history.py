@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from adjudicator.errors import AdjudicationError
-from scorekeeper import history, selectors, transfer
+from scorekeeper import desk, history, selectors, transfer
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import Night
@@ -71,7 +71,8 @@ def history_list(request: AuthedRequest) -> HttpResponse:
 def night_recap(request: AuthedRequest, pk: int) -> HttpResponse:
     """A night on one printed page: its games, final tallies, winners, and every deal."""
     night = get_night_for_user(request, pk)
-    return render(request, "scorekeeper/history/recap.html", {"past": history.recap(night)})
+    context = {"past": history.recap(night), "rulings": desk.rulings_for_night(night)}
+    return render(request, "scorekeeper/history/recap.html", context)
 
 
 @login_required

@@ -11,7 +11,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import transfer
+from scorekeeper import desk, transfer
 from scorekeeper.models import Night, Player
 from tests.factories import UserFactory, played_night
 
@@ -60,6 +60,23 @@ def test_the_recap_shows_tallies_chart_and_every_deal(alices: Client, alice: Any
     assert "The numbers behind the chart" in page
     assert "Tom recounted" not in page  # notes live in the game's history, not the recap
     assert "@media print" in Path("static/scorekeeper/app.css").read_text()
+
+
+def test_the_history_and_the_recap_keep_the_nights_rulings(alices: Client, alice: Any) -> None:
+    night = played_night(alice)
+    desk.ruling_save(
+        night=night,
+        by=alice,
+        slug="knock-rummy",
+        question="knock",
+        data={"cards": "2S 3S 4S 7D 7C 7H KD"},
+        note="we knock on anything",
+    )
+    history = alices.get(reverse("history")).content.decode()
+    assert "1 ruling saved from the dispute desk" in history
+    recap = alices.get(reverse("night_recap", args=[night.pk])).content.decode()
+    assert "Knock Rummy: knock" in recap and "we knock on anything" in recap
+    assert "onclick" not in recap and "data-print" in recap
 
 
 def test_the_game_page_draws_the_running_tally(alices: Client, alice: Any) -> None:
