@@ -1408,6 +1408,6 @@ def test_question_deal_refuses_a_huge_count_of_players(players: int) -> None:
     # Found by tests/adjudicator/test_fuzz.py: the refusal once wrote the number out, and Python
     # will not turn an int of more than 4,300 digits into text (a ValueError escaped).
     with pytest.raises(BadEntryError) as caught:
-        GAME.ask("deal", {"players": players, "went_out": 0, "hands": []})
+        GAME.ask("settle", {"players": players, "went_out": 0, "hands": []})
     assert caught.value.code == "bad_entry"
     assert "5,001 digits long" in str(caught.value)

@@ -39,7 +39,9 @@ def test_a_deal_recorded_on_one_phone_shows_on_the_other_and_the_big_screen(
     _record(bob, SAMPLE_DEALS[0])
     expect(bob.locator("#record h2")).to_have_text("Record deal 2")
     # Alice's phone, not reloaded, shows deal 1 and whose deal is next.
-    expect(phone.locator("#board tbody th[scope=row]").first).to_have_text("1", timeout=WITHIN)
+    expect(phone.locator("#board > table.tally tbody th[scope=row]").first).to_have_text(
+        "1", timeout=WITHIN
+    )
     expect(phone.locator("#board [data-next-turn]")).to_have_text(
         "Deal 2: Alice deals, Dick plays first", timeout=WITHIN
     )

@@ -208,9 +208,9 @@ def test_five_long_names_can_all_be_read_on_a_320_px_phone(
     services.deal_record(game=game, by=alice, data={"went_out": 0, "hands": hands})
     page.set_viewport_size({"width": 320, "height": 700})
     page.goto(site(page) + game.get_absolute_url())
-    headers = page.locator("#board thead th")
+    headers = page.locator("#board > table.tally thead th")
     assert [text.split("\n")[0] for text in headers.all_inner_texts()[1:]] == LONG_NAMES
-    cut = page.locator("#board table.tally th, #board table.tally td").evaluate_all(
+    cut = page.locator("#board > table.tally th, #board > table.tally td").evaluate_all(
         "cells => cells.filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.innerText)"
     )
     assert cut == []  # no name (or number) runs out of its column or ends in "…"

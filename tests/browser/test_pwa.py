@@ -190,7 +190,9 @@ def test_deals_entered_offline_are_queued_then_recorded_once_in_order(
         SAMPLE_DEALS[0]["went_out"],
         SAMPLE_DEALS[1]["went_out"],
     ]
-    expect(page.locator("#board tbody th[scope=row]")).to_have_count(4)  # 2 deals, 2 running rows
+    expect(page.locator("#board > table.tally tbody th[scope=row]")).to_have_count(
+        4
+    )  # 2 deals, 2 running rows
     expect(page.locator("[data-queued-note]")).to_have_count(0)
     # The next deal, entered online, is deal 3 and goes straight in.
     _record(page, SAMPLE_DEALS[2])
@@ -225,7 +227,7 @@ def test_a_deal_whose_answer_was_lost_is_sent_again_and_recorded_once(
         page.wait_for_timeout(100)
     assert sent == ["true", "queue"]  # sent by htmx, then once again by the queue
     expect(queue_panel(page)).to_be_hidden()
-    expect(page.locator("#board tbody th[scope=row]")).to_have_count(2)
+    expect(page.locator("#board > table.tally tbody th[scope=row]")).to_have_count(2)
     assert bridge_game.entries.count() == 1
 
 

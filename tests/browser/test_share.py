@@ -52,7 +52,9 @@ def test_a_phone_that_opens_the_link_without_signing_in_sees_the_board_and_canno
     alice.goto(f"{live_server.url}{bridge_game.get_absolute_url()}")
     _record(alice, SAMPLE_DEALS[0])
     expect(alice.locator("#record h2")).to_have_text("Record deal 2")
-    expect(visitor.locator("#board tbody th[scope=row]").first).to_have_text("1", timeout=10_000)
+    expect(visitor.locator("#board > table.tally tbody th[scope=row]").first).to_have_text(
+        "1", timeout=10_000
+    )
     expect(visitor.locator("#board").get_by_role("button", name="Void")).to_have_count(0)
     expect(visitor.locator("#board").get_by_role("link", name="Amend")).to_have_count(0)
 
@@ -94,9 +96,9 @@ def test_the_owner_lets_a_signed_in_viewer_record(
     alice.reload()
     watching = alice.locator("#recorders .watchers")
     expect(watching).to_contain_text("carol")
-    alice.get_by_role("button", name="Let carol record").click()
+    alice.get_by_role("button", name="Let record: carol").click()
     expect(alice.locator("#recorders .watchers")).to_have_count(0)
-    expect(alice.get_by_role("button", name="Let carol only watch")).to_be_visible()
+    expect(alice.get_by_role("button", name="Watch only: carol")).to_be_visible()
 
     carols.goto(game_url)
     _record(carols, SAMPLE_DEALS[0])

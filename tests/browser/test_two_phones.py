@@ -55,7 +55,9 @@ def test_a_deal_recorded_on_another_phone_is_not_recorded_twice(
     expect(alice.locator("#record h2")).to_have_text("Record deal 3")
     assert bridge_game.entries.count() == 2
     # Bob's board catches up on its own (it polls every 2 s).
-    expect(bob.locator("#board tbody th[scope=row]").nth(2)).to_have_text("2", timeout=10_000)
+    expect(bob.locator("#board > table.tally tbody th[scope=row]").nth(2)).to_have_text(
+        "2", timeout=10_000
+    )
 
 
 def test_offline_a_deal_is_queued_and_recorded_once_when_the_network_returns(

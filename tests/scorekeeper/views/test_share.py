@@ -287,12 +287,12 @@ def test_the_owner_sees_who_watches_and_lets_them_record(
 ) -> None:
     sharing.night_join(night=night, user=dave)
     page = alice_client.get(night.get_absolute_url()).content.decode()
-    assert 'aria-label="Let dave record"' in page
+    assert 'aria-label="Let record: dave"' in page
     response = alice_client.post(role_url(night), {"username": "dave", "role": "recorder"})
     assert response["Location"] == night.get_absolute_url()
     assert sharing.role_of(dave, night) == "recorder"
     page = alice_client.get(night.get_absolute_url()).content.decode()
-    assert 'aria-label="Let dave only watch"' in page
+    assert 'aria-label="Watch only: dave"' in page
 
 
 def test_with_htmx_a_role_change_swaps_the_people(
@@ -301,7 +301,7 @@ def test_with_htmx_a_role_change_swaps_the_people(
     response = alice_client.post(role_url(night), {"username": "bob", "role": "viewer"}, **HX)
     html = response.content.decode()
     assert html.lstrip().startswith('<section class="card" id="recorders">')
-    assert 'aria-label="Let bob record"' in html
+    assert 'aria-label="Let record: bob"' in html
     assert sharing.role_of(bob, night) == "viewer"
 
 
