@@ -113,7 +113,7 @@ def test_history_reads_take_the_same_queries_for_one_night_or_ten(
     nights = [played_night(owner) for _ in range(count)]
     mary = Player.objects.get(owner=owner, name="Mary")
     tom = Player.objects.get(owner=owner, name="Tom")
-    with django_assert_max_num_queries(4):  # nights' games, seats, entries (+ the nights)
+    with django_assert_max_num_queries(5):  # nights, their games, seats, entries, rulings
         history.past_nights(history.search_nights(owner, player="Mary"))
     with django_assert_max_num_queries(4):
         history.player_record(owner, mary)
