@@ -116,8 +116,10 @@ def _check_sqlite_backup(path: Path) -> None:
             copy.close()
     except sqlite3.DatabaseError as err:
         raise BackupError(f"{path} is not an SQLite backup: {err}") from None
-    if check != "ok" or not tables:
-        raise BackupError(f"{path} is not a whole SQLite backup ({check}).")
+    if check != "ok":
+        raise BackupError(f"{path} is not a whole SQLite backup: {check}")
+    if not tables:
+        raise BackupError(f"{path} holds no tables: it is not a backup of this app.")
 
 
 def restore(path: Path, *, force: bool = False, alias: str = "default") -> None:
