@@ -187,3 +187,20 @@ def lock_sql(vendor: str) -> list[str]:
     if vendor == "postgresql":
         return [f"ALTER TABLE {TABLE} ENABLE TRIGGER USER"]
     return install_sql(vendor)
+
+
+def keep_triggers(using: str = "default", **kwargs: Any) -> None:
+    """After ``migrate`` (a ``post_migrate`` receiver): put SQLite's triggers back if a later
+    migration rebuilt the ledger's table (SQLite alters a table by copying it, and the triggers
+    go with the old one). Only once the migration that installs them is applied."""
+    from django.db import connections
+    from django.db.migrations.recorder import MigrationRecorder
+
+    connection = connections[using]
+    if connection.vendor != "sqlite" or TABLE not in connection.introspection.table_names():
+        return
+    applied = MigrationRecorder(connection).applied_migrations()
+    if any(app == "scorekeeper" and name.endswith("_ledger_append_only") for app, name in applied):
+        with connection.cursor() as cursor:
+            for sql in SQLITE_INSTALL:
+                cursor.execute(sql)

@@ -208,3 +208,15 @@ def test_entries_are_not_bulk_created_around_the_chain(bridge_game: Game, alice:
 
     with pytest.raises(AppendOnlyError):
         Entry.objects.bulk_create([Entry(game=bridge_game, kind="record", recorded_by=alice)])
+
+
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite rebuilds tables to alter them")
+def test_sqlite_triggers_come_back_after_a_migration_rebuilds_the_table(
+    bridge_game: Game, alice: Any
+) -> None:
+    (entry,) = _record(bridge_game, alice, 1)
+    with connection.cursor() as cursor:
+        for sql in ledger.SQLITE_REMOVE:  # as a table rebuild would
+            cursor.execute(sql)
+    ledger.keep_triggers(using=connection.alias)  # what every migrate ends with
+    _refused(f"UPDATE {TABLE} SET note = 'refused' WHERE id = %s", [entry.pk])
