@@ -7,8 +7,13 @@ class ScorekeeperConfig(AppConfig):
 
     def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_in
+        from django.db.models.signals import post_migrate
 
         from scorekeeper import checks  # noqa: F401  (registers the system checks)
         from scorekeeper.views.share import join_on_sign_in
 
         user_logged_in.connect(join_on_sign_in, dispatch_uid="scorekeeper.join_on_sign_in")
+        # The ledger's triggers survive SQLite's table rebuilds (see ledger.keep_triggers).
+        from scorekeeper.ledger import keep_triggers
+
+        post_migrate.connect(keep_triggers, sender=self, dispatch_uid="scorekeeper.ledger")

@@ -14,6 +14,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 from django.urls import reverse
+from django.utils import timezone
+
+from scorekeeper import ledger
 
 
 class Player(models.Model):
@@ -139,6 +142,9 @@ class EntryQuerySet(models.QuerySet["Entry"]):
     def delete(self) -> tuple[int, dict[str, int]]:
         raise AppendOnlyError("Ledger entries are never deleted; add a voiding entry.")
 
+    def bulk_create(self, *args: Any, **kwargs: Any) -> Any:
+        raise AppendOnlyError("Ledger entries are added one by one, each chained to the last.")
+
 
 class Entry(models.Model):
     """One line of the ledger of play.
@@ -165,7 +171,12 @@ class Entry(models.Model):
     note = models.CharField(max_length=200, blank=True)
     token = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
-    recorded_at = models.DateTimeField(auto_now_add=True)
+    # Set when the entry is made (an import gives the time from its file); never changed after.
+    recorded_at = models.DateTimeField(default=timezone.now, editable=False)
+    # The hash chain (scorekeeper.ledger): the hash of the entry before it in its game (empty
+    # for the first), and SHA-256 over this entry's content and prev_hash. Set on insert.
+    prev_hash = models.CharField(max_length=64, blank=True, editable=False)
+    hash = models.CharField(max_length=64, editable=False)
 
     objects = EntryQuerySet.as_manager()
 
@@ -184,6 +195,8 @@ class Entry(models.Model):
                 ),
                 name="entry_kind_matches_links",
             ),
+            # One chain per game: no two entries follow the same one.
+            models.UniqueConstraint(fields=["game", "prev_hash"], name="entry_one_chain_per_game"),
         ]
 
     def __str__(self) -> str:
@@ -192,7 +205,22 @@ class Entry(models.Model):
     def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
             raise AppendOnlyError("Ledger entries are never updated; add an amending entry.")
+        self.link()
         super().save(*args, **kwargs)
+
+    def link(self) -> None:
+        """Chain the entry to its game's newest one. The services hold the game's row lock
+        while writing, so no other entry of the game comes between this read and the insert."""
+        if self.recorded_at is None:
+            self.recorded_at = timezone.now()
+        before = (
+            Entry._base_manager.filter(game_id=self.game_id)
+            .order_by("-id")
+            .values_list("hash", flat=True)
+            .first()
+        )
+        self.prev_hash = before or ""
+        self.hash = ledger.entry_hash(ledger.content_of(self), self.prev_hash)
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         raise AppendOnlyError("Ledger entries are never deleted; add a voiding entry.")

@@ -375,13 +375,15 @@ def deal_record(
     data: Mapping[str, Any],
     token: uuid.UUID | None = None,
     number: int | None = None,
+    recorded_at: datetime.datetime | None = None,
 ) -> Entry:
     """Append a deal.
 
     A repeated ``token`` (a double tap, a retried request) records nothing new and answers the
     first entry; the same token with another deal is refused. ``number`` is the deal number the
     recorder saw ("Record deal 6"): if another phone recorded deal 6 meanwhile, it is refused
-    with what was recorded, so one deal is not kept twice.
+    with what was recorded, so one deal is not kept twice. ``recorded_at`` is for an import
+    (the time its file says); otherwise the entry is recorded now.
     """
     game = _lock_game(game)
     _require_recorder(by, game.night)
@@ -406,7 +408,12 @@ def deal_record(
     try:
         with transaction.atomic():
             entry = Entry.objects.create(
-                game=game, kind=Entry.Kind.RECORD, data=canonical, recorded_by=by, token=token
+                game=game,
+                kind=Entry.Kind.RECORD,
+                data=canonical,
+                recorded_by=by,
+                token=token,
+                **_when(recorded_at),
             )
     except IntegrityError:
         # The same token sent to two games at once: each holds only its own game's lock, so
@@ -431,6 +438,10 @@ def _latest(game: Game, deal_key: int, revision: int | None) -> Entry:
     return latest
 
 
+def _when(recorded_at: datetime.datetime | None) -> dict[str, Any]:
+    return {"recorded_at": recorded_at} if recorded_at is not None else {}
+
+
 def _supersede(**fields: Any) -> Entry:
     try:
         with transaction.atomic():
@@ -449,6 +460,7 @@ def deal_amend(
     note: str = "",
     revision: int | None = None,
     token: uuid.UUID | None = None,
+    recorded_at: datetime.datetime | None = None,
 ) -> Entry:
     """Replace a deal's record (a voided deal comes back this way). The old entry stays.
 
@@ -466,6 +478,7 @@ def deal_amend(
         note=note.strip()[:200],
         recorded_by=by,
         **({"token": token} if token is not None else {}),
+        **_when(recorded_at),
     )
     _remember(game, entry, deal)
     return entry
@@ -488,6 +501,7 @@ def deal_void(
     note: str = "",
     revision: int | None = None,
     token: uuid.UUID | None = None,
+    recorded_at: datetime.datetime | None = None,
 ) -> Entry:
     """Withdraw a deal from the scores. It stays in the history and can be brought back.
 
@@ -517,4 +531,5 @@ def deal_void(
         note=note.strip()[:200],
         recorded_by=by,
         **({"token": token} if token is not None else {}),
+        **_when(recorded_at),
     )

@@ -347,11 +347,16 @@ def _replay_entry(
     token = _token(data.get("token"), f"{where}.token")
     note = _text(data, "note", where, most=200) if data.get("note") is not None else ""
     what = f"The ledger does not replay at {where}"
+    # The entry is made with the time the file says it was recorded (the ledger is never
+    # updated, so it cannot be set afterwards).
+    when = _when(data.get("recorded_at"), f"{where}.recorded_at")
     entry: Entry
     if kind == Entry.Kind.RECORD:
         record = _need(data.get("data"), dict, f"{where}.data", "a deal's record")
         entry = _refusing(
-            lambda: services.deal_record(game=game, by=owner, data=record, token=token),
+            lambda: services.deal_record(
+                game=game, by=owner, data=record, token=token, recorded_at=when
+            ),
             where,
             what=what,
         )
@@ -371,6 +376,7 @@ def _replay_entry(
                     note=note,
                     revision=latest.pk,
                     token=token,
+                    recorded_at=when,
                 ),
                 where,
                 what=what,
@@ -384,6 +390,7 @@ def _replay_entry(
                     note=note,
                     revision=latest.pk,
                     token=token,
+                    recorded_at=when,
                 ),
                 where,
                 what=what,
@@ -392,11 +399,4 @@ def _replay_entry(
         raise ImportRefused(
             f"The file's {where}.kind should be record, amend or void.", field=f"{where}.kind"
         )
-    when = _when(data.get("recorded_at"), f"{where}.recorded_at")
-    if when is not None:
-        # The entry is being made, not changed: it takes the time the file says it was recorded
-        # (auto_now_add gave it this moment). The plain base manager, as the ledger's own
-        # queryset refuses every update.
-        Entry._base_manager.filter(pk=entry.pk).update(recorded_at=when)
-        entry.recorded_at = when
     return entry
