@@ -22,7 +22,15 @@ from django.core import checks
 from django.test import override_settings
 
 ROOT = Path(__file__).resolve().parent.parent
-SERVER_ENV = ("DEBUG", "HTTPS", "SSL_REDIRECT", "PROXY_SSL_HEADER", "SECRET_KEY", "DATABASE_URL")
+SERVER_ENV = (
+    "DEBUG",
+    "HTTPS",
+    "SSL_REDIRECT",
+    "PROXY_SSL_HEADER",
+    "SECRET_KEY",
+    "DATABASE_URL",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",  # the browser tests set it; a server never does
+)
 
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
