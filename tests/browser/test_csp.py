@@ -79,7 +79,11 @@ def test_the_main_pages_raise_no_csp_violation(signed_in: Page, live_server: Any
     page.get_by_role("button", name="Make a join link").click()
     field = page.locator("#join-url")
     expect(field).to_be_visible()
-    page.wait_for_function("window.scorekeeperSelectOnFocus === true", timeout=5000)
+    # Polled from here: Playwright's wait_for_function evaluates a string, which the CSP refuses.
+    for _ in range(50):
+        if page.evaluate("window.scorekeeperSelectOnFocus === true"):
+            break
+        page.wait_for_timeout(100)
     field.focus()  # select-on-focus.js, which replaced an inline onfocus=
     assert page.evaluate("document.activeElement.selectionEnd") > 0
     seen += page.evaluate("window.__csp || []")

@@ -259,7 +259,9 @@ def test_a_page_opened_before_opens_offline_and_queues(
     url = f"{live_server.url}{bridge_game.get_absolute_url()}"
     page.goto(url)
     page.evaluate("navigator.serviceWorker.ready")
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    # A function, not a string: Playwright polls a string predicate with eval, which the CSP
+    # (script-src 'self', no 'unsafe-eval') refuses.
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.reload()  # now through the worker, which keeps a copy
     page.context.set_offline(True)
     page.reload()
