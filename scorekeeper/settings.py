@@ -7,6 +7,8 @@
 | DATABASE_URL   | sqlite:///<repo>/db.sqlite3     | `postgres://user@host:5432/name` for PostgreSQL |
 | ALLOWED_HOSTS  | localhost,127.0.0.1             | comma-separated host names                     |
 | HTTPS          | on unless DEBUG                 | secure cookies, HSTS and the redirect to https |
+| SSL_REDIRECT   | as HTTPS                        | `0` when the reverse proxy redirects to https  |
+| PROXY_SSL_HEADER | X-Forwarded-Proto when HTTPS  | the proxy's header saying "https"; `` = none   |
 | STATIC_ROOT    | <repo>/staticfiles              | where `collectstatic` puts files               |
 """
 
@@ -15,6 +17,7 @@ import tempfile
 from pathlib import Path
 
 import dj_database_url
+from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -37,15 +40,44 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
 HTTPS = env_bool("HTTPS", not DEBUG)
-SECURE_SSL_REDIRECT = HTTPS
+SECURE_SSL_REDIRECT = env_bool("SSL_REDIRECT", HTTPS)
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
 SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365 if HTTPS else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 SECURE_HSTS_PRELOAD = HTTPS
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if HTTPS else None
+# Behind a reverse proxy that ends TLS, Django sees plain http: trust the proxy's header (and
+# only then: a client could send it itself to a server reached directly). PROXY_SSL_HEADER=""
+# turns it off for a server that speaks TLS itself.
+_proxy_header = os.environ.get("PROXY_SSL_HEADER", "X-Forwarded-Proto" if HTTPS else "").strip()
+SECURE_PROXY_SSL_HEADER = (
+    ("HTTP_" + _proxy_header.upper().replace("-", "_"), "https") if _proxy_header else None
+)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SESSION_COOKIE_HTTPONLY = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+
+# Content Security Policy (Django's own, django.middleware.csp). Scripts come only from this
+# site's static files: no inline <script>, no inline handlers (onclick=, hx-on), no eval; the
+# templates are checked for that by tests/scorekeeper/test_csp.py. Styles allow 'unsafe-inline':
+# the deal and desk forms carry <style> rules generated from each game's record description
+# (CSS :has() rules that show a form's parts without JavaScript), and htmx swaps those forms in,
+# where a nonce of the page could not follow. A style cannot run script; script-src stays strict.
+SECURE_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF],
+    "style-src": [CSP.SELF, CSP.UNSAFE_INLINE],
+    "img-src": [CSP.SELF, "data:"],
+    "font-src": [CSP.SELF],
+    "connect-src": [CSP.SELF],
+    "manifest-src": [CSP.SELF],
+    "worker-src": [CSP.SELF],
+    "object-src": [CSP.NONE],
+    "frame-ancestors": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+    "form-action": [CSP.SELF],
+}
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -63,6 +95,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",

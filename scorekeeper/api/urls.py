@@ -1,5 +1,5 @@
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from scorekeeper import converters  # noqa: F401  (registers <id:...>)
 from scorekeeper.api import history, profiles, share, views
@@ -29,7 +29,8 @@ urlpatterns = [
     path("nights/<id:pk>/rulings/", views.night_rulings, name="api_night_rulings"),
     # schema and docs (served from the sidecar's static files: no internet needed)
     path("schema/", SpectacularAPIView.as_view(), name="api_schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="api_schema"), name="api_docs"),
+    # the split view serves its start-up script from a URL: no inline <script> (CSP)
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api_schema"), name="api_docs"),
     # history: export and import
     path("nights/<id:pk>/export/", history.night_export, name="api_night_export"),
     path("export/", history.export_all, name="api_export"),
