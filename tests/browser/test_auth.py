@@ -31,7 +31,7 @@ def test_five_wrong_passwords_show_the_lock_out(
 
 def test_a_token_made_on_the_phone_works_until_revoked(signed_in: Page, live_server: Any) -> None:
     page = signed_in
-    page.get_by_role("link", name="Tokens").click()
+    page.get_by_role("link", name="Your API tokens").click()
     page.fill("#id_name", "nightly export")
     button = page.get_by_role("button", name="Make a token")
     box = button.bounding_box()

@@ -67,6 +67,6 @@ def test_a_signed_out_visitor_is_sent_to_sign_in(client: Client, db: Any) -> Non
     assert response["Location"].startswith(reverse("login"))
 
 
-def test_the_nav_links_to_the_tokens_page(client: Client, alice: Any) -> None:
+def test_the_home_page_links_to_the_tokens_page(client: Client, alice: Any) -> None:
     client.force_login(alice)
     assert f'href="{PAGE}"' in client.get(reverse("home")).content.decode()
