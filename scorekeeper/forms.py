@@ -15,6 +15,7 @@ from adjudicator.game import Game as GameDefinition
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.models import Player
 from scorekeeper.profile_selectors import option_label
+from scorekeeper.usernames import lookalike_of
 
 
 class EngineErrorsMixin(forms.Form):
@@ -32,7 +33,16 @@ class EngineErrorsMixin(forms.Form):
 
 
 class SignupForm(UserCreationForm[Any]):
-    pass
+    def clean_username(self) -> str:
+        """Refuse a name that looks like another account's ("alice" with a Cyrillic a)."""
+        username: str | None = super().clean_username()
+        if username and "username" not in self.errors and lookalike_of(username) is not None:
+            raise forms.ValidationError(
+                "This name looks too much like an existing account's: choose one that "
+                "others cannot mistake for it.",
+                code="lookalike",
+            )
+        return username or ""
 
 
 class NightForm(EngineErrorsMixin, forms.Form):

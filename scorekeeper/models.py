@@ -343,3 +343,26 @@ class NightViewer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} watching {self.night}"
+
+
+class ApiToken(models.Model):
+    """A script's key to the API, kept only as its SHA-256 (``scorekeeper/tokens.py``).
+
+    The raw token is shown once, when made; the database holds its digest and its first
+    characters (``prefix``) to find it. Checking one costs a hash, not a password hash: tokens
+    are long and random, so nobody guesses one and no key stretching is needed.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="api_tokens")
+    name = models.CharField(max_length=60)
+    prefix = models.CharField(max_length=12, db_index=True)
+    digest = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created_at", "-id")
+
+    def __str__(self) -> str:
+        return f"token {self.prefix}… ({self.name}) of {self.user}"

@@ -12,6 +12,7 @@
 | STATIC_ROOT    | <repo>/staticfiles              | where `collectstatic` puts files               |
 """
 
+import datetime
 import os
 import tempfile
 from pathlib import Path
@@ -90,6 +91,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "axes",  # sign-in throttling and lock-out (pages, admin and HTTP Basic)
     "scorekeeper",
 ]
 
@@ -104,6 +106,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, as axes asks: turns a locked-out sign-in into scorekeeper.lockout's answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -153,7 +157,27 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+
+# Sign-in throttling (django-axes): 5 wrong passwords for one account from one address lock that
+# pair out for 15 minutes, on the sign-in page, the admin and HTTP Basic alike. AxesBackend
+# comes first: it refuses a locked-out pair before any password is checked (it checks none
+# itself: ModelBackend does). It needs the request, which Django's sign-in forms and DRF's
+# Basic pass.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True  # a right password (before the lock) forgets the earlier slips
+# Guessing on during a lock-out does not push its end further away: the page's "15 minutes"
+# stays true for the person who only mistyped.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_CALLABLE = "scorekeeper.lockout.lockout_response"
+AXES_HTTP_RESPONSE_CODE = 429
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -183,7 +207,8 @@ REST_FRAMEWORK = {
     # Basic has one (401 with WWW-Authenticate; Session has none, which makes it a bare 403).
     # Each class only acts on its own credentials, so the order changes nothing else.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.BasicAuthentication",
+        "scorekeeper.api.auth.ThrottledBasicAuthentication",  # through axes
+        "scorekeeper.api.auth.TokenAuthentication",  # Authorization: Token <raw> (or Bearer)
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PARSER_CLASSES": [

@@ -4,6 +4,7 @@ from django.urls import include, path
 from scorekeeper import converters  # noqa: F401  (registers <id:...>)
 from scorekeeper.views import accounts, desk, games, history, house_rules, nights, pwa, share
 from scorekeeper.views import live as live_views
+from scorekeeper.views import tokens as token_views
 
 # Errors: JSON under /api/, Django's own pages elsewhere.
 handler400 = "scorekeeper.api.errors.bad_request"
@@ -68,4 +69,7 @@ urlpatterns = [
     path("manifest.webmanifest", pwa.manifest, name="manifest"),
     path("sw.js", pwa.service_worker, name="service_worker"),
     path("offline/", pwa.offline, name="offline"),
+    # API tokens for scripts (issue 11, auth)
+    path("account/tokens/", token_views.token_page, name="tokens"),
+    path("account/tokens/<id:pk>/revoke/", token_views.token_revoke, name="token_revoke"),
 ]

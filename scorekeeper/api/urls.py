@@ -3,6 +3,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from scorekeeper import converters  # noqa: F401  (registers <id:...>)
 from scorekeeper.api import history, profiles, share, views
+from scorekeeper.api import tokens as api_tokens
 
 urlpatterns = [
     # players and nights
@@ -43,4 +44,7 @@ urlpatterns = [
     path("nights/<id:pk>/people/", share.night_people, name="api_night_people"),
     path("nights/<id:pk>/people/<str:username>/", share.night_person, name="api_night_person"),
     path("join/", share.join, name="api_join"),
+    # API tokens for scripts (issue 11, auth)
+    path("tokens/", api_tokens.token_list, name="api_tokens"),
+    path("tokens/<id:pk>/", api_tokens.token_detail, name="api_token"),
 ]

@@ -11,6 +11,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user)
+        # A new account has no password history to throttle: sign it in with the model backend.
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form})

@@ -1,0 +1,70 @@
+"""/api/v1/tokens/: your API tokens (make one, list them, revoke one). Anyone else's is a 404."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scorekeeper import tokens
+from scorekeeper.api.views import _user, _valid
+from scorekeeper.models import ApiToken
+
+
+class TokenOut(serializers.ModelSerializer[ApiToken]):
+    class Meta:
+        model = ApiToken
+        fields: tuple[str, ...] = ("id", "name", "prefix", "created_at", "last_used_at")
+
+
+class TokenMadeOut(TokenOut):
+    token = serializers.CharField(
+        help_text="The token itself: shown this once and never again (only its hash is kept)."
+    )
+
+    class Meta(TokenOut.Meta):
+        fields: tuple[str, ...] = (*TokenOut.Meta.fields, "token")
+
+
+class TokenIn(serializers.Serializer[Any]):
+    name = serializers.CharField(max_length=tokens.MAX_NAME, help_text="What uses it.")
+
+
+@extend_schema(
+    request=TokenIn,
+    responses={200: TokenOut(many=True), 201: TokenMadeOut},
+    description=(
+        "GET: your tokens that still work, newest first (never the tokens themselves). POST: "
+        "make one; the answer holds the token, shown this once. Send it as "
+        "`Authorization: Token <token>`."
+    ),
+    examples=[OpenApiExample("A script", value={"name": "nightly export"}, request_only=True)],
+)
+@api_view(["GET", "POST"])
+def token_list(request: Request) -> Response:
+    user = _user(request)
+    if request.method == "GET":
+        return Response(TokenOut(tokens.user_tokens(user), many=True).data)
+    data = _valid(TokenIn, request)
+    token, raw = tokens.token_create(user=user, name=data["name"])
+    body = dict(TokenOut(token).data) | {"token": raw}
+    return Response(body, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    responses={204: None},
+    description="Revoke one of your tokens: from now on it is refused (401).",
+)
+@api_view(["DELETE"])
+def token_detail(request: Request, pk: int) -> Response:
+    user = _user(request)
+    token = tokens.user_token(user, pk)
+    if token is None:
+        raise Http404("You have no token with this id.")
+    tokens.token_revoke(token=token, by=user)
+    return Response(status=status.HTTP_204_NO_CONTENT)

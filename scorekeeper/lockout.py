@@ -1,0 +1,56 @@
+"""What a locked-out sign-in is told (django-axes calls ``lockout_response``).
+
+Five wrong passwords for one account from one address lock that pair out for the cool-off
+(settings: ``AXES_FAILURE_LIMIT``, ``AXES_COOLOFF_TIME``). Under /api/ the answer is the API's
+JSON error body with 429; on the pages (sign-in and the admin) it is the sign-in page again, with
+a sentence saying why and for how long, also 429. While locked out even the right password is
+refused, so a guesser learns nothing from trying it.
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.forms import AuthenticationForm
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+
+LOCKED_OUT = "locked_out"
+
+
+def cool_off_minutes() -> int:
+    cool_off = settings.AXES_COOLOFF_TIME
+    assert isinstance(cool_off, datetime.timedelta)
+    return max(1, round(cool_off.total_seconds() / 60))
+
+
+def lockout_message() -> str:
+    minutes = cool_off_minutes()
+    return (
+        f"Too many wrong passwords for this account: signing in is paused for {minutes} "
+        f"minutes. Try again after that, or ask the site's admin to unlock it."
+    )
+
+
+def lockout_response(
+    request: HttpRequest, original_response: HttpResponse | None, credentials: Any = None
+) -> HttpResponse:
+    status = settings.AXES_HTTP_RESPONSE_CODE
+    retry_after = str(cool_off_minutes() * 60)
+    response: HttpResponse
+    if request.path_info.startswith("/api/"):
+        response = JsonResponse(
+            {"code": LOCKED_OUT, "message": lockout_message(), "field": None}, status=status
+        )
+    else:
+        form = AuthenticationForm(request)
+        response = render(
+            request,
+            "registration/login.html",
+            {"form": form, "locked_out": lockout_message(), "next": request.POST.get("next", "")},
+            status=status,
+        )
+    response["Retry-After"] = retry_after
+    return response
