@@ -37,7 +37,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, resolve
 from drf_spectacular.generators import SchemaGenerator
 
 from adjudicator.games import get_game
-from scorekeeper import services, sharing
+from scorekeeper import services, sharing, tokens
 from scorekeeper.models import Game, Night
 from tests.factories import GameFactory, HouseRuleProfileFactory, NightFactory, UserFactory
 
@@ -165,6 +165,11 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
         "GET": R(401, 404, 401, 404, 404, 200),
         "PATCH": R(401, 404, 401, 404, 404, 200),
     },
+    "api_tokens": {
+        "GET": R(401, 200, 401, 200, 200, 200),
+        "POST": R(401, 400, 401, 400, 400, 400),  # an empty body: a token needs a name
+    },
+    "api_token": {"DELETE": R(401, 404, 401, 404, 404, 204)},
     "api_night_link": {
         "DELETE": R(401, 404, 401, 403, 403, 204),
         "GET": R(401, 404, 401, 403, 403, 200),
@@ -207,6 +212,12 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
         "POST": R(302, 404, 302, 404, 404, 302),
     },
     "share_join": {"GET": ALL(302), "POST": ALL(405)},
+    # API tokens are each account's own: another's answers as if it did not exist.
+    "tokens": {"GET": R(302, 200, 302, 200, 200, 200), "POST": R(302, 200, 302, 200, 200, 200)},
+    "token_revoke": {
+        "GET": R(302, 405, 302, 405, 405, 405),
+        "POST": R(302, 404, 302, 404, 404, 302),
+    },
     "night_share": {
         "GET": R(302, 405, 403, 405, 405, 405),
         "POST": R(302, 404, 403, 403, 403, 302),
@@ -299,6 +310,7 @@ class World:
     deal: dict[int, int] = field(default_factory=dict)  # game pk -> a deal's key
     player: dict[str, int] = field(default_factory=dict)
     profile: dict[str, int] = field(default_factory=dict)
+    api_token: dict[str, int] = field(default_factory=dict)  # an API token of the night's owner
     users: dict[str, Any] = field(default_factory=dict)
     token: str = ""
     question: tuple[str, str] = ("", "")
@@ -320,6 +332,7 @@ def _night(world: World, side: str, owner: Any, names: tuple[str, ...]) -> Night
     world.player[side] = night.players.order_by("pk").first().pk  # type: ignore[union-attr]
     profile = HouseRuleProfileFactory(owner=owner, name=f"{names[0]} house rules")
     world.profile[side] = profile.pk
+    world.api_token[side] = tokens.token_create(user=owner, name=f"{names[0]} script")[0].pk
     return night
 
 
@@ -386,6 +399,8 @@ def url_for(route: Route, world: World, side: str, family: str = "rummy") -> str
                     "games": game.pk,
                     "players": world.player[side],
                     "profiles": world.profile[side],
+                    "tokens": world.api_token[side],
+                    "account": world.api_token[side],
                 }[route.kind]
             )
         if name == "deal":
