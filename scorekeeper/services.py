@@ -438,6 +438,34 @@ def _latest(game: Game, deal_key: int, revision: int | None) -> Entry:
     return latest
 
 
+def _repeated(
+    game: Game,
+    deal_key: int,
+    revision: int | None,
+    *,
+    kind: str,
+    by: User,
+    note: str,
+    data: Mapping[str, Any] | None = None,
+) -> Entry | None:
+    """The same change sent again, by a phone that never heard the answer (an offline queue
+    resending after a lost reply): the deal's latest entry already is this change, made by
+    this person against this revision. Answered with that entry, so nothing is written twice
+    and the resend is not refused as out of date."""
+    latest = selectors.latest_revision(game, deal_key)
+    if latest is None or revision is None or latest.pk == revision:
+        return None
+    same = (
+        latest.kind == kind
+        and latest.supersedes_id == revision
+        and latest.recorded_by_id == by.pk
+        and latest.note == note.strip()[:200]
+    )
+    if same and (data is None or _same_deal(game, latest.data, data)):
+        return latest
+    return None
+
+
 def _when(recorded_at: datetime.datetime | None) -> dict[str, Any]:
     return {"recorded_at": recorded_at} if recorded_at is not None else {}
 
@@ -467,6 +495,9 @@ def deal_amend(
     ``token`` is the entry's own id (an import keeps the one from the file)."""
     game = _lock_game(game)
     _require_recorder(by, game.night)
+    again = _repeated(game, deal_key, revision, kind=Entry.Kind.AMEND, by=by, note=note, data=data)
+    if again is not None:
+        return again
     latest = _latest(game, deal_key, revision)
     canonical, deal = _validated(game, data, replacing=deal_key)
     entry = _supersede(
@@ -509,6 +540,9 @@ def deal_void(
     """
     game = _lock_game(game)
     _require_recorder(by, game.night)
+    again = _repeated(game, deal_key, revision, kind=Entry.Kind.VOID, by=by, note=note)
+    if again is not None:
+        return again
     latest = _latest(game, deal_key, revision)
     if latest.kind == Entry.Kind.VOID:
         raise InvalidInput("That deal is already voided.", field="deal")

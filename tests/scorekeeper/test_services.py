@@ -464,6 +464,26 @@ def test_a_stale_revision_is_a_conflict(bridge_game: Game, alice: Any, bob: Any)
     assert bridge_game.entries.count() == 2
 
 
+def test_the_same_change_sent_again_is_kept_once(bridge_game: Game, alice: Any) -> None:
+    """A phone that never heard the answer (its offline queue resends): the same amend or void,
+    by the same person against the same revision, answers the entry already made."""
+    first, second = record_sample(bridge_game, alice, deals=2)
+    changed = {**SAMPLE_DEALS[0], "hand_rummy": True}
+    amend = {"game": bridge_game, "deal_key": first.pk, "by": alice, "revision": first.pk}
+    once = services.deal_amend(**amend, data=changed, note="Tom miscounted")
+    assert services.deal_amend(**amend, data=changed, note="Tom miscounted") == once
+    void = {"game": bridge_game, "deal_key": second.pk, "by": alice, "revision": second.pk}
+    voided = services.deal_void(**void)
+    assert services.deal_void(**void) == voided
+    assert bridge_game.entries.count() == 4
+    # Not the same change: still out of date.
+    with pytest.raises(Conflict):
+        services.deal_amend(**amend, data=SAMPLE_DEALS[0], note="Tom miscounted")
+    with pytest.raises(Conflict):
+        services.deal_amend(**amend, data=changed, note="another reason")
+    assert bridge_game.entries.count() == 4
+
+
 def test_amending_a_deal_that_does_not_exist_is_refused(bridge_game: Game, alice: Any) -> None:
     with pytest.raises(InvalidInput) as caught:
         services.deal_amend(game=bridge_game, deal_key=999, by=alice, data=SAMPLE_DEALS[0])
