@@ -23,14 +23,11 @@ from typing import Any
 
 from adjudicator.asking import (
     Asks,
-    deal_input,
 )
 from adjudicator.cards import STANDARD, Card, Pack, format_cards
 from adjudicator.game import Game, Open, Question, Scored, Target
 from adjudicator.options import option
 from adjudicator.records import (
-    CardsField,
-    CountField,
     Record,
     SeatField,
     Seating,
@@ -43,11 +40,9 @@ from adjudicator.rummy.settlement import (
     Hand,
     Ledger,
     Limits,
-    answer_deadwood,
-    answer_meld,
-    answer_settle,
     check_hands,
     dealt,
+    hand_questions,
     hands_field,
     losers_pay,
     read_hands,
@@ -170,25 +165,14 @@ class BoathouseRummy(Game[Options, Deal]):
         return {"went_out": went_out, "hands": hands}
 
     def questions(self) -> Mapping[str, Question]:
-        asks = _asks(self)
+        asks = _asks()
         return {
-            "meld": Question(
-                "meld",
-                "Is this a meld in Boathouse Rummy (ace high, low or round the corner)?",
-                _answer_meld,
-                asks=asks["meld"],
-            ),
-            "deadwood": Question(
-                "deadwood",
-                "The best melding of a hand and its unmatched count (aces 11).",
-                _answer_deadwood,
-                asks=asks["deadwood"],
-            ),
-            "settle": Question(
-                "settle",
-                "Who pays whom for one hand, from the raw entries?",
-                _answer_settle,
-                asks=asks["settle"],
+            **hand_questions(
+                self,
+                melds=COUNTING,
+                deadwood=COUNTING,
+                meld_summary="Is this a meld in Boathouse Rummy (ace high, low or round the corner)?",
+                deadwood_summary="The best melding of a hand and its unmatched count (aces 11).",
             ),
             "go-out": Question(
                 "go-out",
@@ -197,18 +181,6 @@ class BoathouseRummy(Game[Options, Deal]):
                 asks=asks["go-out"],
             ),
         }
-
-
-def _answer_meld(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
-    return answer_meld(data, COUNTING)
-
-
-def _answer_deadwood(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
-    return answer_deadwood(data, COUNTING)
-
-
-def _answer_settle(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
-    return answer_settle(BoathouseRummy(), data, options)
 
 
 def _whole(cards: tuple[Card, ...]) -> list[tuple[Card, ...]] | None:
@@ -263,18 +235,9 @@ def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return tuple(rest)
 
 
-def _asks(game: Any) -> dict[str, Asks]:
-    """What each question takes (the dispute desk's forms), with a sample it answers."""
+def _asks() -> dict[str, Asks]:
+    """What the game's own question takes (the dispute desk's form), with a sample it answers."""
     return {
-        "meld": Asks((CardsField("cards", "The meld", 13),), {"cards": "5H 6H 7H"}),
-        "deadwood": Asks(
-            (
-                CardsField("cards", "The hand", 13),
-                CountField("claimed", "The count claimed", maximum=1000),
-            ),
-            {"cards": "5H 6H 7H KS 2C", "claimed": 12},
-        ),
-        "settle": deal_input(game),
         "go-out": Asks(
             turn_fields(),
             {"hand": "5H 6H 7H 9C 9S 9D KC", "melds": ["5H 6H 7H", "9C 9S 9D"], "discard": "KC"},

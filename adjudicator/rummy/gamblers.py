@@ -28,13 +28,11 @@ from typing import Any
 
 from adjudicator.asking import (
     Asks,
-    deal_input,
 )
 from adjudicator.cards import STANDARD, Pack, format_cards
 from adjudicator.game import Game, Open, Question, Scored, Target
 from adjudicator.options import option
 from adjudicator.records import (
-    CardsField,
     CountField,
     Record,
     SeatEntry,
@@ -51,10 +49,8 @@ from adjudicator.rummy.settlement import (
     Hand,
     Ledger,
     Limits,
-    answer_deadwood,
-    answer_meld,
-    answer_settle,
     check_hands,
+    hand_questions,
     hands_field,
     losers_pay,
     lowest_collects,
@@ -263,25 +259,14 @@ class Gamblers(Game[Options, Deal]):
         return {"went_out": went_out, "hands": hands}
 
     def questions(self) -> Mapping[str, Question]:
-        asks = _asks(self)
+        asks = _asks()
         return {
-            "meld": Question(
-                "meld",
-                "Is this a meld in Gambler's Rummy (ace low, sets of 3 or 4)?",
-                _answer_meld,
-                asks=asks["meld"],
-            ),
-            "deadwood": Question(
-                "deadwood",
-                "The best melding of a hand and its unmatched count (what G-1 compares).",
-                _answer_deadwood,
-                asks=asks["deadwood"],
-            ),
-            "settle": Question(
-                "settle",
-                "Who pays whom for one hand, from the raw entries?",
-                _answer_settle,
-                asks=asks["settle"],
+            **hand_questions(
+                self,
+                melds=RUMMY_HELD,
+                deadwood=RUMMY_UNMATCHED,
+                meld_summary="Is this a meld in Gambler's Rummy (ace low, sets of 3 or 4)?",
+                deadwood_summary="The best melding of a hand and its unmatched count (what G-1 compares).",
             ),
             "declare": Question(
                 "declare",
@@ -291,18 +276,6 @@ class Gamblers(Game[Options, Deal]):
                 asks=asks["declare"],
             ),
         }
-
-
-def _answer_meld(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
-    return answer_meld(data, RUMMY_HELD)
-
-
-def _answer_deadwood(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
-    return answer_deadwood(data, RUMMY_UNMATCHED)
-
-
-def _answer_settle(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
-    return answer_settle(Gamblers(), data, options)
 
 
 def _answer_declare(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
@@ -326,18 +299,9 @@ def _answer_declare(data: Mapping[str, Any], options: Options) -> dict[str, Any]
     return turn_answer(turn, {})
 
 
-def _asks(game: Any) -> dict[str, Asks]:
-    """What each question takes (the dispute desk's forms), with a sample it answers."""
+def _asks() -> dict[str, Asks]:
+    """What the game's own question takes (the dispute desk's form), with a sample it answers."""
     return {
-        "meld": Asks((CardsField("cards", "The meld", 13),), {"cards": "5H 6H 7H"}),
-        "deadwood": Asks(
-            (
-                CardsField("cards", "The hand", 13),
-                CountField("claimed", "The count claimed", maximum=1000),
-            ),
-            {"cards": "5H 6H 7H KS 2C", "claimed": 12},
-        ),
-        "settle": deal_input(game),
         "declare": Asks(
             turn_fields(),
             {

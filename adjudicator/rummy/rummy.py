@@ -22,14 +22,11 @@ from typing import Any
 
 from adjudicator.asking import (
     Asks,
-    deal_input,
 )
 from adjudicator.cards import STANDARD, Pack, format_cards
 from adjudicator.game import Game, Open, Question, Scored, Target
 from adjudicator.options import option
 from adjudicator.records import (
-    CardsField,
-    CountField,
     FlagField,
     Record,
     SeatEntry,
@@ -42,11 +39,9 @@ from adjudicator.rummy.settlement import (
     Hand,
     Ledger,
     Limits,
-    answer_deadwood,
-    answer_meld,
-    answer_settle,
     check_hands,
     dealt,
+    hand_questions,
     hands_field,
     losers_pay,
     read_hands,
@@ -172,25 +167,14 @@ class Rummy(Game[Options, Deal]):
         return {"went_out": went_out, "rummy": number % 6 == 5, "hands": hands}
 
     def questions(self) -> Mapping[str, Question]:
-        asks = _asks(self)
+        asks = _asks()
         return {
-            "meld": Question(
-                "meld",
-                "Is this a meld in Rummy (ace low, sets of 3 or 4)?",
-                _answer_meld,
-                asks=asks["meld"],
-            ),
-            "deadwood": Question(
-                "deadwood",
-                "The best melding of a hand, its unmatched count, and what it holds in all.",
-                _answer_deadwood,
-                asks=asks["deadwood"],
-            ),
-            "settle": Question(
-                "settle",
-                "Who pays whom for one hand, from the raw entries?",
-                _answer_settle,
-                asks=asks["settle"],
+            **hand_questions(
+                self,
+                melds=COUNTING,
+                deadwood=COUNTING,
+                meld_summary="Is this a meld in Rummy (ace low, sets of 3 or 4)?",
+                deadwood_summary="The best melding of a hand, its unmatched count, and what it holds in all.",
             ),
             "go-out": Question(
                 "go-out",
@@ -199,18 +183,6 @@ class Rummy(Game[Options, Deal]):
                 asks=asks["go-out"],
             ),
         }
-
-
-def _answer_meld(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
-    return answer_meld(data, COUNTING)
-
-
-def _answer_deadwood(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
-    return answer_deadwood(data, COUNTING)
-
-
-def _answer_settle(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
-    return answer_settle(Rummy(), data, options)
 
 
 def _answer_go_out(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
@@ -239,18 +211,9 @@ def _answer_go_out(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     return answer
 
 
-def _asks(game: Any) -> dict[str, Asks]:
-    """What each question takes (the dispute desk's forms), with a sample it answers."""
+def _asks() -> dict[str, Asks]:
+    """What the game's own question takes (the dispute desk's form), with a sample it answers."""
     return {
-        "meld": Asks((CardsField("cards", "The meld", 13),), {"cards": "5H 6H 7H"}),
-        "deadwood": Asks(
-            (
-                CardsField("cards", "The hand", 13),
-                CountField("claimed", "The count claimed", maximum=1000),
-            ),
-            {"cards": "5H 6H 7H KS 2C", "claimed": 12},
-        ),
-        "settle": deal_input(game),
         "go-out": Asks(
             turn_fields(),
             {"hand": "5H 6H 7H 9C 9S 9D KC", "melds": ["5H 6H 7H", "9C 9S 9D"], "discard": "KC"},

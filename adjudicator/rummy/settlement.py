@@ -36,9 +36,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from adjudicator.asking import Asks, deal_input
 from adjudicator.cards import ALL_CARDS, Card, Pack, format_cards, parse_cards, sort_cards
 from adjudicator.errors import AdjudicationError, BadEntryError, ImpossibleCountError
-from adjudicator.game import Game, Scored
+from adjudicator.game import Game, Question, Scored
 from adjudicator.records import CardsField, CountField, PerSeatField, SeatEntry
 from adjudicator.rummy.melding_rules import (
     BOATHOUSE,
@@ -504,4 +505,50 @@ def answer_settle(game: Game[Any, Any], data: Mapping[str, Any], options: Any) -
         "payments": [p.as_dict() for p in scored.payments],
         "results": [r.as_dict() for r in scored.results],
         "explanation": [str(line) for r in scored.results for line in r.explanation],
+    }
+
+
+def hand_questions(
+    game: Game[Any, Any],
+    *,
+    melds: Counting,
+    deadwood: Counting,
+    meld_summary: str,
+    deadwood_summary: str,
+) -> dict[str, Question]:
+    """The ``meld``, ``deadwood`` and ``settle`` questions a settlement game of the family
+    answers, each with what it takes (the dispute desk's form) and a sample it answers."""
+
+    def meld(data: Mapping[str, Any], options: Any) -> dict[str, Any]:
+        return answer_meld(data, melds)
+
+    def count(data: Mapping[str, Any], options: Any) -> dict[str, Any]:
+        return answer_deadwood(data, deadwood)
+
+    def settle(data: Mapping[str, Any], options: Any) -> dict[str, Any]:
+        return answer_settle(game, data, options)
+
+    hand = (
+        CardsField("cards", "The hand", 13),
+        CountField("claimed", "The count claimed", maximum=1000),
+    )
+    return {
+        "meld": Question(
+            "meld",
+            meld_summary,
+            meld,
+            asks=Asks((CardsField("cards", "The meld", 13),), {"cards": "5H 6H 7H"}),
+        ),
+        "deadwood": Question(
+            "deadwood",
+            deadwood_summary,
+            count,
+            asks=Asks(hand, {"cards": "5H 6H 7H KS 2C", "claimed": 12}),
+        ),
+        "settle": Question(
+            "settle",
+            "Who pays whom for one hand, from the raw entries?",
+            settle,
+            asks=deal_input(game),
+        ),
     }
