@@ -166,6 +166,17 @@ class DealResult:
 
 
 @dataclass(frozen=True)
+class Resume:
+    """The tally loop's position after its last deal: the state the game's ``score`` left
+    (never changed in place: each deal returns a new one), and whether it had ended, won by
+    whom (after any tie-break)."""
+
+    state: Any
+    finished: bool
+    winners: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Tally:
     """A whole game so far.
 
@@ -188,6 +199,10 @@ class Tally:
     marks: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     seating: Seating | None = None
     settles: bool = False
+    # Where the tally loop stood after the last deal, so that the next deal can be scored
+    # without scoring the earlier ones again (``Game.tally(..., known=...)``). Not part of
+    # the result: two tallies of the same deals are equal however they were reached.
+    resume: Resume | None = field(default=None, compare=False, repr=False)
 
     @property
     def settlement(self) -> tuple[Payment, ...]:

@@ -1,9 +1,9 @@
 """The big screen: a game's tally and its latest deal's working, for a television or laptop at
-the table. Read-only (no controls), refreshed by the same cheap poll as the phones' boards."""
+the table. Read-only (no controls), refreshed by the same cheap poll as the phones' boards. Open
+to everyone who may see the game's night, a visitor by its join link included."""
 
 from __future__ import annotations
 
-from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
@@ -11,7 +11,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from scorekeeper import live, selectors
 from scorekeeper.http import AuthedRequest
-from scorekeeper.views.access import get_game_for_user
+from scorekeeper.views.share import game_to_view, sign_in_first
 
 
 @require_GET
@@ -25,9 +25,10 @@ def game_screen(request: AuthedRequest, pk: int) -> HttpResponse:
     return _screen(request, pk)
 
 
-@login_required
 def _screen(request: AuthedRequest, pk: int) -> HttpResponse:
-    game = get_game_for_user(request, pk)
+    game = game_to_view(request, pk)  # also a visitor by the night's join link
+    if game is None:
+        return sign_in_first(request)
     if request.htmx:
         version = live.marker(game.pk)
         if live.asked_version(request, game.pk) == version:

@@ -211,3 +211,68 @@ def test_a_deal_leaving_a_player_without_an_entry_names_them(
     html = response.content.decode()
     assert re.search(r"data-empty-text>Dick, Alice have no entry\.", html)
     assert not bridge_game.entries.exists()
+
+
+# The fast path, answered before the heavy middleware -----------------------------------------
+
+
+def test_a_fresh_keyed_unchanged_poll_is_answered_before_sessions_and_sign_in(
+    alice_client: Client, bridge_game: Game, alice: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from django.contrib.auth.middleware import AuthenticationMiddleware
+    from django.contrib.sessions.middleware import SessionMiddleware
+
+    entry = services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    key = page_key(alice_client, bridge_game)
+
+    def never(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the fast poll must not reach the session or sign-in layers")
+
+    monkeypatch.setattr(SessionMiddleware, "process_request", never)
+    monkeypatch.setattr(AuthenticationMiddleware, "process_request", never)
+    response = alice_client.get(board_url(bridge_game, entry.pk), HTTP_X_POLL_KEY=key, **HX)
+    assert response.status_code == 204
+    assert response["ETag"] == f'"g{bridge_game.pk}-{entry.pk}"'
+    # 204 to htmx, 304 to a plain conditional GET, per session: caches must keep them apart.
+    assert response["Vary"] == "HX-Request, Cookie"
+    # A plain conditional GET with the key is answered as early: 304.
+    url = reverse("game_scoreboard", args=[bridge_game.pk])
+    again = alice_client.get(url, HTTP_IF_NONE_MATCH=response["ETag"], HTTP_X_POLL_KEY=key)
+    assert again.status_code == 304
+    # A poll that is not current takes the full path, through the session (so the guard above
+    # is live: it would have tripped had the fast poll gone that way).
+    with pytest.raises(AssertionError):
+        alice_client.get(board_url(bridge_game, 0), HTTP_X_POLL_KEY=key, **HX)
+
+
+def test_the_fast_poll_still_checks_the_host(
+    alice_client: Client, bridge_game: Game, alice: Any
+) -> None:
+    entry = services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    key = page_key(alice_client, bridge_game)
+    response = alice_client.get(
+        board_url(bridge_game, entry.pk), HTTP_X_POLL_KEY=key, HTTP_HOST="evil.example", **HX
+    )
+    assert response.status_code == 400
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/games/{pk}/scoreboard/x",  # not the scoreboard's URL
+        "/games/{pk}/",
+        "/games/99999999999999999999/scoreboard/",  # more than any id: the URL conf's 404
+        "/games/²/scoreboard/",
+    ],
+)
+def test_the_poll_middleware_passes_other_paths_on(rf: Any, bridge_game: Game, path: str) -> None:
+    passed: list[str] = []
+
+    def rest_of_the_stack(request: Any) -> Any:
+        passed.append(request.path)
+        return "the rest"
+
+    middleware = live.PollMiddleware(rest_of_the_stack)
+    request = rf.get(path.format(pk=bridge_game.pk), {"since": "0"})
+    assert middleware(request) == "the rest"
+    assert passed
