@@ -27,9 +27,9 @@ the game's own record (:func:`deal_input`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, get_args
 
 from adjudicator.records import (
     CardsField,
@@ -42,6 +42,9 @@ from adjudicator.records import (
     SideField,
     TricksField,
     Way,
+    describe_field,
+    field_schema,
+    json_schema,
 )
 
 if TYPE_CHECKING:
@@ -136,26 +139,8 @@ type InputField = (
     | PlaysField
 )
 
-KINDS = frozenset(
-    {
-        "seat",
-        "side",
-        "flag",
-        "count",
-        "cards",
-        "per_seat",
-        "per_side",
-        "events",
-        "tricks",
-        "melds",
-        "layoffs",
-        "counts",
-        "flags",
-        "rows",
-        "plays",
-    }
-)
-"""Every kind of input field a page must be able to offer."""
+KINDS = frozenset(kind.kind for kind in get_args(InputField.__value__))
+"""Every kind of input field a page must be able to offer: the record's and the question's."""
 
 type Fields = tuple[InputField, ...]
 type FieldsFor = Callable[[int, Any], Fields]
@@ -175,6 +160,10 @@ class Asks:
     sample: Mapping[str, Any] | SampleFor = field(default_factory=dict)
     players: bool = False
     ways_for: Callable[[int, Any], tuple[Way, ...]] | None = None
+    optional: frozenset[str] = frozenset()
+    """Fields the question answers without (a flag, an optional seat and a way's fields are
+    never required, so need not be named here)."""
+    required_for: Callable[[int, Any], frozenset[str]] | None = None
 
     def ways(self, players: int, options: Any) -> tuple[Way, ...]:
         """Alternative sets of fields, exactly one of which is given (a deal's ways)."""
@@ -184,18 +173,46 @@ class Asks:
         """The fields of the form, for a table of ``players`` under ``options``."""
         return self.inputs(players, options) if callable(self.inputs) else self.inputs
 
+    def required(self, players: int, options: Any) -> frozenset[str]:
+        """The fields the question cannot be answered without (the fields of a way are given
+        way by way, so are not among them)."""
+        if self.required_for is not None:
+            return self.required_for(players, options)
+        in_ways = {k for w in self.ways(players, options) for k in w.fields}
+        return frozenset(
+            f.key
+            for f in self.fields(players, options)
+            if f.key not in self.optional and f.key not in in_ways and not _never_required(f)
+        )
+
     def example(self, players: int, options: Any) -> dict[str, Any]:
         """A sample input the question answers (without ``players`` or ``options``)."""
         found = self.sample(players, options) if callable(self.sample) else self.sample
         return dict(found)
 
 
+CLAIM = frozenset({"claimed"})
+"""A count claimed is optional: without one, the count is given, not checked."""
+
+
+def _never_required(f: InputField) -> bool:
+    """A yes-or-no left out is no; an optional seat left out is nobody."""
+    return isinstance(f, FlagField | FlagsField) or (
+        isinstance(f, SeatField | SideField) and f.optional
+    )
+
+
 def deal_input(
-    game: Game[Any, Any], *extra: InputField, sample: Mapping[str, Any] | None = None
+    game: Game[Any, Any],
+    *extra: InputField,
+    sample: Mapping[str, Any] | None = None,
+    optional: frozenset[str] = frozenset(),
 ) -> Asks:
     """A question answered from a whole deal: its input is the game's deal record (the page
     offers the same fields as the deal form), with ``players``; ``extra`` fields come first.
-    The sample is the game's first sample deal (plus ``sample``)."""
+    The sample is the game's first sample deal (plus ``sample``). What is required is what the
+    record requires (:func:`adjudicator.records.json_schema`), and the ``extra`` fields not in
+    ``optional``."""
 
     def fields(players: int, options: Any) -> Fields:
         return (*extra, *game.record(options, players).fields)
@@ -206,29 +223,136 @@ def deal_input(
     def ways(players: int, options: Any) -> tuple[Way, ...]:
         return game.record(options, players).ways
 
-    return Asks(fields, example, players=True, ways_for=ways)
+    def required(players: int, options: Any) -> frozenset[str]:
+        schema = json_schema(game.record(options, players), players)
+        mine = {f.key for f in extra if f.key not in optional and not _never_required(f)}
+        return frozenset(schema["required"]) | mine
+
+    return Asks(fields, example, players=True, ways_for=ways, required_for=required)
 
 
 def describe_input(fields: Fields) -> list[dict[str, Any]]:
-    """The fields as JSON, for the API (the record's description, and the question's kinds)."""
-    from adjudicator.records import _describe_field
+    """The fields as JSON, for the API: one description for the record's kinds and the
+    question's (:func:`adjudicator.records.describe_field`)."""
+    return [describe_field(f) for f in fields]
 
-    out = []
-    for f in fields:
-        if isinstance(f, MeldsField | LayoffsField | CountsField | FlagsField | RowsField):
-            described = {"key": f.key, "kind": f.kind, "label": f.label, "help": f.help}
-            described |= {
-                k: v for k, v in vars(f).items() if k not in ("key", "label", "help", "kind")
-            }
-            out.append(described)
-        elif isinstance(f, PlaysField):
-            out.append({"key": f.key, "kind": f.kind, "label": f.label, "help": f.help})
-        else:
-            out.append(_describe_field(f))
-    return out
+
+def describe_asks(asks: Asks, players: int, options: Any) -> dict[str, Any]:
+    """What a question takes at a table of ``players``, as JSON for the API: its fields (each
+    saying whether it is required), its ways (exactly one given), and a sample it answers.
+
+    >>> ask = Asks((CardsField("cards", "The hand", 10), CountField("claimed", "Claimed")),
+    ...            {"cards": "5H 6H 7H"}, optional=CLAIM)
+    >>> [(f["key"], f["required"]) for f in describe_asks(ask, 2, None)["fields"]]
+    [('cards', True), ('claimed', False)]
+    """
+    required = asks.required(players, options)
+    fields = asks.fields(players, options)
+    return {
+        "players": players,
+        "fields": [
+            {**d, "required": f.key in required}
+            for f, d in zip(fields, describe_input(fields), strict=True)
+        ],
+        "ways": [
+            {"key": w.key, "label": w.label, "fields": list(w.fields)}
+            for w in asks.ways(players, options)
+        ],
+        "example": asks.example(players, options),
+    }
+
+
+def input_keys(asks: Asks, sizes: Sequence[int], options: Any) -> frozenset[str]:
+    """Every top-level key the question takes at any of the table ``sizes``: its fields,
+    ``options``, and ``players`` (required by a question that takes the table size; a hand
+    question of a rummy may take it too, to hold the hand to the size dealt)."""
+    keys = {f.key for players in sizes for f in asks.fields(players, options)}
+    return frozenset(keys | {"options", "players"})
+
+
+def input_schema(asks: Asks, players: int, options: Any) -> dict[str, Any]:
+    """A JSON Schema of the question's input at a table of ``players``: its fields, the
+    ``options``, and ``players`` where the question takes the table size; no other key.
+
+    >>> ask = Asks((CardsField("cards", "The hand", 10),), {"cards": "5H 6H 7H"})
+    >>> schema = input_schema(ask, 2, None)
+    >>> sorted(schema["properties"]), schema["required"], schema["additionalProperties"]
+    (['cards', 'options', 'players'], ['cards'], False)
+    """
+    fields = asks.fields(players, options)
+    props = {f.key: _input_field_schema(f, players) for f in fields}
+    props["options"] = {"type": "object", "description": "House rules for this question."}
+    required = [f.key for f in fields if f.key in asks.required(players, options)]
+    if asks.players:
+        props["players"] = {"type": "integer", "enum": [players], "description": "Table size."}
+        required.append("players")
+    else:
+        props["players"] = {
+            "type": ["integer", "null"],
+            "minimum": 1,
+            "description": "The table size, where the answer depends on it (optional).",
+        }
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": props,
+        "required": required,
+        "additionalProperties": False,
+    }
+    ways = asks.ways(players, options)
+    if ways:
+        # Exactly one way: some of its fields, none of another's.
+        schema["oneOf"] = [_way_schema(way, ways) for way in ways]
+    return schema
+
+
+def _way_schema(way: Way, ways: tuple[Way, ...]) -> dict[str, Any]:
+    others = [k for w in ways if w is not way for k in w.fields if k not in way.fields]
+    schema: dict[str, Any] = {"title": way.label, "anyOf": [{"required": [k]} for k in way.fields]}
+    if others:
+        schema["not"] = {"anyOf": [{"required": [k]} for k in others]}
+    return schema
+
+
+def _input_field_schema(f: InputField, players: int) -> dict[str, Any]:
+    """A field's JSON Schema: a record's kind as the record describes it, or a question's."""
+    cards = {"type": "string", "description": "Cards such as '7H 8H 9H'."}
+    if isinstance(f, MeldsField):
+        return {"type": "array", "items": cards, "description": f.label}
+    if isinstance(f, LayoffsField):
+        layoff = {
+            "type": "object",
+            "properties": {"cards": cards, "onto": cards},
+            "required": ["cards", "onto"],
+            "additionalProperties": False,
+        }
+        return {"type": "array", "items": layoff, "description": f.label}
+    if isinstance(f, CountsField):
+        count = {"type": "integer", "minimum": f.minimum, "maximum": f.maximum}
+        return {"type": "array", "items": count, "description": f.label}
+    if isinstance(f, FlagsField):
+        return {"type": "array", "items": {"type": "boolean"}, "description": f.label}
+    if isinstance(f, RowsField):
+        row = {
+            "type": "array",
+            "items": {"type": "integer", "minimum": f.minimum, "maximum": f.maximum},
+        }
+        return {"type": "array", "items": row, "description": f.label}
+    if isinstance(f, PlaysField):
+        play = {
+            "type": "object",
+            "properties": {
+                "seat": {"type": "integer", "minimum": 0, "maximum": max(players - 1, 0)},
+                "cards": {"type": "string"},
+            },
+            "required": ["seat", "cards"],
+            "additionalProperties": False,
+        }
+        return {"type": "array", "items": play, "description": f.label}
+    return field_schema(f, players)
 
 
 __all__ = [
+    "CLAIM",
     "KINDS",
     "Asks",
     "CountsField",
@@ -239,5 +363,8 @@ __all__ = [
     "PlaysField",
     "RowsField",
     "deal_input",
+    "describe_asks",
     "describe_input",
+    "input_keys",
+    "input_schema",
 ]

@@ -10,6 +10,7 @@ refused, so a guesser learns nothing from trying it.
 from __future__ import annotations
 
 import datetime
+import ipaddress
 from typing import Any
 
 from django.conf import settings
@@ -54,3 +55,27 @@ def lockout_response(
         )
     response["Retry-After"] = retry_after
     return response
+
+
+def client_ip(request: HttpRequest) -> str | None:
+    """The address a sign-in counts against (``AXES_CLIENT_IP_CALLABLE``).
+
+    With no proxy trusted (``SCOREKEEPER_PROXY_COUNT`` 0, the default) it is the connection's
+    own address: an ``X-Forwarded-For`` header is anyone's to write and is ignored, or a guesser
+    would give a new address with every guess. Behind ``n`` reverse proxies, each appending the
+    address it heard from, the client is the ``n``-th address from the right of that header
+    (what lies further left the client wrote itself). A request with fewer addresses than
+    proxies did not come through them all, and counts against its own connection.
+    """
+    own = request.META.get("REMOTE_ADDR")
+    proxies = settings.SCOREKEEPER_PROXY_COUNT
+    if proxies <= 0:
+        return own
+    hops = [h.strip() for h in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    hops = [h for h in hops if h]
+    if len(hops) < proxies:
+        return own
+    try:
+        return str(ipaddress.ip_address(hops[-proxies]))
+    except ValueError:  # not an address: the proxy in front did not write it
+        return own

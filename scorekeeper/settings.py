@@ -10,6 +10,8 @@
 | SSL_REDIRECT   | as HTTPS                        | `0` when the reverse proxy redirects to https  |
 | PROXY_SSL_HEADER | X-Forwarded-Proto when HTTPS  | the proxy's header saying "https"; `` = none   |
 | STATIC_ROOT    | <repo>/staticfiles              | where `collectstatic` puts files               |
+| SCOREKEEPER_PROXY_COUNT | 0                      | reverse proxies in front; the sign-in lock-out |
+|                |                                 | reads the client from X-Forwarded-For then     |
 """
 
 import datetime
@@ -21,6 +23,15 @@ import dj_database_url
 from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    if not value.isascii() or not value.isdigit():
+        raise ValueError(f"{name} should be a whole number from 0 up, not {value!r}")
+    return int(value)
 
 
 def env_bool(name: str, default: bool) -> bool:
@@ -59,16 +70,17 @@ SESSION_COOKIE_HTTPONLY = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
-# Content Security Policy (Django's own, django.middleware.csp). Scripts come only from this
-# site's static files: no inline <script>, no inline handlers (onclick=, hx-on), no eval; the
-# templates are checked for that by tests/scorekeeper/test_csp.py. Styles allow 'unsafe-inline':
-# the deal and desk forms carry <style> rules generated from each game's record description
-# (CSS :has() rules that show a form's parts without JavaScript), and htmx swaps those forms in,
-# where a nonce of the page could not follow. A style cannot run script; script-src stays strict.
-SECURE_CSP = {
+# Content Security Policy (Django's own, django.middleware.csp). Scripts and styles come only
+# from this site's static files: no inline <script> or <style>, no style= attributes, no inline
+# handlers (onclick=, hx-on), no eval; tests/scorekeeper/test_csp.py reads every template for
+# that. The deal and desk forms show and hide their parts with static :has() rules in app.css,
+# keyed by the position of each choice, not with <style> made per game: htmx swaps those forms
+# in, where no nonce of the page could follow. (Setting element.style from a script, as the card
+# picker does, is not an inline style: the CSSOM is not governed by style-src.)
+SECURE_CSP: dict[str, list[str]] = {
     "default-src": [CSP.SELF],
     "script-src": [CSP.SELF],
-    "style-src": [CSP.SELF, CSP.UNSAFE_INLINE],
+    "style-src": [CSP.SELF],
     "img-src": [CSP.SELF, "data:"],
     "font-src": [CSP.SELF],
     "connect-src": [CSP.SELF],
@@ -99,6 +111,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # The scoreboard's "nothing changed" poll, answered before the heavier layers below
+    # (scorekeeper/live.py says why that is safe).
+    "scorekeeper.live.PollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -128,14 +143,16 @@ TEMPLATES = [
     },
 ]
 
-# PostgreSQL in production; an embedded SQLite file otherwise.
+# PostgreSQL in production; an embedded SQLite file otherwise. Each worker keeps its connection
+# for a minute, on SQLite too: opening one (and setting its PRAGMAs) cost more than the
+# unchanged poll's one query. Under gunicorn, bench/load.py measured that poll at 0.26 of the
+# minimal view's throughput with a new connection per request, 0.63 with a kept one.
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"]["OPTIONS"] = {
         # Two phones writing at once must wait for each other, not fail with "database is
         # locked": IMMEDIATE takes the write lock at BEGIN, so the timeout applies.
@@ -178,6 +195,11 @@ AXES_RESET_ON_SUCCESS = True  # a right password (before the lock) forgets the e
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "scorekeeper.lockout.lockout_response"
 AXES_HTTP_RESPONSE_CODE = 429
+# Behind a reverse proxy every request comes from the proxy's address: the client's is read
+# from X-Forwarded-For, trusting as many hops from the right as there are proxies in front
+# (scorekeeper.lockout.client_ip). 0 (the default) trusts none: the header is ignored.
+SCOREKEEPER_PROXY_COUNT = env_int("SCOREKEEPER_PROXY_COUNT", 0)
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.lockout.client_ip"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -217,7 +239,7 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "scorekeeper.api.schema.AutoSchema",
     "EXCEPTION_HANDLER": "scorekeeper.api.errors.exception_handler",
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
@@ -231,6 +253,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Each game's deal body as a component; request bodies refuse unknown fields (as the API does).
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "scorekeeper.api.schema.postprocess",
+    ],
     # <id:...> in the URLs (scorekeeper/converters.py): a row id.
     "PATH_CONVERTER_OVERRIDES": {
         "id": {"type": "integer", "format": "int64", "minimum": 0, "maximum": 2**63 - 1}

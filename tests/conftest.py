@@ -96,3 +96,13 @@ def api(alice: Any) -> APIClient:
 @pytest.fixture
 def anonymous_api() -> APIClient:
     return APIClient()
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> Any:
+    """Each test starts with an empty cache (kept scoreboards): ids come again after a rollback."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

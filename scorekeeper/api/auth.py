@@ -34,12 +34,21 @@ class LockedOut(exceptions.Throttled):
         self.wait = cool_off_minutes() * 60  # the Retry-After header (DRF sets it from wait)
 
 
+# The longest user name an account can have (``User.username``); axes keeps what it is sent.
+USERNAME_MAX = 150
+
+
 class ThrottledBasicAuthentication(BasicAuthentication):
     """DRF's Basic, whose ``authenticate(request=...)`` axes watches; a lock-out is a 429."""
 
     def authenticate_credentials(
         self, userid: str, password: str, request: Any = None
     ) -> tuple[Any, Any]:
+        if "\x00" in userid or "\x00" in password or len(userid) > USERNAME_MAX:
+            # No account has such a name or password, so there is nothing to guess; and axes
+            # would write the name to its log, which PostgreSQL refuses (no NUL in text,
+            # 255 characters at most): refused here, as any wrong pair is.
+            raise exceptions.AuthenticationFailed("Invalid username/password.")
         try:
             return super().authenticate_credentials(userid, password, request)
         except exceptions.AuthenticationFailed:

@@ -1,23 +1,71 @@
-"""The API's JSON parser: DRF's, refusing bodies nested too deeply to be a real request.
+"""The API's JSON parser: DRF's, stricter about what a body may hold.
 
-Python's ``json`` raises ``RecursionError`` (not ``ValueError``, which DRF turns into a 400) on
-about 100,000 nested brackets; anything nested less than that but deeper than the recursion
-limit could still blow up later, in code that walks the data. No request of ours nests more
-than a handful of levels, so anything past :data:`MAX_DEPTH` is refused as it is read.
+Refused as it is read, each with a sentence (a 400 with the JSON error body, nothing written):
+
+- nesting past :data:`MAX_DEPTH`. Python's ``json`` raises ``RecursionError`` (not
+  ``ValueError``, which DRF turns into a 400) on about 100,000 nested brackets; anything nested
+  less than that but deeper than the recursion limit could still blow up later, in code that
+  walks the data. No request of ours nests more than a handful of levels.
+- a key given twice in one object (``{"a": 1, "a": 2}``): ``json`` keeps the last silently, so
+  the body would not mean what a reader of it sees.
+- ``NaN``, ``Infinity`` and numbers too large for a float (``1e309`` reads as infinity):
+  no count, score or id is any of them.
+
+Whole numbers of any size up to Python's 4,300 digits are read, so that the field that cannot
+take one is named in the refusal (ids are bounded in the serializers, counts and house rules by
+the engine); a longer one is refused here, as Python refuses to read it.
 """
 
 from __future__ import annotations
 
+import codecs
+import json
+import math
 from collections.abc import Mapping
 from typing import Any
 
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
+from rest_framework.parsers import get_encoding  # type: ignore[attr-defined]
 
 # A deal record is four levels deep ({"deal": {"hands": [{"seat": 1}]}}); 32 leaves room.
 MAX_DEPTH = 32
 
 TOO_DEEP = f"The JSON nests lists or objects more than {MAX_DEPTH} deep."
+
+
+class BadJSON(ValueError):
+    """A body that is JSON but not one we take; its message is the sentence sent back."""
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise BadJSON(f"The key {key!r} appears twice in one object: send each key once.")
+        found[key] = value
+    return found
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise BadJSON(f"The number {text[:40]} is too large: no count or score comes near it.")
+    return value
+
+
+def _constant(name: str) -> Any:
+    raise BadJSON(f"{name} is not a number JSON allows: send a finite number.")
+
+
+def loads(text: str) -> Any:
+    """``json.loads`` with the refusals above (each a :class:`BadJSON`)."""
+    return json.loads(
+        text,
+        object_pairs_hook=_object,
+        parse_float=_float,
+        parse_constant=_constant,
+    )
 
 
 class JSONParser(parsers.JSONParser):
@@ -27,10 +75,15 @@ class JSONParser(parsers.JSONParser):
         media_type: str | None = None,
         parser_context: Mapping[str, Any] | None = None,
     ) -> Any:
+        encoding = get_encoding(parser_context or {})
         try:
-            data = super().parse(stream, media_type, parser_context)
+            data = loads(codecs.getreader(encoding)(stream).read())
         except RecursionError:
             raise ParseError(TOO_DEEP) from None
+        except BadJSON as exc:
+            raise ParseError(str(exc)) from None
+        except ValueError as exc:  # not JSON at all (UnicodeDecodeError is one too)
+            raise ParseError(f"JSON parse error - {exc}") from None
         if depth(data) > MAX_DEPTH:
             raise ParseError(TOO_DEEP)
         return data

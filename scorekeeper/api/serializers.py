@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, get_args
 
 from drf_spectacular.utils import extend_schema_field
@@ -9,13 +10,15 @@ from rest_framework import serializers
 
 from adjudicator.game import Family
 from adjudicator.games import all_games
-from adjudicator.records import json_schema, openapi_schema
 from adjudicator.tally import Points, points_json
+from scorekeeper.api.schema import deal_body
 from scorekeeper.converters import MAX_ID
 from scorekeeper.models import Entry, Game, Night, Player, Seat
 
 
-def id_field(**kwargs: Any) -> serializers.IntegerField:
+def id_field(
+    error_messages: dict[str, str] | None = None, **kwargs: Any
+) -> serializers.IntegerField:
     """An id a client sends: bounded, so a huge number is a 400 naming the field, never a query
     that SQLite cannot run (it raises OverflowError past 2**63 - 1)."""
     return serializers.IntegerField(
@@ -24,12 +27,45 @@ def id_field(**kwargs: Any) -> serializers.IntegerField:
         error_messages={
             "min_value": "Ids are whole numbers from 1 up.",
             "max_value": "No id is that large.",
+            **(error_messages or {}),
         },
         **kwargs,
     )
 
 
-class PlayerIn(serializers.Serializer[Any]):
+class BodyIn(serializers.Serializer[Any]):
+    """A request body. A key it does not declare is refused, naming the key (issue 11): a
+    misspelt ``revison`` or ``note`` would otherwise be dropped without a word and the request
+    would mean something other than what was sent."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, Mapping):
+            takes = [name for name, f in self.fields.items() if not f.read_only]
+            unknown = [key for key in data if key not in takes]
+            if unknown:
+                raise serializers.ValidationError(
+                    {
+                        str(key): [f"No such field here; the fields are {', '.join(takes)}."]
+                        for key in unknown
+                    }
+                )
+            # DRF's CharField takes a number and keeps its digits as text; a name, a note or a
+            # token sent as a number is a client's mistake, not a name.
+            untyped = [
+                key
+                for key in data
+                if isinstance(self.fields[key], serializers.CharField)
+                and data[key] is not None
+                and not isinstance(data[key], str)
+            ]
+            if untyped:
+                raise serializers.ValidationError(
+                    {str(key): ["Send text here, in quotes."] for key in untyped}
+                )
+        return super().to_internal_value(data)
+
+
+class PlayerIn(BodyIn):
     name = serializers.CharField(max_length=40)
 
 
@@ -39,13 +75,13 @@ class PlayerOut(serializers.ModelSerializer[Player]):
         fields = ("id", "name")
 
 
-class NightIn(serializers.Serializer[Any]):
+class NightIn(BodyIn):
     date = serializers.DateField()
     place = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
     notes = serializers.CharField(required=False, allow_blank=True, default="")
 
 
-class RecorderIn(serializers.Serializer[Any]):
+class RecorderIn(BodyIn):
     username = serializers.CharField(max_length=150)
 
 
@@ -91,7 +127,7 @@ class NightSummaryOut(serializers.ModelSerializer[Night]):
         fields = ("id", "date", "place", "notes", "owner")
 
 
-class GameIn(serializers.Serializer[Any]):
+class GameIn(BodyIn):
     game = serializers.ChoiceField(choices=[], help_text="A game slug, e.g. bridge-rummy.")
     players = serializers.ListField(
         child=id_field(), min_length=1, help_text="Player ids, seat 0 first."
@@ -122,30 +158,18 @@ class GameIn(serializers.Serializer[Any]):
         return attrs
 
 
-def _deal_schemas() -> dict[str, Any]:
-    """Each game's deal body, from its record description (the contract's, not written here)."""
-    variants = []
-    for game in all_games():
-        options = game.options()
-        schema = openapi_schema(
-            json_schema(game.record(options, game.max_players), game.max_players)
-        )
-        variants.append({**schema, "title": game.name})
-    return {"oneOf": variants, "description": DEAL_HELP}
-
-
 DEAL_HELP = (
     "The deal's record, in the shape its game describes (GET /api/v1/game-types/ gives each "
     "game's `record`). Seats count from 0."
 )
 
 
-@extend_schema_field(_deal_schemas())
+@extend_schema_field({**deal_body(), "description": DEAL_HELP})
 class DealField(serializers.DictField):
     """A deal's raw record: checked by the game's adjudicator, not here."""
 
 
-class DealRecordIn(serializers.Serializer[Any]):
+class DealRecordIn(BodyIn):
     deal = DealField(help_text=DEAL_HELP)
     token = serializers.UUIDField(
         required=False,
@@ -167,36 +191,61 @@ class DealRecordIn(serializers.Serializer[Any]):
     )
 
 
-class DealAmendIn(serializers.Serializer[Any]):
+# An amend or void names the entry it replaces, so two phones changing one deal cannot both win
+# (the second is a 409): without it the last writer would silently overwrite the first.
+REVISION_ERRORS = {
+    "required": "Say which entry you are changing: send the deal's latest entry id as revision.",
+    "null": "Say which entry you are changing: send the deal's latest entry id as revision.",
+}
+
+
+class DealAmendIn(BodyIn):
     deal = DealField(help_text=DEAL_HELP)
     note = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
     revision = id_field(
-        required=False,
-        help_text="The entry id you are correcting; refused with 409 if someone changed it since.",
+        error_messages=REVISION_ERRORS,
+        help_text="The entry id you are correcting (the deal's latest `id` in the ledger); "
+        "required, and refused with 409 if someone changed the deal since.",
     )
 
 
-class DealVoidIn(serializers.Serializer[Any]):
+class DealVoidIn(BodyIn):
     note = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
     revision = id_field(
-        required=False,
-        help_text="The entry id you are voiding; refused with 409 if someone changed it since.",
+        error_messages=REVISION_ERRORS,
+        help_text="The entry id you are voiding (the deal's latest `id` in the ledger); "
+        "required, and refused with 409 if someone changed the deal since.",
     )
 
 
 class EntryOut(serializers.ModelSerializer[Entry]):
     deal = serializers.IntegerField(source="deal_key", help_text="The deal's id (its first entry).")
     recorded_by = serializers.CharField(source="recorded_by.username")
+    recorded_as = serializers.CharField(
+        read_only=True,
+        help_text="An imported entry: who recorded it, as its file names them "
+        "(recorded_by is then who imported it). Empty otherwise.",
+    )
     supersedes = serializers.PrimaryKeyRelatedField[Entry](
         read_only=True, allow_null=True, help_text="The entry this one replaces (amend, void)."
     )
 
     class Meta:
         model = Entry
-        fields = ("id", "deal", "kind", "data", "note", "supersedes", "recorded_by", "recorded_at")
+        fields = (
+            "id",
+            "deal",
+            "kind",
+            "data",
+            "note",
+            "supersedes",
+            "recorded_by",
+            "recorded_as",
+            "recorded_at",
+        )
 
 
-class QuestionIn(serializers.Serializer[Any]):
+class QuestionIn(BodyIn):
     options = serializers.DictField(required=False, help_text="House rules for this question.")
 
 
@@ -309,6 +358,12 @@ class StandingsOut(serializers.Serializer[Any]):
     game = serializers.IntegerField(source="game.pk")
     status = serializers.CharField(source="name_status")
     finished = serializers.BooleanField(source="tally.finished")
+    ended = serializers.BooleanField(
+        help_text="The table ended this game (one with no end of its own): POST or DELETE /end/."
+    )
+    can_end = serializers.BooleanField(
+        help_text="The game has no end of its own, has a deal, and the table has not ended it."
+    )
     lower_is_better = serializers.BooleanField(source="tally.lower_is_better")
     end = EndRuleOut(source="end_rule")
     winners = serializers.ListField(source="winner_names", child=serializers.CharField())
@@ -363,6 +418,50 @@ class TableOut(serializers.Serializer[Any]):
     )
 
 
+class QuestionFieldOut(serializers.Serializer[Any]):
+    # Fields named as the JSON names them ("label", "required", "fields"): DRF's metaclass takes
+    # them off the class, so they do not shadow Field.label or Serializer.fields at run time.
+    key = serializers.CharField(help_text="The key of the question's JSON input it fills in.")
+    kind = serializers.CharField(
+        help_text="seat, side, flag, count, cards, per_seat, per_side, events, tricks (the deal "
+        "record's kinds), melds, layoffs, counts, flags, rows or plays."
+    )
+    label = serializers.CharField()  # type: ignore[assignment]
+    help = serializers.CharField()
+    required = serializers.BooleanField(  # type: ignore[assignment]
+        help_text="The question refuses an input without it (a way's fields are given way by "
+        "way: see ways)."
+    )
+
+
+class QuestionWayOut(serializers.Serializer[Any]):
+    key = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]
+    fields = serializers.ListField(  # type: ignore[assignment]
+        child=serializers.CharField(), help_text="Give the fields of exactly one way."
+    )
+
+
+class QuestionTableOut(serializers.Serializer[Any]):
+    players = serializers.IntegerField()
+    fields = QuestionFieldOut(  # type: ignore[assignment]
+        many=True,
+        help_text="In order. Each kind adds its own attributes, as the deal record's fields do "
+        "(minimum, maximum, max_cards, entries, per_seat, beside, width...).",
+    )
+    ways = QuestionWayOut(many=True)
+    example = serializers.DictField(help_text="An input the question answers at this size.")
+
+
+class QuestionInputOut(serializers.Serializer[Any]):
+    name = serializers.CharField(help_text="As in POST /adjudicate/{game}/{question}/.")
+    summary = serializers.CharField(help_text="The question, as a sentence.")
+    takes_players = serializers.BooleanField(
+        help_text='The input carries the table size as "players".'
+    )
+    tables = QuestionTableOut(many=True, help_text="For each table size: what it takes.")
+
+
 class GameTypeOut(serializers.Serializer[Any]):
     slug = serializers.CharField()
     name = serializers.CharField()
@@ -371,6 +470,9 @@ class GameTypeOut(serializers.Serializer[Any]):
     lower_is_better = serializers.BooleanField()
     options = OptionOut(many=True)
     questions = serializers.DictField(child=serializers.CharField())
+    question_inputs = QuestionInputOut(
+        many=True, help_text="Each question with what it takes, to build a form for it."
+    )
     family = serializers.ChoiceField(choices=list(get_args(Family.__value__)))
     marks = MarkOut(many=True, help_text="What the game awards besides points.")
     tables = TableOut(many=True, help_text="For each table size: sides, end and deal record.")
@@ -379,7 +481,7 @@ class GameTypeOut(serializers.Serializer[Any]):
 # --- The dispute desk: rulings saved to a night (issue 10) ----------------------------------
 
 
-class RulingIn(serializers.Serializer[Any]):
+class RulingIn(BodyIn):
     game = serializers.CharField(max_length=40, help_text="The game's slug, e.g. knock-rummy.")
     question = serializers.CharField(max_length=40, help_text="One of the game's questions.")
     players = serializers.IntegerField(
@@ -411,3 +513,39 @@ class RulingOut(serializers.Serializer[Any]):
     note = serializers.CharField()
     saved_by = serializers.CharField(source="saved_by.username")
     saved_at = serializers.DateTimeField()
+
+
+# --- Every refusal's body (scorekeeper/api/errors.py), for the schema's 4xx answers ----------
+
+
+class ErrorOut(serializers.Serializer[Any]):
+    """The body of every 4xx and 5xx under /api/v1/ (built in scorekeeper/api/errors.py)."""
+
+    code = serializers.CharField(help_text="What went wrong, for a script: invalid, not_found...")
+    message = serializers.CharField(help_text="What went wrong, in a sentence.")
+    field = serializers.CharField(
+        allow_null=True, help_text="The input it is about, e.g. hands[2].held (null: the whole)."
+    )
+    seats = serializers.ListField(
+        child=serializers.IntegerField(), required=False, help_text="Rule refusals: the seats."
+    )
+    cards = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="Rule refusals: the cards."
+    )
+    problems = serializers.ListField(
+        child=serializers.JSONField(), required=False, help_text="Rule refusals: every problem."
+    )
+    latest = serializers.DictField(
+        required=False, help_text="stale_deal: the deal someone else recorded meanwhile."
+    )
+    expected = serializers.IntegerField(
+        required=False, help_text="stale_deal: the number the next deal will carry."
+    )
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        # Declared here: a field attribute named ``errors`` would hide Serializer.errors.
+        fields = super().get_fields()
+        fields["errors"] = serializers.DictField(
+            required=False, help_text="code invalid: every field's problems, keyed by field."
+        )
+        return fields

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.http import Http404
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers, status
@@ -12,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scorekeeper import tokens
+from scorekeeper.api.serializers import BodyIn
 from scorekeeper.api.views import _user, _valid
 from scorekeeper.models import ApiToken
 
@@ -31,7 +30,7 @@ class TokenMadeOut(TokenOut):
         fields: tuple[str, ...] = (*TokenOut.Meta.fields, "token")
 
 
-class TokenIn(serializers.Serializer[Any]):
+class TokenIn(BodyIn):
     name = serializers.CharField(max_length=tokens.MAX_NAME, help_text="What uses it.")
 
 

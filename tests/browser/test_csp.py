@@ -108,3 +108,33 @@ def test_the_listener_hears_a_violation(
     seen += page.evaluate("window.__csp")
     assert page.evaluate("window.ran === undefined")
     assert any("script-src" in s for s in seen), seen
+
+
+def test_the_deal_form_shows_and_hides_its_parts_under_the_strict_policy(
+    signed_in: Page, bridge_game: Game
+) -> None:
+    """The show-and-hide rules of the deal form are app.css's, by position (no <style> in the
+    page): the seat that went out has no hand to fill in, and each hand shows the one entry
+    its choice asks for."""
+    page = signed_in
+    heard = listen(page)
+    page.goto(f"{page.url}games/{bridge_game.pk}/")
+
+    def hand(seat: int) -> Any:
+        return page.locator(f'fieldset.hand[data-seat="{seat}"]')
+
+    page.locator("[data-skips] label.tile").nth(1).click()
+    expect(hand(1)).to_be_hidden()
+    page.locator("[data-skips] label.tile").nth(2).click()
+    expect(hand(2)).to_be_hidden()
+    expect(hand(1)).to_be_visible()
+    entries = hand(1).locator(".entry")
+    assert entries.count() >= 2
+    for i in range(entries.count()):
+        n = entries.nth(i).get_attribute("data-entry-n")
+        hand(1).locator(f'[data-how-n="{n}"]').click()
+        expect(entries.nth(i)).to_be_visible()
+        for j in range(entries.count()):
+            if j != i:
+                expect(entries.nth(j)).to_be_hidden()
+    assert heard == []

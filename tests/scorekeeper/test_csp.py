@@ -25,6 +25,8 @@ TEMPLATES = sorted(p for p in (ROOT / "templates").rglob("*.html"))
 INLINE_HANDLER = re.compile(r"""\s(on[a-z]+|hx-on[:\w-]*|data-hx-on[:\w-]*)\s*=""", re.IGNORECASE)
 JAVASCRIPT_URL = re.compile(r"""(href|src|action|formaction)\s*=\s*["']?\s*javascript:""", re.I)
 SCRIPT_TAG = re.compile(r"<script\b([^>]*)>", re.IGNORECASE)
+STYLE_TAG = re.compile(r"<style\b", re.IGNORECASE)
+STYLE_ATTRIBUTE = re.compile(r"""<[a-z][^>]*\sstyle\s*=""", re.IGNORECASE)
 
 
 def directives(header: str) -> dict[str, list[str]]:
@@ -44,6 +46,11 @@ def check_policy(response: Any, path: str) -> dict[str, list[str]]:
     assert script is not None, f"{path}: {header}"
     assert "'unsafe-inline'" not in script, f"{path}: {header}"
     assert "'unsafe-eval'" not in script, f"{path}: {header}"
+    style = policy.get("style-src", policy.get("default-src"))
+    if path == reverse("api_docs"):  # Swagger UI applies inline styles; its page alone allows them
+        assert style == ["'self'", "'unsafe-inline'"], f"{path}: {header}"
+    else:
+        assert style == ["'self'"], f"{path}: styles only from our own files: {header}"
     assert policy.get("default-src") == ["'self'"], f"{path}: {header}"
     assert policy.get("frame-ancestors") == ["'none'"], f"{path}: {header}"
     assert policy.get("base-uri") == ["'self'"], f"{path}: {header}"
@@ -124,6 +131,11 @@ def test_no_template_holds_inline_script(template: Path) -> None:
     for attrs in SCRIPT_TAG.findall(text):
         # A script comes from a file (src=), or carries the request's nonce.
         assert "src=" in attrs or "csp_nonce" in attrs, f"inline <script{attrs}>"
+    # style-src is 'self' only: no <style> block, no style= attribute.
+    found = STYLE_TAG.search(text)
+    assert not found, "an inline <style> block: put the rules in static/scorekeeper/app.css"
+    found = STYLE_ATTRIBUTE.search(text)
+    assert not found, f"a style= attribute in {found.group(0)[:80]!r}: use a class"
 
 
 def test_the_template_check_sees_what_it_should() -> None:
@@ -134,3 +146,65 @@ def test_the_template_check_sees_what_it_should() -> None:
     assert not INLINE_HANDLER.search('<input name="one" data-on="x">')
     assert JAVASCRIPT_URL.search('<a href="javascript:void(0)">')
     assert SCRIPT_TAG.findall("<script>alert(1)</script>") == [""]
+    assert STYLE_TAG.search("<style>.a { color: red }</style>")
+    assert STYLE_ATTRIBUTE.search('<svg width="100%" style="max-width: 40px">')
+    assert STYLE_ATTRIBUTE.search('<div\n  style="color: red">')
+    assert not STYLE_ATTRIBUTE.search('<link rel="stylesheet" href="app.css">')
+    assert not STYLE_ATTRIBUTE.search("<p>a style= in prose</p>")
+
+
+@pytest.mark.django_db
+def test_no_page_of_any_game_carries_an_inline_style(client: Client, alice: Any) -> None:
+    """Every game's page (its deal form, with ways, hands and seats to skip), its amend page,
+    big screen and the desk for each of its questions: no <style>, no style= in what is sent."""
+    from adjudicator.games import all_games
+    from scorekeeper import services
+    from tests.factories import GameFactory, NightFactory
+
+    night = NightFactory(owner=alice)
+    client.force_login(alice)
+    paths = []
+    for definition in all_games():
+        names = ["Mary", "Tom", "Dick", "Alice", "Ann", "Bob"][: definition.min_players]
+        if definition.min_players < 4 <= definition.max_players:
+            names = ["Mary", "Tom", "Dick", "Alice"]
+        game = GameFactory(night=night, slug=definition.slug, players=names)
+        options = definition.options(game.options)
+        deal = definition.sample_deal(players=len(names), options=options, number=1)
+        entry = services.deal_record(game=game, by=alice, data=deal)
+        paths += [
+            reverse("game_detail", args=[game.pk]),
+            reverse("game_screen", args=[game.pk]),
+            reverse("deal_amend", args=[game.pk, entry.pk]),
+        ]
+        paths += [
+            f"{reverse('desk')}?game={definition.slug}&question={name}&example=1"
+            for name in definition.questions()
+        ]
+    for path in paths:
+        response = client.get(path)
+        assert response.status_code == 200, path
+        body = response.content.decode()
+        assert not STYLE_TAG.search(body), f"{path}: an inline <style>"
+        found = STYLE_ATTRIBUTE.search(body)
+        assert not found, f"{path}: {found.group(0)[:120]!r}"
+
+
+def test_the_static_show_and_hide_rules_fit_every_game() -> None:
+    """The deal and desk forms' rules in app.css go by position: every seat, every way of
+    giving a hand and every way of recording a deal of every game must have its rule."""
+    from adjudicator.games import all_games
+    from adjudicator.records import PerSeatField
+
+    css = (ROOT / "static" / "scorekeeper" / "app.css").read_text()
+    for game in all_games():
+        for players in game.table_sizes():
+            record = game.record(game.options(), players)
+            for seat in range(players):
+                assert f'.hand[data-seat="{seat}"]' in css, (game.slug, players, seat)
+            for n in range(len(record.ways)):
+                assert f'[data-way-of]:not([data-way-of="{n}"])' in css, (game.slug, n)
+            for field in record.fields:
+                if isinstance(field, PerSeatField):
+                    for n in range(len(field.entries)):
+                        assert f'.entry:not([data-entry-n="{n}"])' in css, (game.slug, n)

@@ -156,3 +156,89 @@ def test_force_login_is_not_throttled(alice: Any) -> None:
     client = Client()
     client.force_login(alice)
     assert client.get(reverse("home")).status_code == 200
+
+
+# Behind a reverse proxy (SCOREKEEPER_PROXY_COUNT) ------------------------------------------------
+
+PROXY = "10.0.0.2"  # the reverse proxy: every request reaches the app from it
+
+
+def through_proxy(client_address: str, forged: str = "") -> dict[str, str]:
+    """A request as the proxy passes it on: it appends the address it heard from."""
+    hops = f"{forged}, {client_address}" if forged else client_address
+    return {"REMOTE_ADDR": PROXY, "HTTP_X_FORWARDED_FOR": hops}
+
+
+@pytest.mark.parametrize("route", ["page", "api"])
+def test_behind_a_proxy_two_clients_are_locked_out_separately(
+    route: str, alice: Any, settings: Any
+) -> None:
+    settings.SCOREKEEPER_PROXY_COUNT = 1
+    guesser, other = "198.51.100.4", "203.0.113.9"
+    for _ in range(LIMIT):
+        ROUTES[route](Client(), "wrong guess", **through_proxy(guesser))
+    assert_locked(route, ROUTES[route](Client(), PASSWORD, **through_proxy(guesser)))
+    # Another person at another address, through the same proxy, signs in as usual.
+    assert signed_in(route, ROUTES[route](Client(), PASSWORD, **through_proxy(other)))
+    # A guesser cannot step out of the lock by writing an address of their own in front.
+    forged = ROUTES[route](Client(), PASSWORD, **through_proxy(guesser, forged=other))
+    assert_locked(route, forged)
+
+
+@pytest.mark.parametrize("route", ["page", "api"])
+def test_with_no_proxy_trusted_a_forged_forwarded_for_is_ignored(
+    route: str, alice: Any, settings: Any
+) -> None:
+    settings.SCOREKEEPER_PROXY_COUNT = 0
+    for n in range(LIMIT):
+        ROUTES[route](
+            Client(), "wrong guess", REMOTE_ADDR="198.51.100.4", HTTP_X_FORWARDED_FOR=f"192.0.2.{n}"
+        )
+    fresh_header = {"REMOTE_ADDR": "198.51.100.4", "HTTP_X_FORWARDED_FOR": "192.0.2.200"}
+    assert_locked(route, ROUTES[route](Client(), PASSWORD, **fresh_header))
+
+
+@pytest.mark.parametrize(
+    ("count", "meta", "address"),
+    [
+        pytest.param(0, {"HTTP_X_FORWARDED_FOR": "192.0.2.1"}, "10.0.0.2", id="none-trusted"),
+        pytest.param(1, {"HTTP_X_FORWARDED_FOR": "6.6.6.6, 192.0.2.1"}, "192.0.2.1", id="one"),
+        pytest.param(
+            2, {"HTTP_X_FORWARDED_FOR": "6.6.6.6, 192.0.2.1, 10.0.0.9"}, "192.0.2.1", id="two"
+        ),
+        pytest.param(2, {"HTTP_X_FORWARDED_FOR": "192.0.2.1"}, "10.0.0.2", id="too-few-hops"),
+        pytest.param(1, {}, "10.0.0.2", id="no-header"),
+        pytest.param(
+            1, {"HTTP_X_FORWARDED_FOR": "not-an-address"}, "10.0.0.2", id="not-an-address"
+        ),
+        pytest.param(1, {"HTTP_X_FORWARDED_FOR": " 2001:db8::1 "}, "2001:db8::1", id="ipv6"),
+    ],
+)
+def test_the_client_address_read_behind_proxies(
+    count: int, meta: dict[str, str], address: str, settings: Any
+) -> None:
+    from django.test import RequestFactory
+
+    from scorekeeper.lockout import client_ip
+
+    settings.SCOREKEEPER_PROXY_COUNT = count
+    request = RequestFactory().get("/", REMOTE_ADDR="10.0.0.2", **meta)
+    assert client_ip(request) == address
+
+
+@pytest.mark.parametrize(
+    ("username", "password"),
+    [("ali\x00ce", "pw"), ("alice", "p\x00w"), ("a" * 300, "pw")],
+    ids=["nul-in-name", "nul-in-password", "name-too-long"],
+)
+def test_basic_credentials_no_account_can_have_are_a_plain_401(
+    username: str, password: str, alice: Any
+) -> None:
+    # schemathesis found this on PostgreSQL: axes logged the name it was sent, and PostgreSQL
+    # refuses a NUL in text (and a name over 255 characters): a 500 instead of a 401.
+    raw = base64.b64encode(f"{username}:{password}".encode()).decode()
+    response = Client().get("/api/v1/nights/", HTTP_AUTHORIZATION=f"Basic {raw}")
+    assert response.status_code == 401, response.content
+    body = json.loads(response.content)
+    assert body["code"] == "authentication_failed", body
+    assert AccessAttempt.objects.count() == 0

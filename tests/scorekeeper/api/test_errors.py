@@ -165,7 +165,8 @@ def test_the_largest_id_there_can_be_is_simply_not_found(
     for path in (f"/api/v1/games/{largest}/", f"/api/v1/nights/{largest}/"):
         refused(alice_client.get(path), code="not_found", status=404)
     void = f"/api/v1/games/{bridge_game.pk}/deals/{largest}/void/"
-    message = refused(post_json(alice_client, void, "{}"), code="invalid", field="deal")
+    body = '{"revision": 1}'
+    message = refused(post_json(alice_client, void, body), code="invalid", field="deal")
     assert message == f"Game {bridge_game.pk} has no deal {largest}."
 
 

@@ -6,6 +6,7 @@ import io
 import re
 from typing import Any
 
+import jsonschema
 import pytest
 import yaml
 from django.contrib.staticfiles import finders
@@ -13,6 +14,9 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from drf_spectacular.validation import validate_schema
+
+from adjudicator.games import all_games, get_game
+from scorekeeper.api.schema import ask_component, deal_component
 
 
 @pytest.fixture
@@ -59,7 +63,7 @@ def test_every_endpoint_is_described(schema: dict[str, Any], path: str, methods:
 
 def test_removing_a_recorder_is_described(schema: dict[str, Any]) -> None:
     delete = schema["paths"]["/api/v1/nights/{id}/recorders/{username}/"]["delete"]
-    assert set(delete["responses"]) == {"204"}
+    assert set(delete["responses"]) == {"204", "400", "401", "403", "404", "429"}
     assert "requestBody" not in delete
     assert "owner" in delete["description"]
     params = {p["name"]: p["schema"]["type"] for p in delete["parameters"]}
@@ -85,6 +89,23 @@ def test_the_deal_body_is_described_with_its_token(schema: dict[str, Any]) -> No
     deal_in = schema["components"]["schemas"]["DealRecordInRequest"]
     assert deal_in["required"] == ["deal"]
     assert deal_in["properties"]["token"]["format"] == "uuid"
+
+
+def test_the_game_types_describe_each_questions_inputs(schema: dict[str, Any]) -> None:
+    schemas = schema["components"]["schemas"]
+    game_type = schemas["GameTypeOut"]["properties"]["question_inputs"]
+    assert game_type["items"]["$ref"].endswith("/QuestionInputOut")
+    table = schemas["QuestionInputOut"]["properties"]["tables"]["items"]["$ref"]
+    assert table.endswith("/QuestionTableOut")
+    field = schemas["QuestionTableOut"]["properties"]["fields"]["items"]["$ref"]
+    assert field.endswith("/QuestionFieldOut")
+    assert set(schemas["QuestionFieldOut"]["required"]) == {
+        "key",
+        "kind",
+        "label",
+        "help",
+        "required",
+    }
 
 
 def test_the_schema_builds_without_warnings() -> None:
@@ -114,3 +135,97 @@ def test_the_docs_page_loads_swagger_from_our_own_static_files(client: Client) -
     # Swagger UI's start-up script is a URL of its own (no inline script: the CSP), naming the schema.
     assert reverse("api_docs") + "?script=" in html
     assert reverse("api_schema") in client.get(reverse("api_docs") + "?script=").content.decode()
+
+
+GAME_SLUGS = [game.slug for game in all_games()]
+
+
+@pytest.mark.parametrize("slug", GAME_SLUGS)
+def test_each_games_deal_body_takes_its_sample_deals_and_refuses_a_mutated_one(
+    schema: dict[str, Any], slug: str
+) -> None:
+    game = get_game(slug)
+    deal = schema["components"]["schemas"][deal_component(slug)]
+    as_json_schema = {**_nullable(deal), "$schema": "http://json-schema.org/draft-07/schema#"}
+    for players in game.table_sizes():
+        for number in (1, 2, 3):
+            sample = game.sample_deal(players=players, options=game.options(), number=number)
+            jsonschema.validate(sample, as_json_schema)
+            with pytest.raises(jsonschema.ValidationError):
+                jsonschema.validate({**sample, "not_a_field": 1}, as_json_schema)
+            key = next(iter(sample))
+            with pytest.raises(jsonschema.ValidationError):
+                jsonschema.validate({**sample, key: {"a": "mapping"}}, as_json_schema)
+    body = schema["components"]["schemas"]["DealRecordInRequest"]["properties"]["deal"]
+    assert {"$ref": f"#/components/schemas/{deal_component(slug)}"} in body["anyOf"]
+
+
+def _nullable(schema: Any) -> Any:
+    """OpenAPI 3.0's ``nullable`` back to JSON Schema's ``null`` type, for jsonschema."""
+    if isinstance(schema, list):
+        return [_nullable(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: _nullable(v) for k, v in schema.items() if k not in ("nullable", "example")}
+    if schema.get("nullable"):
+        out["type"] = [out["type"], "null"]
+    return out
+
+
+def test_every_operation_documents_its_refusals_with_the_error_body(
+    schema: dict[str, Any],
+) -> None:
+    error = {"$ref": "#/components/schemas/ErrorOut"}
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            refusals = {c: r for c, r in operation["responses"].items() if c.startswith("4")}
+            guarded = operation.get("security") != [] and path not in ("/api/v1/schema/",)
+            if "{" in path:
+                assert "404" in refusals, (method, path)
+            if method in ("post", "patch"):
+                assert "400" in refusals, (method, path)
+            if guarded and operation.get("security"):
+                assert {"401", "403"} <= set(refusals), (method, path)
+            for code, response in refusals.items():
+                assert response["content"]["application/json"]["schema"] == error, (code, path)
+    for path in ("/api/v1/games/{id}/deals/{deal}/amend/", "/api/v1/games/{id}/deals/{deal}/void/"):
+        assert "409" in schema["paths"][path]["post"]["responses"]
+
+
+def test_request_bodies_refuse_unknown_fields(schema: dict[str, Any]) -> None:
+    for name in ("DealRecordInRequest", "NightInRequest", "GameInRequest", "PlayerInRequest"):
+        assert schema["components"]["schemas"][name]["additionalProperties"] is False
+
+
+QUESTIONS = [(game.slug, name) for game in all_games() for name in game.questions()]
+
+
+@pytest.mark.parametrize(("slug", "question"), QUESTIONS, ids=lambda v: str(v))
+def test_each_questions_body_takes_its_sample_and_refuses_an_unknown_key(
+    schema: dict[str, Any], slug: str, question: str
+) -> None:
+    game = get_game(slug)
+    asks = game.questions()[question].asks
+    assert asks is not None
+    body = schema["components"]["schemas"][ask_component(slug, question)]
+    as_json_schema = {**_nullable(body), "$schema": "http://json-schema.org/draft-07/schema#"}
+    ref = {"$ref": f"#/components/schemas/{ask_component(slug, question)}"}
+    adjudicate = schema["paths"]["/api/v1/adjudicate/{game}/{question}/"]["post"]
+    assert ref in adjudicate["requestBody"]["content"]["application/json"]["schema"]["anyOf"]
+    for players in game.table_sizes():
+        sample = asks.example(players, game.options())
+        if asks.players:
+            sample["players"] = players
+        jsonschema.validate(sample, as_json_schema)
+        game.ask(question, sample)  # and the engine answers it
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate({**sample, "colour": "red"}, as_json_schema)
+
+
+def test_a_get_sharing_a_view_with_a_post_documents_no_201_or_409(
+    schema: dict[str, Any],
+) -> None:
+    for path, operations in schema["paths"].items():
+        if "get" in operations:
+            assert not {"201", "409"} & set(operations["get"]["responses"]), path
+    assert "409" in schema["paths"]["/api/v1/games/{id}/deals/"]["post"]["responses"]

@@ -1,0 +1,233 @@
+"""No body breaks the API (issue 11): every write endpoint, every kind of bad body.
+
+Each API operation that takes a body (read from the OpenAPI schema, so a new one cannot slip
+past) gets a good body, which is first checked to succeed, then each bad body made from it:
+a key given twice, a key the endpoint does not take, wrong types, NaN, Infinity, 1e309,
+numbers of thirty and five thousand digits, a body nested too deep, and one over Django's
+DATA_UPLOAD_MAX_MEMORY_SIZE. Each must be a 400 with the API's one error body (code, a
+sentence, field), and nothing may be written: every table of the app counts the same rows.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.apps import apps
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.db.models import Model
+from drf_spectacular.generators import SchemaGenerator
+from rest_framework.test import APIClient
+
+from scorekeeper import profiles, services, sharing, tokens
+from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper.models import Game, Night
+from tests.factories import GameFactory, NightFactory, UserFactory
+
+
+@dataclass
+class World:
+    alice: User
+    night: Night
+    game: Game
+    deal: int  # the id of a deal's record, never amended
+    profile: int
+    link: str  # bob's night's join link, which alice may join
+    export: dict[str, Any]
+
+
+MEL = {"cards": "4C JK 6C", "other_hand_sizes": [3, 9, 11]}
+
+# (method, schema path) -> (path with ids, a good body, the status the good body gets)
+Good = Callable[[World], tuple[str, dict[str, Any], int]]
+GOOD: dict[tuple[str, str], Good] = {
+    ("POST", "/api/v1/adjudicate/{game}/{question}/"): lambda w: (
+        "/api/v1/adjudicate/bridge-rummy/meld/",
+        dict(MEL),
+        200,
+    ),
+    ("POST", "/api/v1/games/{id}/deals/"): lambda w: (
+        f"/api/v1/games/{w.game.pk}/deals/",
+        {"deal": SAMPLE_DEALS[1], "number": 2},
+        201,
+    ),
+    ("POST", "/api/v1/games/{id}/deals/{deal}/amend/"): lambda w: (
+        f"/api/v1/games/{w.game.pk}/deals/{w.deal}/amend/",
+        {"deal": SAMPLE_DEALS[0], "revision": w.deal, "note": "checked"},
+        201,
+    ),
+    ("POST", "/api/v1/games/{id}/deals/{deal}/void/"): lambda w: (
+        f"/api/v1/games/{w.game.pk}/deals/{w.deal}/void/",
+        {"revision": w.deal, "note": "wrong table"},
+        201,
+    ),
+    ("POST", "/api/v1/import/"): lambda w: ("/api/v1/import/", w.export, 201),
+    ("POST", "/api/v1/join/"): lambda w: ("/api/v1/join/", {"token": w.link}, 200),
+    ("POST", "/api/v1/nights/"): lambda w: (
+        "/api/v1/nights/",
+        {"date": "2026-11-22", "place": "The Swan", "notes": ""},
+        201,
+    ),
+    ("POST", "/api/v1/nights/{id}/games/"): lambda w: (
+        f"/api/v1/nights/{w.night.pk}/games/",
+        {"game": "bridge-rummy", "players": list(w.game.seats.values_list("player", flat=True))},
+        201,
+    ),
+    ("PATCH", "/api/v1/nights/{id}/people/{username}/"): lambda w: (
+        f"/api/v1/nights/{w.night.pk}/people/bob/",
+        {"role": "viewer"},
+        200,
+    ),
+    ("POST", "/api/v1/nights/{id}/recorders/"): lambda w: (
+        f"/api/v1/nights/{w.night.pk}/recorders/",
+        {"username": "carol"},
+        201,
+    ),
+    ("POST", "/api/v1/nights/{id}/rulings/"): lambda w: (
+        f"/api/v1/nights/{w.night.pk}/rulings/",
+        {"game": "bridge-rummy", "question": "meld", "input": dict(MEL), "note": "ok"},
+        201,
+    ),
+    ("POST", "/api/v1/players/"): lambda w: ("/api/v1/players/", {"name": "Newcomer"}, 201),
+    ("POST", "/api/v1/profiles/"): lambda w: (
+        "/api/v1/profiles/",
+        {"game": "knock-rummy", "name": "Nanni's", "options": {}},
+        201,
+    ),
+    ("PATCH", "/api/v1/profiles/{id}/"): lambda w: (
+        f"/api/v1/profiles/{w.profile}/",
+        {"name": "Renamed"},
+        200,
+    ),
+    ("POST", "/api/v1/tokens/"): lambda w: ("/api/v1/tokens/", {"name": "my script"}, 201),
+}
+
+
+def _with_body() -> list[tuple[str, str]]:
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    return sorted(
+        (method.upper(), path)
+        for path, operations in schema["paths"].items()
+        for method, operation in operations.items()
+        if method in {"post", "put", "patch", "delete"} and "requestBody" in operation
+    )
+
+
+def test_every_endpoint_that_takes_a_body_is_tried() -> None:
+    assert _with_body() == sorted(GOOD), "give each new API write a good body in GOOD"
+
+
+@pytest.fixture
+def world(db: Any) -> World:
+    alice = UserFactory(username="alice")
+    bob = UserFactory(username="bob")
+    UserFactory(username="carol")
+    night = NightFactory(owner=alice)
+    night.recorders.add(bob)
+    game = GameFactory(night=night, slug="bridge-rummy")
+    entry = services.deal_record(game=game, by=alice, data=SAMPLE_DEALS[0])
+    profile = profiles.profile_create(owner=alice, slug="knock-rummy", name="House")
+    tokens.token_create(user=alice, name="old script")
+    link = sharing.link_make(night=NightFactory(owner=bob), by=bob)
+    client = APIClient()
+    client.force_authenticate(alice)
+    export = client.get(f"/api/v1/nights/{night.pk}/export/").json()
+    return World(alice, night, game, entry.pk, profile.pk, link, export)
+
+
+def counts() -> dict[str, int]:
+    models: list[type[Model]] = [*apps.get_app_config("scorekeeper").get_models(), User]
+    return {m._meta.label: m._default_manager.count() for m in models}
+
+
+def send(world: World, method: str, path: str, raw: str) -> Any:
+    client = APIClient()
+    client.force_authenticate(world.alice)
+    return client.generic(method, path, raw, content_type="application/json")
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value)
+
+
+def _first(body: dict[str, Any]) -> str:
+    return next(iter(body))
+
+
+def _replace_first(body: dict[str, Any], raw: str) -> str:
+    """The body with its first key's value written as ``raw`` (JSON text, maybe not valid)."""
+    key = _first(body)
+    rest = {k: v for k, v in body.items() if k != key}
+    tail = _dumps(rest)[1:]
+    return "{" + _dumps(key) + ": " + raw + (", " + tail if rest else "}")
+
+
+HUGE = str(10**30)
+BEYOND = "1" + "0" * 5000
+
+# name -> (make the raw body from the good one, the field named or None, words in the sentence)
+BAD: dict[str, tuple[Callable[[dict[str, Any]], str], str | None, str]] = {
+    "key-twice": (
+        lambda b: _dumps(b)[:-1] + f", {_dumps(_first(b))}: {_dumps(b[_first(b)])}}}",
+        None,
+        "appears twice",
+    ),
+    "key-twice-nested": (
+        lambda b: _replace_first(b, '{"a": 1, "a": 2}'),
+        None,
+        "appears twice",
+    ),
+    "unknown-field": (lambda b: _dumps({**b, "colour": "red"}), "colour", ""),
+    "not-an-object": (lambda b: _dumps([b]), "", ""),
+    "a-bare-string": (lambda b: '"hello"', "", ""),
+    "null": (lambda b: "null", "", ""),
+    "every-value-a-list": (lambda b: _dumps({k: [[True]] for k in b}), "", ""),
+    "every-value-a-number": (lambda b: _dumps({k: 7 for k in b}), "", ""),
+    "NaN": (lambda b: _replace_first(b, "NaN"), None, "NaN is not a number JSON allows"),
+    "Infinity": (lambda b: _replace_first(b, "Infinity"), None, "not a number JSON allows"),
+    "-Infinity": (lambda b: _replace_first(b, "-Infinity"), None, "not a number JSON allows"),
+    "1e309": (lambda b: _replace_first(b, "1e309"), None, "1e309 is too large"),
+    "30-digits": (lambda b: _replace_first(b, HUGE), "", ""),
+    "every-value-30-digits": (lambda b: _dumps({k: 10**30 for k in b}), "", ""),
+    "5000-digits": (lambda b: _replace_first(b, BEYOND), None, "digits"),
+    "nested-40-deep": (lambda b: _replace_first(b, "[" * 40 + "]" * 40), None, "nests"),
+    "over-the-size-limit": (
+        lambda b: _dumps(b) + " " * (settings.DATA_UPLOAD_MAX_MEMORY_SIZE or 0),
+        None,
+        "too large",
+    ),
+}
+
+
+@pytest.mark.parametrize("operation", sorted(GOOD), ids=lambda op: f"{op[0]} {op[1]}")
+def test_the_good_body_is_taken(world: World, operation: tuple[str, str]) -> None:
+    """The control: each bad body below differs from one the endpoint takes."""
+    path, body, ok = GOOD[operation](world)
+    response = send(world, operation[0], path, _dumps(body))
+    assert response.status_code == ok, response.content
+
+
+@pytest.mark.parametrize("bad", sorted(BAD))
+@pytest.mark.parametrize("operation", sorted(GOOD), ids=lambda op: f"{op[0]} {op[1]}")
+def test_a_bad_body_is_a_clear_400_and_writes_nothing(
+    world: World, operation: tuple[str, str], bad: str
+) -> None:
+    path, body, _ = GOOD[operation](world)
+    make, field, words = BAD[bad]
+    before = counts()
+    response = send(world, operation[0], path, make(body))
+    assert response.status_code == 400, response.content[:500]
+    error = response.json()
+    assert isinstance(error["code"], str) and error["code"], error
+    assert isinstance(error["message"], str) and len(error["message"].split()) >= 3, error
+    assert "field" in error
+    if field:  # the key it named, for the unknown field
+        assert error["field"] == field, error
+    elif field is None:  # refused as the body was read, before any field was looked at
+        assert error["field"] is None, error
+    assert words in error["message"], error
+    assert counts() == before
