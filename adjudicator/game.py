@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
 
-from adjudicator.asking import Asks
+from adjudicator.asking import Asks, input_keys
 from adjudicator.cards import Pack
 from adjudicator.errors import BadEntryError, GameOverError, UnknownQuestionError, readable_int
 from adjudicator.options import OptionInfo, changed_options, describe_options, parse_options
@@ -25,6 +25,7 @@ from adjudicator.tally import (
     DealResult,
     Payment,
     Points,
+    Resume,
     SeatResult,
     Tally,
     best_seats,
@@ -279,8 +280,15 @@ class Game[O, D](ABC):
 
     # --- the tally -----------------------------------------------------------------------------
 
-    def tally(self, deals: Sequence[D], *, players: int, options: O) -> Tally:
-        """Score the deals in order; refuse a deal recorded after the game ended."""
+    def tally(
+        self, deals: Sequence[D], *, players: int, options: O, known: Tally | None = None
+    ) -> Tally:
+        """Score the deals in order; refuse a deal recorded after the game ended.
+
+        ``known`` is a tally of the first deals of ``deals`` (the same deals, table and house
+        rules: the caller vouches for it): scoring resumes after them, so a game of 500 deals
+        and one more scores one deal, not 501. The result equals a tally from the start.
+        """
         seating = self.seating(players, options)
         rule = self.end_rule(options, players)
         units = len(seating.units)
@@ -290,7 +298,13 @@ class Game[O, D](ABC):
         results: list[DealResult] = []
         winners: tuple[int, ...] = ()
         finished = False
-        for number, deal in enumerate(deals, start=1):
+        if known is not None and known.resume is not None and len(known.deals) <= len(deals):
+            results = list(known.deals)
+            totals = list(known.totals)
+            marks = {key: list(known.marks[key]) for key in marks}
+            state = known.resume.state
+            finished, winners = known.resume.finished, known.resume.winners
+        for number, deal in enumerate(deals[len(results) :], start=len(results) + 1):
             if finished:
                 # No deal numbers: the table may number its deals otherwise (a voided deal
                 # keeps its number), and "the game is over" is what matters.
@@ -331,7 +345,46 @@ class Game[O, D](ABC):
             marks={k: tuple(v) for k, v in marks.items()},
             seating=seating,
             settles=self.settles,
+            resume=Resume(state, finished, winners),
         )
+
+    def open_ended(self, options: O, players: int) -> bool:
+        """Whether the game has no end of its own (:class:`Open`): the table says when it stops."""
+        return isinstance(self.end_rule(options, players), Open)
+
+    def stop(self, tally: Tally, *, players: int, options: O) -> Tally:
+        """The tally of an open game the table has stopped playing: finished, won by the units
+        best placed (in a settlement game, the one most up), a tie broken as at any end.
+
+        >>> from adjudicator.games import get_game
+        >>> rummy = get_game("rummy")
+        >>> options = rummy.options({})
+        >>> deal = rummy.parse_deal(
+        ...     {"went_out": 1, "hands": [{"seat": 0, "held": 10}, {"seat": 2, "held": 25}]},
+        ...     players=3, options=options)
+        >>> stopped = rummy.stop(rummy.tally([deal], players=3, options=options),
+        ...                      players=3, options=options)
+        >>> stopped.finished, stopped.winners, stopped.status
+        (True, (1,), 'Game over: Seat 2 wins, up 35.')
+        """
+        if not self.open_ended(options, players):
+            raise BadEntryError("This game ends by its own rule; the table cannot stop it.")
+        if tally.finished:
+            return tally
+        if not tally.deals:
+            raise BadEntryError(f"No {self.deal_word}s yet: there is nothing to end.")
+        seating = tally.seating or self.seating(players, options)
+        winners = self.break_tie(tally.leaders, tally.marks, options)
+        status = self._status(
+            self.end_rule(options, players),
+            seating,
+            tally.totals,
+            tally.leaders,
+            winners,
+            True,
+            (),  # a finished game's status names no deal
+        )
+        return replace(tally, finished=True, winners=winners, status=status)
 
     def next_deal_note(self, played: int, options: O, players: int) -> str | None:
         """What the next deal asks of the table, shown above the deal form, given how many
@@ -461,7 +514,8 @@ class Game[O, D](ABC):
             verb = "win" if len(winners) > 1 else "wins"
             if not winners:
                 return say("Game over.")
-            return say(f"Game over: {{}} {verb} on {format_points(totals[winners[0]])}.", who)
+            how = ", up" if self.settles else " on"  # a settlement game's totals are each net
+            return say(f"Game over: {{}} {verb}{how} {format_points(totals[winners[0]])}.", who)
         goal = {
             "fixed_deals": f"{getattr(rule, 'deals', 0)} to play, "
             + ("lowest" if self.lower_is_better else "highest")
@@ -514,7 +568,17 @@ class Game[O, D](ABC):
             )
         if not isinstance(data, Mapping):
             raise BadEntryError("The question needs a JSON object.", field="body")
-        return found.answer(data, self.options(data.get("options")))
+        options = self.options(data.get("options"))
+        if found.asks is not None:
+            takes = input_keys(found.asks, self.table_sizes(), options)
+            unknown = sorted(str(key) for key in data if key not in takes)
+            if unknown:
+                raise BadEntryError(
+                    f"The {question} question does not take {unknown[0]!r}; it takes "
+                    f"{and_list(sorted(takes))}.",
+                    field=unknown[0] or "body",
+                )
+        return found.answer(data, options)
 
 
 def _check_settled(scored: Scored, units: int) -> None:

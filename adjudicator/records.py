@@ -39,7 +39,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, Protocol
 
 from adjudicator.cards import Card, Pack, format_cards, parse_cards
 from adjudicator.errors import AdjudicationError, BadEntryError
@@ -639,12 +639,32 @@ def _format_field(f: Field, value: Any) -> Any:
 def describe(record: Record) -> dict[str, Any]:
     """The description as JSON, for the API and the page's scripts."""
     return {
-        "fields": [_describe_field(f) for f in record.fields],
+        "fields": [describe_field(f) for f in record.fields],
         "ways": [{"key": w.key, "label": w.label, "fields": list(w.fields)} for w in record.ways],
     }
 
 
-def _describe_field(f: Field) -> dict[str, Any]:
+class Described(Protocol):
+    """What every field of the one vocabulary has, a deal record's or a question's
+    (:mod:`adjudicator.asking` adds the kinds a dispute needs and a deal does not)."""
+
+    @property
+    def key(self) -> str: ...
+    @property
+    def label(self) -> str: ...
+    @property
+    def help(self) -> str: ...
+
+    kind: ClassVar[str]
+
+
+def describe_field(f: Described) -> dict[str, Any]:
+    """A field as JSON: its key, kind, label and help, and what its kind adds. A kind this
+    module does not parse (a question's) is described by its own attributes.
+
+    >>> describe_field(CountField("held", "Held count", maximum=100))
+    {'key': 'held', 'kind': 'count', 'label': 'Held count', 'help': '', 'minimum': 0, 'maximum': 100}
+    """
     out: dict[str, Any] = {"key": f.key, "kind": f.kind, "label": f.label, "help": f.help}
     if isinstance(f, SeatField | SideField):
         out |= {"optional": f.optional, "none_label": f.none_label}
@@ -654,9 +674,9 @@ def _describe_field(f: Field) -> dict[str, Any]:
         out |= {"min_cards": f.min_cards, "max_cards": f.max_cards, "widget": f.widget}
         out |= {"shape": f.shape}
     elif isinstance(f, PerSeatField):
-        out |= {"skip": f.skip, "entries": [_describe_field(e) for e in f.entries]}
+        out |= {"skip": f.skip, "entries": [describe_field(e) for e in f.entries]}
     elif isinstance(f, PerSideField):
-        out |= {"entry": _describe_field(f.entry)}
+        out |= {"entry": describe_field(f.entry)}
     elif isinstance(f, EventsField):
         out |= {"events": [{"value": v, "label": label} for v, label in f.events]}
     elif isinstance(f, TricksField):
@@ -665,6 +685,8 @@ def _describe_field(f: Field) -> dict[str, Any]:
             "max_cards_per_play": f.max_cards_per_play,
             "plays_per_trick": f.plays_per_trick,
         }
+    elif not isinstance(f, FlagField):
+        out |= {k: v for k, v in vars(f).items() if k not in out}
     return out
 
 
@@ -693,20 +715,43 @@ def json_schema(record: Record, seating_players: int) -> dict[str, Any]:
     """A JSON Schema of the record (see :func:`openapi_schema` for the API's description)."""
     props = {f.key: _schema(f, seating_players) for f in record.fields}
     in_ways = {k for w in record.ways for k in w.fields}
-    required = [
-        f.key
-        for f in record.fields
-        if f.key not in record.optional
-        and f.key not in in_ways
-        and not isinstance(f, FlagField)
-        and not (isinstance(f, SeatField | SideField) and f.optional)
-    ]
-    return {
+    required = [f.key for f in record.fields if f.key not in in_ways and _required(record, f)]
+    schema: dict[str, Any] = {
         "type": "object",
         "properties": props,
         "required": required,
         "additionalProperties": False,
     }
+    if record.ways:
+        # Exactly one way: some of its fields, every one it cannot do without, none of another's.
+        schema["oneOf"] = [_way_schema(record, way) for way in record.ways]
+    return schema
+
+
+def field_schema(f: Field, seating_players: int) -> dict[str, Any]:
+    """A JSON Schema of one field's value, at a table of ``seating_players``."""
+    return _schema(f, seating_players)
+
+
+def _required(record: Record, f: Field) -> bool:
+    """Whether a deal must give ``f`` (a flag left out is false; a "nobody" seat is null)."""
+    return (
+        f.key not in record.optional
+        and not isinstance(f, FlagField)
+        and not (isinstance(f, SeatField | SideField) and f.optional)
+    )
+
+
+def _way_schema(record: Record, way: Way) -> dict[str, Any]:
+    others = [k for w in record.ways if w is not way for k in w.fields if k not in way.fields]
+    schema: dict[str, Any] = {
+        "title": way.label,
+        "anyOf": [{"required": [k]} for k in way.fields],
+        "required": [k for k in way.fields if _required(record, record.get(k))],
+    }
+    if others:
+        schema["not"] = {"anyOf": [{"required": [k]} for k in others]}
+    return schema
 
 
 def _schema(f: Field | Entry, players: int) -> dict[str, Any]:
@@ -780,6 +825,7 @@ def _schema(f: Field | Entry, players: int) -> dict[str, Any]:
 __all__ = [
     "CardsField",
     "CountField",
+    "Described",
     "EventsField",
     "FlagField",
     "PerSeatField",
@@ -794,6 +840,8 @@ __all__ = [
     "Way",
     "crosswise",
     "describe",
+    "describe_field",
+    "field_schema",
     "format_record",
     "json_schema",
     "openapi_schema",

@@ -64,7 +64,7 @@ MAX_DEALS = 100_000
 class VoidForm(forms.Form):
     """Withdraw a deal: the revision the page showed (so a stale page is refused) and why."""
 
-    revision = forms.IntegerField(required=False, min_value=1, max_value=MAX_ID)
+    revision = forms.IntegerField(min_value=1, max_value=MAX_ID)
     note = forms.CharField(max_length=200, required=False)
 
 

@@ -15,10 +15,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django import forms
+from django.forms.boundfield import BoundWidget
+from django.forms.renderers import get_default_renderer
+
 from adjudicator.asking import (
     CountsField,
     Fields,
     FlagsField,
+    InputField,
     LayoffsField,
     MeldsField,
     PlaysField,
@@ -147,29 +152,28 @@ def blocks(
             rows = []
             for p, seat in enumerate(seats):
                 how = _name(key, "how", p)
-                entry_inputs = []
+                entries: list[dict[str, Any]] = []
                 for e in f.entries:
                     if isinstance(e, FlagField):
                         continue
                     name = _name(key, e.key, p)
                     label = f"{seat}: {e.label.lower()}"
                     if isinstance(e, CardsField):
-                        entry_inputs.append(_cards_input(e, name, label, v(name), slug))
+                        entry_input = _cards_input(e, name, label, v(name), slug)
                     else:
-                        entry_inputs.append(
-                            Input(name, label, "number", v(name), attrs={"inputmode": "numeric"})
+                        entry_input = Input(
+                            name, label, "number", v(name), attrs={"inputmode": "numeric"}
                         )
-                choices = [(e.key, e.label) for e in f.entries]
+                    entries.append({"entry": e, "input": entry_input})
                 rows.append(
                     {
+                        "position": p,
                         "seat": seat,
-                        "how": Input(how, seat, "radio", v(how), choices)
-                        if len(f.entries) > 1
-                        else None,
-                        "entries": entry_inputs,
+                        "how": _toggle(how, v(how), f) if len(f.entries) > 1 else None,
+                        "entries": entries,
                     }
                 )
-            extra = {"rows": rows}
+            extra = {"rows": rows, "entries": f.entries}
         elif isinstance(f, PerSideField):
             for u, unit in enumerate(units):
                 inputs.append(
@@ -201,39 +205,6 @@ def blocks(
                         },
                     )
                 )
-        elif isinstance(f, PlaysField):
-            inputs.append(
-                Input(
-                    _name(key),
-                    f.label,
-                    "text",
-                    v(_name(key)),
-                    attrs={"placeholder": "e.g. 1:7H 2:KS 3:9C", "autocapitalize": "characters"},
-                    help="Each play as seat:cards, in order (1:7H+7S for two cards).",
-                )
-            )
-        elif isinstance(f, MeldsField):
-            inputs.append(
-                Input(
-                    _name(key),
-                    f.label,
-                    "textarea",
-                    v(_name(key)),
-                    attrs={"placeholder": "7H 8H 9H\nKS KH KD", "autocapitalize": "characters"},
-                    help="One meld a line.",
-                )
-            )
-        elif isinstance(f, LayoffsField):
-            inputs.append(
-                Input(
-                    _name(key),
-                    f.label,
-                    "textarea",
-                    v(_name(key)),
-                    attrs={"placeholder": "10H > 7H 8H 9H", "autocapitalize": "characters"},
-                    help="One lay-off a line: the cards, then > and the meld they go onto.",
-                )
-            )
         elif isinstance(f, CountsField) and f.per_seat:
             for p, seat in enumerate(seats):
                 inputs.append(
@@ -245,42 +216,65 @@ def blocks(
                         attrs={"inputmode": "numeric"},
                     )
                 )
-        elif isinstance(f, CountsField):
+        elif (typed := _typed(f)) is not None:
+            widget, attrs, help_text = typed
             inputs.append(
-                Input(
-                    _name(key),
-                    f.label,
-                    "text",
-                    v(_name(key)),
-                    attrs={"placeholder": "e.g. 3 9"},
-                    help="Whole numbers, separated by spaces.",
-                )
-            )
-        elif isinstance(f, FlagsField):
-            inputs.append(
-                Input(
-                    _name(key),
-                    f.label,
-                    "text",
-                    v(_name(key)),
-                    attrs={"placeholder": "e.g. yes no"},
-                    help=f"yes or no for each of {f.beside.replace('_', ' ')}, in order.",
-                )
-            )
-        elif isinstance(f, RowsField):
-            width = "each seat" if f.width == "seats" else "each side"
-            inputs.append(
-                Input(
-                    _name(key),
-                    f.label,
-                    "textarea",
-                    v(_name(key)),
-                    attrs={"placeholder": "5 4 0\n6 2 1"},
-                    help=f"One hand a line: a whole number for {width}.",
-                )
+                Input(_name(key), f.label, widget, v(_name(key)), attrs=attrs, help=help_text)
             )
         out.append(Block(key, f.kind, f.label, f.help, inputs, extra=extra))
     return out
+
+
+CARDS_TYPED = {"autocapitalize": "characters"}
+
+
+def _typed(f: InputField) -> tuple[str, dict[str, str], str] | None:
+    """The one typed input of a desk-only kind (plays, melds, lay-offs, counts, flags, rows):
+    its widget, attributes (a placeholder showing the form) and help, or ``None``."""
+    if isinstance(f, PlaysField):
+        return (
+            "text",
+            {"placeholder": "e.g. 1:7H 2:KS 3:9C", **CARDS_TYPED},
+            "Each play as seat:cards, in order (1:7H+7S for two cards).",
+        )
+    if isinstance(f, MeldsField):
+        return "textarea", {"placeholder": "7H 8H 9H\nKS KH KD", **CARDS_TYPED}, "One meld a line."
+    if isinstance(f, LayoffsField):
+        return (
+            "textarea",
+            {"placeholder": "10H > 7H 8H 9H", **CARDS_TYPED},
+            "One lay-off a line: the cards, then > and the meld they go onto.",
+        )
+    if isinstance(f, CountsField):
+        return "text", {"placeholder": "e.g. 3 9"}, "Whole numbers, separated by spaces."
+    if isinstance(f, FlagsField):
+        return (
+            "text",
+            {"placeholder": "e.g. yes no"},
+            f"yes or no for each of {f.beside.replace('_', ' ')}, in order.",
+        )
+    if isinstance(f, RowsField):
+        width = "each seat" if f.width == "seats" else "each side"
+        return (
+            "textarea",
+            {"placeholder": "5 4 0\n6 2 1"},
+            f"One hand a line: a whole number for {width}.",
+        )
+    return None
+
+
+def _toggle(name: str, value: str, f: PerSeatField) -> list[BoundWidget]:
+    """A seat's choice between the field's entries, drawn by Django's radio widget exactly as
+    the deal form draws its own (``widgets/hand.html``); the first entry when none is chosen,
+    so that one input shows at a time."""
+    keys = [e.key for e in f.entries]
+    widget = forms.RadioSelect(choices=[(e.key, e.label) for e in f.entries])
+    chosen = value if value in keys else keys[0]
+    renderer = get_default_renderer()
+    return [
+        BoundWidget(widget, option, renderer)
+        for option in widget.subwidgets(name, chosen, {"id": f"id_{name}"})
+    ]
 
 
 def _cards_input(f: CardsField, name: str, label: str, value: str, slug: str) -> Input:

@@ -203,17 +203,10 @@ class GameStartForm(HouseRulesMixin, EngineErrorsMixin, forms.Form):
         ]
 
 
-class ProfileForm(HouseRulesMixin, EngineErrorsMixin, forms.Form):
-    """A house-rule profile: its name and the game's house rules (the same fields as starting a
-    game). ``house_options`` pre-sets the rules (a profile being edited, or the start form's)."""
-
-    name = forms.CharField(
-        max_length=60,
-        label="Name these house rules",
-        widget=forms.TextInput(
-            attrs={"autocomplete": "off", "autocapitalize": "words", "placeholder": "Nanni's rules"}
-        ),
-    )
+class HouseRulesForm(HouseRulesMixin, forms.Form):
+    """Every house rule of a game as a field (the start form's): the dispute desk's house
+    rules, and the base of a profile's form. ``house_options`` pre-sets them (a game's rules,
+    a profile's, or the ``options`` JSON of a link)."""
 
     def __init__(
         self,
@@ -225,8 +218,24 @@ class ProfileForm(HouseRulesMixin, EngineErrorsMixin, forms.Form):
         kwargs["initial"] = house_option_initial(house_options) | (kwargs.get("initial") or {})
         super().__init__(*args, **kwargs)
         self.definition = definition
-        self.engine_fields = {}
         add_house_rule_fields(self, definition)
+
+
+class ProfileForm(EngineErrorsMixin, HouseRulesForm):
+    """A house-rule profile: its name and the game's house rules (the same fields as starting a
+    game). ``house_options`` pre-sets the rules (a profile being edited, or the start form's)."""
+
+    name = forms.CharField(
+        max_length=60,
+        label="Name these house rules",
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "autocapitalize": "words", "placeholder": "Nanni's rules"}
+        ),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.engine_fields = {}  # its own, filled in with the rules' fields
+        super().__init__(*args, **kwargs)
 
 
 def house_option_initial(house_options: Mapping[str, Any] | None) -> dict[str, Any]:

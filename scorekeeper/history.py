@@ -15,36 +15,18 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count, Q, QuerySet
 
-from adjudicator.errors import AdjudicationError
 from adjudicator.games import all_games
 from adjudicator.said import and_list
 from adjudicator.tally import Points, format_points
-from scorekeeper.models import Entry, Game, Night, Player, Ruling, Seat
-from scorekeeper.selectors import Standings, User, nights_for_user, standings_from
-
-# Loading many games at once ---------------------------------------------------------------------
-
-
-def standings_for_games(games: Iterable[Game]) -> dict[int, Standings | None]:
-    """Each game's standings, by game id, in three queries whatever the number of games.
-
-    ``None`` for a game the engine no longer knows (its ledger cannot be replayed)."""
-    games = list(games)
-    ids = [game.pk for game in games]
-    seats: dict[int, list[Seat]] = defaultdict(list)
-    for seat in Seat.objects.filter(game__in=ids).select_related("player").order_by("position"):
-        seats[seat.game_id].append(seat)
-    entries: dict[int, list[Entry]] = defaultdict(list)
-    for entry in Entry.objects.filter(game__in=ids).select_related("recorded_by").order_by("id"):
-        entries[entry.game_id].append(entry)
-    found: dict[int, Standings | None] = {}
-    for game in games:
-        try:
-            found[game.pk] = standings_from(game, tuple(seats[game.pk]), entries[game.pk])
-        except AdjudicationError:
-            found[game.pk] = None
-    return found
-
+from scorekeeper.models import Game, Night, Player, Ruling, Seat
+from scorekeeper.selectors import (
+    Standings,
+    User,
+    nights_for_user,
+    standing_text,
+    standings_for_games,
+    won_text,
+)
 
 # History: nights by date ------------------------------------------------------------------------
 
@@ -76,13 +58,22 @@ class PastGame:
         return "" if self.standings is None else and_list(self.standings.winner_names)
 
     @property
+    def won_text(self) -> str:
+        """ "Mary won"; in a settlement game "Tom won, up 37½"."""
+        if self.standings is None or not self.standings.tally.winners:
+            return ""
+        tally = self.standings.tally
+        total = tally.totals[tally.winners[0]]
+        return won_text(self.standings.winner_names, total, settles=tally.settles)
+
+    @property
     def leaders_text(self) -> str:
+        """ "Mary leads on 48"; in a settlement game "Tom is up 37½"."""
         if self.standings is None or not self.deals:
             return ""
         tally = self.standings.tally
-        verb = "leads" if len(tally.leaders) == 1 else "lead"
-        total = format_points(tally.totals[tally.leaders[0]])
-        return f"{and_list(self.standings.leader_names)} {verb} on {total}"
+        total = tally.totals[tally.leaders[0]]
+        return standing_text(self.standings.leader_names, total, settles=tally.settles)
 
     @property
     def players(self) -> list[str]:

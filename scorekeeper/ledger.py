@@ -51,9 +51,12 @@ def entry_content(
     token: uuid.UUID | str,
     recorded_by_id: int,
     recorded_at: datetime.datetime | None,
+    recorded_as: str = "",
 ) -> dict[str, Any]:
-    """What an entry's hash covers, as plain JSON values."""
-    return {
+    """What an entry's hash covers, as plain JSON values. ``recorded_as`` (an imported entry's
+    recorder as its file names them) only when not empty, so entries made before it existed
+    keep their hashes."""
+    content: dict[str, Any] = {
         "game": game_id,
         "kind": str(kind),
         "deal": deal_id,
@@ -64,6 +67,9 @@ def entry_content(
         "recorded_by": recorded_by_id,
         "recorded_at": _when(recorded_at),
     }
+    if recorded_as:
+        content["recorded_as"] = recorded_as
+    return content
 
 
 def entry_hash(content: Mapping[str, Any], prev_hash: str) -> str:
@@ -90,6 +96,7 @@ def content_of(entry: Any) -> dict[str, Any]:
         token=entry.token,
         recorded_by_id=entry.recorded_by_id,
         recorded_at=entry.recorded_at,
+        recorded_as=getattr(entry, "recorded_as", ""),  # a migration's entry may predate it
     )
 
 

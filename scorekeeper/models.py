@@ -53,6 +53,10 @@ class Night(models.Model):
 
     class Meta:
         ordering = ("-date", "-id")
+        # The nights list: a user's nights, newest first, read in order from the index.
+        indexes: ClassVar = [
+            models.Index(fields=["owner", "-date", "-id"], name="night_owner_newest")
+        ]
 
     def __str__(self) -> str:
         return f"{self.date:%a %d %b %Y}" + (f" at {self.place}" if self.place else "")
@@ -152,12 +156,17 @@ class Entry(models.Model):
     ``record`` adds a deal; ``amend`` replaces a deal's record; ``void`` withdraws it. Amends and
     voids point at the entry they supersede, which stays in the ledger, so the history of every
     deal is kept. ``deal`` is the first entry of the deal (empty on that entry itself).
+
+    ``end`` is the table saying "we stop here" in a game with no end of its own (settlement
+    games): no data, no deal; a ``void`` that supersedes it takes the end back. It is part of the
+    game's chain like any entry, so a replay (and the hash chain) keeps it.
     """
 
     class Kind(models.TextChoices):
         RECORD = "record", "recorded"
         AMEND = "amend", "amended"
         VOID = "void", "voided"
+        END = "end", "ended"
 
     game = models.ForeignKey(Game, models.PROTECT, related_name="entries")
     kind = models.CharField(max_length=6, choices=Kind.choices)
@@ -171,6 +180,9 @@ class Entry(models.Model):
     note = models.CharField(max_length=200, blank=True)
     token = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
+    # An imported entry: who recorded it, as the file names them (``recorded_by`` is then the
+    # person who imported it). Empty for an entry made here. Hashed only when not empty.
+    recorded_as = models.CharField(max_length=150, blank=True, editable=False)
     # Set when the entry is made (an import gives the time from its file); never changed after.
     recorded_at = models.DateTimeField(default=timezone.now, editable=False)
     # The hash chain (scorekeeper.ledger): the hash of the entry before it in its game (empty
@@ -184,11 +196,15 @@ class Entry(models.Model):
         ordering = ("id",)
         verbose_name_plural = "entries"
         # The live poll's change marker: a game's newest entry, read from the index alone.
-        indexes: ClassVar = [models.Index(fields=["game", "-id"], name="entry_game_newest")]
+        # A deal's revisions, newest first (amending, voiding, the latest revision of a deal).
+        indexes: ClassVar = [
+            models.Index(fields=["game", "-id"], name="entry_game_newest"),
+            models.Index(fields=["game", "deal", "-id"], name="entry_game_deal_newest"),
+        ]
         constraints: ClassVar = [
             models.CheckConstraint(
                 condition=(
-                    models.Q(kind="record", supersedes__isnull=True, deal__isnull=True)
+                    models.Q(kind__in=["record", "end"], supersedes__isnull=True, deal__isnull=True)
                     | models.Q(
                         kind__in=["amend", "void"], supersedes__isnull=False, deal__isnull=False
                     )
@@ -224,6 +240,13 @@ class Entry(models.Model):
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         raise AppendOnlyError("Ledger entries are never deleted; add a voiding entry.")
+
+    @property
+    def recorder_text(self) -> str:
+        """Who recorded it: "ann", or for an imported entry "tom (imported by ann)"."""
+        if self.recorded_as:
+            return f"{self.recorded_as} (imported by {self.recorded_by.username})"
+        return self.recorded_by.username
 
     @property
     def deal_key(self) -> int:

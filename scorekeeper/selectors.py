@@ -9,11 +9,14 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections import OrderedDict, defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User as AuthUser
+from django.db import connection
 from django.db.models import Q, QuerySet
 
 from adjudicator.cards import Card
@@ -62,6 +65,12 @@ def nights_for_user(user: User) -> QuerySet[Night]:
     )
 
 
+def with_games(nights: QuerySet[Night]) -> QuerySet[Night]:
+    """``nights`` with their recorders, games, seats and players loaded in four more queries
+    however many games (for the API's night, which lists them all)."""
+    return nights.prefetch_related("recorders", "games__seats__player")
+
+
 def games_for_user(user: User) -> QuerySet[Game]:
     """Games in the nights the user owns, records in or watches."""
     return Game.objects.filter(night__in=nights_for_user(user)).select_related("night")
@@ -100,20 +109,35 @@ def game_definition(game: Game) -> GameDefinition[Any, Any]:
     return get_game(game.slug)
 
 
+def _pk(entry: Entry) -> int:
+    return entry.pk or 0
+
+
 def current_entries(game: Game) -> list[Entry]:
     """The latest revision of every deal that has not been voided, in the order first recorded."""
-    latest: dict[int, Entry] = {}
-    for entry in game.entries.all().order_by("id"):
-        latest[entry.deal_key] = entry
-    return [entry for entry in latest.values() if entry.kind != Entry.Kind.VOID]
+    revisions, _ = deal_revisions(list(game.entries.all().order_by("id")))
+    return [revs[-1] for revs in revisions.values() if revs[-1].kind != Entry.Kind.VOID]
 
 
 def latest_revision(game: Game, deal_key: int) -> Entry | None:
+    """A deal's latest entry (None if ``deal_key`` is no deal of the game: an end is none)."""
+    if not game.entries.filter(pk=deal_key, kind=Entry.Kind.RECORD).exists():
+        return None
     return (
         game.entries.filter(Q(pk=deal_key, deal__isnull=True) | Q(deal_id=deal_key))
         .order_by("-id")
         .first()
     )
+
+
+def is_ended(game: Game) -> bool:
+    """Whether the table's end of the game stands (an ``end`` entry no void took back): two
+    small queries, no replay (the services ask it before every change to a deal)."""
+    ends = list(game.entries.filter(kind=Entry.Kind.END).values_list("pk", flat=True))
+    if not ends:
+        return False
+    undone = set(game.entries.filter(deal_id__in=ends).values_list("deal_id", flat=True))
+    return any(pk not in undone for pk in ends)
 
 
 def next_deal_number(game: Game) -> int:
@@ -167,10 +191,14 @@ def _parse(
 
 
 def _tally(
-    definition: GameDefinition[Any, Any], deals: list[Any], players: int, options: Any
+    definition: GameDefinition[Any, Any],
+    deals: list[Any],
+    players: int,
+    options: Any,
+    known: Tally | None = None,
 ) -> tuple[Tally | None, Exception | None]:
     try:
-        return definition.tally(deals, players=players, options=options), None
+        return definition.tally(deals, players=players, options=options, known=known), None
     except Exception as err:  # see _parse
         if not isinstance(err, AdjudicationError):
             logger.exception("ledger could not be tallied")
@@ -378,6 +406,22 @@ class Standings:
     problems: tuple[LedgerProblem, ...] = ()
     next_number: int = 1
     dealt: tuple[int | None, ...] = ()  # the dealer each counted deal's record names, if any
+    end: Entry | None = None  # the table's "we stop here" in an open game, while it stands
+    table_entries: tuple[Entry, ...] = ()  # every end and undoing of one, in the ledger's order
+
+    @property
+    def open_ended(self) -> bool:
+        """The game has no end of its own: the table says when it stops (settlement games)."""
+        return self.definition.open_ended(self.options, len(self.seats))
+
+    @property
+    def ended(self) -> bool:
+        """The table ended this open game: it takes no more deals until the end is undone."""
+        return self.end is not None
+
+    @property
+    def can_end(self) -> bool:
+        return self.open_ended and not self.ended and bool(self.tally.deals)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -573,11 +617,160 @@ def _points_under(
     return tuple(points)
 
 
+def deal_revisions(
+    entries: list[Entry],
+) -> tuple[dict[int, list[Entry]], dict[int, list[Entry]]]:
+    """A game's ledger (by id) as each deal's revisions, in the order first recorded, and
+    apart from them the table's ends of the game, each with the void that took it back, if
+    any."""
+    revisions: dict[int, list[Entry]] = defaultdict(list)
+    ends: dict[int, list[Entry]] = defaultdict(list)
+    for entry in entries:
+        first = revisions if entry.deal_key not in ends and entry.kind != Entry.Kind.END else ends
+        first[entry.deal_key].append(entry)
+    return revisions, ends
+
+
+def current_end(ends: dict[int, list[Entry]]) -> Entry | None:
+    """The table's end of the game that stands (not voided since), if any."""
+    standing = [revs[-1] for revs in ends.values() if revs[-1].kind == Entry.Kind.END]
+    return standing[-1] if standing else None
+
+
+# Standings kept between reads ------------------------------------------------------------------
+#
+# Every phone at a table polls the board; replaying a long game's ledger for each of them is the
+# expensive part of a read. So each process keeps the replay of the ledgers it has read, keyed by
+# the game, its rules and table (names included: they are in the problems' sentences) and the
+# ledger's *marker*: its newest entry's id and hash, and its number of entries. The ledger is
+# append-only and hash-chained (each entry's hash covers its content and the hash before it), so
+# a marker names exactly one ledger: a kept replay is never stale, in any process (nor after a
+# database is restored and ids come again), and a process that has not seen a marker replays
+# it itself. When the ledger has only grown by recorded deals
+# since the replay a process kept last for that game (the same entries, by hash, in front), the engine
+# resumes that tally and scores the new deals alone; an amend or a void replays the whole game.
+
+type _Table = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class _Kept:
+    marker: tuple[int, int, str]
+    current: tuple[tuple[int, str], ...]  # (deal key, entry hash) of the deals replayed
+    replayed: Replay
+    earlier: dict[int, tuple[Points, ...] | None]  # by entry id: a replaced record's points
+
+
+_KEPT: OrderedDict[tuple[_Table, tuple[int, int, str]], _Kept] = OrderedDict()
+_LATEST: OrderedDict[_Table, _Kept] = OrderedDict()
+_KEPT_GAMES = 2_000  # about the replays of a club's fifty tables, forty times over
+
+
+def _keep(table: _Table, kept: _Kept) -> None:
+    _KEPT[(table, kept.marker)] = kept
+    _LATEST[table] = kept
+    _LATEST.move_to_end(table)
+    while len(_KEPT) > _KEPT_GAMES:
+        _KEPT.popitem(last=False)
+    while len(_LATEST) > _KEPT_GAMES:
+        _LATEST.popitem(last=False)
+
+
+def forget_kept() -> None:
+    """Drop the replays kept in this process (tests that empty the database call it)."""
+    _KEPT.clear()
+    _LATEST.clear()
+
+
+def _resumed(
+    definition: GameDefinition[Any, Any],
+    options: Any,
+    players: int,
+    current: list[tuple[int, int, Entry]],
+    before: _Kept | None,
+) -> Replay | None:
+    """The replay of ``current`` from a kept replay of its first deals, scoring only the deals
+    after them; ``None`` when that cannot be done (no such replay, a problem, a changed deal)."""
+    if before is None or before.replayed.problems:
+        return None
+    known = len(before.current)
+    if tuple((key, row.hash) for key, _, row in current[:known]) != before.current:
+        return None
+    deals = [deal for _, deal in before.replayed.deals]
+    added: list[tuple[int, Any]] = []
+    for key, _, row in current[known:]:
+        deal, error = parse_row(definition, options, players, row)
+        if error is not None:
+            return None
+        added.append((key, deal))
+    tally, _ = _tally(
+        definition, deals + [d for _, d in added], players, options, before.replayed.tally
+    )
+    if tally is None:
+        return None
+    counted = (*before.replayed.deals, *added)
+    results = {key: result for (key, _), result in zip(counted, tally.deals, strict=True)}
+    return Replay(tally, results, (), counted)
+
+
+def _table(game: Game, definition: GameDefinition[Any, Any], options: Any, names: Naming) -> _Table:
+    return (game.pk, definition.slug, repr(options), names.names, names.sides)
+
+
+def _marker(entries: list[Entry]) -> tuple[int, int, str]:
+    return (entries[-1].pk, len(entries), entries[-1].hash) if entries else (0, 0, "")
+
+
+def follows_kept(
+    game: Game,
+    definition: GameDefinition[Any, Any],
+    options: Any,
+    names: Naming,
+    entries: list[Entry],
+    deal: Any,
+) -> bool:
+    """Whether ``deal`` can follow every deal of the ledger ``entries`` (the game's, by id),
+    found from the replay of that ledger this process keeps: the engine resumes the kept tally
+    and scores ``deal`` alone. ``False`` when no such replay is kept, when it had problems, or
+    when the engine refuses the deal: the caller then replays the game to say why."""
+    kept = _KEPT.get((_table(game, definition, options, names), _marker(entries)))
+    if kept is None or kept.replayed.problems:
+        return False
+    deals = [*(d for _, d in kept.replayed.deals), deal]
+    players = len(names.names or ())
+    tally, _ = _tally(definition, deals, players, options, kept.replayed.tally)
+    return tally is not None
+
+
 def game_standings(game: Game) -> Standings:
     """Replay the ledger through the adjudicator. Never raises on what the ledger holds."""
     seats = tuple(game.seats.select_related("player").order_by("position"))
     entries = list(game.entries.select_related("recorded_by").order_by("id"))
     return standings_from(game, seats, entries)
+
+
+def standings_for_games(games: Iterable[Game]) -> dict[int, Standings | None]:
+    """Each game's standings, by game id, in two queries whatever the number of games: one for
+    the seats, one for the ledgers (then :func:`standings_from`, which keeps its replays).
+
+    ``None`` for a game the engine no longer knows (its ledger cannot be replayed)."""
+    games = list(games)
+    ids = [game.pk for game in games]
+    if not ids:
+        return {}
+    seats: dict[int, list[Seat]] = defaultdict(list)
+    for seat in Seat.objects.filter(game__in=ids).select_related("player").order_by("position"):
+        seats[seat.game_id].append(seat)
+    entries: dict[int, list[Entry]] = defaultdict(list)
+    for entry in Entry.objects.filter(game__in=ids).select_related("recorded_by").order_by("id"):
+        entries[entry.game_id].append(entry)
+    found: dict[int, Standings | None] = {}
+    for game in games:
+        try:
+            found[game.pk] = standings_from(game, tuple(seats[game.pk]), entries[game.pk])
+        except AdjudicationError:
+            found[game.pk] = None
+    return found
 
 
 def standings_from(game: Game, seats: tuple[Seat, ...], entries: list[Entry]) -> Standings:
@@ -587,16 +780,29 @@ def standings_from(game: Game, seats: tuple[Seat, ...], entries: list[Entry]) ->
     options = definition.options(game.options)
     seating = definition.seating(len(seats), options)
     names = naming(seats, seating)
-    revisions: dict[int, list[Entry]] = defaultdict(list)
-    for entry in entries:
-        revisions[entry.deal_key].append(entry)
+    revisions, ends = deal_revisions(entries)
+    end = current_end(ends)
     numbers = {key: number for number, key in enumerate(revisions, start=1)}
     current = [
         (key, numbers[key], revs[-1])
         for key, revs in revisions.items()
         if revs[-1].kind != Entry.Kind.VOID
     ]
-    replayed = replay(definition, options, len(seats), current, names)
+    table, marker = _table(game, definition, options, names), _marker(entries)
+    kept = _KEPT.get((table, marker))
+    if kept is None:
+        replayed = _resumed(definition, options, len(seats), current, _LATEST.get(table)) or replay(
+            definition, options, len(seats), current, names
+        )
+        kept = _Kept(marker, tuple((key, row.hash) for key, _, row in current), replayed, {})
+    else:
+        _KEPT.move_to_end((table, marker))
+    replayed = kept.replayed
+    tally = replayed.tally
+    if end is not None and definition.open_ended(options, len(seats)) and tally.deals:
+        tally = definition.stop(tally, players=len(seats), options=options)
+    else:
+        end = None  # an end the replay cannot honour (every deal voided since) ends nothing
     units = tuple(
         and_list([seat.player.name for seat in seats if seat.position in members])
         for members in seating.units
@@ -605,15 +811,12 @@ def standings_from(game: Game, seats: tuple[Seat, ...], entries: list[Entry]) ->
     history = []
     for key, revs in revisions.items():
         # A revision is shown struck through beside what replaced it: score each such record.
-        earlier = tuple(
-            (
-                rev,
-                _points_under(definition, options, len(seats), replayed.deals, key, rev)
-                if rev.kind != Entry.Kind.VOID
-                else None,
-            )
-            for rev in revs[:-1]
-        )
+        for rev in revs[:-1]:
+            if rev.kind != Entry.Kind.VOID and rev.pk not in kept.earlier:
+                kept.earlier[rev.pk] = _points_under(
+                    definition, options, len(seats), replayed.deals, key, rev
+                )
+        earlier = tuple((rev, kept.earlier.get(rev.pk)) for rev in revs[:-1])
         history.append(
             DealHistory(
                 key=key,
@@ -627,18 +830,117 @@ def standings_from(game: Game, seats: tuple[Seat, ...], entries: list[Entry]) ->
                 earlier=earlier,
             )
         )
+    _keep(table, kept)
     return Standings(
         game=game,
         definition=definition,
         options=options,
         seats=seats,
         seating=seating,
-        tally=replayed.tally,
+        tally=tally,
         history=tuple(history),
+        end=end,
+        table_entries=tuple(sorted((e for revs in ends.values() for e in revs), key=_pk)),
         last_entry_id=entries[-1].pk if entries else 0,
         problems=replayed.problems,
         next_number=len(revisions) + 1,
         dealt=tuple(definition.dealt_by(deal) for _, deal in replayed.deals),
+    )
+
+
+def board_signature(game: Game) -> tuple[Any, ...]:
+    """What a game's scoreboard shows besides the viewer's role, in one query: the game's rules,
+    its seats (players' names included, so a rename shows) and its ledger's newest entry, id
+    and hash. The ledger is append-only and hash-chained, so that entry names the whole ledger
+    (every deal, amend, void and end). The first item is the change marker (0 when empty).
+
+    Recorders' usernames are not in it: the app has no way to change one (only the admin)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_board_sql(with_access=False), [game.pk, game.pk])
+        rows = cursor.fetchall()
+    return _signature(rows, 0) if rows else (0, "", game.slug, game.number, "", ())
+
+
+@dataclass(frozen=True)
+class BoardAccess:
+    """A signed-in person's right to a game's scoreboard: whether they record, and what the
+    board shows (:func:`board_signature`)."""
+
+    can_record: bool
+    signature: tuple[Any, ...]
+
+
+def board_access(user_id: int, game_id: int) -> BoardAccess | None:
+    """:func:`games_for_user`'s access check, :func:`can_record` and :func:`board_signature`
+    in one query, for the scoreboard every phone asks for after each deal. ``None`` when the
+    user is not active or the game is not in a night they own, record in or watch (as
+    :func:`games_for_user`). Asked by user id: the poll's fast path knows only that."""
+    with connection.cursor() as cursor:
+        cursor.execute(_board_sql(with_access=True), [user_id, user_id, user_id, game_id, game_id])
+        rows = cursor.fetchall()
+    if not rows or not rows[0][3]:
+        return None
+    owner, recorder, viewer = rows[0][0] == user_id, bool(rows[0][1]), bool(rows[0][2])
+    if not (owner or recorder or viewer):
+        return None
+    return BoardAccess(can_record=owner or recorder, signature=_signature(rows, 4))
+
+
+def _signature(rows: list[tuple[Any, ...]], skip: int) -> tuple[Any, ...]:
+    first = rows[0][skip:]
+    newest_id, newest_hash, slug, number, options = first[:5]
+    seats = tuple(tuple(row[skip + 5 :]) for row in rows if row[skip + 5] is not None)
+    return (int(newest_id or 0), newest_hash or "", slug, number, repr(options), seats)
+
+
+@cache
+def _board_sql(*, with_access: bool) -> str:
+    """The board's query, written once as SQL: building and compiling it as querysets took
+    several times longer than running it (as ``scorekeeper.live.marker`` found). One row per
+    seat (one row with empty seat columns for a game without seats)."""
+    q = connection.ops.quote_name
+    entry, seat, player, game, night = (m._meta for m in (Entry, Seat, Player, Game, Night))
+    recorders = Night.recorders.through._meta
+    viewer = NightViewer._meta
+
+    def col(meta: Any, name: str) -> str:
+        return q(str(meta.get_field(name).column))
+
+    newest = (
+        f"SELECT {col(entry, 'id')} AS newest_id, {col(entry, 'hash')} AS newest_hash"
+        f" FROM {q(entry.db_table)} WHERE {col(entry, 'game')} = %s"
+        f" ORDER BY {col(entry, 'id')} DESC LIMIT 1"
+    )
+    access = ""
+    if with_access:
+        is_recorder = (
+            f"SELECT 1 FROM {q(recorders.db_table)} r WHERE r.{col(recorders, 'night')}"
+            f" = g.{col(game, 'night')} AND r.{col(recorders, 'user')} = %s"
+        )
+        is_viewer = (
+            f"SELECT 1 FROM {q(viewer.db_table)} v WHERE v.{col(viewer, 'night')}"
+            f" = g.{col(game, 'night')} AND v.{col(viewer, 'user')} = %s"
+        )
+        users = AuthUser._meta
+        is_active = (
+            f"SELECT 1 FROM {q(users.db_table)} u WHERE u.{col(users, 'id')} = %s"
+            f" AND u.{col(users, 'is_active')}"
+        )
+        access = (
+            f"n.{col(night, 'owner')}, EXISTS({is_recorder}), EXISTS({is_viewer}),"
+            f" EXISTS({is_active}), "
+        )
+    return (
+        f"SELECT {access}e.newest_id, e.newest_hash, g.{col(game, 'slug')},"
+        f" g.{col(game, 'number')}, g.{col(game, 'options')},"
+        f" s.{col(seat, 'position')}, s.{col(seat, 'team')}, s.{col(seat, 'player')},"
+        f" p.{col(player, 'name')}"
+        f" FROM {q(game.db_table)} g"
+        f" JOIN {q(night.db_table)} n ON n.{col(night, 'id')} = g.{col(game, 'night')}"
+        f" LEFT JOIN ({newest}) e ON 1 = 1"
+        f" LEFT JOIN {q(seat.db_table)} s ON s.{col(seat, 'game')} = g.{col(game, 'id')}"
+        f" LEFT JOIN {q(player.db_table)} p ON p.{col(player, 'id')} = s.{col(seat, 'player')}"
+        f" WHERE g.{col(game, 'id')} = %s ORDER BY s.{col(seat, 'position')}"
     )
 
 
@@ -744,6 +1046,32 @@ def _line_previews(
 # Nights list and seating ----------------------------------------------------------------------
 
 
+def standing_text(names: Sequence[str], total: Points | None, *, settles: bool) -> str:
+    """Who stands best, as history says it: "Tom leads on 20" in a game of totals; in a
+    settlement game, where totals are each player's net, "Tom is up 37½" (or, everyone on 0,
+    "everyone is square")."""
+    if not names:
+        return ""
+    if settles:
+        if total is None or total <= 0:
+            return "everyone is square"
+        verb = "is" if len(names) == 1 else "are"
+        return f"{and_list(names)} {verb} up {format_points(total)}"
+    verb = "leads" if len(names) == 1 else "lead"
+    if total is None:
+        return f"{and_list(names)} {verb}"
+    return f"{and_list(names)} {verb} on {format_points(total)}"
+
+
+def won_text(names: Sequence[str], total: Points | None, *, settles: bool) -> str:
+    """Who won, as history says it: "Mary won"; in a settlement game "Tom won, up 37½"."""
+    if not names:
+        return ""
+    if settles and total is not None and total > 0:
+        return f"{and_list(names)} won, up {format_points(total)}"
+    return f"{and_list(names)} won"
+
+
 @dataclass(frozen=True)
 class GameSummary:
     """One game as the nights list tells it: who won, or who leads while it is still going."""
@@ -753,21 +1081,21 @@ class GameSummary:
     finished: bool
     winners: tuple[str, ...]
     leaders: tuple[str, ...]
-    leading_total: Points | None
+    leading_total: Points | None  # the winners' total once finished, else the leaders'
     unreadable: bool = False  # the ledger no longer replays (an unknown game, say)
+    settles: bool = False  # totals are each player's net (the game's contract says so)
 
     @property
     def winners_text(self) -> str:
         return and_list(self.winners) if self.winners else ""
 
     @property
+    def won_text(self) -> str:
+        return won_text(self.winners, self.leading_total, settles=self.settles)
+
+    @property
     def leaders_text(self) -> str:
-        if not self.leaders:
-            return ""
-        verb = "leads" if len(self.leaders) == 1 else "lead"
-        if self.leading_total is None:
-            return f"{and_list(self.leaders)} {verb}"
-        return f"{and_list(self.leaders)} {verb} on {format_points(self.leading_total)}"
+        return standing_text(self.leaders, self.leading_total, settles=self.settles)
 
 
 @dataclass(frozen=True)
@@ -778,30 +1106,36 @@ class NightSummary:
 
 def game_summary(game: Game) -> GameSummary:
     """Replay one game's ledger and say how it stands."""
-    try:
-        standings = game_standings(game)
-    except AdjudicationError:
+    return _summary(game, standings_for_games([game])[game.pk])
+
+
+def _summary(game: Game, standings: Standings | None) -> GameSummary:
+    if standings is None:
         return GameSummary(game, 0, False, (), (), None, unreadable=True)
-    tally, names = standings.tally, standings.units
+    tally, names, settles = standings.tally, standings.units, standings.settles
     if tally.finished:
         winners = tuple(names[i] for i in tally.winners)
-        return GameSummary(game, len(tally.deals), True, winners, (), None)
+        won = tally.totals[tally.winners[0]] if tally.winners else None
+        return GameSummary(game, len(tally.deals), True, winners, (), won, settles=settles)
     if not tally.deals:  # before the first deal everyone "leads" on 0: say nothing
-        return GameSummary(game, 0, False, (), (), None)
+        return GameSummary(game, 0, False, (), (), None, settles=settles)
     leaders = tuple(names[i] for i in tally.leaders)
     total = tally.totals[tally.leaders[0]] if tally.leaders else None
-    return GameSummary(game, len(tally.deals), False, (), leaders, total)
+    return GameSummary(game, len(tally.deals), False, (), leaders, total, settles=settles)
 
 
 def night_summaries(nights: QuerySet[Night] | list[Night]) -> list[NightSummary]:
-    """Each night with its games in order, each game's winners or leaders (for the nights list)."""
+    """Each night with its games in order, each game's winners or leaders (for the nights list),
+    in three queries whatever the number of nights and games (see :func:`standings_for_games`)."""
     nights = list(nights)
     games: dict[int, list[Game]] = defaultdict(list)
-    for game in Game.objects.filter(night__in=[n.pk for n in nights]).order_by("night", "number"):
+    loaded = list(Game.objects.filter(night__in=[n.pk for n in nights]).order_by("night", "number"))
+    for game in loaded:
         games[game.night_id].append(game)
-    # One replay per game for now; a stored result per game would make this one query.
+    standings = standings_for_games(loaded)
     return [
-        NightSummary(night, tuple(game_summary(g) for g in games[night.pk])) for night in nights
+        NightSummary(night, tuple(_summary(g, standings[g.pk]) for g in games[night.pk]))
+        for night in nights
     ]
 
 
@@ -876,22 +1210,22 @@ def trick_verdicts(game: Game, texts: list[str], dealer: int | None) -> dict[str
 def across_night(night: Night) -> list[dict[str, Any]]:
     """Each kind of game played in the night, with what it says across its games there: the
     engine reads the games' tallies in order, the players known by their place in the night."""
-    games = list(
-        Game.objects.filter(night=night).order_by("number").prefetch_related("seats__player")
-    )
+    games = list(Game.objects.filter(night=night).order_by("number"))
+    standings = standings_for_games(games)  # a fixed number of queries, however many games
     people: list[Player] = []
     place: dict[int, int] = {}
     by_slug: dict[str, list[NightGame]] = defaultdict(list)
     for game in games:
-        seats = sorted(game.seats.all(), key=lambda seat: seat.position)
-        for seat in seats:
+        found = standings[game.pk]
+        if found is None:  # a game the engine no longer knows says nothing across the night
+            continue
+        for seat in found.seats:
             if seat.player_id not in place:
                 place[seat.player_id] = len(people)
                 people.append(seat.player)
-        standings = game_standings(game)
         by_slug[game.slug].append(
             NightGame(
-                tuple(place[seat.player_id] for seat in seats), standings.tally, standings.options
+                tuple(place[seat.player_id] for seat in found.seats), found.tally, found.options
             )
         )
     names = Naming(tuple(person.name for person in people))

@@ -208,15 +208,15 @@ def _named(err: AdjudicationError, names: Naming) -> AdjudicationError:
     return err
 
 
-def _current(game: Game) -> list[tuple[int, int, Any]]:
-    """(deal key, the deal's number at the table, raw record) of every deal that counts."""
-    numbers: dict[int, int] = {}
-    latest: dict[int, Entry] = {}
-    for entry in game.entries.order_by("id"):
-        numbers.setdefault(entry.deal_key, len(numbers) + 1)
-        latest[entry.deal_key] = entry
+def _current(game: Game, entries: list[Entry] | None = None) -> list[tuple[int, int, Any]]:
+    """(deal key, the deal's number at the table, raw record) of every deal that counts, from
+    the game's ledger (``entries``, by id, when already loaded)."""
+    ledger = list(game.entries.order_by("id")) if entries is None else entries
+    revisions, _ = selectors.deal_revisions(ledger)
     return [
-        (key, numbers[key], entry) for key, entry in latest.items() if entry.kind != Entry.Kind.VOID
+        (key, number, revs[-1])
+        for number, (key, revs) in enumerate(revisions.items(), start=1)
+        if revs[-1].kind != Entry.Kind.VOID
     ]
 
 
@@ -279,7 +279,14 @@ def _validated(
     except AdjudicationError as err:
         raise _named(err, names) from None
     canonical: dict[str, Any] = definition.deal_as_data(deal, players=players, options=options)
-    before = _current(game)
+    entries = list(game.entries.order_by("id"))
+    if replacing is None and selectors.follows_kept(
+        game, definition, options, names, entries, deal
+    ):
+        # This process keeps the replay of this very ledger (a phone read it): score the new
+        # deal after its tally, not all the deals again. Anything else replays below.
+        return canonical, deal
+    before = _current(game, entries)
     others = [row for row in before if row[0] != replacing]
     if replacing is None:
         key, number = NEW_DEAL, selectors.next_deal_number(game)
@@ -376,6 +383,7 @@ def deal_record(
     token: uuid.UUID | None = None,
     number: int | None = None,
     recorded_at: datetime.datetime | None = None,
+    recorded_as: str = "",
 ) -> Entry:
     """Append a deal.
 
@@ -391,6 +399,7 @@ def deal_record(
         earlier = _already_recorded(game, token, data)
         if earlier is not None:
             return earlier
+    _refuse_if_ended(game, "it takes no more deals. Undo the end to play on.")
     expected = selectors.next_deal_number(game)
     if number is not None and number != expected:
         if number < expected:
@@ -413,7 +422,7 @@ def deal_record(
                 data=canonical,
                 recorded_by=by,
                 token=token,
-                **_when(recorded_at),
+                **_when(recorded_at, recorded_as),
             )
     except IntegrityError:
         # The same token sent to two games at once: each holds only its own game's lock, so
@@ -424,6 +433,12 @@ def deal_record(
         return earlier
     _remember(game, entry, deal)
     return entry
+
+
+def _refuse_if_ended(game: Game, why: str) -> None:
+    """An ended game is final: undo the end to record, amend or void a deal."""
+    if selectors.is_ended(game):
+        raise InvalidInput(f"The table ended this game, so {why}", field="deal")
 
 
 def _latest(game: Game, deal_key: int, revision: int | None) -> Entry:
@@ -466,8 +481,17 @@ def _repeated(
     return None
 
 
-def _when(recorded_at: datetime.datetime | None) -> dict[str, Any]:
-    return {"recorded_at": recorded_at} if recorded_at is not None else {}
+def _when(
+    recorded_at: datetime.datetime | None,
+    recorded_as: str = "",
+    token: uuid.UUID | None = None,
+) -> dict[str, Any]:
+    """Where an entry comes from, as far as it is given: the client's token (a phone's, or a
+    file's), and for an import the time its file gives and the recorder's name as the file
+    writes it (``recorded_by`` is the importing user)."""
+    fields: dict[str, Any] = {"recorded_as": recorded_as.strip()[:150]} if recorded_as else {}
+    fields |= {"token": token} if token is not None else {}
+    return fields | ({"recorded_at": recorded_at} if recorded_at is not None else {})
 
 
 def _supersede(**fields: Any) -> Entry:
@@ -489,6 +513,7 @@ def deal_amend(
     revision: int | None = None,
     token: uuid.UUID | None = None,
     recorded_at: datetime.datetime | None = None,
+    recorded_as: str = "",
 ) -> Entry:
     """Replace a deal's record (a voided deal comes back this way). The old entry stays.
 
@@ -498,6 +523,7 @@ def deal_amend(
     again = _repeated(game, deal_key, revision, kind=Entry.Kind.AMEND, by=by, note=note, data=data)
     if again is not None:
         return again
+    _refuse_if_ended(game, "its deals are final. Undo the end to amend one.")
     latest = _latest(game, deal_key, revision)
     canonical, deal = _validated(game, data, replacing=deal_key)
     entry = _supersede(
@@ -508,8 +534,7 @@ def deal_amend(
         data=canonical,
         note=note.strip()[:200],
         recorded_by=by,
-        **({"token": token} if token is not None else {}),
-        **_when(recorded_at),
+        **_when(recorded_at, recorded_as, token),
     )
     _remember(game, entry, deal)
     return entry
@@ -533,6 +558,7 @@ def deal_void(
     revision: int | None = None,
     token: uuid.UUID | None = None,
     recorded_at: datetime.datetime | None = None,
+    recorded_as: str = "",
 ) -> Entry:
     """Withdraw a deal from the scores. It stays in the history and can be brought back.
 
@@ -543,6 +569,7 @@ def deal_void(
     again = _repeated(game, deal_key, revision, kind=Entry.Kind.VOID, by=by, note=note)
     if again is not None:
         return again
+    _refuse_if_ended(game, "its deals are final. Undo the end to void one.")
     latest = _latest(game, deal_key, revision)
     if latest.kind == Entry.Kind.VOID:
         raise InvalidInput("That deal is already voided.", field="deal")
@@ -564,6 +591,69 @@ def deal_void(
         data={},
         note=note.strip()[:200],
         recorded_by=by,
-        **({"token": token} if token is not None else {}),
-        **_when(recorded_at),
+        **_when(recorded_at, recorded_as, token),
+    )
+
+
+# Ending an open game ------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def game_end(
+    *,
+    game: Game,
+    by: User,
+    token: uuid.UUID | None = None,
+    recorded_at: datetime.datetime | None = None,
+    recorded_as: str = "",
+) -> Entry:
+    """The table stops a game that has no end of its own (a settlement game): an ``end`` entry
+    in the ledger. The game then stands finished (won by the one most up) and takes no more
+    deals until :func:`game_end_undo`. Ending a game already ended answers its end."""
+    game = _lock_game(game)
+    _require_recorder(by, game.night)
+    standings = selectors.game_standings(game)
+    if standings.end is not None:
+        return standings.end
+    if not standings.open_ended:
+        raise InvalidInput(
+            f"{standings.definition.name} ends by its own rule; the table cannot end it.",
+            field="game",
+        )
+    if not standings.tally.deals:
+        word = standings.deal_word
+        raise InvalidInput(f"No {word}s count yet: record a {word} first.", field="game")
+    return Entry.objects.create(
+        game=game,
+        kind=Entry.Kind.END,
+        data={},
+        recorded_by=by,
+        **_when(recorded_at, recorded_as, token),
+    )
+
+
+@transaction.atomic
+def game_end_undo(
+    *,
+    game: Game,
+    by: User,
+    token: uuid.UUID | None = None,
+    recorded_at: datetime.datetime | None = None,
+    recorded_as: str = "",
+) -> Entry:
+    """Take back the table's end of a game: a ``void`` superseding the ``end`` entry. The game
+    goes on from where it stood."""
+    game = _lock_game(game)
+    _require_recorder(by, game.night)
+    end = selectors.game_standings(game).end
+    if end is None:
+        raise InvalidInput("This game has not been ended.", field="game")
+    return _supersede(
+        game=game,
+        kind=Entry.Kind.VOID,
+        deal_id=end.pk,
+        supersedes=end,
+        data={},
+        recorded_by=by,
+        **_when(recorded_at, recorded_as, token),
     )

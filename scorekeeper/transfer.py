@@ -36,6 +36,8 @@ from scorekeeper.models import Entry, Game, Night, NightPlayer
 
 FORMAT = "scorekeeper-export"
 VERSION = 1
+# What an export holds at its top level; anything else is refused, not silently dropped.
+TOP_LEVEL = ("format", "version", "exported_at", "players", "nights")
 
 
 class ImportRefused(ServiceError):
@@ -68,7 +70,12 @@ def export_document(nights: Iterable[Night]) -> dict[str, Any]:
         for game in games[night.pk]:
             found = standings[game.pk]
             seats = found.seats if found is not None else ()
-            entries = [revision for h in found.history for revision in h.revisions] if found else []
+            entries = (
+                [revision for h in found.history for revision in h.revisions]
+                + list(found.table_entries)
+                if found
+                else []
+            )
             night_games.append(_game_document(game, seats, sorted(entries, key=lambda e: e.pk)))
             players.update((seat.player.name, None) for seat in seats)
         players.update((name, None) for name in tables[night.pk])
@@ -112,7 +119,7 @@ def _game_document(game: Game, seats: Sequence[Any], entries: list[Entry]) -> di
                 "data": entry.data,
                 "note": entry.note,
                 "token": str(entry.token),
-                "recorded_by": entry.recorded_by.username,
+                "recorded_by": entry.recorded_as or entry.recorded_by.username,
                 "recorded_at": entry.recorded_at.isoformat(),
             }
             for entry in entries
@@ -215,6 +222,12 @@ def _token(value: Any, where: str) -> uuid.UUID:
 
 def _check_document(document: Any) -> list[Any]:
     _need(document, dict, "top level", "a JSON object")
+    for key in document:
+        if key not in TOP_LEVEL:
+            raise ImportRefused(
+                f"An export has no {key!r} at its top level; it holds {', '.join(TOP_LEVEL)}.",
+                field=str(key),
+            )
     if document.get("format") != FORMAT:
         raise ImportRefused(
             f"This is not a Scorekeeper export (its format should be {FORMAT!r}).", field="format"
@@ -350,22 +363,48 @@ def _replay_entry(
     # The entry is made with the time the file says it was recorded (the ledger is never
     # updated, so it cannot be set afterwards).
     when = _when(data.get("recorded_at"), f"{where}.recorded_at")
+    # Who recorded it, as the file names them (the importing user is kept as recorded_by).
+    named = data.get("recorded_by")
+    recorder = named.strip()[:150] if isinstance(named, str) else ""
+    if recorder == owner.username:
+        recorder = ""
     entry: Entry
     if kind == Entry.Kind.RECORD:
         record = _need(data.get("data"), dict, f"{where}.data", "a deal's record")
         entry = _refusing(
             lambda: services.deal_record(
-                game=game, by=owner, data=record, token=token, recorded_at=when
+                game=game,
+                by=owner,
+                data=record,
+                token=token,
+                recorded_at=when,
+                recorded_as=recorder,
             ),
             where,
             what=what,
         )
         if entry.token != token:  # pragma: no cover - the token was checked unused just above
             raise ImportRefused(f"{what}: its token is in use.", field=f"{where}.token")
+    elif kind == Entry.Kind.END:
+        entry = _refusing(
+            lambda: services.game_end(
+                game=game, by=owner, token=token, recorded_at=when, recorded_as=recorder
+            ),
+            where,
+            what=what,
+        )
     elif kind in (Entry.Kind.AMEND, Entry.Kind.VOID):
         deal = _linked(entries, data.get("deal"), f"{where}.deal")
         latest = _linked(entries, data.get("supersedes"), f"{where}.supersedes")
-        if kind == Entry.Kind.AMEND:
+        if kind == Entry.Kind.VOID and deal.kind == Entry.Kind.END:  # the table's end undone
+            entry = _refusing(
+                lambda: services.game_end_undo(
+                    game=game, by=owner, token=token, recorded_at=when, recorded_as=recorder
+                ),
+                where,
+                what=what,
+            )
+        elif kind == Entry.Kind.AMEND:
             record = _need(data.get("data"), dict, f"{where}.data", "a deal's record")
             entry = _refusing(
                 lambda: services.deal_amend(
@@ -377,6 +416,7 @@ def _replay_entry(
                     revision=latest.pk,
                     token=token,
                     recorded_at=when,
+                    recorded_as=recorder,
                 ),
                 where,
                 what=what,
@@ -391,12 +431,14 @@ def _replay_entry(
                     revision=latest.pk,
                     token=token,
                     recorded_at=when,
+                    recorded_as=recorder,
                 ),
                 where,
                 what=what,
             )
     else:
         raise ImportRefused(
-            f"The file's {where}.kind should be record, amend or void.", field=f"{where}.kind"
+            f"The file's {where}.kind should be record, amend, void or end.",
+            field=f"{where}.kind",
         )
     return entry

@@ -2,7 +2,17 @@ from django.contrib import admin
 from django.urls import include, path
 
 from scorekeeper import converters  # noqa: F401  (registers <id:...>)
-from scorekeeper.views import accounts, desk, games, history, house_rules, nights, pwa, share
+from scorekeeper.views import (
+    accounts,
+    desk,
+    games,
+    health,
+    history,
+    house_rules,
+    nights,
+    pwa,
+    share,
+)
 from scorekeeper.views import live as live_views
 from scorekeeper.views import tokens as token_views
 
@@ -37,6 +47,8 @@ urlpatterns = [
     path("games/<id:pk>/tricks/", games.trick_verdicts, name="trick_verdicts"),
     path("games/<id:pk>/deals/<id:deal>/amend/", games.deal_amend, name="deal_amend"),
     path("games/<id:pk>/deals/<id:deal>/void/", games.deal_void, name="deal_void"),
+    path("games/<id:pk>/end/", games.game_end, name="game_end"),
+    path("games/<id:pk>/end/undo/", games.game_end_undo, name="game_end_undo"),
     # the dispute desk (issue 10)
     path("desk/", desk.desk_page, name="desk"),
     path("nights/<id:pk>/rulings/", desk.ruling_save, name="ruling_save"),
@@ -72,4 +84,6 @@ urlpatterns = [
     # API tokens for scripts (issue 11, auth)
     path("account/tokens/", token_views.token_page, name="tokens"),
     path("account/tokens/<id:pk>/revoke/", token_views.token_revoke, name="token_revoke"),
+    # is this app server up? (load balancers, and the load test's yardstick)
+    path("ping/", health.ping, name="ping"),
 ]

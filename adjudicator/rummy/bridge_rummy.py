@@ -22,6 +22,7 @@ from enum import StrEnum
 from typing import Any, Literal
 
 from adjudicator.asking import (
+    CLAIM,
     Asks,
     CountsField,
     FlagsField,
@@ -851,19 +852,23 @@ def _asks(game: Any) -> dict[str, Asks]:
         "meld": Asks(
             (CardsField("cards", "The meld", 14, help="a joker as JK=5C"), *table),
             {"cards": "4C JK=5C 6C", "other_hand_sizes": [3, 9]},
+            optional=TABLE,
         ),
         "initial-meld": Asks(
             (meld_list, layoffs, CountField("hand_size", "Cards held", maximum=15), *table),
             {"melds": ["KS KH KD", "4C 5C 6C 7C"]},
+            optional=TABLE | {"layoffs", "hand_size"},
         ),
         "settle": deal_input(game),
         "deadwood": Asks(
             (hand, CountField("claimed", "The count claimed", maximum=1000)),
             {"hand": "4C 5C 6C KS KH 9D 2H", "claimed": 30},
+            optional=CLAIM,
         ),
         "take-discard": Asks(
             (CardsField("card", "The discard to take", 1), down, meld_list, layoffs, *table),
             {"card": "7H", "melds": ["7H 7S 7D"]},
+            optional=TABLE | {"melds", "layoffs"},
         ),
         "claim-joker": Asks(
             (
@@ -879,12 +884,18 @@ def _asks(game: Any) -> dict[str, Asks]:
                 *table,
             ),
             {"cards": "JK=7C", "onto": "4C 5C 6C", "other_hand_sizes": [5, 9]},
+            optional=TABLE | {"onto"},
         ),
         "go-out": Asks(
             (hand, CardsField("discard", "The discard", 1), down, meld_list, layoffs, *table),
             {"hand": "4C 5C 6C KS KH KD 9D", "discard": "9D", "melds": ["4C 5C 6C", "KS KH KD"]},
+            optional=TABLE | {"discard", "melds", "layoffs"},
         ),
     }
+
+
+TABLE = frozenset({"other_hand_sizes", "out_of_play"})
+"""The table's fields a question answers without (nothing known of the other hands)."""
 
 
 def _table_fields() -> tuple[Any, ...]:

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from adjudicator.asking import (
+    CLAIM,
     Asks,
     MeldsField,
     deal_input,
@@ -702,6 +703,7 @@ def _asks(game: Any) -> dict[str, Asks]:
             (hand, CountField("claimed", "The count claimed", maximum=MOST_HELD)),
             {"cards": "4H 5H 6H 9S KD", "claimed": 2},
             players=True,
+            optional=CLAIM,
         ),
         "going-out": Asks(
             (
@@ -710,6 +712,7 @@ def _asks(game: Any) -> dict[str, Asks]:
             ),
             {"cards": SAMPLE_HANDS[0]},
             players=True,
+            optional=frozenset({"melds"}),
         ),
         "settle": deal_input(game),
     }

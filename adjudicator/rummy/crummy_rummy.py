@@ -25,6 +25,7 @@ from enum import StrEnum
 from typing import Any, Literal
 
 from adjudicator.asking import (
+    CLAIM,
     Asks,
     MeldsField,
     deal_input,
@@ -902,6 +903,7 @@ def _asks(game: Any) -> dict[str, Asks]:
                 CountField("hand_size", "Cards held after the draw", maximum=MOST_CARDS),
             ),
             {"round": 1, "groups": ["7H 8H 9H 10H", "3S 3S 3H"]},
+            optional=frozenset({"round", "hand_size"}),
         ),
         "meld": Asks((CardsField("cards", "The group", MOST_CARDS),), {"cards": "7H 8H 9H 10H"}),
         "deadwood": Asks(
@@ -910,8 +912,9 @@ def _asks(game: Any) -> dict[str, Asks]:
                 CountField("claimed", "The count claimed", maximum=1000),
             ),
             {"cards": "7H 8H 9H KS 2C", "claimed": 12},
+            optional=CLAIM,
         ),
-        "settle": deal_input(game, round_field, sample={"round": 1}),
+        "settle": deal_input(game, round_field, sample={"round": 1}, optional=frozenset({"round"})),
     }
 
 

@@ -222,6 +222,10 @@ def turn_answer(turn: Turn, extra: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+TURN_OPTIONAL = frozenset({"melds", "layoffs", "discard", "taken"})
+"""A turn's fields the question answers without (a turn may declare nothing, discard nothing)."""
+
+
 def turn_fields(*, max_cards: int = 15) -> tuple[Any, ...]:
     """What a declaring turn's question takes (:func:`read_turn_body`), as fields for a form."""
     from adjudicator.asking import LayoffsField, MeldsField

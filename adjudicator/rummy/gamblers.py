@@ -40,7 +40,13 @@ from adjudicator.records import (
     Seating,
     Way,
 )
-from adjudicator.rummy.declaring import judge_turn, read_turn_body, turn_answer, turn_fields
+from adjudicator.rummy.declaring import (
+    TURN_OPTIONAL,
+    judge_turn,
+    read_turn_body,
+    turn_answer,
+    turn_fields,
+)
 from adjudicator.rummy.melding_rules import best_melding
 from adjudicator.rummy.rummy import end_rule
 from adjudicator.rummy.settlement import (
@@ -310,5 +316,6 @@ def _asks() -> dict[str, Asks]:
                 "discard": "KC",
                 "declared_before": True,
             },
+            optional=TURN_OPTIONAL,
         ),
     }

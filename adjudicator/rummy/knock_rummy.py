@@ -23,6 +23,7 @@ from random import Random
 from typing import Any, Literal
 
 from adjudicator.asking import (
+    CLAIM,
     Asks,
     deal_input,
 )
@@ -794,6 +795,7 @@ def _asks(game: Any) -> dict[str, Asks]:
         "deadwood": Asks(
             (hand, CountField("claimed", "The count claimed", maximum=100)),
             {"cards": "5H 6H 7H 7S 7D 2C 2D", "claimed": 4},
+            optional=CLAIM,
         ),
         "knock": Asks((hand,), {"cards": "10S JS QH KH 10D JD QC"}),
         "settle": deal_input(game),

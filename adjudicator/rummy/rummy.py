@@ -33,7 +33,13 @@ from adjudicator.records import (
     SeatField,
     Seating,
 )
-from adjudicator.rummy.declaring import judge_turn, read_turn_body, turn_answer, turn_fields
+from adjudicator.rummy.declaring import (
+    TURN_OPTIONAL,
+    judge_turn,
+    read_turn_body,
+    turn_answer,
+    turn_fields,
+)
 from adjudicator.rummy.settlement import (
     RUMMY_HELD,
     Hand,
@@ -217,5 +223,6 @@ def _asks() -> dict[str, Asks]:
         "go-out": Asks(
             turn_fields(),
             {"hand": "5H 6H 7H 9C 9S 9D KC", "melds": ["5H 6H 7H", "9C 9S 9D"], "discard": "KC"},
+            optional=TURN_OPTIONAL,
         ),
     }

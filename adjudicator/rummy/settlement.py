@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from adjudicator.asking import Asks, deal_input
+from adjudicator.asking import CLAIM, Asks, deal_input
 from adjudicator.cards import ALL_CARDS, Card, Pack, format_cards, parse_cards, sort_cards
 from adjudicator.errors import AdjudicationError, BadEntryError, ImpossibleCountError
 from adjudicator.game import Game, Question, Scored
@@ -543,7 +543,7 @@ def hand_questions(
             "deadwood",
             deadwood_summary,
             count,
-            asks=Asks(hand, {"cards": "5H 6H 7H KS 2C", "claimed": 12}),
+            asks=Asks(hand, {"cards": "5H 6H 7H KS 2C", "claimed": 12}, optional=CLAIM),
         ),
         "settle": Question(
             "settle",

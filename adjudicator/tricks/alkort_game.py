@@ -40,8 +40,6 @@ from typing import Any
 
 from adjudicator.asking import (
     Asks,
-    PlaysField,
-    deal_input,
 )
 from adjudicator.cards import Pack, parse_cards
 from adjudicator.errors import (
@@ -56,6 +54,7 @@ from adjudicator.records import (
     CountField,
     Field,
     FlagField,
+    PerSeatField,
     PerSideField,
     Record,
     SeatField,
@@ -65,7 +64,6 @@ from adjudicator.records import (
     TricksField,
     Way,
     crosswise,
-    parse_record,
 )
 from adjudicator.said import Ref, say, seat, seats
 from adjudicator.seats import read_seat
@@ -93,6 +91,7 @@ from adjudicator.tricks.alkort_rules import (
     spoilers,
 )
 from adjudicator.tricks.alkort_sample import sample_hand
+from adjudicator.tricks.family import family_questions, read_so_far, so_far
 from adjudicator.tricks.plays import Play, Trick, parse_trick, trick_as_data
 
 type Deal = Hand | QuickHand
@@ -275,32 +274,37 @@ class Alkort(Game[Options, Deal]):
 
     def questions(self) -> Mapping[str, Question]:
         """``trick``, ``hand``, ``tricks`` and ``exchange`` (may this hand take the stock?)."""
-        asks = _asks(self)
         return {
-            "trick": Question(
-                "trick",
-                "Who wins this trick and why, or why is a play illegal?",
-                _answer_trick,
-                asks=asks["trick"],
-            ),
-            "hand": Question(
-                "hand",
-                "What does this hand score, from its tricks or its quick summary?",
-                _answer_hand,
-                asks=asks["hand"],
-            ),
-            "tricks": Question(
-                "tricks",
-                "Who won each trick of a hand so far, and is any play in it illegal?",
-                _answer_tricks,
-                asks=asks["tricks"],
+            **family_questions(
+                self,
+                trick=_answer_trick,
+                hand=_answer_hand,
+                tricks=_answer_tricks,
+                record=_SO_FAR,
+                trick_fields=(
+                    FlagField("leader_has_won", "The leader has already won a trick this hand"),
+                ),
             ),
             "exchange": Question(
                 "exchange",
                 "May this hand be exchanged for the stock (not friðufær), and who exchanges "
                 "when several may?",
                 _answer_exchange,
-                asks=asks["exchange"],
+                asks=Asks(
+                    (
+                        CardsField("cards", "The hand dealt", 13),
+                        PerSeatField(
+                            "hands",
+                            "Or: several hands dealt",
+                            (CardsField("cards", "The hand dealt", 13),),
+                            prompt="The hand {} was dealt",
+                        ),
+                        SeatField("dealer", "The dealer", optional=True),
+                    ),
+                    lambda players, options: {"cards": _sample_hand(players)},
+                    players=True,
+                    ways_for=lambda players, options: EXCHANGE_WAYS,
+                ),
             ),
         }
 
@@ -411,12 +415,7 @@ def _who(unit: int, table: Table) -> Ref:
     return seats(table.sides[unit])
 
 
-_SO_FAR = Record(
-    (
-        SeatField("dealer", "Who dealt?", optional=True),
-        TricksField("tricks", "The tricks so far", max_tricks=TRICKS, max_cards_per_play=4),
-    )
-)
+_SO_FAR = so_far(max_tricks=TRICKS, max_cards_per_play=4)
 
 
 def _answer_tricks(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
@@ -425,8 +424,7 @@ def _answer_tricks(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     (the tricks after it are not judged). The trick family's page widget asks this."""
     players = _players(data)
     table = Table.for_players(players)
-    body = {key: data[key] for key in ("dealer", "tricks") if key in data}
-    values = parse_record(_SO_FAR, body, Seating(players))
+    values = read_so_far(_SO_FAR, data, players)
     tricks = values["tricks"]
     verdicts: list[dict[str, Any]] = []
     won = [0] * len(table.sides)
@@ -465,6 +463,15 @@ def _answer_tricks(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
 
 # ---------------------------------------------------------------------------------------------
 # The exchange
+
+EXCHANGE_WAYS = (
+    Way("one", "One hand", ("cards",)),
+    Way(
+        "several",
+        "Several hands, and who dealt (the first from the dealer's left may)",
+        ("hands", "dealer"),
+    ),
+)
 
 
 def _read_hand(raw: object, where: str, players: int) -> tuple[Any, ...]:
@@ -616,38 +623,6 @@ def _answer_exchange(data: Mapping[str, Any], options: Options) -> dict[str, Any
         ],
         "exchanges": exchanges,
         "explanation": explanation,
-    }
-
-
-def _asks(game: Any) -> dict[str, Asks]:
-    """What each question takes (the dispute desk's forms), with a sample it answers."""
-
-    def hand_sample(players: int, options: Any) -> dict[str, Any]:
-        return dict(game.sample_deal(players=players, options=options, number=1))
-
-    def trick_sample(players: int, options: Any) -> dict[str, Any]:
-        first = hand_sample(players, options).get("tricks") or []
-        return {"plays": first[0]["plays"] if first else []}
-
-    def tricks_sample(players: int, options: Any) -> dict[str, Any]:
-        return {"tricks": (hand_sample(players, options).get("tricks") or [])[:3]}
-
-    return {
-        "trick": Asks(
-            (
-                PlaysField("plays", "The plays, in order"),
-                FlagField("leader_has_won", "The leader has already won a trick this hand"),
-            ),
-            trick_sample,
-            players=True,
-        ),
-        "hand": deal_input(game),
-        "tricks": Asks(_SO_FAR.fields, tricks_sample, players=True),
-        "exchange": Asks(
-            (CardsField("cards", "The hand dealt", 13),),
-            lambda players, options: {"cards": _sample_hand(players)},
-            players=True,
-        ),
     }
 
 

@@ -58,11 +58,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from adjudicator.asking import (
-    Asks,
-    PlaysField,
-    deal_input,
-)
 from adjudicator.cards import Pack
 from adjudicator.errors import AdjudicationError, BadEntryError, IllegalPlayError
 from adjudicator.game import FixedDeals, Game, Question, Scored
@@ -77,7 +72,6 @@ from adjudicator.records import (
     TricksField,
     Way,
     crosswise,
-    parse_record,
 )
 from adjudicator.said import say, seats
 from adjudicator.tally import SeatResult
@@ -97,6 +91,7 @@ from adjudicator.tricks.brus_score import (
     score_hand,
     summarize,
 )
+from adjudicator.tricks.family import family_questions, read_so_far, so_far
 from adjudicator.tricks.plays import Holding, Play, Trick, parse_trick, trick_as_data
 
 type Deal = Hand | QuickHand
@@ -274,27 +269,14 @@ class Brus(Game[Options, Deal]):
     def questions(self) -> Mapping[str, Question]:
         """``trick`` (who wins it, or why a play is illegal), ``hand`` (its score, from its
         tricks or its summary), ``tricks`` (a hand so far, judged trick by trick)."""
-        asks = _asks(self)
-        return {
-            "trick": Question(
-                "trick",
-                "Who wins this trick and why, or why is a play illegal?",
-                _answer_trick,
-                asks=asks["trick"],
-            ),
-            "hand": Question(
-                "hand",
-                "What does this hand score, from its tricks or its quick summary?",
-                _answer_hand,
-                asks=asks["hand"],
-            ),
-            "tricks": Question(
-                "tricks",
-                "Who won each trick of a hand so far, and is any play in it illegal?",
-                _answer_tricks,
-                asks=asks["tricks"],
-            ),
-        }
+        return family_questions(
+            self,
+            trick=_answer_trick,
+            hand=_answer_hand,
+            tricks=_answer_tricks,
+            record=_SO_FAR,
+            held=True,
+        )
 
 
 def _trick(number: int, recorded: TrickRecord) -> Trick:
@@ -417,17 +399,7 @@ def _answer_hand(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     }
 
 
-_SO_FAR = Record(
-    (
-        SeatField("dealer", "Who dealt?", optional=True),
-        TricksField(
-            "tricks",
-            "The tricks so far",
-            max_tricks=MOST_TRICKS,
-            max_cards_per_play=MOST_CARDS_A_PLAY,
-        ),
-    )
-)
+_SO_FAR = so_far(max_tricks=MOST_TRICKS, max_cards_per_play=MOST_CARDS_A_PLAY)
 
 
 def _answer_tricks(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
@@ -437,8 +409,7 @@ def _answer_tricks(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     family's page widget asks this."""
     players = _players(data)
     table = Table.for_players(players)
-    body = {key: data[key] for key in ("dealer", "tricks") if key in data}
-    values = parse_record(_SO_FAR, body, Seating(players))
+    values = read_so_far(_SO_FAR, data, players)
     tricks = values["tricks"]
     verdicts: list[dict[str, Any]] = []
     won: tuple[int, ...] = (0,) * len(table.sides)
@@ -471,26 +442,6 @@ def _answer_tricks(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
             }
         )
     return {"players": players, "tricks": verdicts, "won": won, "over": over}
-
-
-def _asks(game: Any) -> dict[str, Asks]:
-    """What each question takes (the dispute desk's forms), with a sample it answers."""
-
-    def hand_sample(players: int, options: Any) -> dict[str, Any]:
-        return dict(game.sample_deal(players=players, options=options, number=1))
-
-    def trick_sample(players: int, options: Any) -> dict[str, Any]:
-        first = hand_sample(players, options).get("tricks") or []
-        return {"plays": first[0]["plays"] if first else []}
-
-    def tricks_sample(players: int, options: Any) -> dict[str, Any]:
-        return {"tricks": (hand_sample(players, options).get("tricks") or [])[:3]}
-
-    return {
-        "trick": Asks((PlaysField("plays", "The plays, in order"),), trick_sample, players=True),
-        "hand": deal_input(game),
-        "tricks": Asks(_SO_FAR.fields, tricks_sample, players=True),
-    }
 
 
 __all__ = ["MOST_TRICKS", "Brus", "Deal"]

@@ -44,9 +44,7 @@ from typing import Any
 
 from adjudicator.asking import (
     Asks,
-    PlaysField,
     RowsField,
-    deal_input,
 )
 from adjudicator.cards import Pack
 from adjudicator.errors import (
@@ -65,10 +63,10 @@ from adjudicator.records import (
     TrickRecord,
     TricksField,
     Way,
-    parse_record,
 )
 from adjudicator.said import Ref, Said, say, seat, seats
 from adjudicator.tally import SeatResult, Tally
+from adjudicator.tricks.family import family_questions, read_so_far, so_far
 from adjudicator.tricks.plays import Holding, Play, Trick, parse_trick, trick_as_data
 from adjudicator.tricks.treikort_pope import (
     PopeStatus,
@@ -305,10 +303,12 @@ class Treikort(Game[Options, Deal]):
             marks={POPE.key: played_as_pope},
         )
 
-    def tally(self, deals: Sequence[Deal], *, players: int, options: Options) -> Tally:
+    def tally(
+        self, deals: Sequence[Deal], *, players: int, options: Options, known: Tally | None = None
+    ) -> Tally:
         """The contract's tally, with the Pope after the last hand in the status, and the
         reminder of the Pope's two exchanges in the notes while someone is Pope."""
-        result = super().tally(deals, players=players, options=options)
+        result = super().tally(deals, players=players, options=options, known=known)
         if not options.pope or not result.deals:
             return result
         status = pope_status(result, options)
@@ -362,32 +362,41 @@ class Treikort(Game[Options, Deal]):
         """``trick`` (who wins it, or why a play is illegal), ``hand`` (the tricks each won),
         ``tricks`` (a hand so far, each trick judged: the page's trick entry), ``pope`` (who
         is Pope after these hands, and why)."""
-        asks = _asks(self)
         return {
-            "trick": Question(
-                "trick",
-                "Who wins this trick and why, or why is a play illegal?",
-                _answer_trick,
-                asks=asks["trick"],
-            ),
-            "hand": Question(
-                "hand",
-                "Who won each trick of this hand and how many each, from its tricks or its "
-                "quick summary?",
-                _answer_hand,
-                asks=asks["hand"],
-            ),
-            "tricks": Question(
-                "tricks",
-                "Who won each trick of a hand so far, and is any play in it illegal?",
-                _answer_tricks,
-                asks=asks["tricks"],
+            **family_questions(
+                self,
+                trick=_answer_trick,
+                hand=_answer_hand,
+                tricks=_answer_tricks,
+                record=_SO_FAR,
+                trick_fields=(
+                    CountField(
+                        "number",
+                        "Which trick of the hand (leave empty if unsure)",
+                        minimum=1,
+                        maximum=TRICKS,
+                    ),
+                ),
+                trick_optional=frozenset({"number"}),
+                hand_summary="Who won each trick of this hand and how many each, from its "
+                "tricks or its quick summary?",
             ),
             "pope": Question(
                 "pope",
                 "Who is Pope after these hands (the tricks each player won in each), and why?",
                 _answer_pope,
-                asks=asks["pope"],
+                asks=Asks(
+                    (
+                        RowsField(
+                            "games",
+                            "Tricks each player won, hand by hand",
+                            width="seats",
+                            maximum=TRICKS,
+                        ),
+                    ),
+                    {"games": [[5, 4, 0], [6, 2, 1], [3, 3, 3], [4, 4, 1]]},
+                    players=True,
+                ),
             ),
         }
 
@@ -511,14 +520,9 @@ def _answer_hand(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     }
 
 
-_SO_FAR = Record(
-    (
-        SeatField("dealer", "Who dealt?", optional=True),
-        # Several cards a play are read here so that the checker can say, at the trick where it
-        # happened, that each player plays one card (the page may send a second tap as one).
-        TricksField("tricks", "The tricks so far", max_tricks=TRICKS, max_cards_per_play=4),
-    )
-)
+# Several cards a play are read here so that the checker can say, at the trick where it
+# happened, that each player plays one card (the page may send a second tap as one).
+_SO_FAR = so_far(max_tricks=TRICKS, max_cards_per_play=4)
 
 
 def _answer_tricks(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
@@ -526,8 +530,7 @@ def _answer_tricks(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     complete trick's winner and the reason, and the first illegal play with its reason (the
     tricks after it are not judged). The trick family's page widget asks this."""
     players = _players(data)
-    body = {key: data[key] for key in ("dealer", "tricks") if key in data}
-    values = parse_record(_SO_FAR, body, Seating(players))
+    values = read_so_far(_SO_FAR, data, players)
     tricks = values["tricks"]
     checker = Checker(values.get("dealer"))
     verdicts: list[dict[str, Any]] = []
@@ -603,47 +606,6 @@ def _answer_pope(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
         **status.as_dict(),
         "reminder": None if status.pope is None else exchanges(status.pope),
         "explanation": explanation,
-    }
-
-
-def _asks(game: Any) -> dict[str, Asks]:
-    """What each question takes (the dispute desk's forms), with a sample it answers."""
-
-    def hand_sample(players: int, options: Any) -> dict[str, Any]:
-        return dict(game.sample_deal(players=players, options=options, number=1))
-
-    def trick_sample(players: int, options: Any) -> dict[str, Any]:
-        first = hand_sample(players, options).get("tricks") or []
-        return {"plays": first[0]["plays"] if first else []}
-
-    def tricks_sample(players: int, options: Any) -> dict[str, Any]:
-        return {"tricks": (hand_sample(players, options).get("tricks") or [])[:3]}
-
-    return {
-        "trick": Asks(
-            (
-                PlaysField("plays", "The plays, in order"),
-                CountField(
-                    "number",
-                    "Which trick of the hand (leave empty if unsure)",
-                    minimum=1,
-                    maximum=TRICKS,
-                ),
-            ),
-            trick_sample,
-            players=True,
-        ),
-        "hand": deal_input(game),
-        "tricks": Asks(_SO_FAR.fields, tricks_sample, players=True),
-        "pope": Asks(
-            (
-                RowsField(
-                    "games", "Tricks each player won, hand by hand", width="seats", maximum=TRICKS
-                ),
-            ),
-            {"games": [[5, 4, 0], [6, 2, 1], [3, 3, 3], [4, 4, 1]]},
-            players=True,
-        ),
     }
 
 

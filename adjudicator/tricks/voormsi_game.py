@@ -46,9 +46,7 @@ from typing import Any
 
 from adjudicator.asking import (
     Asks,
-    PlaysField,
     RowsField,
-    deal_input,
 )
 from adjudicator.cards import Pack
 from adjudicator.errors import (
@@ -71,10 +69,10 @@ from adjudicator.records import (
     TricksField,
     Way,
     crosswise,
-    parse_record,
 )
 from adjudicator.said import Ref, Said, say, seat, seats, side
 from adjudicator.tally import SeatResult, Tally
+from adjudicator.tricks.family import family_questions, read_so_far, so_far
 from adjudicator.tricks.plays import Holding, Play, Trick, parse_trick, trick_as_data
 from adjudicator.tricks.voormsi_hand import (
     CAPTURE_KINDS,
@@ -428,32 +426,32 @@ class Voormsi(Game[Options, Deal]):
     def questions(self) -> Mapping[str, Question]:
         """``trick`` (who wins it, or why a play is illegal), ``hand`` (its score, from its
         tricks or its summary), ``ladder`` (where it stands after these hand scores)."""
-        asks = _asks(self)
+        shared = family_questions(
+            self,
+            trick=_answer_trick,
+            hand=_answer_hand,
+            tricks=_answer_tricks,
+            record=_SO_FAR,
+            held=True,
+        )
         return {
-            "trick": Question(
-                "trick",
-                "Who wins this trick and why, or why is a play illegal?",
-                _answer_trick,
-                asks=asks["trick"],
-            ),
-            "hand": Question(
-                "hand",
-                "What does this hand score, from its tricks or its quick summary?",
-                _answer_hand,
-                asks=asks["hand"],
-            ),
+            "trick": shared["trick"],
+            "hand": shared["hand"],
             "ladder": Question(
                 "ladder",
                 "Where does the ladder stand after these hand scores, and has anyone won?",
                 _answer_ladder,
-                asks=asks["ladder"],
+                asks=Asks(
+                    (
+                        RowsField(
+                            "hands", "Each hand's points, side by side", width="sides", maximum=20
+                        ),
+                    ),
+                    lambda players, options: {"hands": _sample_ladder(self, players, options)},
+                    players=True,
+                ),
             ),
-            "tricks": Question(
-                "tricks",
-                "Who won each trick of a hand so far, and is any play in it illegal?",
-                _answer_tricks,
-                asks=asks["tricks"],
-            ),
+            "tricks": shared["tricks"],
         }
 
 
@@ -738,40 +736,10 @@ def _sample_ladder(game: Any, players: int, options: Any) -> list[list[int]]:
     return [[2] + [0] * (units - 1), [0, 3] + [0] * (units - 2)]
 
 
-def _asks(game: Any) -> dict[str, Asks]:
-    """What each question takes (the dispute desk's forms), with a sample it answers."""
-
-    def hand_sample(players: int, options: Any) -> dict[str, Any]:
-        return dict(game.sample_deal(players=players, options=options, number=1))
-
-    def trick_sample(players: int, options: Any) -> dict[str, Any]:
-        first = hand_sample(players, options).get("tricks") or []
-        return {"plays": first[0]["plays"] if first else []}
-
-    def tricks_sample(players: int, options: Any) -> dict[str, Any]:
-        return {"tricks": (hand_sample(players, options).get("tricks") or [])[:3]}
-
-    return {
-        "trick": Asks((PlaysField("plays", "The plays, in order"),), trick_sample, players=True),
-        "hand": deal_input(game),
-        "tricks": Asks(_SO_FAR.fields, tricks_sample, players=True),
-        "ladder": Asks(
-            (RowsField("hands", "Each hand's points, side by side", width="sides", maximum=20),),
-            lambda players, options: {"hands": _sample_ladder(game, players, options)},
-            players=True,
-        ),
-    }
-
-
 __all__ = ["CAPTURE_LABELS", "Deal", "Voormsi", "keep_seats"]
 
 
-_SO_FAR = Record(
-    (
-        SeatField("dealer", "Who dealt?", optional=True),
-        TricksField("tricks", "The tricks so far", max_tricks=12),
-    )
-)
+_SO_FAR = so_far(max_tricks=12)
 
 
 def _answer_tricks(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
@@ -780,8 +748,7 @@ def _answer_tricks(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     (the tricks after it are not judged). The trick family's page widget asks this."""
     players = _players(data)
     table = Table.for_players(players, options)
-    body = {key: data[key] for key in ("dealer", "tricks") if key in data}
-    values = parse_record(_SO_FAR, body, Seating(players))
+    values = read_so_far(_SO_FAR, data, players)
     tricks = values["tricks"]
     verdicts: list[dict[str, Any]] = []
     won = [0] * len(table.sides)

@@ -12,7 +12,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import renderers, serializers, status
+from rest_framework import exceptions, negotiation, renderers, serializers, status
 from rest_framework.decorators import api_view, renderer_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -32,6 +32,23 @@ class CSVRenderer(renderers.BaseRenderer):
         self, data: Any, accepted_media_type: Any = None, renderer_context: Any = None
     ) -> Any:
         return data if isinstance(data, str | bytes) else str(data)
+
+
+class FormatNegotiation(negotiation.DefaultContentNegotiation):
+    """DRF's negotiation, but an unknown ``?format=`` is a 400 naming it (DRF answers 404)."""
+
+    def filter_renderers(self, renderers: Any, format: str) -> Any:
+        found = [r for r in renderers if r.format == format]
+        if not found:
+            known = " or ".join(r.format for r in renderers)
+            raise exceptions.ValidationError({"format": [f"{format!r} is not a format: {known}."]})
+        return found
+
+
+def _negotiated[F](view: F) -> F:
+    """Give a function view (below ``@api_view``) the negotiation above."""
+    view.content_negotiation_class = FormatNegotiation  # type: ignore[attr-defined]
+    return view
 
 
 FORMAT = OpenApiParameter(
@@ -78,6 +95,7 @@ _EXPORT_RESPONSES = {
 @extend_schema(parameters=[FORMAT], responses=_EXPORT_RESPONSES)
 @api_view(["GET"])
 @renderer_classes([renderers.JSONRenderer, CSVRenderer])
+@_negotiated
 def night_export(request: Request, pk: int) -> HttpResponse | Response:
     """One night: its table, games, seats and every ledger entry (JSON), or its deals (CSV)."""
     night = get_object_or_404(selectors.nights_for_user(request.user), pk=pk)
@@ -87,6 +105,7 @@ def night_export(request: Request, pk: int) -> HttpResponse | Response:
 @extend_schema(parameters=[FORMAT], responses=_EXPORT_RESPONSES)
 @api_view(["GET"])
 @renderer_classes([renderers.JSONRenderer, CSVRenderer])
+@_negotiated
 def export_all(request: Request) -> HttpResponse | Response:
     """Every night the user owns or records in."""
     return _export(request, list(selectors.nights_for_user(request.user)), "scorekeeper-all")

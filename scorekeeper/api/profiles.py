@@ -22,7 +22,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from adjudicator.games import all_games
+from adjudicator.options import describe_options
 from scorekeeper import profile_selectors, profiles
+from scorekeeper.api.serializers import BodyIn
 from scorekeeper.api.views import _user, _valid
 from scorekeeper.models import HouseRuleProfile
 from scorekeeper.profiles import MAX_NAME
@@ -63,7 +65,7 @@ class ProfileOut(serializers.ModelSerializer[HouseRuleProfile]):
         return [dict(DifferenceOut(d).data) for d in profile_selectors.profile_differences(profile)]
 
 
-class ProfileIn(serializers.Serializer[Any]):
+class ProfileIn(BodyIn):
     game = serializers.ChoiceField(choices=[], help_text="A game slug, e.g. knock-rummy.")
     name = serializers.CharField(max_length=MAX_NAME)
     options = serializers.DictField(
@@ -77,7 +79,7 @@ class ProfileIn(serializers.Serializer[Any]):
         game.choices = [(g.slug, g.name) for g in all_games()]
 
 
-class ProfileUpdateIn(serializers.Serializer[Any]):
+class ProfileUpdateIn(BodyIn):
     name = serializers.CharField(max_length=MAX_NAME, required=False)
     options = serializers.DictField(
         required=False,
@@ -90,6 +92,20 @@ def _profile_for(request: Request, pk: int) -> HouseRuleProfile:
     return get_object_or_404(profile_selectors.profiles_for_user(request.user), pk=pk)
 
 
+def _profile_example() -> dict[str, Any]:
+    """A profile as a table would save one, read from the games' descriptions: the first game
+    with an on-or-off house rule, that rule turned the other way from its default."""
+    for game in all_games():
+        for info in describe_options(game.options_type):
+            if info.kind == "bool":
+                return {
+                    "game": game.slug,
+                    "name": "Nanni's rules",
+                    "options": {info.name: not info.default},
+                }
+    return {"game": all_games()[0].slug, "name": "Nanni's rules", "options": {}}
+
+
 @extend_schema(
     request=ProfileIn,
     responses={200: ProfileOut(many=True), 201: ProfileOut},
@@ -99,17 +115,7 @@ def _profile_for(request: Request, pk: int) -> HouseRuleProfile:
         "under a name (unique, any case, per game). The engine checks every rule: an unknown "
         "rule or a bad value is a 400 naming `options.<rule>`."
     ),
-    examples=[
-        OpenApiExample(
-            "Nanni's rules for Knock Rummy",
-            value={
-                "game": "knock-rummy",
-                "name": "Nanni's rules",
-                "options": {"penalty_on_tie": True, "tied_winners": "each_full"},
-            },
-            request_only=True,
-        )
-    ],
+    examples=[OpenApiExample("Nanni's rules", value=_profile_example(), request_only=True)],
 )
 @api_view(["GET", "POST"])
 def profile_list(request: Request) -> Response:

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view
 from rest_framework.exceptions import NotFound
@@ -18,6 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scorekeeper import sharing
+from scorekeeper.api.serializers import BodyIn, ErrorOut
 from scorekeeper.api.views import _night_for, _user, _valid
 from scorekeeper.exceptions import InvalidInput
 from scorekeeper.models import NightLink
@@ -39,11 +40,11 @@ class PersonOut(serializers.Serializer[Any]):
     role = serializers.CharField(help_text="owner, recorder or viewer.")
 
 
-class RoleIn(serializers.Serializer[Any]):
+class RoleIn(BodyIn):
     role = serializers.ChoiceField(choices=["recorder", "viewer"])
 
 
-class JoinIn(serializers.Serializer[Any]):
+class JoinIn(BodyIn):
     token = serializers.CharField(max_length=100)
 
 
@@ -129,7 +130,10 @@ def night_person(request: Request, pk: int, username: str) -> Response:
 
 @extend_schema(
     request=JoinIn,
-    responses=JoinOut,
+    responses={
+        200: JoinOut,
+        404: OpenApiResponse(ErrorOut, description="The token does not open a night."),
+    },
     description="Join a night by its link's token: the account becomes a viewer (an owner or "
     "recorder keeps their part). 404 for a token that does not open a night.",
 )

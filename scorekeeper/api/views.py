@@ -9,21 +9,32 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.decorators import api_view, authentication_classes, permission_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from adjudicator.asking import describe_asks
 from adjudicator.errors import AdjudicationError
 from adjudicator.games import all_games, get_game
 from adjudicator.records import describe
 from adjudicator.tally import points_json
 from scorekeeper import desk, profile_selectors, selectors, services
 from scorekeeper.api import serializers as s
+from scorekeeper.api.schema import question_body
 from scorekeeper.exceptions import InvalidInput
 from scorekeeper.models import Game, Night
+
+CONFLICT_RECORD = OpenApiResponse(
+    s.ErrorOut,
+    description="token_reused: the token recorded another deal; stale_deal: someone recorded "
+    "this deal number meanwhile (the body has latest and expected).",
+)
+CONFLICT_CHANGE = OpenApiResponse(
+    s.ErrorOut, description="conflict: someone changed the deal since the revision you sent."
+)
 
 
 def _night_for(request: Request, pk: int) -> Night:
@@ -85,7 +96,8 @@ def nights(request: Request) -> Response:
 @extend_schema(responses=s.NightOut)
 @api_view(["GET"])
 def night_detail(request: Request, pk: int) -> Response:
-    return Response(s.NightOut(_night_for(request, pk)).data)
+    nights = selectors.with_games(selectors.nights_for_user(request.user))
+    return Response(s.NightOut(get_object_or_404(nights, pk=pk)).data)
 
 
 @extend_schema(request=s.RecorderIn, responses={201: s.NightOut})
@@ -162,7 +174,7 @@ def game_detail(request: Request, pk: int) -> Response:
 
 @extend_schema(
     request=s.DealRecordIn,
-    responses={200: s.EntryOut(many=True), 201: s.EntryOut},
+    responses={200: s.EntryOut(many=True), 201: s.EntryOut, 409: CONFLICT_RECORD},
     description="GET: the whole ledger of the game, every entry in order. POST: record a deal.",
     examples=[
         OpenApiExample(
@@ -198,7 +210,7 @@ def game_deals(request: Request, pk: int) -> Response:
     return Response(s.EntryOut(entry).data, status=status.HTTP_201_CREATED)
 
 
-@extend_schema(request=s.DealAmendIn, responses={201: s.EntryOut})
+@extend_schema(request=s.DealAmendIn, responses={201: s.EntryOut, 409: CONFLICT_CHANGE})
 @api_view(["POST"])
 def deal_amend(request: Request, pk: int, deal: int) -> Response:
     game = _game_for(request, pk)
@@ -209,12 +221,12 @@ def deal_amend(request: Request, pk: int, deal: int) -> Response:
         by=_user(request),
         data=data["deal"],
         note=data["note"],
-        revision=data.get("revision"),
+        revision=data["revision"],
     )
     return Response(s.EntryOut(entry).data, status=status.HTTP_201_CREATED)
 
 
-@extend_schema(request=s.DealVoidIn, responses={201: s.EntryOut})
+@extend_schema(request=s.DealVoidIn, responses={201: s.EntryOut, 409: CONFLICT_CHANGE})
 @api_view(["POST"])
 def deal_void(request: Request, pk: int, deal: int) -> Response:
     game = _game_for(request, pk)
@@ -224,9 +236,35 @@ def deal_void(request: Request, pk: int, deal: int) -> Response:
         deal_key=deal,
         by=_user(request),
         note=data["note"],
-        revision=data.get("revision"),
+        revision=data["revision"],
     )
     return Response(s.EntryOut(entry).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    request=None,
+    responses={
+        200: s.StandingsOut,
+        400: OpenApiResponse(
+            s.ErrorOut,
+            description="Refused: the game ends by its own rule, has no deal yet (POST), or "
+            "has not been ended (DELETE); field `game`.",
+        ),
+    },
+    summary="End a game that has no end of its own (POST), or take the end back (DELETE)",
+    description=(
+        "Settlement games run until the table stops. POST records the table's end in the "
+        "ledger: the game is finished, won by the one most up, and takes no more deals. "
+        "DELETE voids that end and the game goes on. Answers the game's standings. A game "
+        "that ends by its own rule, or has no deal yet, is refused with 400 (field `game`)."
+    ),
+)
+@api_view(["POST", "DELETE"])
+def game_end(request: Request, pk: int) -> Response:
+    game = _game_for(request, pk)
+    change = services.game_end if request.method == "POST" else services.game_end_undo
+    change(game=game, by=_user(request))
+    return Response(s.StandingsOut(selectors.game_standings(game)).data)
 
 
 @extend_schema(responses=s.StandingsOut)
@@ -266,6 +304,19 @@ def game_types(request: Request) -> Response:
                 for o in game.describe_options()
             ],
             "questions": {name: q.summary for name, q in game.questions().items()},
+            "question_inputs": [
+                {
+                    "name": name,
+                    "summary": q.summary,
+                    "takes_players": q.asks.players,
+                    "tables": [
+                        describe_asks(q.asks, players, game.options())
+                        for players in game.table_sizes()
+                    ],
+                }
+                for name, q in game.questions().items()
+                if q.asks is not None
+            ],
             "family": game.family,
             "marks": [{"key": m.key, "symbol": m.symbol, "meaning": m.meaning} for m in game.marks],
             "tables": [
@@ -287,24 +338,15 @@ def game_types(request: Request) -> Response:
 
 
 @extend_schema(
-    request=OpenApiTypes.OBJECT,
+    request={"application/json": question_body()},
     responses=OpenApiTypes.OBJECT,
     auth=[],
     description=(
-        "Settle a dispute without recording anything. Bridge Rummy answers `meld` "
-        '({"cards": "4C JK=5C 6C", "other_hand_sizes": [3, 9], "out_of_play": "5C"}), '
-        '`initial-meld` ({"melds": ["KS KH KD"], "layoffs": [{"cards": "7C", "onto": '
-        '"4C 5C 6C"}], "hand_size": 15}) and `deal` ({"players": 4, "went_out": 0, ...}). '
-        'Brummy and Brummagem answer `grid` ({"cards": "..."}), `best-grid` and `knock` '
-        '({"scores": [23, 20, 23], "knocked": 0}). Every question takes optional "options".'
+        "Settle a dispute without recording anything. The body is the question's input, as "
+        "GET /game-types/ describes it (`question_inputs`): one of the `Ask…` components, "
+        "each with an example; every question takes optional `options` (house rules), and no "
+        "key it does not know."
     ),
-    examples=[
-        OpenApiExample(
-            "Is this a meld?",
-            value={"cards": "4C JK 6C", "other_hand_sizes": [3, 9, 11]},
-            request_only=True,
-        )
-    ],
 )
 @api_view(["POST"])
 @authentication_classes([])

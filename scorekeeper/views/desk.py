@@ -5,6 +5,7 @@ night's owner and recorders) a button to save it to the night as a ruling."""
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -16,11 +17,12 @@ from django.views.decorators.vary import vary_on_headers
 from adjudicator.errors import AdjudicationError
 from adjudicator.game import Game as GameDefinition
 from adjudicator.games import all_games, get_game
-from adjudicator.options import changed_options
-from scorekeeper import desk, selectors
+from adjudicator.options import changed_options, options_as_dict
+from scorekeeper import desk, profile_selectors, selectors
 from scorekeeper.desk_forms import WAY, blocks, decode, encode, pack_data, way_chosen
+from scorekeeper.forms import HouseRulesForm
 from scorekeeper.http import AuthedRequest
-from scorekeeper.models import Night
+from scorekeeper.models import HouseRuleProfile, Night
 
 
 def _table_size(game: GameDefinition[Any, Any], raw: str | None) -> int:
@@ -48,6 +50,69 @@ def _options(request: AuthedRequest, game: GameDefinition[Any, Any]) -> dict[str
     return options if isinstance(options, dict) else {}
 
 
+@dataclass
+class HouseRules:
+    """The desk's house rules: their form (every rule of the game), the user's saved profiles
+    for it and the one picked, and the options they give (``None`` while the form is refused:
+    nothing is asked until it is put right)."""
+
+    form: HouseRulesForm
+    profiles: list[HouseRuleProfile]
+    profile: HouseRuleProfile | None
+    options: dict[str, Any] | None
+
+    def profile_used(self, parsed: Any) -> bool:
+        """Whether the rules read are exactly the profile's (it was picked and not changed)."""
+        if self.profile is None:
+            return False
+        try:
+            mine = self.form.definition.options(self.profile.options)
+        except AdjudicationError:
+            return False
+        return bool(options_as_dict(mine) == options_as_dict(parsed))
+
+
+def _house_rules(
+    request: AuthedRequest, game: GameDefinition[Any, Any], options: dict[str, Any]
+) -> HouseRules:
+    """The house rules to ask under: a profile just picked ("use_profile"), else the rule
+    fields sent (``rules`` names the game they belong to, so that fields of the game before a
+    switch are not read as this one's), else ``options`` (a game's, or a link's JSON)."""
+    query = request.GET
+    profiles = list(profile_selectors.profiles_for_game(request.user, game.slug))
+    raw = query.get("profile", "")
+    profile = next((p for p in profiles if raw.isdecimal() and str(p.pk) == raw), None)
+    if query.get("use_profile"):
+        picked = dict(profile.options) if profile is not None else {}
+        try:
+            game.options(picked)
+        except AdjudicationError:
+            picked = {}  # a profile saved under rules the game no longer reads
+        form = HouseRulesForm(definition=game, house_options=picked)
+        return HouseRules(form, profiles, profile, picked)
+    if query.get("rules") == game.slug:
+        # A rule left out (a hand-made link) is the published one; an unticked box is off.
+        sent = {
+            f"option_{info.name}": str(info.default)
+            for info in game.describe_options()
+            if info.kind != "bool"
+        } | {k: v for k, v in query.items() if k.startswith("option_")}
+        form = HouseRulesForm(sent, definition=game)
+        if not form.is_valid():
+            return HouseRules(form, profiles, profile, None)
+        try:
+            game.options(form.options)
+        except AdjudicationError as err:
+            field = (err.field or "").removeprefix("options.")
+            form.add_error(
+                f"option_{field}" if f"option_{field}" in form.fields else None, err.message
+            )
+            return HouseRules(form, profiles, profile, None)
+        return HouseRules(form, profiles, profile, form.options)
+    form = HouseRulesForm(definition=game, house_options=options)
+    return HouseRules(form, profiles, profile, options)
+
+
 def _context(request: AuthedRequest) -> dict[str, Any]:
     query = request.GET
     from_game = None
@@ -62,6 +127,8 @@ def _context(request: AuthedRequest) -> dict[str, Any]:
     options = _options(request, game)
     if from_game is not None and from_game.slug == game.slug and "options" not in query:
         options = dict(from_game.options)
+    rules = _house_rules(request, game, options)
+    options = rules.options if rules.options is not None else options
     players_raw = query.get("players")
     if from_game is not None and not players_raw:
         players_raw = str(from_game.seats.count())
@@ -80,7 +147,7 @@ def _context(request: AuthedRequest) -> dict[str, Any]:
         values = encode(fields, question.asks.example(players, parsed), seating=seating, ways=ways)
     asked = None
     data: dict[str, Any] = {}
-    if query.get("ask") or query.get("example"):
+    if (query.get("ask") or query.get("example")) and rules.options is not None:
         data = decode(fields, values, seating=seating, ways=ways)
         asked = desk.ask(slug=game.slug, question=name, data=data, players=players, options=options)
     form_blocks = blocks(
@@ -108,6 +175,13 @@ def _context(request: AuthedRequest) -> dict[str, Any]:
         "options": options,
         "options_json": json.dumps(options),
         "house_rules": [f"{k} = {v}" for k, v in sorted(changed_options(parsed).items())],
+        "rules_form": rules.form,
+        "profiles": rules.profiles,
+        "profile": rules.profile,
+        "rules_used": profile_selectors.differences(game, options),
+        "profile_used": rules.profile if rules.profile_used(parsed) else None,
+        # Left open while a profile is being picked or any rule differs from the published.
+        "rules_open": bool(query.get("use_profile") or rules.profile or changed_options(parsed)),
         "night": night,
         "from_game": from_game,
         "can_save": night is not None and selectors.can_record(request.user, night),

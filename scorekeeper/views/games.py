@@ -8,11 +8,12 @@ from typing import Any
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from adjudicator.errors import AdjudicationError
-from scorekeeper import live, selectors, services
+from scorekeeper import board_cache, live, selectors, services
 from scorekeeper.deal_forms import DealForm, VoidForm
 from scorekeeper.exceptions import ServiceError, StaleDeal
 from scorekeeper.http import AuthedRequest
@@ -50,23 +51,49 @@ def game_detail(request: AuthedRequest, pk: int) -> HttpResponse:
 @require_GET
 @vary_on_headers("HX-Request", "Cookie")
 def game_scoreboard(request: AuthedRequest, pk: int) -> HttpResponse:
-    """Polled by every phone at the table every 2 s: "nothing changed" (204 to htmx, 304 to a
-    conditional GET) costs one indexed query and no rendering (see :mod:`scorekeeper.live`)."""
-    return live.fast_unchanged(request, pk) or _scoreboard(request, pk)
-
-
-def _scoreboard(request: AuthedRequest, pk: int) -> HttpResponse:
-    game = game_to_view(request, pk)  # also a visitor by the night's join link
-    if game is None:
-        return sign_in_first(request)
-    version = live.marker(game.pk)
-    if live.asked_version(request, game.pk) == version:
-        response = live.unchanged(request, game.pk, version)
+    """Polled by every phone at the table every 2 s. A fresh-keyed "nothing changed" never gets
+    here: :class:`scorekeeper.live.PollMiddleware` answers it first, after one indexed query.
+    This is the full path: sign-in, access, then "nothing changed" or the board, rendered once
+    per change and role and then served from the cache (:mod:`scorekeeper.board_cache`)."""
+    game: Game | None = None
+    if request.user.is_authenticated:
+        # The access check, the role and what the board shows, in one query.
+        access = selectors.board_access(request.user.pk, pk)
+        if access is None:
+            raise Http404("No such game.")
+        can_record, signature = access.can_record, access.signature
     else:
-        context = _context(request, game)
-        version = context["standings"].last_entry_id
-        response = render(request, "scorekeeper/game_detail.html#board", context)
-    live.stamp(response, request, game.pk, version)
+        game = game_to_view(request, pk)  # a visitor by the night's join link
+        if game is None:
+            return sign_in_first(request)
+        can_record, signature = False, selectors.board_signature(game)
+    version = signature[0]
+    if live.asked_version(request, pk) == version:
+        response = live.unchanged(request, pk, version)
+    else:
+
+        def board(poll_key: str, csrf_token: str) -> tuple[str, int]:
+            shown = game or Game.objects.select_related("night").filter(pk=pk).first()
+            if shown is None:
+                raise Http404("No such game.")
+            standings = selectors.game_standings(shown)
+            context = {
+                "game": shown,
+                "night": shown.night,
+                "standings": standings,
+                "can_record": can_record,
+                "poll_key": poll_key,
+                "csrf_token": csrf_token,
+            }
+            html = render_to_string("scorekeeper/game_detail.html#board", context, request)
+            return html, standings.last_entry_id
+
+        key = board_cache.board_key(pk, signature, can_record)
+        html, version = board_cache.board_html(
+            request, pk, key, version, board, live.poll_key(request, pk)
+        )
+        response = HttpResponse(html)
+    live.stamp(response, request, pk, version)
     return response
 
 
@@ -125,6 +152,9 @@ def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
         return redirect(game)
     if request.method == "POST":
         form = DealForm(request.POST, game=game, seats=seats)
+        if form.is_valid() and form.cleaned_data["revision"] is None:
+            # An amend names the entry it replaces (issue 11: no last writer wins).
+            form.add_error(None, "This page is out of date: open the deal again, then amend it.")
         if form.is_valid():
             try:
                 services.deal_amend(
@@ -183,12 +213,42 @@ def deal_void(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
             )
         except ServiceError as err:
             error = err.message
+    return _after_board_change(request, game, error)
+
+
+def _game_end_change(request: AuthedRequest, pk: int, change: Any) -> HttpResponse:
+    game = _game_to_record(request, pk)
+    error = None
+    try:
+        change(game=game, by=request.user)
+    except ServiceError as err:
+        error = err.message
+    return _after_board_change(request, game, error)
+
+
+def _after_board_change(request: AuthedRequest, game: Game, error: str | None) -> HttpResponse:
+    """After a void or an end from the board: the game again (htmx swaps it in), with the
+    refusal above the board if there was one; without htmx, back to the game page when done."""
     if not request.htmx and error is None:
         return redirect(game)
     context = _context(request, game) | {"board_error": error}
     if request.htmx:
         return render(request, "scorekeeper/game_detail.html#game", context)
     return render(request, "scorekeeper/game_detail.html", context, status=400)
+
+
+@login_required
+@require_POST
+def game_end(request: AuthedRequest, pk: int) -> HttpResponse:
+    """The table stops a game with no end of its own: its nets so far are final."""
+    return _game_end_change(request, pk, services.game_end)
+
+
+@login_required
+@require_POST
+def game_end_undo(request: AuthedRequest, pk: int) -> HttpResponse:
+    """Take the end back: the game goes on."""
+    return _game_end_change(request, pk, services.game_end_undo)
 
 
 def _grid_game(request: AuthedRequest, pk: int) -> Game:

@@ -19,6 +19,7 @@ from scorekeeper.exceptions import ServiceError
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import Night
 from scorekeeper.views.access import get_night_for_user
+from scorekeeper.views.share import night_to_view, sign_in_first
 
 NIGHTS_PER_PAGE = 20
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
@@ -66,11 +67,13 @@ def history_list(request: AuthedRequest) -> HttpResponse:
     )
 
 
-@login_required
 @require_GET
 def night_recap(request: AuthedRequest, pk: int) -> HttpResponse:
-    """A night on one printed page: its games, final tallies, winners, and every deal."""
-    night = get_night_for_user(request, pk)
+    """A night on one printed page: its games, final tallies, winners, and every deal. Open to
+    a visitor by the night's join link too (read-only, without the export links)."""
+    night = night_to_view(request, pk)
+    if night is None:
+        return sign_in_first(request)
     context = {"past": history.recap(night), "rulings": desk.rulings_for_night(night)}
     return render(request, "scorekeeper/history/recap.html", context)
 

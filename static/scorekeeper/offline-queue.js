@@ -5,8 +5,11 @@
 // it was filled, and the page says "queued (not yet recorded)" with a count. The queue is sent
 // when the phone comes back online, when a page opens, and every so often: one at a time, in the
 // order entered. Each item leaves the queue only when the server has answered it for good:
-// recorded, or refused with a reason (a deal another phone recorded meanwhile, entries that do
-// not add up), and a refusal is shown with the server's own words rather than retried forever.
+// recorded, or refused with a reason (entries that do not add up), and a refusal is shown with
+// the server's own words rather than retried forever. A deal whose number another phone took
+// meanwhile (the server's 409) is never lost: it is kept, whole, and the page says what happened
+// ("Deal 5 was recorded by ann's phone while you were offline") with the choice to record it as
+// the next deal or to discard it.
 //
 // Nothing is recorded twice: every deal carries its own token (a UUID made here), which the
 // server stores once; sending the same deal again answers the deal it already has. Amendments
@@ -18,6 +21,7 @@
 
   var KEY = "scorekeeper.queue.v1";
   var REFUSED_KEY = "scorekeeper.refused.v1";
+  var CONFLICT_KEY = "scorekeeper.conflict.v1";
   var RETRY_MS = 15000;
   var ROUTES = [
     [/^\/games\/(\d+)\/deals\/$/, "record"],
@@ -34,6 +38,46 @@
       navigator.serviceWorker.register(me.dataset.sw, { scope: "/" }).catch(function () {});
     });
   }
+
+  // Background Sync where the browser has it: the worker's "sync" (the network is back) asks
+  // this page to send its queue. Elsewhere the "online" event below does.
+  function askForSync() {
+    if (!("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.sync && registration.sync.register) {
+        return registration.sync.register("scorekeeper-queue");
+      }
+    }).catch(function () {});
+  }
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      if (event.data && event.data.type === "scorekeeper-queue-send") flush();
+    });
+  }
+
+  // "Install app", only when the browser offers it (beforeinstallprompt).
+  var installPrompt = null;
+  function installShown(shown) {
+    var box = document.querySelector("[data-install]");
+    if (box) box.hidden = !shown;
+  }
+  window.addEventListener("beforeinstallprompt", function (event) {
+    event.preventDefault();
+    installPrompt = event;
+    installShown(true);
+  });
+  window.addEventListener("appinstalled", function () {
+    installPrompt = null;
+    installShown(false);
+  });
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-install-button]");
+    if (!button || !installPrompt) return;
+    var asked = installPrompt;
+    installPrompt = null;
+    installShown(false);
+    asked.prompt();
+  });
 
   // ---- storage ----
   function read(key) {
@@ -201,6 +245,7 @@
     say(item.label + ": queued (not yet recorded).");
     render();
     scheduleRetry();
+    askForSync();
     return item;
   }
 
@@ -291,6 +336,19 @@
       if (response.ok && response.redirected && landed === item.back) return { outcome: "sent" };
       if (response.redirected && landed.indexOf("/accounts/login/") === 0) return { outcome: "signin" };
       if (response.status >= 500) return { outcome: "later" };
+      if (response.status === 409 && item.kind === "record") {
+        return response.text().then(function (html) {
+          var doc = new DOMParser().parseFromString(html, "text/html");
+          var stale = doc.querySelector(".stale-deal[data-stale-number]");
+          if (!stale) return { outcome: "refused", reason: reasons(html, response.status) };
+          return {
+            outcome: "conflict",
+            by: stale.dataset.staleBy || "",
+            number: stale.dataset.staleNumber || "",
+            word: stale.dataset.staleWord || "deal"
+          };
+        });
+      }
       return response.text().then(function (html) {
         return { outcome: "refused", reason: reasons(html, response.status) };
       });
@@ -307,6 +365,42 @@
     var refused = read(REFUSED_KEY);
     refused.push({ id: item.id, user: item.user, label: item.label, back: item.back, reason: reason });
     write(REFUSED_KEY, refused);
+  }
+
+  // The number was taken by another phone: keep the whole entry for the person to decide.
+  function conflict(item, result) {
+    var kept = read(CONFLICT_KEY);
+    kept.push({
+      id: item.id, user: item.user, label: item.label, url: item.url, back: item.back, body: item.body,
+      by: result.by, number: result.number, word: result.word
+    });
+    write(CONFLICT_KEY, kept);
+  }
+
+  function taken(entry) {
+    return capital(entry.word) + " " + entry.number + " was recorded by " + entry.by +
+      "'s phone while you were offline.";
+  }
+
+  function settle(id) {
+    write(CONFLICT_KEY, read(CONFLICT_KEY).filter(function (x) { return x.id !== id; }));
+  }
+
+  // "Record it as the next deal": back in the queue without a number (the server gives it the
+  // next one), with its own token, so a resend after a lost answer still records it once.
+  function recordAsNext(entry) {
+    var body = new URLSearchParams(entry.body);
+    body.delete("number");
+    var queue = read(KEY);
+    queue.push({
+      id: uuid(), user: entry.user, kind: "record", url: entry.url, back: entry.back,
+      body: body.toString(), label: entry.label.replace(/^(\S+) \d+/, "$1 (the next)"),
+      at: new Date().toISOString()
+    });
+    write(KEY, queue);
+    settle(entry.id);
+    render();
+    flush();
   }
 
   function withLock(work) {
@@ -330,7 +424,10 @@
           return;
         }
         remove(item.id);
-        if (result.outcome === "refused") {
+        if (result.outcome === "conflict") {
+          conflict(item, result);
+          say(taken(result));
+        } else if (result.outcome === "refused") {
           refuse(item, result.reason);
           say(item.label + " was not recorded: " + result.reason);
         } else {
@@ -387,7 +484,8 @@
     var slot = document.querySelector("[data-queued-note]");
     if (slot && !items.some(function (item) { return item.back === location.pathname; })) slot.remove();
     var refused = read(REFUSED_KEY).filter(mine);
-    p.hidden = !items.length && !refused.length;
+    var conflicts = read(CONFLICT_KEY).filter(mine);
+    p.hidden = !items.length && !refused.length && !conflicts.length;
     p.querySelector("[data-queue-count]").textContent = String(items.length);
     p.querySelector("#offline-queue-title").hidden = !items.length;
     var note = p.querySelector("[data-queue-why]");
@@ -403,6 +501,42 @@
       var li = document.createElement("li");
       li.textContent = item.label + " — queued (not yet recorded)";
       list.appendChild(li);
+    });
+    var held = p.querySelector("[data-queue-conflicts]");
+    held.hidden = !conflicts.length;
+    var heldList = p.querySelector("[data-queue-conflict-items]");
+    heldList.innerHTML = "";
+    conflicts.forEach(function (entry) {
+      var li = document.createElement("li");
+      var strong = document.createElement("strong");
+      strong.textContent = taken(entry) + " ";
+      li.appendChild(strong);
+      li.appendChild(document.createTextNode("Yours (" + entry.label + ") is kept on this phone. "));
+      var again = document.createElement("button");
+      again.type = "button";
+      again.className = "primary";
+      again.textContent = "Record it as the next " + entry.word;
+      again.addEventListener("click", function () { recordAsNext(entry); });
+      var drop = document.createElement("button");
+      drop.type = "button";
+      drop.className = "danger";
+      drop.textContent = "Discard it";
+      drop.addEventListener("click", function () {
+        if (!window.confirm("Discard " + entry.label + "? It was never recorded.")) return;
+        settle(entry.id);
+        render();
+      });
+      li.appendChild(again);
+      li.appendChild(document.createTextNode(" "));
+      li.appendChild(drop);
+      if (entry.back !== location.pathname) {
+        var link = document.createElement("a");
+        link.href = entry.back;
+        link.textContent = "Open the game";
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(link);
+      }
+      heldList.appendChild(li);
     });
     var box = p.querySelector("[data-queue-refused]");
     box.hidden = !refused.length;
@@ -470,7 +604,7 @@
   });
   window.addEventListener("offline", function () { render(); });
   window.addEventListener("storage", function (event) {
-    if (event.key === KEY || event.key === REFUSED_KEY) render();
+    if (event.key === KEY || event.key === REFUSED_KEY || event.key === CONFLICT_KEY) render();
   });
   setInterval(flush, 30000);
 })();

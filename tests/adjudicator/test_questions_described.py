@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from adjudicator.asking import KINDS, describe_input
+from adjudicator.errors import AdjudicationError
 from adjudicator.game import Game
 from adjudicator.games import all_games
 
@@ -44,3 +45,32 @@ def test_every_sample_is_answered_at_every_table_size(game: Game[Any, Any], name
             data["players"] = players
         answer = game.ask(name, data)
         assert isinstance(answer, dict)
+
+
+@pytest.mark.parametrize(("game", "name"), QUESTIONS)
+def test_what_a_question_requires_is_what_it_refuses_without(
+    game: Game[Any, Any], name: str
+) -> None:
+    # The description says which fields are required (the API lists them for scripts): each
+    # field left out of the sample is refused exactly when it is said to be required.
+    asks = game.questions()[name].asks
+    assert asks is not None
+    for players in game.table_sizes():
+        options = game.options()
+        required = asks.required(players, options)
+        in_ways = {k for w in asks.ways(players, options) for k in w.fields}
+        sample = asks.example(players, options)
+        assert required <= set(sample), "the sample gives every required field"
+        for f in asks.fields(players, options):
+            if f.key in in_ways:
+                continue  # given way by way: the record's ways say which
+            data = {k: v for k, v in sample.items() if k != f.key}
+            if asks.players:
+                data["players"] = players
+            try:
+                game.ask(name, data)
+                refused = False
+            except AdjudicationError:
+                refused = True
+            said = "required" if f.key in required else "optional"
+            assert refused == (f.key in required), f"{f.key} at {players} is said {said}"

@@ -23,7 +23,7 @@ from adjudicator.errors import (
     NotInPackError,
     TooManyCopiesError,
 )
-from adjudicator.games import get_game
+from adjudicator.games import all_games, get_game
 from adjudicator.records import (
     MOST_CARDS,
     CardsField,
@@ -1327,3 +1327,24 @@ def test_a_real_games_schema_is_a_valid_schema_and_openapi_has_no_null(
     schema = json_schema(game.record(game.options(), players), players)
     jsonschema.Draft202012Validator.check_schema(schema)
     assert '"null"' not in json.dumps(openapi_schema(schema))
+
+
+def test_a_record_with_two_ways_takes_exactly_one_of_them() -> None:
+    """json_schema's oneOf: a deal gives the fields of one way, never of two, never of none."""
+    game = next(g for g in all_games() if g.record(g.options(), g.max_players).ways)
+    players = game.max_players
+    record = game.record(game.options(), players)
+    schema = json_schema(record, players)
+    assert len(schema["oneOf"]) == len(record.ways) >= 2
+    sample = game.sample_deal(players=players, options=game.options(), number=1)
+    jsonschema.validate(sample, schema)
+    mine = next(w for w in record.ways if any(k in sample for k in w.fields))
+    other = next(w for w in record.ways if w is not mine and set(w.fields) - set(mine.fields))
+    extra = next(k for k in other.fields if k not in mine.fields)
+    ways = {"oneOf": schema["oneOf"]}  # the ways alone: only which keys are there counts
+    jsonschema.validate(sample, ways)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**sample, extra: None}, ways)  # two ways at once
+    neither = {k: v for k, v in sample.items() if k not in mine.fields}
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(neither, ways)  # no way at all

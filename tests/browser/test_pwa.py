@@ -233,7 +233,7 @@ def test_a_deal_whose_answer_was_lost_is_sent_again_and_recorded_once(
     assert bridge_game.entries.count() == 1
 
 
-def test_a_queued_deal_another_phone_recorded_is_shown_refused_not_retried(
+def test_a_queued_deal_whose_number_another_phone_took_is_kept_and_recorded_as_the_next(
     browser: Browser, live_server: Any, bridge_game: Game, alice: Any, close_contexts: None
 ) -> None:
     page = phone(browser, live_server)
@@ -243,15 +243,43 @@ def test_a_queued_deal_another_phone_recorded_is_shown_refused_not_retried(
     # Meanwhile Bob's phone, online, records deal 1.
     services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[1], number=1)
     page.context.set_offline(False)
-    refused = queue_panel(page).locator(".queue-refused li")
-    expect(refused).to_contain_text(
-        "Deal 1 of Game 1: Bridge Rummy was not recorded.", timeout=10_000
+    held = queue_panel(page).locator(".queue-conflicts li")
+    expect(held).to_contain_text(
+        "Deal 1 was recorded by alice's phone while you were offline.", timeout=10_000
     )
-    expect(refused).to_contain_text("recorded deal 1 from another phone")
     expect(queue_panel(page).locator("#offline-queue-title")).to_be_hidden()
     assert bridge_game.entries.count() == 1
-    refused.get_by_role("button", name="Dismiss").click()
+    # Kept across a reload: nothing is lost while the person decides.
+    page.reload()
+    held.get_by_role("button", name="Record it as the next deal").click()
+    expect(held).to_have_count(0, timeout=10_000)
     expect(queue_panel(page)).to_be_hidden()
+    # The board shows both deals: Bob's as deal 1, the queued one as deal 2 (each deal's row
+    # is followed by its running total's).
+    expect(page.locator("#board > table.tally tbody tr:not(.running) th[scope=row]")).to_have_text(
+        ["1", "2"]
+    )
+    entries = list(bridge_game.entries.order_by("id"))
+    assert [e.kind for e in entries] == ["record", "record"]
+    assert entries[1].data["went_out"] == SAMPLE_DEALS[0]["went_out"]
+
+
+def test_a_queued_deal_whose_number_was_taken_can_be_discarded(
+    browser: Browser, live_server: Any, bridge_game: Game, alice: Any, close_contexts: None
+) -> None:
+    page = phone(browser, live_server)
+    page.goto(f"{live_server.url}{bridge_game.get_absolute_url()}")
+    page.context.set_offline(True)
+    _record(page, SAMPLE_DEALS[0])
+    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[1], number=1)
+    page.context.set_offline(False)
+    held = queue_panel(page).locator(".queue-conflicts li")
+    expect(held).to_contain_text("while you were offline", timeout=10_000)
+    page.once("dialog", lambda dialog: dialog.accept())
+    held.get_by_role("button", name="Discard it").click()
+    expect(queue_panel(page)).to_be_hidden()
+    page.wait_for_timeout(500)
+    assert bridge_game.entries.count() == 1
 
 
 def test_a_page_opened_before_opens_offline_and_queues(
@@ -291,6 +319,81 @@ def test_the_app_is_installable(browser: Browser, live_server: Any, close_contex
     assert manifest["display"] == "standalone"
     state = page.evaluate("navigator.serviceWorker.ready.then(r => r.active && r.active.scriptURL)")
     assert state == f"{live_server.url}/sw.js"
+
+
+def test_install_app_shows_only_when_the_browser_offers_it(
+    browser: Browser, live_server: Any, bridge_game: Game, close_contexts: None
+) -> None:
+    page = phone(browser, live_server)
+    page.goto(f"{live_server.url}{bridge_game.get_absolute_url()}")
+    button = page.get_by_role("button", name="Install app")
+    expect(button).to_be_hidden()
+    # The browser's offer, as Chromium makes it when the app can be installed.
+    page.evaluate(
+        """() => {
+        const offer = new Event("beforeinstallprompt", { cancelable: true });
+        offer.prompt = () => { window.installAsked = (window.installAsked || 0) + 1; };
+        window.dispatchEvent(offer);
+        window.offerDeclined = offer.defaultPrevented;
+    }"""
+    )
+    expect(button).to_be_visible()
+    assert page.evaluate("() => window.offerDeclined") is True  # kept for the button
+    button.click()
+    assert page.evaluate("() => window.installAsked") == 1
+    expect(button).to_be_hidden()
+
+
+def test_a_queued_entry_asks_for_background_sync_and_the_sync_asks_the_page_to_send(
+    browser: Browser, live_server: Any, bridge_game: Game, close_contexts: None
+) -> None:
+    page = phone(browser, live_server)
+    page.goto(f"{live_server.url}{bridge_game.get_absolute_url()}")
+    page.evaluate("navigator.serviceWorker.ready")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.evaluate(
+        """() => navigator.serviceWorker.addEventListener("message", (event) => {
+        window.workerSaid = event.data && event.data.type;
+    })"""
+    )
+    page.context.set_offline(True)
+    _record(page, SAMPLE_DEALS[0])
+    expect(queue_panel(page).locator("#offline-queue-title")).to_have_text(
+        "1 queued (not yet recorded)"
+    )
+    until(
+        lambda: (
+            "scorekeeper-queue"
+            in page.evaluate("navigator.serviceWorker.ready.then(r => r.sync.getTags())")
+        )
+    )
+    page.context.set_offline(False)
+    # The browser's "sync" (as when the network returns): the worker tells the page to send.
+    cdp = page.context.new_cdp_session(page)
+    registrations: list[dict[str, Any]] = []
+    cdp.on(
+        "ServiceWorker.workerRegistrationUpdated",
+        lambda event: registrations.extend(event["registrations"]),
+    )
+    cdp.send("ServiceWorker.enable")
+    for _ in range(100):  # CDP events arrive while Playwright waits, not while Python sleeps
+        if registrations:
+            break
+        page.wait_for_timeout(100)
+    cdp.send(
+        "ServiceWorker.dispatchSyncEvent",
+        {
+            "origin": live_server.url,
+            "registrationId": next(
+                r["registrationId"] for r in registrations if not r["isDeleted"]
+            ),
+            "tag": "scorekeeper-queue",
+            "lastChance": False,
+        },
+    )
+    until(lambda: page.evaluate("() => window.workerSaid") == "scorekeeper-queue-send")
+    expect(queue_panel(page)).to_be_hidden(timeout=10_000)
+    assert bridge_game.entries.count() == 1
 
 
 def test_a_void_and_an_amendment_made_offline_are_queued_and_sent_once(

@@ -97,3 +97,24 @@ def test_gamblers_refusal_lowest_count_collects(signed_in: Page, night: Night) -
     expect(page.locator("#record h2")).to_have_text("Record hand 2")
     assert _totals(page) == ["-9", "30", "-17", "-4"]
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_the_table_ends_a_rummy_game_and_takes_it_back(
+    signed_in: Page, live_server: Any, night: Night, alice: Any
+) -> None:
+    from scorekeeper import services
+
+    game = GameFactory(night=night, slug="rummy", players=["Mary", "Tom", "Dick"])
+    hand = {"went_out": 1, "hands": [{"seat": 0, "held": 10}, {"seat": 2, "held": 25}]}
+    services.deal_record(game=game, by=alice, data=hand)
+    page = signed_in
+    page.goto(f"{live_server.url}{game.get_absolute_url()}")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="End the game here").click()
+    expect(page.locator("#board .status")).to_have_text("Game over: Tom wins, up 35.")
+    expect(page.locator("#record")).to_have_count(0)
+    expect(page.locator("#board .winner").first).to_contain_text("Tom")
+    page.get_by_role("button", name="Undo the end: play on").click()
+    expect(page.locator("#record")).to_be_visible()
+    expect(page.get_by_role("button", name="End the game here")).to_be_visible()
+    assert not selectors.game_standings(game).ended

@@ -104,3 +104,41 @@ def test_the_owner_lets_a_signed_in_viewer_record(
     _record(carols, SAMPLE_DEALS[0])
     expect(carols.locator("#record h2")).to_have_text("Record deal 2")
     assert bridge_game.entries.get().recorded_by.username == "carol"
+
+
+def test_a_visitor_by_link_follows_the_big_screen_and_reads_the_recap(
+    browser: Browser, live_server: Any, transactional_db: Any, bridge_game: Game, alice: Any
+) -> None:
+    from django.urls import reverse
+
+    from scorekeeper import services, sharing
+
+    token = sharing.link_make(night=bridge_game.night, by=alice)
+    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    visitor = another_phone(browser)
+    visitor.goto(f"{live_server.url}{reverse('share_join', args=[token])}")
+    visitor.get_by_role("link", name="Bridge Rummy").first.click()
+    visitor.get_by_role("link", name="Big screen").click()
+    expect(visitor.locator("#screen h2")).to_have_text("Deal 1")
+
+    # A deal recorded on another phone reaches the big screen by its poll, without a reload.
+    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[1])
+    expect(visitor.locator("#screen h2")).to_have_text("Deal 2", timeout=10_000)
+
+    # A write from the big screen's page is refused.
+    csrf = next(c["value"] for c in visitor.context.cookies() if c["name"] == "csrftoken")
+    deal = bridge_game.entries.latest("id").pk
+    response = visitor.request.post(
+        f"{live_server.url}{reverse('deal_void', args=[bridge_game.pk, deal])}",
+        form={"revision": str(deal)},
+        headers={"X-CSRFToken": csrf, "Referer": visitor.url},
+    )
+    assert response.status == 403
+    assert bridge_game.entries.count() == 2
+
+    visitor.goto(f"{live_server.url}{bridge_game.night.get_absolute_url()}")
+    visitor.get_by_role("link", name="Recap").click()
+    recap = visitor.locator("article.recap")
+    expect(recap.get_by_role("heading", name="Bridge Rummy")).to_be_visible()
+    expect(recap.locator(".recap-deals li")).to_have_count(2)
+    expect(recap.get_by_role("link", name="JSON")).to_have_count(0)

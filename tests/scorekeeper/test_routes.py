@@ -69,6 +69,7 @@ def ALL(status: int) -> dict[str, int]:
 # 302 for the signed-out is the sign-in page; 401 the API's; 403 a link visitor's for any write.
 TABLE: dict[str, dict[str, dict[str, int]]] = {
     "home": {"GET": ALL(200), "POST": ALL(200)},
+    "ping": {"GET": ALL(200), "POST": ALL(405)},
     "signup": {"GET": ALL(200), "POST": ALL(200)},
     "login": {"GET": ALL(200), "POST": ALL(200)},
     "logout": {"GET": ALL(405), "POST": ALL(302)},
@@ -121,7 +122,14 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
         "POST": R(302, 405, 403, 405, 405, 405),
     },
     "deal_amend": {"GET": R(302, 404, 403, 403, 200, 200), "POST": R(302, 404, 403, 403, 400, 400)},
+    # With the revision it changes (a void without one is refused: see the API's row).
     "deal_void": {"GET": R(302, 405, 403, 405, 405, 405), "POST": R(302, 404, 403, 403, 302, 302)},
+    # The world's games all end by their own rule: a recorder's end is refused (400, inline).
+    "game_end": {"GET": R(302, 405, 403, 405, 405, 405), "POST": R(302, 404, 403, 403, 400, 400)},
+    "game_end_undo": {
+        "GET": R(302, 405, 403, 405, 405, 405),
+        "POST": R(302, 404, 403, 403, 400, 400),
+    },
     "desk": {"GET": R(302, 200, 302, 200, 200, 200), "POST": R(302, 405, 302, 405, 405, 405)},
     "ruling_save": {
         "GET": R(302, 405, 302, 405, 405, 405),
@@ -142,9 +150,14 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
         "POST": R(401, 404, 401, 403, 201, 201),
     },
     "api_deal_amend": {"POST": R(401, 404, 401, 400, 400, 400)},
-    # An empty body voids the deal today (no revision asked): issue 11 wants it refused.
+    # With the revision it changes; without one, a void is a 400 for everyone who may see the
+    # game (issue 11: no last writer wins; tests/scorekeeper/api/test_deals.py proves it).
     "api_deal_void": {"POST": R(401, 404, 401, 403, 201, 201)},
     "api_game_standings": {"GET": R(401, 404, 401, 200, 200, 200)},
+    "api_game_end": {
+        "POST": R(401, 404, 401, 403, 400, 400),
+        "DELETE": R(401, 404, 401, 403, 400, 400),
+    },
     "api_game_types": {"GET": ALL(200)},
     "api_adjudicate": {"POST": ALL(400)},
     "api_night_rulings": {
@@ -183,8 +196,8 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
     "api_join": {"POST": R(401, 400, 401, 400, 400, 400)},
     "history": {"GET": R(302, 200, 302, 200, 200, 200), "POST": R(302, 405, 302, 405, 405, 405)},
     "night_recap": {
-        "GET": R(302, 404, 302, 200, 200, 200),
-        "POST": R(302, 405, 302, 405, 405, 405),
+        "GET": R(302, 404, 200, 200, 200, 200),
+        "POST": ALL(405),
     },
     "night_export": {
         "GET": R(302, 404, 302, 200, 200, 200),
@@ -234,7 +247,7 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
         "GET": R(302, 405, 403, 405, 405, 405),
         "POST": R(302, 404, 403, 403, 403, 302),
     },
-    "game_screen": {"GET": R(302, 404, 302, 200, 200, 200), "POST": ALL(405)},
+    "game_screen": {"GET": R(302, 404, 200, 200, 200, 200), "POST": ALL(405)},
     "manifest": {"GET": ALL(200), "POST": ALL(405)},
     "service_worker": {"GET": ALL(200), "POST": ALL(405)},
     "offline": {"GET": ALL(200), "POST": ALL(405)},
@@ -445,6 +458,9 @@ BODIES: dict[tuple[str, str], Any] = {
     ("night_remove_recorder", "POST"): lambda w, f: {"username": w.users["recorder"].username},
     ("night_person_remove", "POST"): lambda w, f: {"username": w.users["recorder"].username},
     ("api_players", "POST"): lambda w, f: {"name": "Newcomer"},
+    # A void names the entry it replaces: the deal's record (world.deal), never amended.
+    ("api_deal_void", "POST"): lambda w, f: {"revision": w.deal[w.games["A"][f].pk]},
+    ("deal_void", "POST"): lambda w, f: {"revision": w.deal[w.games["A"][f].pk]},
     ("night_person_role", "POST"): lambda w, f: {
         "username": w.users["recorder"].username,
         "role": "viewer",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -158,3 +159,28 @@ def test_a_treikort_night_of_three_games_makes_a_pope(night: Any, alice: Any) ->
     html = page.get(night.get_absolute_url()).content.decode()
     assert "Treikort tonight" in html
     assert "Ann is Pope: 13 tricks" in html
+
+
+# Settlement games: totals are each player's net, so history says who is up ---------------------
+
+
+def test_a_settlement_game_still_going_says_who_is_up(night: Night, alice: Any) -> None:
+    game = GameFactory(night=night, slug="rummy", players=["Mary", "Tom", "Dick"])
+    # Tom goes out; Mary pays 10, Dick 25: Tom is up 35, the others down.
+    hands = [{"seat": 0, "held": 10}, {"seat": 2, "held": 25}]
+    services.deal_record(game=game, by=alice, data={"went_out": 1, "hands": hands})
+    summary = selectors.game_summary(game)
+    assert summary.settles and not summary.finished
+    assert summary.leaders_text == "Tom is up 35"
+    page = Client()
+    page.force_login(alice)
+    assert "still going: Tom is up 35" in page.get("/").content.decode()
+
+
+def test_the_wording_of_a_settlement_game_won_and_square() -> None:
+    assert selectors.won_text(("Tom",), Fraction(75, 2), settles=True) == "Tom won, up 37½"
+    assert selectors.won_text(("Mary",), 40, settles=False) == "Mary won"
+    assert selectors.standing_text(("Tom",), Fraction(75, 2), settles=True) == "Tom is up 37½"
+    assert selectors.standing_text(("Tom", "Ann"), 6, settles=True) == "Tom and Ann are up 6"
+    assert selectors.standing_text(("Tom", "Ann"), 0, settles=True) == "everyone is square"
+    assert selectors.standing_text(("Tom",), 20, settles=False) == "Tom leads on 20"

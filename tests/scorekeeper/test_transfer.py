@@ -137,7 +137,7 @@ def test_a_ledger_that_does_not_replay_is_refused_and_nothing_is_written(alice: 
         ),
         pytest.param(
             lambda d: d["nights"][0]["games"][0]["entries"][6].update(kind="erase"),
-            "record, amend or void",
+            "record, amend, void or end",
             id="kind",
         ),
         pytest.param(
@@ -183,3 +183,45 @@ def test_the_csv_has_a_row_per_deal_per_player_and_is_safe_in_a_spreadsheet(alic
 @pytest.mark.parametrize("cell", ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"])
 def test_every_formula_start_is_quoted(cell: str) -> None:
     assert transfer.safe_cell(cell) == "'" + cell
+
+
+def test_an_import_keeps_who_recorded_each_entry_and_a_re_export_names_them(
+    alice: Any, bob: Any
+) -> None:
+    from django.core.management import call_command
+    from django.test import Client
+
+    first = transfer.export_document([played_night(alice, recorder=bob)])
+    recorders = {e["recorded_by"] for g in first["nights"][0]["games"] for e in g["entries"]}
+    assert recorders == {"alice", "bob"}
+    dave = UserFactory(username="dave")
+    (copied,) = transfer.import_nights(owner=dave, document=first)
+    entries = list(Entry.objects.filter(game__night=copied).order_by("id"))
+    assert {e.recorded_by.username for e in entries} == {"dave"}
+    assert {e.recorded_as for e in entries} == {"alice", "bob"}
+    assert entries[0].recorder_text == f"{entries[0].recorded_as} (imported by dave)"
+    # Kept in a re-export, so a second import credits the same people.
+    again = transfer.export_document([copied])
+    assert [e["recorded_by"] for g in again["nights"][0]["games"] for e in g["entries"]] == [
+        e["recorded_by"] for g in first["nights"][0]["games"] for e in g["entries"]
+    ]
+    # Shown in each deal's revisions, and the chain (which hashes it) verifies.
+    client = Client()
+    client.force_login(dave)
+    game = copied.games.order_by("number").first()
+    assert game is not None
+    html = client.get(game.get_absolute_url()).content.decode()
+    assert "by bob (imported by dave)" in html or "by alice (imported by dave)" in html
+    out = io.StringIO()
+    call_command("verify_ledger", stdout=out)
+    assert "broken" not in out.getvalue().lower()
+
+
+def test_an_entry_made_here_hashes_as_before_the_imported_recorder_existed(alice: Any) -> None:
+    from scorekeeper import ledger
+
+    night = played_night(alice)
+    entry = Entry.objects.filter(game__night=night).order_by("id").first()
+    assert entry is not None and entry.recorded_as == ""
+    assert "recorded_as" not in ledger.content_of(entry)
+    assert ledger.entry_hash(ledger.content_of(entry), entry.prev_hash) == entry.hash

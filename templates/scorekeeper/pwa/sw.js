@@ -5,7 +5,11 @@
 // - Anything else (POSTs, the API, htmx's partial requests such as the scoreboard poll) goes to
 //   the network untouched: a write is never answered from a store, and a poll that fails must
 //   fail, so the page can say its scores may be out of date. Deals entered offline are queued by
-//   the page itself (offline-queue.js), not here.
+//   the page itself (offline-queue.js, in the page's storage, which a worker cannot read).
+// - Background Sync, where the browser has it: the page registers the sync "scorekeeper-queue"
+//   when it queues an entry; when the browser sees the network back it fires "sync" here, and
+//   the worker tells every open page of the site to send its queue (the page's "online" event
+//   does the same where there is no Background Sync).
 "use strict";
 
 var VERSION = "{{ version }}";
@@ -84,4 +88,13 @@ self.addEventListener("fetch", function (event) {
   } else if (isPage(request, url)) {
     event.respondWith(pageFirst(request));
   }
+});
+
+self.addEventListener("sync", function (event) {
+  if (event.tag !== "scorekeeper-queue") return;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (pages) {
+      pages.forEach(function (page) { page.postMessage({ type: "scorekeeper-queue-send" }); });
+    })
+  );
 });

@@ -222,8 +222,11 @@ def test_claim_joker_needs_a_joker_and_a_meld() -> None:
 
 
 def test_claim_joker_from_a_run_needs_no_one_or_three() -> None:
-    # "Jokers may be claimed from a run at any time": no table is asked for.
-    assert ask("claim-joker", meld="4C JK=5C 6C", cards="5C", other_hand_sizes=[5])["allowed"]
+    # "Jokers may be claimed from a run at any time": no table is asked for, nor taken.
+    assert ask("claim-joker", meld="4C JK=5C 6C", cards="5C")["allowed"]
+    with pytest.raises(BadEntryError) as caught:
+        ask("claim-joker", meld="4C JK=5C 6C", cards="5C", other_hand_sizes=[5])
+    assert caught.value.field == "other_hand_sizes"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -83,6 +83,7 @@ def test_alice_records_a_deal(api: APIClient, bridge_game: Game) -> None:
         "note": "",
         "supersedes": None,
         "recorded_by": "alice",
+        "recorded_as": "",
         "recorded_at": body["recorded_at"],
     }
     assert totals(bridge_game) == SAMPLE_TOTALS[0]
@@ -144,8 +145,11 @@ def test_an_eighth_deal_is_refused_because_the_game_is_over(
 def test_the_ledger_lists_every_entry_in_order(api: APIClient, bridge_game: Game) -> None:
     first = record(api, bridge_game, SAMPLE_DEALS[0])
     second = record(api, bridge_game, SAMPLE_DEALS[1])
-    amended = api.post(amend(bridge_game, first["id"]), {"deal": SAMPLE_DEALS[0], "note": "ok"})
-    voided = api.post(void(bridge_game, second["id"]), {})
+    amended = api.post(
+        amend(bridge_game, first["id"]),
+        {"deal": SAMPLE_DEALS[0], "note": "ok", "revision": first["id"]},
+    )
+    voided = api.post(void(bridge_game, second["id"]), {"revision": second["id"]})
     body = api.get(deals(bridge_game)).json()
     assert [(e["id"], e["deal"], e["kind"], e["supersedes"]) for e in body] == [
         (first["id"], first["id"], "record", None),
@@ -340,8 +344,9 @@ def test_alice_voids_a_deal_and_brings_it_back(api: APIClient, bridge_game: Game
 
 def test_voiding_twice_is_refused(api: APIClient, bridge_game: Game) -> None:
     first = record(api, bridge_game, MARY_OUT)
-    api.post(void(bridge_game, first["id"]), {})
-    message = refused(api.post(void(bridge_game, first["id"]), {}), code="invalid", field="deal")
+    voided = api.post(void(bridge_game, first["id"]), {"revision": first["id"]}).json()
+    again = api.post(void(bridge_game, first["id"]), {"revision": voided["id"]})
+    message = refused(again, code="invalid", field="deal")
     assert message == "That deal is already voided."
 
 
@@ -349,7 +354,10 @@ def test_an_impossible_amend_is_refused_and_writes_nothing(
     api: APIClient, bridge_game: Game
 ) -> None:
     first = record(api, bridge_game, MARY_OUT)
-    response = api.post(amend(bridge_game, first["id"]), {"deal": with_alice({"held": 120})})
+    response = api.post(
+        amend(bridge_game, first["id"]),
+        {"deal": with_alice({"held": 120}), "revision": first["id"]},
+    )
     assert "Alice" in refused(response, code="impossible_count", field="hands[2].held")
     assert Entry.objects.count() == 1
 
@@ -357,8 +365,10 @@ def test_an_impossible_amend_is_refused_and_writes_nothing(
 @pytest.mark.parametrize(
     ("url", "body", "code", "field"),
     [
-        pytest.param("amend", {"deal": MARY_OUT}, "invalid", "deal", id="amend-no-such-deal"),
-        pytest.param("void", {}, "invalid", "deal", id="void-no-such-deal"),
+        pytest.param(
+            "amend", {"deal": MARY_OUT, "revision": 999}, "invalid", "deal", id="amend-no-such-deal"
+        ),
+        pytest.param("void", {"revision": 999}, "invalid", "deal", id="void-no-such-deal"),
     ],
 )
 def test_a_deal_that_does_not_exist_cannot_be_changed(
@@ -368,6 +378,31 @@ def test_a_deal_that_does_not_exist_cannot_be_changed(
     assert refused(api.post(target, body), code=code, field=field) == (
         f"Game {bridge_game.pk} has no deal 999."
     )
+
+
+@pytest.mark.parametrize(
+    ("url", "body"),
+    [
+        pytest.param("amend", {"deal": MARY_OUT}, id="amend-without-revision"),
+        pytest.param("amend", {"deal": MARY_OUT, "revision": None}, id="amend-revision-null"),
+        pytest.param("void", {}, id="void-empty-body"),
+        pytest.param("void", {"note": "wrong table"}, id="void-without-revision"),
+        pytest.param("void", {"revision": None}, id="void-revision-null"),
+    ],
+)
+def test_a_change_that_does_not_say_which_entry_it_replaces_is_refused(
+    api: APIClient, bridge_game: Game, url: str, body: dict[str, Any]
+) -> None:
+    """Issue 11: no last writer wins. A change names the entry it replaces, so of two phones
+    changing one deal the second is told (409) instead of silently overwriting the first."""
+    first = record(api, bridge_game, MARY_OUT)
+    target = amend(bridge_game, first["id"]) if url == "amend" else void(bridge_game, first["id"])
+    response = api.post(target, body, format="json")
+    message = refused(response, code="invalid", field="revision")
+    assert message == (
+        "revision: Say which entry you are changing: send the deal's latest entry id as revision."
+    )
+    assert Entry.objects.count() == 1
 
 
 def test_carol_gets_404_amending_or_voiding(api: APIClient, bridge_game: Game, carol: Any) -> None:
@@ -510,7 +545,8 @@ def test_a_revision_that_cannot_be_an_id_is_refused(
     target = (
         amend(bridge_game, first["id"]) if action == "amend" else void(bridge_game, first["id"])
     )
-    response = api.post(target, {"deal": MARY_OUT, "revision": revision})
+    body = {"deal": MARY_OUT, "revision": revision} if action == "amend" else {"revision": revision}
+    response = api.post(target, body)
     assert refused(response, code="invalid", field="revision") == says
     assert Entry.objects.count() == 1
 

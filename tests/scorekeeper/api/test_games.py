@@ -210,3 +210,34 @@ def test_anyone_lists_the_game_types(anonymous_api: APIClient) -> None:
         "joker-into-run",
         "go-out",
     }
+
+
+def test_the_game_types_list_what_each_question_takes(anonymous_api: APIClient) -> None:
+    # Enough for a script to build a desk form and ask: the fields, which are required, a sample.
+    body = anonymous_api.get(reverse("api_game_types")).json()
+    knock = next(g for g in body if g["slug"] == "knock-rummy")
+    asked = {q["name"]: q for q in knock["question_inputs"]}
+    assert list(asked) == list(knock["questions"])
+    deadwood = asked["deadwood"]
+    assert deadwood["summary"] == knock["questions"]["deadwood"]
+    assert deadwood["takes_players"] is False
+    table = deadwood["tables"][0]
+    assert [(f["key"], f["kind"], f["required"]) for f in table["fields"]] == [
+        ("cards", "cards", True),
+        ("claimed", "count", False),
+    ]
+    settle = next(t for t in asked["settle"]["tables"] if t["players"] == 3)
+    hands = next(f for f in settle["fields"] if f["key"] == "hands")
+    assert hands["kind"] == "per_seat" and hands["required"] is True
+    assert [e["key"] for e in hands["entries"]] == ["cards", "count"]
+    gamblers = next(g for g in body if g["slug"] == "gamblers-rummy")
+    ways = next(q for q in gamblers["question_inputs"] if q["name"] == "settle")["tables"][0]
+    assert ways["ways"] and not any(
+        f["required"] for f in ways["fields"] if any(f["key"] in w["fields"] for w in ways["ways"])
+    )
+    # The example answers when sent back as described.
+    example = {**settle["example"], "players": 3}
+    answered = anonymous_api.post(
+        reverse("api_adjudicate", args=["knock-rummy", "settle"]), example, format="json"
+    )
+    assert answered.status_code == 200, answered.json()

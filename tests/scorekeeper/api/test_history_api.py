@@ -83,3 +83,14 @@ def test_not_an_export_is_a_400(api: APIClient) -> None:
     response = api.post("/api/v1/import/", [1, 2], format="json")
     assert response.status_code == 400
     assert response.json()["field"] == "top level"
+
+
+def test_an_unknown_export_format_is_a_400_naming_format(api: APIClient, alice: Any) -> None:
+    """Found by schemathesis: DRF's format override answered 404 for ?format=xml."""
+    night = played_night(alice)
+    for url in (f"/api/v1/nights/{night.pk}/export/?format=xml", "/api/v1/export/?format=xml"):
+        response = api.get(url)
+        assert response.status_code == 400, url
+        body = response.json()
+        assert body["field"] == "format"
+        assert "json or csv" in body["message"]

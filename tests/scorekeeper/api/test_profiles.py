@@ -251,3 +251,14 @@ def test_the_schema_says_a_game_may_start_from_a_profile(schema: dict[str, Any])
     game_in = schema["components"]["schemas"]["GameInRequest"]["properties"]
     assert {"profile", "options"} <= set(game_in)
     assert game_in["profile"]["type"] == "integer"
+
+
+def test_the_schemas_example_profile_is_one_the_api_saves(alice: Any) -> None:
+    # The example is read from the games' descriptions, not written for one game by hand.
+    schema = as_user(alice).get("/api/v1/schema/", {"format": "json"}).json()
+    body = schema["paths"][LIST]["post"]["requestBody"]["content"]["application/json"]
+    example = next(iter(body["examples"].values()))["value"]
+    response = as_user(alice).post(LIST, example, format="json")
+    assert response.status_code == 201, response.content
+    assert example["options"]  # a rule changed from the published one
+    assert example["options"].items() <= response.json()["options"].items()

@@ -55,6 +55,8 @@ def test_a_game_with_no_deals(api: APIClient, bridge_game: Game) -> None:
         "game": bridge_game.pk,
         "status": "No deals yet; 7 to play, lowest total wins.",
         "finished": False,
+        "ended": False,
+        "can_end": False,
         "lower_is_better": True,
         "end": {"kind": "fixed_deals", "deals": 7},
         "winners": [],
@@ -141,7 +143,7 @@ def test_the_seventh_deal_ends_the_game(api: APIClient, bridge_game: Game) -> No
 def test_a_voided_deal_leaves_the_standings(api: APIClient, bridge_game: Game) -> None:
     first = record(api, bridge_game, SAMPLE_DEALS[0])
     second = record(api, bridge_game, SAMPLE_DEALS[1])
-    api.post(reverse("api_deal_void", args=[bridge_game.pk, first]), {})
+    api.post(reverse("api_deal_void", args=[bridge_game.pk, first]), {"revision": first})
     body = standings(api, bridge_game)
     # Deals keep the numbers the table gave them: the second deal is still deal 2.
     assert [(d["deal"], d["number"]) for d in body["deals"]] == [(second, 2)]

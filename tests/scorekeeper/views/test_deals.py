@@ -392,6 +392,25 @@ def test_a_stale_void_is_refused_with_a_reason(
     assert Entry.objects.count() == 3
 
 
+def test_a_change_without_the_revision_it_replaces_is_refused(
+    alice_client: Client, bridge_game: Game, two_deals: list[Entry]
+) -> None:
+    """Issue 11: no last writer wins on the pages either; the forms carry the revision."""
+    first = two_deals[0]
+    fields = form_fields(SAMPLE_DEALS[0], held_1=26, note="Tom miscounted")
+    amended = alice_client.post(amend_url(bridge_game, first.pk), fields)
+    assert amended.status_code == 400
+    assert "This page is out of date: open the deal again, then amend it." in (
+        amended.content.decode()
+    )
+    voided = alice_client.post(void_url(bridge_game, first.pk), {"note": "wrong table"})
+    assert voided.status_code == 400
+    assert "This page is out of date: look at the deal again, then void it." in (
+        voided.content.decode()
+    )
+    assert Entry.objects.count() == 2
+
+
 def test_carol_gets_404_amending_or_voiding(
     client: Client, bridge_game: Game, two_deals: list[Entry], carol: Any
 ) -> None:

@@ -14,6 +14,7 @@ from django.urls import reverse
 
 from adjudicator.games import all_games
 from scorekeeper.models import Game, Night, Ruling
+from tests.factories import HouseRuleProfileFactory
 
 DESK = reverse("desk")
 QUESTIONS = [
@@ -155,3 +156,112 @@ def test_a_ruling_the_engine_refuses_is_not_saved(signed_in: Client, night: Nigh
     assert response.status_code == 200
     assert "errorlist" in response.content.decode()
     assert not Ruling.objects.exists()
+
+
+def test_a_seat_row_offers_its_cards_or_a_count_one_at_a_time(signed_in: Client) -> None:
+    # The deal form's row (widgets/hand.html): a toggle, the first way chosen, each input in
+    # an .entry that app.css hides unless its way is checked. The rule is static (the CSP
+    # allows no inline style) and keyed by position: the n-th way shows the n-th entry.
+    page = signed_in.get(DESK, {"game": "knock-rummy", "question": "settle", "players": "3"})
+    html = page.content.decode()
+    assert "<style" not in html
+    rows = re.findall(r'<fieldset class="hand" data-seat="(\d)">(.*?)</fieldset>', html, re.S)
+    assert [seat for seat, _ in rows] == ["0", "1", "2"]
+    for seat, row in rows:
+        checked = re.findall(
+            r'<input type="radio" name="in_hands_how_(\d)" value="(\w+)"[^>]*checked', row
+        )
+        assert checked == [(seat, "cards")]
+        ways = re.findall(r'<label data-how-n="(\d)"><input type="radio"[^>]* value="(\w+)"', row)
+        entries = re.findall(r'data-entry="(\w+)" data-entry-n="(\d)"', row)
+        assert ways == [("0", "cards"), ("1", "count")]
+        assert entries == [("cards", "0"), ("count", "1")]
+
+
+def test_without_the_toggle_the_input_filled_in_is_read(signed_in: Client) -> None:
+    # No script and no :has(): both inputs show, the toggle stays on its first way, and the
+    # count typed is what is asked.
+    typed = {f"in_hands_count_{p}": str(n) for p, n in enumerate((5, 5, 30))}
+    typed |= {f"in_hands_how_{p}": "cards" for p in range(3)}
+    page = signed_in.get(
+        DESK,
+        {"game": "knock-rummy", "question": "settle", "players": "3", "ask": "1", "in_knocked": "0"}
+        | typed,
+    )
+    asked = page.context["asked"]
+    assert asked.error is None, asked.error
+    assert asked.data["hands"] == [{"seat": p, "count": n} for p, n in enumerate((5, 5, 30))]
+
+
+TIE = {
+    "game": "knock-rummy",
+    "question": "settle",
+    "players": "3",
+    "in_knocked": "0",
+    **{f"in_hands_count_{p}": str(n) for p, n in enumerate((5, 5, 30))},
+}
+
+
+def test_any_house_rule_can_be_set_on_the_desk(signed_in: Client) -> None:
+    # The start form's fields, one per rule of the game; the answer says what it was read under.
+    page = signed_in.get(DESK, {"game": "knock-rummy", "question": "settle", "players": "3"})
+    form = page.context["rules_form"]
+    assert [f.name for f in form.option_fields()] == [
+        f"option_{info.name}" for info in page.context["game"].describe_options()
+    ]
+    page = signed_in.get(
+        DESK, {**TIE, "ask": "1", "rules": "knock-rummy", "option_penalty_on_tie": "on"}
+    )
+    asked = page.context["asked"]
+    assert asked.options["penalty_on_tie"] is True
+    assert "10 penalty: knocked and was tied" in " ".join(asked.answer["explanation"])
+    assert [r.label for r in asked.readings] == ["K-1 penalty_on_tie = off"]
+    html = unescape(page.content.decode())
+    assert "Read under these house rules: Penalty on tie on (K-1)." in html
+
+
+def test_without_house_rules_the_answer_says_it_read_the_published_rules(
+    signed_in: Client,
+) -> None:
+    page = signed_in.get(DESK, {**TIE, "ask": "1", "rules": "knock-rummy"})
+    assert page.context["asked"].options["penalty_on_tie"] is False
+    assert "Read under the published rules of Knock Rummy." in page.content.decode()
+
+
+def test_the_rules_of_the_game_before_a_switch_are_not_read(signed_in: Client) -> None:
+    # The fields were Rummy's; the game is now Knock Rummy: its published rules, not "all off".
+    page = signed_in.get(DESK, {**TIE, "ask": "1", "rules": "rummy", "option_x": "on"})
+    assert page.context["asked"].options == {}
+
+
+def test_a_bad_house_rule_is_shown_beside_its_field_and_nothing_is_asked(
+    signed_in: Client,
+) -> None:
+    page = signed_in.get(
+        DESK,
+        {"game": "brummy", "question": page_question("brummy"), "ask": "1", "rules": "brummy"}
+        | {"option_target": "99999999"},
+    )
+    assert page.status_code == 200
+    assert page.context["asked"] is None
+    assert page.context["rules_form"].errors["option_target"]
+    assert 'class="errorlist"' in page.content.decode()
+
+
+def page_question(slug: str) -> str:
+    return next(iter(next(g for g in all_games() if g.slug == slug).questions()))
+
+
+def test_a_saved_profile_fills_in_the_house_rules(signed_in: Client, alice: Any) -> None:
+    mine = HouseRuleProfileFactory(
+        owner=alice, name="Nanni's rules", options={"penalty_on_tie": True}
+    )
+    theirs = HouseRuleProfileFactory(name="Not yours", options={"penalty_on_tie": True})
+    page = signed_in.get(DESK, {**TIE, "ask": "1", "profile": mine.pk, "use_profile": "1"})
+    assert page.context["profiles"] == [mine]
+    assert page.context["rules_form"]["option_penalty_on_tie"].value() is True
+    assert page.context["asked"].options["penalty_on_tie"] is True
+    assert "Read under Nanni&#x27;s rules: Penalty on tie on (K-1)." in page.content.decode()
+    page = signed_in.get(DESK, {**TIE, "ask": "1", "profile": theirs.pk, "use_profile": "1"})
+    assert page.context["profile"] is None
+    assert page.context["asked"].options == {}

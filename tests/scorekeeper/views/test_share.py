@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import sharing
+from scorekeeper import services, sharing
 from scorekeeper.demo import SAMPLE_DEALS
 from scorekeeper.models import Game, Night, NightLink, NightViewer
 from tests.factories import NightFactory, UserFactory
@@ -175,6 +175,51 @@ def test_a_visitor_sees_the_night_and_its_boards_read_only(
     unchanged = f"{reverse('game_scoreboard', args=[played.pk])}?since={last}"
     assert visitor.get(unchanged, **HX).status_code == 204
     assert visitor.get(unchanged).status_code == 304
+
+
+def test_a_visitor_sees_the_big_screen_and_its_cheap_poll(
+    visitor: Client, played: Game, bob: Any, django_assert_num_queries: Any
+) -> None:
+    screen = reverse("game_screen", args=[played.pk])
+    response = visitor.get(screen)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Mary" in html and "<form" not in html and "<button" not in html
+    key = re.search(r'"X-Poll-Key": "([^"]+)"', html)
+    assert key is not None
+    last = played.entries.latest("id").pk
+    # The fast path keys on the visitor's session cookie: one query, no session read.
+    with django_assert_num_queries(1):
+        poll = visitor.get(f"{screen}?since={last}", HTTP_X_POLL_KEY=key.group(1), **HX)
+    assert poll.status_code == 204
+    services.deal_record(game=played, by=bob, data=SAMPLE_DEALS[1])
+    poll = visitor.get(f"{screen}?since={last}", HTTP_X_POLL_KEY=key.group(1), **HX)
+    assert poll.status_code == 200
+    assert poll.content.decode().lstrip().startswith('<section id="screen"')
+
+
+def test_a_visitor_reads_the_recap_without_the_export_links(
+    visitor: Client, night: Night, played: Game
+) -> None:
+    response = visitor.get(reverse("night_recap", args=[night.pk]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert str(played) in html and "Mary" in html
+    assert reverse("night_export", args=[night.pk]) not in html
+    assert reverse("history") not in html
+    page = visitor.get(night.get_absolute_url()).content.decode()
+    assert reverse("night_recap", args=[night.pk]) in page
+    assert reverse("night_export", args=[night.pk]) not in page
+
+
+def test_a_replaced_link_shuts_the_visitor_out_of_the_screen_and_recap(
+    visitor: Client, night: Night, played: Game, alice: Any
+) -> None:
+    sharing.link_make(night=night, by=alice)
+    for url in (reverse("game_screen", args=[played.pk]), reverse("night_recap", args=[night.pk])):
+        response = visitor.get(url)
+        assert response.status_code == 302
+        assert response["Location"].startswith(reverse("login"))
 
 
 def test_every_write_by_a_visitor_is_refused(
