@@ -4,11 +4,12 @@ the working and the house-rule readings shown, a ruling saved and seen on the ni
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Night, Ruling
-from tests.factories import GameFactory
+from tests.factories import GameFactory, HouseRuleProfileFactory
 
 SHOTS = Path(__file__).resolve().parent.parent.parent / "test-results" / "screenshots"
 
@@ -39,8 +40,12 @@ def test_ask_the_desk_and_save_a_ruling(signed_in: Page, night: Night) -> None:
     tap_radio(page, "question", "settle")
     expect(page.locator('input[name="in_knocked"]').first).to_be_attached()
     tap_radio(page, "in_knocked", "0")
+    # Each seat's row shows its cards or an agreed count, one at a time (the deal form's toggle).
+    expect(page.locator('input[name="in_hands_cards_0"]')).to_be_visible()
+    expect(page.locator('input[name="in_hands_count_0"]')).to_be_hidden()
     for seat, count in enumerate((5, 5, 30)):
         tap_radio(page, f"in_hands_how_{seat}", "count")
+        expect(page.locator(f'input[name="in_hands_cards_{seat}"]')).to_be_hidden()
         page.fill(f'input[name="in_hands_count_{seat}"]', str(count))
     page.get_by_role("button", name="Ask the adjudicator").click()
     answer = page.locator("#desk-answer")
@@ -56,3 +61,56 @@ def test_ask_the_desk_and_save_a_ruling(signed_in: Page, night: Night) -> None:
     page.locator("#rulings summary").first.click()
     expect(page.locator("#rulings")).to_contain_text("penalty_on_tie = True")
     assert Ruling.objects.get().options == {"penalty_on_tie": True}
+
+
+def test_house_rules_set_on_the_desk_or_picked_from_a_profile(signed_in: Page, alice: Any) -> None:
+    page = signed_in
+    page.set_viewport_size({"width": 390, "height": 844})
+    HouseRuleProfileFactory(owner=alice, name="Nanni's rules", options={"penalty_on_tie": True})
+    page.goto(f"{page.url}desk/?game=knock-rummy&question=settle&players=3")
+    tap_radio(page, "in_knocked", "0")
+    for seat, count in enumerate((5, 5, 30)):
+        tap_radio(page, f"in_hands_how_{seat}", "count")
+        page.fill(f'input[name="in_hands_count_{seat}"]', str(count))
+
+    # A rule ticked on the desk: the answer is read under it and says so.
+    page.locator(".desk-rules summary").click()
+    page.get_by_label("Penalty on tie").check()
+    page.get_by_role("button", name="Ask the adjudicator").click()
+    answer = page.locator("#desk-answer")
+    expect(answer).to_contain_text("Read under these house rules: Penalty on tie on (K-1).")
+    expect(answer).to_contain_text("10 penalty: knocked and was tied")
+
+    # The published rules picked back, then the saved profile: its rules fill in the fields.
+    if not page.locator(".desk-rules[open]").count():
+        page.locator(".desk-rules summary").click()
+    page.select_option("#id_profile", label="The published rules")
+    expect(page.get_by_label("Penalty on tie")).not_to_be_checked()
+    page.select_option("#id_profile", label="Nanni's rules")
+    expect(page.get_by_label("Penalty on tie")).to_be_checked()
+    expect(page.locator(".desk-rules summary")).to_contain_text("Nanni's rules")
+    page.get_by_role("button", name="Ask the adjudicator").click()
+    expect(answer).to_contain_text("Read under Nanni's rules: Penalty on tie on (K-1).")
+    page.screenshot(path=str(SHOTS / "desk-house-rules-390x844.png"), full_page=True)
+
+
+def test_a_pick_made_as_the_desk_is_swapped_in_is_not_lost(signed_in: Page, alice: Any) -> None:
+    """Swapped-in content answers at once: htmx would otherwise wire it up only after its
+    settle delay, and a choice made in between (a fast tap, a test) would be dropped."""
+    page = signed_in
+    HouseRuleProfileFactory(owner=alice, name="Nanni's rules", options={"penalty_on_tie": True})
+    page.goto(f"{page.url}desk/?game=knock-rummy&question=settle&players=3&rules_open=1")
+    page.locator(".desk-rules summary").click()
+    nanni = page.locator("#id_profile option", has_text="Nanni's rules").get_attribute("value")
+    # The moment the first pick's answer is swapped in (before any timer can run), pick again.
+    page.evaluate(
+        """(value) => document.body.addEventListener("htmx:afterSwap", () => queueMicrotask(() => {
+            const pick = document.getElementById("id_profile");
+            pick.value = value;
+            pick.dispatchEvent(new Event("change", {bubbles: true}));
+        }), {once: true})""",
+        nanni,
+    )
+    page.select_option("#id_profile", label="The published rules")
+    expect(page.locator("#id_profile")).to_have_value(nanni or "")
+    expect(page.get_by_label("Penalty on tie")).to_be_checked()
