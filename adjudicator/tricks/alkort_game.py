@@ -112,6 +112,7 @@ class Alkort(Game[Options, Deal]):
     min_players = 2
     max_players = 4
     lower_is_better = False
+    deal_word = "hand"  # the rules text says "hand" throughout
     lead_word = "leads"
     # The player at the dealer's left leads the first trick; the deal passes left.
 

@@ -113,6 +113,7 @@ class Brus(Game[Options, Deal]):
     min_players = min(TABLE_SIZES)
     max_players = max(TABLE_SIZES)
     lower_is_better = False
+    deal_word = "hand"  # the rules text says "hand" throughout
     lead_word = "leads"
     # "The role of dealer rotates in a clockwise direction after each hand"; the player to the
     # dealer's immediate left has the first lead.

@@ -33,7 +33,7 @@ Quickly, the tricks each player won (they add up to 9)::
 >>> tally.totals, tally.marks["pope"]
 ((14, 9, 4), (0, 0, 0))
 >>> print(tally.status)
-After deal 3 of 6: Seat 1 highest on 14. Seat 1 is Pope: 14 tricks over hands 1 to 3, 13 or more (9a, T-4).
+After hand 3 of 6: Seat 1 highest on 14. Seat 1 is Pope: 14 tricks over hands 1 to 3, 13 or more (9a, T-4).
 """
 
 from __future__ import annotations
@@ -170,6 +170,7 @@ class Treikort(Game[Options, Deal]):
     min_players = PLAYERS
     max_players = PLAYERS
     lower_is_better = False
+    deal_word = "hand"  # the rules text says "hand" throughout
     lead_word = "leads"
     # The player at the dealer's left leads the first trick; the deal passes left.
     marks = (POPE,)

@@ -186,6 +186,7 @@ class Voormsi(Game[Options, Deal]):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     lower_is_better = False
+    deal_word = "hand"  # the rules text says "hand" throughout
     lead_word = "leads"
     # The dealer rotates clockwise after each hand; the player at the dealer's left leads.
 

@@ -43,8 +43,8 @@ def test_a_six_handed_hand_trick_by_trick(signed_in: Page, night: Night) -> None
             "being played", timeout=10_000
         )
         expect(page.locator(f'.verdict[data-n="{number}"]')).not_to_have_class("verdict illegal")
-    page.get_by_role("button", name="Record deal").click()
-    expect(page.locator("#record h2")).to_have_text("Record deal 2")
+    page.get_by_role("button", name="Record hand").click()
+    expect(page.locator("#record h2")).to_have_text("Record hand 2")
     assert selectors.game_standings(game).tally.totals == (1, 0)
     assert page.locator("table.tally tfoot td").all_inner_texts() == ["1", "0"]
     assert page.evaluate("document.documentElement.scrollWidth") <= 360

@@ -12,7 +12,7 @@ def _quick_hand(page: Page, won: tuple[int, int, int]) -> None:
     page.get_by_label("Quickly: tricks won by each player", exact=False).check()
     for seat, count in enumerate(won):
         page.locator(f'input[name="won_{seat}"]').fill(str(count))
-    page.get_by_role("button", name="Record deal").click()
+    page.get_by_role("button", name="Record hand").click()
 
 
 def test_a_night_of_three_hands_makes_a_pope(signed_in: Page, night: Night) -> None:
@@ -22,7 +22,7 @@ def test_a_night_of_three_hands_makes_a_pope(signed_in: Page, night: Night) -> N
     page.goto(f"{base}games/{game.pk}/")
     for number, won in enumerate([(5, 3, 1), (4, 4, 1), (4, 2, 3)], start=1):
         _quick_hand(page, won)
-        expect(page.locator("#record h2")).to_have_text(f"Record deal {number + 1}")
+        expect(page.locator("#record h2")).to_have_text(f"Record hand {number + 1}")
     # 5 + 4 + 4 = 13 over Ann's last three hands (9a, T-4).
     page.goto(f"{base}nights/{night.pk}/")
     tonight = page.locator(".across")

@@ -56,8 +56,8 @@ def test_a_four_handed_hand_trick_by_trick(signed_in: Page, night: Night) -> Non
     expect(page.locator(f'.verdict[data-n="{three}"]')).to_contain_text(
         "the 3D wins when it is not led"
     )
-    page.get_by_role("button", name="Record deal").click()
-    expect(page.locator("#record h2")).to_have_text("Record deal 2")
+    page.get_by_role("button", name="Record hand").click()
+    expect(page.locator("#record h2")).to_have_text("Record hand 2")
     standings = selectors.game_standings(game)
     totals = standings.tally.totals
     assert totals == (0, 3)
@@ -94,8 +94,8 @@ def test_a_three_handed_hand_recorded_quickly(signed_in: Page, night: Night) -> 
     page.locator('input[name="won_0"]').fill("7")
     page.locator('input[name="won_1"]').fill("3")
     page.locator('input[name="won_2"]').fill("2")
-    page.get_by_role("button", name="Record deal").click()
-    expect(page.locator("#record h2")).to_have_text("Record deal 2")
+    page.get_by_role("button", name="Record hand").click()
+    expect(page.locator("#record h2")).to_have_text("Record hand 2")
     # Seven of twelve: 1 + (7 - 5) = 3 points on the ladder to exactly 12 (V-1, V-11).
     expect(page.locator("figure.ladder desc")).to_have_text(
         "Ann: 3 of 12; Ben: 0 of 12; Cy: 0 of 12."

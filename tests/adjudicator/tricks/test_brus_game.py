@@ -198,7 +198,7 @@ def test_each_hand_scores_its_side_with_the_working() -> None:
         "outcome": "six",
         "lines": [{"side": 1, "points": 1, "text": "6 tricks: the hand, +1 (6a)", "rule": "6a"}],
     }
-    assert str(result.status) == "After deal 3 of 12: Seats 1, 2, 3 and 4 highest on 2."
+    assert str(result.status) == "After hand 3 of 12: Seats 1, 2, 3 and 4 highest on 2."
 
 
 def test_the_game_ends_after_the_set_hands_the_higher_total_winning() -> None:

@@ -320,7 +320,7 @@ def test_the_pope_is_told_hand_by_hand_and_marked_for_each_hand_played_as_pope()
     )
     assert result.deals[3].results[0].detail["pope"] is True
     assert named(result.status) == (
-        "After deal 5 of 6: Ann highest on 19. Ann is no longer Pope: 8 tricks over hands 3 to "
+        "After hand 5 of 6: Ann highest on 19. Ann is no longer Pope: 8 tricks over hands 3 to "
         "5, short of 13 (9a, T-4)."
     )
 
@@ -328,7 +328,7 @@ def test_the_pope_is_told_hand_by_hand_and_marked_for_each_hand_played_as_pope()
 def test_while_someone_is_pope_the_status_says_so_and_the_notes_remind_the_exchanges() -> None:
     result = tally(quick(*POPE_HANDS[:3]))
     assert named(result.status) == (
-        "After deal 3 of 6: Ann highest on 14. Ann is Pope: 14 tricks over hands 1 to 3, 13 or "
+        "After hand 3 of 6: Ann highest on 14. Ann is Pope: 14 tricks over hands 1 to 3, 13 or "
         "more (9a, T-4)."
     )
     assert [named(n) for n in result.notes] == [
@@ -374,7 +374,7 @@ def test_without_the_pope_nothing_is_said_or_marked() -> None:
     assert all(
         "Pope" not in line for d in result.deals for r in d.results for line in r.explanation
     )
-    assert named(result.status) == "After deal 5 of 6: Ann highest on 19."
+    assert named(result.status) == "After hand 5 of 6: Ann highest on 19."
     assert [str(n) for n in result.notes] == ["house rule pope: off"]
 
 
