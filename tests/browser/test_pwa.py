@@ -233,20 +233,27 @@ def test_a_deal_whose_answer_was_lost_is_sent_again_and_recorded_once(
     assert bridge_game.entries.count() == 1
 
 
+def _queue_a_deal_another_phone_takes(
+    browser: Browser, live_server: Any, game: Game, other: Any
+) -> tuple[Page, Any]:
+    """Deal 1 queued offline on this phone while ``other``'s phone, online, records deal 1;
+    back online, the queued deal is held with the news. Answers the page and the held item."""
+    page = phone(browser, live_server)
+    page.goto(f"{live_server.url}{game.get_absolute_url()}")
+    page.context.set_offline(True)
+    _record(page, SAMPLE_DEALS[0])
+    services.deal_record(game=game, by=other, data=SAMPLE_DEALS[1], number=1)
+    page.context.set_offline(False)
+    held = queue_panel(page).locator(".queue-conflicts li")
+    expect(held).to_contain_text("while you were offline", timeout=10_000)
+    return page, held
+
+
 def test_a_queued_deal_whose_number_another_phone_took_is_kept_and_recorded_as_the_next(
     browser: Browser, live_server: Any, bridge_game: Game, alice: Any, close_contexts: None
 ) -> None:
-    page = phone(browser, live_server)
-    page.goto(f"{live_server.url}{bridge_game.get_absolute_url()}")
-    page.context.set_offline(True)
-    _record(page, SAMPLE_DEALS[0])
-    # Meanwhile Bob's phone, online, records deal 1.
-    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[1], number=1)
-    page.context.set_offline(False)
-    held = queue_panel(page).locator(".queue-conflicts li")
-    expect(held).to_contain_text(
-        "Deal 1 was recorded by alice's phone while you were offline.", timeout=10_000
-    )
+    page, held = _queue_a_deal_another_phone_takes(browser, live_server, bridge_game, alice)
+    expect(held).to_contain_text("Deal 1 was recorded by alice's phone while you were offline.")
     expect(queue_panel(page).locator("#offline-queue-title")).to_be_hidden()
     assert bridge_game.entries.count() == 1
     # Kept across a reload: nothing is lost while the person decides.
@@ -267,14 +274,7 @@ def test_a_queued_deal_whose_number_another_phone_took_is_kept_and_recorded_as_t
 def test_a_queued_deal_whose_number_was_taken_can_be_discarded(
     browser: Browser, live_server: Any, bridge_game: Game, alice: Any, close_contexts: None
 ) -> None:
-    page = phone(browser, live_server)
-    page.goto(f"{live_server.url}{bridge_game.get_absolute_url()}")
-    page.context.set_offline(True)
-    _record(page, SAMPLE_DEALS[0])
-    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[1], number=1)
-    page.context.set_offline(False)
-    held = queue_panel(page).locator(".queue-conflicts li")
-    expect(held).to_contain_text("while you were offline", timeout=10_000)
+    page, held = _queue_a_deal_another_phone_takes(browser, live_server, bridge_game, alice)
     page.once("dialog", lambda dialog: dialog.accept())
     held.get_by_role("button", name="Discard it").click()
     expect(queue_panel(page)).to_be_hidden()

@@ -12,24 +12,16 @@ to the restarted server: it is recorded once, whichever way the crash went.
 from __future__ import annotations
 
 import base64
-import contextlib
 import http.client
 import json
-import os
 import random
-import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
-from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -40,80 +32,12 @@ from scorekeeper import selectors, services
 from scorekeeper.demo import SAMPLE_DEALS
 from scorekeeper.models import Entry, Game, Night
 from tests.factories import GameFactory
+from tests.scorekeeper.serve import Server
 
 KILLS = 3
 ACKS = 3  # deals acknowledged before each kill
 GAMES = 10  # six sample deals each: more than the kills reach
-ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def database_url() -> str:
-    """The test database, as the server process's ``DATABASE_URL``."""
-    settings = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{settings['NAME']}"
-    user = urllib.parse.quote(settings["USER"] or "")
-    password = settings["PASSWORD"]
-    auth = f"{user}:{urllib.parse.quote(password)}@" if password else f"{user}@"
-    return f"postgres://{auth}{settings['HOST'] or '127.0.0.1'}:{settings['PORT'] or 5432}/{settings['NAME']}"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-class Server:
-    """The app in a process that can be killed and started again on the same port."""
-
-    def __init__(self, log: Path) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = log
-        self.process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        env = {**os.environ, "DATABASE_URL": database_url(), "HTTPS": "0", "DEBUG": "0"}
-        with self.log.open("ab") as log:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "tests.scorekeeper.serve", str(self.port)],
-                cwd=ROOT,
-                env=env,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            assert self.process.poll() is None, self.log.read_text()[-2000:]
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port)):
-                return
-            time.sleep(0.05)
-        raise AssertionError(f"the server did not start: {self.log.read_text()[-2000:]}")
-
-    def kill(self) -> None:
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=10)
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:  # pragma: no cover
-                self.kill()
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    server = Server(tmp_path / "server.log")
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 @dataclass

@@ -24,7 +24,7 @@ import pytest
 from scorekeeper.models import Entry
 from scorekeeper.tokens import token_create
 from tests.factories import played_night
-from tests.scorekeeper.test_crash import Server
+from tests.scorekeeper.serve import Server
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -80,16 +80,6 @@ def fuzz(server: Server, tmp_path: Path, name: str, config: str, *args: str) -> 
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
     assert server_errors == 0, statuses
     return statuses
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Any:
-    server = Server(tmp_path / "server.log")
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
 
 
 def test_signed_out_nothing_breaks_and_every_answer_is_documented(
