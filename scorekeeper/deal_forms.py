@@ -116,7 +116,7 @@ class DealForm(EngineErrorsMixin, forms.Form):
             self.fields["way"] = forms.ChoiceField(
                 choices=[(w.key, w.label) for w in self.record.ways],
                 widget=forms.RadioSelect,
-                label="How do you record this deal?",
+                label=f"How do you record this {self.definition.deal_word}?",
                 required=False,
             )
             self.initial.setdefault("way", self.record.ways[0].key)

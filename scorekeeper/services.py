@@ -245,7 +245,7 @@ def _refuse_new_problems(
     if not new:
         return
     numbers = [p.number for p in new]
-    listed = _and(f"deal {n}" for n in numbers)
+    listed = _and(f"{definition.deal_word} {n}" for n in numbers)
     raise LedgerWouldBreak(
         f"{changing}, {listed} could no longer count: {new[0].message.split(': ', 1)[-1]} "
         f"Void or amend {'it' if len(numbers) == 1 else 'them'} first, from the last, {instead}.",
@@ -314,8 +314,8 @@ def _validated(
         before,
         after,
         names,
-        changing=f"With deal {number} as entered",
-        instead=f"or enter deal {number} differently",
+        changing=f"With {definition.deal_word} {number} as entered",
+        instead=f"or enter {definition.deal_word} {number} differently",
     )
     return canonical, deal
 
@@ -345,9 +345,10 @@ def _already_recorded(game: Game, token: uuid.UUID, data: Mapping[str, Any]) -> 
     if earlier.game_id != game.pk:
         raise TokenReused("That form was already used for another game.", field="token")
     if not _same_deal(game, earlier.data, data):
+        word = _word(game)
         raise TokenReused(
-            "That form already recorded a deal with other entries. Reload the page to record "
-            "a new deal.",
+            f"That form already recorded a {word} with other entries. Reload the page to "
+            f"record a new {word}.",
             field="token",
         )
     return earlier
@@ -399,19 +400,20 @@ def deal_record(
         earlier = _already_recorded(game, token, data)
         if earlier is not None:
             return earlier
-    _refuse_if_ended(game, "it takes no more deals. Undo the end to play on.")
+    word = _word(game)
+    _refuse_if_ended(game, f"it takes no more {word}s. Undo the end to play on.")
     expected = selectors.next_deal_number(game)
     if number is not None and number != expected:
         if number < expected:
             latest = _latest_deal(game)
             raise StaleDeal(
-                f"{latest['recorded_by']} recorded deal {latest['number']} a moment ago. "
-                f"If yours is another deal, record it as deal {expected}.",
+                f"{latest['recorded_by']} recorded {word} {latest['number']} a moment ago. "
+                f"If yours is another {word}, record it as {word} {expected}.",
                 field="number",
                 latest=latest,
                 expected=expected,
             )
-        raise InvalidInput(f"The next deal is deal {expected}, not {number}.", field="number")
+        raise InvalidInput(f"The next {word} is {word} {expected}, not {number}.", field="number")
     canonical, deal = _validated(game, data, replacing=None)
     token = token or uuid.uuid4()
     try:
@@ -435,6 +437,11 @@ def deal_record(
     return entry
 
 
+def _word(game: Game) -> str:
+    """What the game's table calls a deal ("deal", "hand", "round"), for the messages."""
+    return selectors.game_definition(game).deal_word
+
+
 def _refuse_if_ended(game: Game, why: str) -> None:
     """An ended game is final: undo the end to record, amend or void a deal."""
     if selectors.is_ended(game):
@@ -444,10 +451,10 @@ def _refuse_if_ended(game: Game, why: str) -> None:
 def _latest(game: Game, deal_key: int, revision: int | None) -> Entry:
     latest = selectors.latest_revision(game, deal_key)
     if latest is None:
-        raise InvalidInput(f"Game {game.pk} has no deal {deal_key}.", field="deal")
+        raise InvalidInput(f"Game {game.pk} has no {_word(game)} {deal_key}.", field="deal")
     if revision is not None and latest.pk != revision:
         raise Conflict(
-            "Someone changed this deal while you were editing it; look at it again.",
+            f"Someone changed this {_word(game)} while you were editing it; look at it again.",
             field="revision",
         )
     return latest
@@ -499,7 +506,10 @@ def _supersede(**fields: Any) -> Entry:
         with transaction.atomic():
             return Entry.objects.create(**fields)
     except IntegrityError:  # another writer superseded the same entry first
-        raise Conflict("Someone changed this deal at the same moment; look at it again.") from None
+        word = _word(fields["game"])
+        raise Conflict(
+            f"Someone changed this {word} at the same moment; look at it again."
+        ) from None
 
 
 @transaction.atomic
@@ -523,7 +533,7 @@ def deal_amend(
     again = _repeated(game, deal_key, revision, kind=Entry.Kind.AMEND, by=by, note=note, data=data)
     if again is not None:
         return again
-    _refuse_if_ended(game, "its deals are final. Undo the end to amend one.")
+    _refuse_if_ended(game, f"its {_word(game)}s are final. Undo the end to amend one.")
     latest = _latest(game, deal_key, revision)
     canonical, deal = _validated(game, data, replacing=deal_key)
     entry = _supersede(
@@ -569,10 +579,11 @@ def deal_void(
     again = _repeated(game, deal_key, revision, kind=Entry.Kind.VOID, by=by, note=note)
     if again is not None:
         return again
-    _refuse_if_ended(game, "its deals are final. Undo the end to void one.")
+    word = _word(game)
+    _refuse_if_ended(game, f"its {word}s are final. Undo the end to void one.")
     latest = _latest(game, deal_key, revision)
     if latest.kind == Entry.Kind.VOID:
-        raise InvalidInput("That deal is already voided.", field="deal")
+        raise InvalidInput(f"That {word} is already voided.", field="deal")
     before = _current(game)
     number = next(n for k, n, _ in _numbered(game) if k == deal_key)
     _refuse_new_problems(
@@ -580,8 +591,8 @@ def deal_void(
         before,
         [row for row in before if row[0] != deal_key],
         _seat_names(game),
-        changing=f"Without deal {number}",
-        instead=f"or amend deal {number} instead of voiding it",
+        changing=f"Without {word} {number}",
+        instead=f"or amend {word} {number} instead of voiding it",
     )
     return _supersede(
         game=game,

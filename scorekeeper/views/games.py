@@ -154,7 +154,8 @@ def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
         form = DealForm(request.POST, game=game, seats=seats)
         if form.is_valid() and form.cleaned_data["revision"] is None:
             # An amend names the entry it replaces (issue 11: no last writer wins).
-            form.add_error(None, "This page is out of date: open the deal again, then amend it.")
+            word = selectors.game_definition(game).deal_word
+            form.add_error(None, f"This page is out of date: open the {word} again, then amend it.")
         if form.is_valid():
             try:
                 services.deal_amend(
@@ -201,7 +202,8 @@ def deal_void(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
     form = VoidForm(request.POST)
     error = None
     if not form.is_valid():
-        error = "This page is out of date: look at the deal again, then void it."
+        word = selectors.game_definition(game).deal_word
+        error = f"This page is out of date: look at the {word} again, then void it."
     else:
         try:
             services.deal_void(

@@ -32,7 +32,8 @@ from scorekeeper import selectors, services
 from scorekeeper.demo import SAMPLE_DEALS
 from scorekeeper.models import Entry, Game, Night
 from tests.factories import GameFactory
-from tests.scorekeeper.test_crash import ROOT, database_url, orphans
+from tests.scorekeeper.serve import ROOT, database_url
+from tests.scorekeeper.test_crash import orphans
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -50,7 +50,7 @@ def test_ending_an_open_game_finishes_it_for_the_one_most_up(rummy: Game, bob: A
 
 def test_an_ended_game_takes_no_more_deals_until_the_end_is_undone(rummy: Game, alice: Any) -> None:
     services.game_end(game=rummy, by=alice)
-    with pytest.raises(InvalidInput, match="takes no more deals"):
+    with pytest.raises(InvalidInput, match="takes no more hands"):
         services.deal_record(game=rummy, by=alice, data=HAND_2)
     undo = services.game_end_undo(game=rummy, by=alice)
     assert undo.kind == Entry.Kind.VOID and undo.supersedes_id == undo.deal_id

@@ -205,6 +205,27 @@ def test_a_stale_record_is_refused_with_what_was_recorded(
     assert brummy.entries.count() == 2
 
 
+def test_the_refusals_call_a_deal_what_the_game_calls_it(
+    night: Night, alice: Any, bob: Any
+) -> None:
+    """Rummy is played in hands: the page says "Record hand 2", and so do the refusals."""
+    rummy = GameFactory(night=night, slug="rummy", players=["Mary", "Tom", "Dick"])
+    hand = {"went_out": 1, "hands": [{"seat": 0, "held": 10}, {"seat": 2, "held": 25}]}
+    first = services.deal_record(game=rummy, by=bob, data=hand, number=1)
+    with pytest.raises(StaleDeal) as caught:
+        services.deal_record(game=rummy, by=alice, data=hand, number=1)
+    assert caught.value.message == (
+        "bob recorded hand 1 a moment ago. If yours is another hand, record it as hand 2."
+    )
+    with pytest.raises(InvalidInput, match=r"^The next hand is hand 2, not 3\.$"):
+        services.deal_record(game=rummy, by=alice, data=hand, number=3)
+    services.deal_void(game=rummy, deal_key=first.pk, by=alice, revision=first.pk)
+    latest = selectors.latest_revision(rummy, first.pk)
+    assert latest is not None
+    with pytest.raises(InvalidInput, match=r"^That hand is already voided\.$"):
+        services.deal_void(game=rummy, deal_key=first.pk, by=alice, revision=latest.pk)
+
+
 def test_a_number_ahead_of_the_game_is_refused(brummy: Game, alice: Any) -> None:
     with pytest.raises(InvalidInput, match=r"The next deal is deal 1, not 3\."):
         services.deal_record(game=brummy, by=alice, data=grid_totals(1, 1), number=3)
