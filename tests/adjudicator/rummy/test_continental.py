@@ -220,6 +220,105 @@ def test_going_out_with_the_melds_says_when_another_arrangement_works() -> None:
     assert answer["explanation"][-2].startswith("but the same cards do go out another way")
 
 
+# C-1: a shape is the sizes of the melds, not the order a player happens to lay them in.
+LEGAL_MELDS = [
+    pytest.param(
+        ["2S 3S 4S", "5H 6H 7H 8H", "9D 10D JD QD", "3C 4C 5C 6C"],
+        "4+4+4+3",
+        id="C-1-4443-ascending",
+    ),
+    pytest.param(
+        ["5H 6H 7H 8H", "2S 3S 4S", "9D 10D JD QD", "3C 4C 5C 6C"],
+        "4+4+4+3",
+        id="C-1-4443-mixed",
+    ),
+    pytest.param(
+        ["5H 6H 7H 8H", "9D 10D JD QD", "3C 4C 5C 6C", "2S 3S 4S"],
+        "4+4+4+3",
+        id="C-1-4443-descending",
+    ),
+    pytest.param(
+        ["2S 3S 4S", "5H 6H 7H", "3C 4C 5C 6C", "9D 10D JD QD KD"],
+        "5+4+3+3",
+        id="C-1-5433-ascending",
+    ),
+    pytest.param(
+        ["2S 3S 4S", "9D 10D JD QD KD", "5H 6H 7H", "3C 4C 5C 6C"],
+        "5+4+3+3",
+        id="C-1-5433-mixed",
+    ),
+    pytest.param(
+        ["3C 4C 5C 6C", "2S 3S 4S", "5H JK 7H", "9D 10D JD QD KD"],
+        "5+4+3+3",
+        id="C-1-5433-mixed-with-a-joker",
+    ),
+    pytest.param(
+        ["9D 10D JD QD KD", "3C 4C 5C 6C", "2S 3S 4S", "5H 6H 7H"],
+        "5+4+3+3",
+        id="C-1-5433-descending",
+    ),
+    pytest.param(
+        ["2S 3S 4S", "5H 6H 7H", "9D 10D JD", "3C 4C 5C", "JC QC KC"],
+        "3+3+3+3+3",
+        id="C-1-33333",
+    ),
+]
+
+
+@pytest.mark.parametrize(("melds", "shape"), LEGAL_MELDS)
+def test_c_1_a_going_out_shape_is_accepted_in_any_order_of_melds(
+    melds: list[str], shape: str
+) -> None:
+    answer = GAME.ask("going-out", {"melds": melds})
+    assert answer["goes_out"] is True, answer["problems"]
+    assert answer["problems"] == []
+    assert answer["shape"] == shape
+    assert answer["explanation"][-1] == f"goes out as {shape}"
+    # A listed shape is the default rule, not the house rule's reach.
+    assert not any("any_partition" in line for line in answer["explanation"])
+
+
+ILLEGAL_SHAPES = [
+    pytest.param(["2S 3S 4S 5S 6S", "8D 9D 10D JD QD", "10H JH QH KH AH"], "5+5+5", id="C-1-555"),
+    pytest.param(
+        ["2S 3S 4S", "5H 6H 7H", "9D 10D JD", "3C 4C 5C 6C 7C 8C"],
+        "6+3+3+3",
+        id="C-1-6333-ascending",
+    ),
+    pytest.param(
+        ["3C 4C 5C 6C 7C 8C", "2S 3S 4S", "5H 6H 7H", "9D 10D JD"],
+        "6+3+3+3",
+        id="C-1-6333-descending",
+    ),
+    pytest.param(
+        ["2S 3S 4S 5S", "9D 10D JD QD KD AD", "5H 6H 7H 8H 9H"],
+        "6+5+4",
+        id="C-1-654-mixed",
+    ),
+    pytest.param(
+        ["2S 3S 4S", "5H 6H 7H", "3C 4C 5C 6C 7C 8C 9C 10C JC"],
+        "9+3+3",
+        id="C-1-933-ascending",
+    ),
+]
+
+
+@pytest.mark.parametrize(("melds", "shape"), ILLEGAL_SHAPES)
+def test_c_1_any_other_shape_is_refused_in_any_order_of_melds(melds: list[str], shape: str) -> None:
+    answer = GAME.ask("going-out", {"melds": melds})
+    assert answer["goes_out"] is False
+    assert answer["problems"] == [
+        f"{shape} is not a going-out shape (3+3+3+3+3, 4+4+4+3 or 5+4+3+3, C-1)"
+    ]
+    # Every meld is a good sequence: only the shape is wrong, and the house rule lets it go out.
+    lenient = GAME.ask("going-out", {"melds": melds, "options": {"any_partition": True}})
+    assert lenient["goes_out"] is True
+    assert (
+        "house rule any_partition: any split into sequences goes out (C-1)"
+        in (lenient["explanation"])
+    )
+
+
 # --- 4.3 settlement and C-3 ------------------------------------------------------------------
 
 
