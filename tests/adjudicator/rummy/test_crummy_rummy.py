@@ -229,6 +229,61 @@ def test_cr_3_house_rule_max_half_limits_wild_cards_in_every_group() -> None:
     assert not judge_group("5S JK JK", rules).valid
 
 
+# CR-3 max_half: "wild cards at most half of any group", so exactly half is allowed and one more
+# is not. An odd group cannot be exactly half: its most is the half rounded down. At most four
+# jokers (two packs), so a group of 8 is the largest that can be half jokers.
+MAX_HALF = [
+    pytest.param("5H 5S JK", 1, True, id="CR-3-set-of-3-one-joker"),
+    pytest.param("5H JK JK", 2, False, id="CR-3-set-of-3-two-jokers"),
+    pytest.param("5H 5S JK JK", 2, True, id="CR-3-set-of-4-exactly-half"),
+    pytest.param("5H JK JK JK", 3, False, id="CR-3-set-or-run-of-4-three-jokers"),
+    pytest.param("5H JK JK 8H", 2, True, id="CR-3-run-of-4-exactly-half"),
+    pytest.param("5H 5S 5D JK JK", 2, True, id="CR-3-set-of-5-two-jokers"),
+    pytest.param("5H 5S JK JK JK", 3, False, id="CR-3-set-of-5-three-jokers"),
+    pytest.param("5H JK 7H JK 9H", 2, True, id="CR-3-run-of-5-two-jokers"),
+    pytest.param("5H JK JK 8H JK", 3, False, id="CR-3-run-of-5-three-jokers"),
+    pytest.param("5H 5S 5D JK JK JK", 3, True, id="CR-3-set-of-6-exactly-half"),
+    pytest.param("5H 5S JK JK JK JK", 4, False, id="CR-3-set-of-6-four-jokers"),
+    pytest.param("5H JK 7H JK 9H JK", 3, True, id="CR-3-run-of-6-exactly-half"),
+    pytest.param("5H JK JK JK 9H JK", 4, False, id="CR-3-run-of-6-four-jokers"),
+    pytest.param("5H JK 7H JK 9H JK JH", 3, True, id="CR-3-run-of-7-three-jokers"),
+    pytest.param("5H JK 7H JK JK JK JH", 4, False, id="CR-3-run-of-7-four-jokers"),
+    pytest.param("5H 5S 5D 5C JK JK JK JK", 4, True, id="CR-3-set-of-8-exactly-half"),
+    pytest.param("5H JK 7H JK 9H JK JH JK", 4, True, id="CR-3-run-of-8-exactly-half"),
+]
+
+
+@pytest.mark.parametrize(("cards", "jokers", "allowed"), MAX_HALF)
+def test_cr_3_house_rule_max_half_allows_exactly_half_jokers_and_no_more(
+    cards: str, jokers: int, allowed: bool
+) -> None:
+    verdict = judge_group(cards, options(joker_restriction="max_half"))
+    assert verdict.kinds, "each row is a group of the game, jokers aside"
+    assert verdict.jokers == jokers
+    if allowed:
+        assert verdict.valid and verdict.problems == ()
+    else:
+        assert verdict.problems == (
+            f"{jokers} jokers in a group of {len(cards.split())}: more than half "
+            "(house rule joker_restriction = max_half, CR-3)",
+        )
+    # The limit is the house rule's alone: by default (one_group) the group is fine.
+    assert judge_group(cards, options()).valid
+
+
+def test_cr_3_house_rule_max_half_accepts_a_contract_of_groups_each_half_jokers() -> None:
+    rules = options(joker_restriction="max_half")
+    # Round 4, two sets of 4, all four jokers: two in each set, exactly half of each.
+    assert judge_contract(["5H 5S JK JK", "9C 9D JK JK"], 4, rules).valid
+    # Round 1: a run of 4 half jokers and a set of 3 with one.
+    assert judge_contract(["7H JK 9H JK", "3S 3H JK"], 1, rules).valid
+    verdict = judge_contract(["7H JK 9H JK", "3S JK JK"], 1, rules)
+    assert verdict.problems == (
+        "group 2 (3S JK JK): 2 jokers in a group of 3: more than half "
+        "(house rule joker_restriction = max_half, CR-3)",
+    )
+
+
 # --- CR-4: exact sizes ------------------------------------------------------------------------
 
 
