@@ -8,6 +8,7 @@ import pytest
 
 from adjudicator.errors import AdjudicationError, ImpossibleCountError
 from adjudicator.game import Open, Target
+from adjudicator.records import CountField
 from adjudicator.rummy.boathouse import BoathouseRummy
 from adjudicator.said import Naming
 from adjudicator.tally import Tally
@@ -75,6 +76,37 @@ def test_4_2_a_fully_matched_loser_pays_nothing() -> None:
     )
     assert result.totals == (0, 0)
     assert result.deals[0].payments == ()
+
+
+# 4.2: a loser pays only for unmatched cards, so a loser whose cards all meld counts 0 and pays
+# nothing; a count below 0 is refused.
+@pytest.mark.parametrize(
+    ("unmatched", "refused"),
+    [
+        pytest.param(0, None, id="4.2-all-matched-counts-0"),
+        pytest.param(
+            -1, "Ben still holds at least one card, worth at least 0, so not -1.", id="4.2-negative"
+        ),
+    ],
+)
+def test_4_2_the_least_unmatched_count_is_0(unmatched: int, refused: str | None) -> None:
+    raw = {
+        "went_out": 0,
+        "hands": [{"seat": 1, "unmatched": unmatched}, {"seat": 2, "unmatched": 5}],
+    }
+    # The form asks for no less than the rule allows.
+    record = GAME.record(GAME.options(), 3)
+    count = next(f for f in record.fields if f.key == "hands").entry("unmatched")
+    assert isinstance(count, CountField) and count.minimum == 0
+    if refused is None:
+        result = tally([raw], players=3)
+        assert result.totals == (5, 0, -5)
+        assert [(p.payer, p.payee, p.amount) for p in result.deals[0].payments] == [(2, 0, 5)]
+        return
+    err = refusal(raw, players=3)
+    assert isinstance(err, ImpossibleCountError)
+    assert (err.field, err.seats) == ("hands[0].unmatched", (1,))
+    assert err.named(NAMES) == refused
 
 
 def test_4_2_a_boathouse_hand_never_shrinks_below_the_cards_dealt() -> None:

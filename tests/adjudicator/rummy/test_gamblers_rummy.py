@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from adjudicator.errors import AdjudicationError, BadEntryError, ImpossibleCountError
+from adjudicator.records import CountField
 from adjudicator.rummy.gamblers import Gamblers
 from adjudicator.said import Naming
 from adjudicator.tally import Tally, format_points
@@ -70,6 +71,37 @@ def test_4_4_seven_cards_each_bound_a_hand() -> None:
     assert err.named(NAMES) == (
         "Ann can hold at most 7 cards, not 8: 7 cards are dealt each in Gambler's Rummy."
     )
+
+
+# 4.4 settles a going-out as the parent game: a loser still holds a card, and an ace counts 1,
+# so 1 is the least count in hand and 0 is refused.
+@pytest.mark.parametrize(
+    ("held", "refused"),
+    [
+        pytest.param(1, None, id="4.4-a-lone-ace-counts-1"),
+        pytest.param(
+            0, "Ben still holds at least one card, worth at least 1, so not 0.", id="4.4-0"
+        ),
+    ],
+)
+def test_4_4_a_loser_holds_at_least_one_card_so_counts_at_least_1(
+    held: int, refused: str | None
+) -> None:
+    raw = {
+        "went_out": 0,
+        "hands": [{"seat": 1, "held": held}, {"seat": 2, "held": 5}, {"seat": 3, "held": 5}],
+    }
+    # The form asks for no less than the rule allows.
+    record = GAME.record(GAME.options(), 4)
+    count = next(f for f in record.fields if f.key == "hands").entry("held")
+    assert isinstance(count, CountField) and count.minimum == 1
+    if refused is None:
+        assert tally([raw]).totals == (10 + held, -held, -5, -5)
+        return
+    err = refusal(raw)
+    assert isinstance(err, ImpossibleCountError)
+    assert (err.field, err.seats) == ("hands[0].held", (1,))
+    assert err.named(NAMES) == refused
 
 
 def test_4_4_the_whole_hand_may_not_be_declared_in_one_turn() -> None:
@@ -192,6 +224,34 @@ def test_G_1_house_rule_refuses_a_count_of_the_wrong_kind() -> None:
     assert err.field == "hands[0].unmatched"
     # Going out still settles as the parent game under the house rule.
     assert tally([OUT], **LOWEST).totals == (-13, -20, 34, -1)
+
+
+# G-1's house rule, G-2: after a refusal the unmatched count decides, and a hand whose cards
+# all meld counts 0 (it wins); below 0 is refused.
+@pytest.mark.parametrize(
+    ("unmatched", "refused"),
+    [
+        pytest.param(0, None, id="G-2-all-matched-counts-0"),
+        pytest.param(
+            -1, "Ann still holds at least one card, worth at least 0, so not -1.", id="G-2-negative"
+        ),
+    ],
+)
+def test_G_2_the_least_unmatched_count_after_a_refusal_is_0(
+    unmatched: int, refused: str | None
+) -> None:
+    raw = {"refused": 1, "hands": hands(unmatched, 5, 5, 5)}
+    # The form asks for no less than the rule allows.
+    record = GAME.record(GAME.options(LOWEST), 4)
+    count = next(f for f in record.fields if f.key == "hands").entry("unmatched")
+    assert isinstance(count, CountField) and count.minimum == 0
+    if refused is None:
+        assert tally([raw], **LOWEST).totals == (15, -5, -5, -5)
+        return
+    err = refusal(raw, **LOWEST)
+    assert isinstance(err, ImpossibleCountError)
+    assert (err.field, err.seats) == ("hands[0].unmatched", (0,))
+    assert err.named(NAMES) == refused
 
 
 def test_G_1_an_unmatched_count_above_seven_cards_is_refused() -> None:

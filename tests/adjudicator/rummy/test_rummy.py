@@ -16,6 +16,7 @@ from adjudicator.errors import (
 )
 from adjudicator.game import Open, Target
 from adjudicator.games import get_game
+from adjudicator.records import CountField
 from adjudicator.rummy.rummy import Deal, Options, Rummy
 from adjudicator.said import Naming
 from adjudicator.tally import Tally
@@ -155,10 +156,35 @@ def test_4_1_the_losers_together_cannot_hold_more_tens_than_the_pack_has() -> No
     )
 
 
-def test_4_1_a_loser_holds_at_least_one_card() -> None:
-    err = refusal({"went_out": 0, "hands": [{"seat": 1, "held": 0}, {"seat": 2, "held": 5}]})
+# 4.1: a loser still holds a card (none left is going out), and the cheapest card, an ace,
+# counts 1: so 1 is the least count in hand, and 0 is refused.
+@pytest.mark.parametrize(
+    ("held", "refused"),
+    [
+        pytest.param(1, None, id="4.1-a-lone-ace-counts-1"),
+        pytest.param(
+            0, "Ben still holds at least one card, worth at least 1, so not 0.", id="4.1-0"
+        ),
+        pytest.param(
+            -1, "Ben still holds at least one card, worth at least 1, so not -1.", id="4.1-negative"
+        ),
+    ],
+)
+def test_4_1_a_loser_holds_at_least_one_card_so_counts_at_least_1(
+    held: int, refused: str | None
+) -> None:
+    raw = {"went_out": 0, "hands": [{"seat": 1, "held": held}, {"seat": 2, "held": 5}]}
+    # The form asks for no less than the rule allows.
+    record = GAME.record(DEFAULTS, 3)
+    count = next(f for f in record.fields if f.key == "hands").entry("held")
+    assert isinstance(count, CountField) and count.minimum == 1
+    if refused is None:
+        assert tally([raw]).totals == (5 + held, -held, -5)
+        return
+    err = refusal(raw)
     assert isinstance(err, ImpossibleCountError)
-    assert "at least one card" in err.message
+    assert (err.field, err.seats) == ("hands[0].held", (1,))
+    assert err.named(NAMES) == refused
 
 
 def test_4_1_one_pack_so_no_card_twice_in_a_deal() -> None:
