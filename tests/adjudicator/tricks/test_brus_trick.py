@@ -88,6 +88,36 @@ def test_each_tier_beats_every_lower_one_and_runs_clubs_spades_hearts_diamonds(
     assert [power(c) for c in cards] == sorted((power(c) for c in cards), reverse=True)
 
 
+# 6a, as the rules text words it: after the four nines, "The Aces (each then ranked by suit;
+# clubs, spades, hearts, diamonds)", then the Jack of spades. Written out here rather than read
+# from PLAYABLE, so that a change to the engine's order cannot carry its test along with it.
+ACES = [
+    pytest.param("9D", "AC", id="6a-the-lowest-nine-beats-the-highest-ace"),
+    pytest.param("AC", "AS", id="6a-the-ace-of-clubs-beats-the-ace-of-spades"),
+    pytest.param("AS", "AH", id="6a-the-ace-of-spades-beats-the-ace-of-hearts"),
+    pytest.param("AH", "AD", id="6a-the-ace-of-hearts-beats-the-ace-of-diamonds"),
+    pytest.param("AD", "JS", id="6a-the-lowest-ace-beats-the-highest-jack"),
+]
+
+
+@pytest.mark.parametrize(("higher", "lower"), ACES)
+def test_6a_the_aces_rank_below_the_nines_and_above_the_jacks_clubs_spades_hearts_diamonds(
+    higher: str, lower: str
+) -> None:
+    assert beats(Card.parse(higher), Card.parse(lower))
+    assert not beats(Card.parse(lower), Card.parse(higher))
+    assert judge_trick(trick(f"1:{lower} 2:{higher} 3: 4:"), FOUR).winner == 1
+    with pytest.raises(AdjudicationError) as caught:
+        judge_trick(trick(f"1:{higher} 2:{lower}"), FOUR)
+    assert caught.value.code == "illegal_play"
+
+
+def test_6a_the_aces_are_the_8th_to_11th_of_the_18_playable_cards() -> None:
+    """Rulings 6a's table: JC, 8S, KH, the four 9s, then AC, AS, AH, AD (8-11), each unique."""
+    places = [len(PLAYABLE) + 1 - power(c) for c in parse_cards("AC AS AH AD")]
+    assert places == [8, 9, 10, 11]
+
+
 def test_the_tiers_are_the_whole_playable_order() -> None:
     assert tuple(c for _, cards in TIERS for c in cards) == PLAYABLE
 
