@@ -11,6 +11,7 @@ from adjudicator.cards import parse_cards
 from adjudicator.errors import AdjudicationError
 from adjudicator.tricks.alkort_hand import (
     Hand,
+    Progress,
     QuickHand,
     check_hand,
     check_over,
@@ -109,6 +110,62 @@ def test_a_muk_is_worked_in_words() -> None:
     plain = score_hand(QuickHand((3, 5)), Table(4))
     assert plain.explanation(1) == ("won five tricks to 3: 1 (8a)",)
     assert (plain.points, plain.streak, plain.winner) == ((0, 1), 0, 1)
+
+
+# 8a: a múk is winning "the first five tricks" before the other side wins any; four in a row
+# is not one. Side 0 wins the tricks marked 0, in order.
+MUK_THRESHOLD = [
+    pytest.param([0, 0, 0, 0], False, False, id="8a-four-in-a-row-is-not-a-muk"),
+    pytest.param([0, 0, 0, 0, 1], False, False, id="8a-four-then-a-trick-lost-is-no-muk"),
+    pytest.param([0, 0, 0, 0, 1, 0], False, True, id="8a-five-after-four-and-a-loss-ends-it"),
+    pytest.param([0, 0, 0, 0, 0], True, False, id="A-5-five-in-a-row-a-muk-plays-on"),
+    pytest.param([0, 0, 0, 0, 0, 1], True, True, id="A-5-a-muk-ends-at-the-first-trick-lost"),
+    pytest.param([1, 0, 0, 0, 0, 0], False, True, id="8a-five-after-losing-the-first-ends-it"),
+]
+
+
+@pytest.mark.parametrize(("winners", "muk", "over"), MUK_THRESHOLD)
+def test_8a_a_muk_is_the_first_five_tricks_in_a_row_and_not_four(
+    winners: list[int], muk: bool, over: bool
+) -> None:
+    progress = Progress.of(winners, 2)
+    assert progress.muk is muk
+    assert progress.over is over
+
+
+# Side 0 wins the first four tricks, loses the fifth (seat 1's JD over the 6C) and wins the
+# sixth (seat 2's 9H): five tricks to one, one short of a múk.
+FOUR_THEN_LOST = [*RUN[:4], ["6C", "JD", "3S", "2D"], ["QH", "9H", "3C", "4H"]]
+
+
+@pytest.mark.parametrize(
+    ("tricks", "first_five", "points", "working"),
+    [
+        pytest.param(
+            FOUR_THEN_LOST,
+            None,
+            (1, 0),
+            "won five tricks to 1: 1 (8a)",
+            id="8a-one-short-of-a-muk-scores-1",
+        ),
+        pytest.param(
+            MUK,
+            0,
+            (5, 0),
+            "won the first 5 tricks in a row, a múk: 5 (8a)",
+            id="8a-a-muk-at-five-scores-5",
+        ),
+    ],
+)
+def test_8a_the_muk_threshold_in_a_hand_played_out(
+    tricks: list[list[str]], first_five: int | None, points: tuple[int, int], working: str
+) -> None:
+    table = Table(4)
+    checked = check_over(check_hand(hand(4, tricks), table))
+    assert summarize(checked) == QuickHand((5, 1), first_five)
+    score = score_hand(hand(4, tricks), table)
+    assert score.points == points
+    assert score.explanation(0) == (working,)
 
 
 @pytest.mark.parametrize("streak", [5, 6, 7, 8])
