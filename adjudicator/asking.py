@@ -28,9 +28,11 @@ the game's own record (:func:`deal_input`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, is_dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, get_args
 
+from adjudicator.bounds import cards_schema
+from adjudicator.options import describe_options
 from adjudicator.records import (
     CardsField,
     CountField,
@@ -45,37 +47,46 @@ from adjudicator.records import (
     describe_field,
     field_schema,
     json_schema,
+    plays_schema,
 )
 
 if TYPE_CHECKING:
     from adjudicator.game import Game
 
 
+MOST_IN_MELD = 14
+"""The most cards one meld holds in any of our rummies: a run from ace to ace."""
+
+
 @dataclass(frozen=True)
 class MeldsField:
-    """Several melds (or a lay-down's groups), each a string of cards."""
+    """Several melds (or a lay-down's groups), at most ``most``, each a string of cards."""
 
     key: str
     label: str
     most: int = 8
+    max_cards: int = MOST_IN_MELD
     help: str = ""
     kind: ClassVar[str] = "melds"
 
 
 @dataclass(frozen=True)
 class LayoffsField:
-    """Cards laid off onto melds on the table: each ``{"cards": …, "onto": …}``."""
+    """Cards laid off onto melds on the table: each ``{"cards": …, "onto": …}``, at most
+    ``most``; each side at most a meld's cards."""
 
     key: str
     label: str
     most: int = 6
+    max_cards: int = MOST_IN_MELD
     help: str = ""
     kind: ClassVar[str] = "layoffs"
 
 
 @dataclass(frozen=True)
 class CountsField:
-    """A list of whole numbers; ``per_seat``: one for each seat at the table, in order."""
+    """A list of whole numbers, about the seats at the table (at most one a seat);
+    ``per_seat``: one for each seat, in order."""
 
     key: str
     label: str
@@ -88,7 +99,8 @@ class CountsField:
 
 @dataclass(frozen=True)
 class FlagsField:
-    """A list of yes-or-no, one for each item of another list (``beside``)."""
+    """A list of yes-or-no, one for each item of another list (``beside``), which is about the
+    seats at the table (at most one a seat)."""
 
     key: str
     label: str
@@ -113,10 +125,13 @@ class RowsField:
 
 @dataclass(frozen=True)
 class PlaysField:
-    """One trick's plays in order: a seat and the card(s) it played."""
+    """One trick's plays in order: a seat and the card(s) it played; at most ``most`` plays
+    (0: one a seat), each of at most ``max_cards`` cards."""
 
     key: str
     label: str
+    most: int = 0
+    max_cards: int = 4
     help: str = ""
     kind: ClassVar[str] = "plays"
 
@@ -281,7 +296,7 @@ def input_schema(asks: Asks, players: int, options: Any) -> dict[str, Any]:
     """
     fields = asks.fields(players, options)
     props = {f.key: _input_field_schema(f, players) for f in fields}
-    props["options"] = {"type": "object", "description": "House rules for this question."}
+    props["options"] = options_schema(options)
     required = [f.key for f in fields if f.key in asks.required(players, options)]
     if asks.players:
         props["players"] = {"type": "integer", "enum": [players], "description": "Table size."}
@@ -313,47 +328,68 @@ def _way_schema(way: Way, ways: tuple[Way, ...]) -> dict[str, Any]:
     return schema
 
 
+def options_schema(options: Any) -> dict[str, Any]:
+    """The house rules a question takes, each with its values (no key the game lacks)."""
+    schema: dict[str, Any] = {"type": "object", "description": "House rules for this question."}
+    if not is_dataclass(options):
+        return schema
+    props: dict[str, Any] = {}
+    for info in describe_options(type(options)):
+        if info.kind == "bool":
+            props[info.name] = {"type": "boolean"}
+        elif info.kind == "choice":
+            props[info.name] = {"enum": list(info.choices)}
+        else:
+            bounds = {"minimum": info.minimum, "maximum": info.maximum}
+            props[info.name] = {
+                "type": "integer",
+                **{k: v for k, v in bounds.items() if v is not None},
+            }
+        props[info.name]["description"] = info.doc
+    return {**schema, "properties": props, "additionalProperties": False}
+
+
 def _input_field_schema(f: InputField, players: int) -> dict[str, Any]:
-    """A field's JSON Schema: a record's kind as the record describes it, or a question's."""
-    cards = {"type": "string", "description": "Cards such as '7H 8H 9H'."}
+    """A field's JSON Schema: a record's kind as the record describes it, or a question's.
+    Every list and string is bounded by what the rules allow (:mod:`adjudicator.bounds`)."""
     if isinstance(f, MeldsField):
-        return {"type": "array", "items": cards, "description": f.label}
+        return {
+            "type": "array",
+            "maxItems": f.most,
+            "items": cards_schema(f.max_cards, "Cards such as '7H 8H 9H'."),
+            "description": f.label,
+        }
     if isinstance(f, LayoffsField):
+        cards = cards_schema(f.max_cards, "Cards such as '7H 8H 9H'.")
         layoff = {
             "type": "object",
             "properties": {"cards": cards, "onto": cards},
             "required": ["cards", "onto"],
             "additionalProperties": False,
         }
-        return {"type": "array", "items": layoff, "description": f.label}
+        return {"type": "array", "maxItems": f.most, "items": layoff, "description": f.label}
     if isinstance(f, CountsField):
         count = {"type": "integer", "minimum": f.minimum, "maximum": f.maximum}
-        return {"type": "array", "items": count, "description": f.label}
+        return {"type": "array", "maxItems": players, "items": count, "description": f.label}
     if isinstance(f, FlagsField):
-        return {"type": "array", "items": {"type": "boolean"}, "description": f.label}
+        flag = {"type": "boolean"}
+        return {"type": "array", "maxItems": players, "items": flag, "description": f.label}
     if isinstance(f, RowsField):
         row = {
             "type": "array",
+            "maxItems": players,  # a number a seat, or a side
             "items": {"type": "integer", "minimum": f.minimum, "maximum": f.maximum},
         }
-        return {"type": "array", "items": row, "description": f.label}
+        return {"type": "array", "maxItems": f.most, "items": row, "description": f.label}
     if isinstance(f, PlaysField):
-        play = {
-            "type": "object",
-            "properties": {
-                "seat": {"type": "integer", "minimum": 0, "maximum": max(players - 1, 0)},
-                "cards": {"type": "string"},
-            },
-            "required": ["seat", "cards"],
-            "additionalProperties": False,
-        }
-        return {"type": "array", "items": play, "description": f.label}
+        return {**plays_schema(f.most or players, f.max_cards, players), "description": f.label}
     return field_schema(f, players)
 
 
 __all__ = [
     "CLAIM",
     "KINDS",
+    "MOST_IN_MELD",
     "Asks",
     "CountsField",
     "FlagsField",
@@ -367,4 +403,5 @@ __all__ = [
     "describe_input",
     "input_keys",
     "input_schema",
+    "options_schema",
 ]

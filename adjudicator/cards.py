@@ -212,10 +212,26 @@ class Pack:
     def has_duplicates(self) -> bool:
         return any(count > 1 for c, count in self.copies.items() if not c.is_joker)
 
-    def check(self, cards: Iterable[Card], *, field: str | None = None) -> None:
+    def check(
+        self,
+        cards: Iterable[Card],
+        *,
+        field: str | None = None,
+        seen: Counter[Card] | None = None,
+    ) -> None:
         """Reject a card the pack lacks, or more copies of one than it holds.
 
+        ``seen`` counts the cards already checked with these (they are added to it once they
+        pass): groups checked one after another then cost time in proportion to all their
+        cards, each counted once.
+
         >>> STANDARD.check(parse_cards("AS AS"))
+        Traceback (most recent call last):
+        ...
+        adjudicator.errors.TooManyCopiesError: AS appears 2 times, but the standard 52-card pack has only one.
+        >>> seen: Counter[Card] = Counter()
+        >>> STANDARD.check(parse_cards("AS KS"), seen=seen)
+        >>> STANDARD.check(parse_cards("AS"), seen=seen)
         Traceback (most recent call last):
         ...
         adjudicator.errors.TooManyCopiesError: AS appears 2 times, but the standard 52-card pack has only one.
@@ -229,16 +245,19 @@ class Pack:
                 cards=missing,
                 field=field,
             )
-        extra = [c for c, n in counts.items() if n > self.copies[c]]
+        total = counts if seen is None else Counter({c: n + seen[c] for c, n in counts.items()})
+        extra = [c for c, n in total.items() if n > self.copies[c]]
         if extra:
             c = extra[0]
             held = self.copies[c]
             times = "only one" if held == 1 else f"only {held}"
             raise TooManyCopiesError(
-                f"{c} appears {counts[c]} times, but the {self.name} has {times}.",
+                f"{c} appears {total[c]} times, but the {self.name} has {times}.",
                 cards=extra,
                 field=field,
             )
+        if seen is not None:
+            seen.update(counts)
 
 
 def _without(*ranks: Rank) -> list[Card]:

@@ -15,7 +15,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
 
-from adjudicator.asking import Asks, input_keys
+from adjudicator.asking import Asks, input_keys, input_schema
+from adjudicator.bounds import check_bounds
 from adjudicator.cards import Pack
 from adjudicator.errors import BadEntryError, GameOverError, UnknownQuestionError, readable_int
 from adjudicator.options import OptionInfo, changed_options, describe_options, parse_options
@@ -578,7 +579,18 @@ class Game[O, D](ABC):
                     f"{and_list(sorted(takes))}.",
                     field=unknown[0] or "body",
                 )
+            # Before any rule runs, every list and string is held to what the rules allow,
+            # as the schema publishes it: no answer ever searches an input larger than that.
+            players = self._bounding_size(data.get("players"))
+            schema = input_schema(found.asks, players, options)
+            check_bounds(schema, data, pack=self.pack(options, players))
         return found.answer(data, options)
+
+    def _bounding_size(self, given: object) -> int:
+        """The table size an input is bounded at: the one it gives, or else the largest (a
+        size the question refuses is refused by it, after the bounds)."""
+        sizes = self.table_sizes()
+        return given if type(given) is int and given in sizes else sizes[-1]
 
 
 def _check_settled(scored: Scored, units: int) -> None:

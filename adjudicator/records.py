@@ -37,10 +37,12 @@ SeatEntry(key='held', value=36)
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Protocol
 
+from adjudicator.bounds import CARD_TEXT, cards_schema, check_bounds
 from adjudicator.cards import Card, Pack, format_cards, parse_cards
 from adjudicator.errors import AdjudicationError, BadEntryError
 from adjudicator.said import say, seat, seats
@@ -204,6 +206,9 @@ class EventsField:
     key: str
     label: str
     events: tuple[tuple[str, str], ...]  # (value, label)
+    most: int = 4
+    """At most this many a hand: a bound on the input; the game checks its own rule (Voormsi's
+    one capture a hand) with the rule in the sentence."""
     help: str = ""
     kind: ClassVar[str] = "events"
 
@@ -312,6 +317,9 @@ def parse_record(
     if not isinstance(data, Mapping):
         keys = ", ".join(f.key for f in record.fields)
         raise BadEntryError(f"A deal is an object with {keys}.", field="deal")
+    # Nothing is parsed beyond what the rules allow: every list and string is held to the
+    # bounds the schema publishes first (the cards against the pack come after, all together).
+    check_bounds(json_schema(record, seating.players), data, count_cards=False)
     known = {f.key for f in record.fields}
     for key in data:
         if key not in known:
@@ -346,11 +354,10 @@ def parse_record(
     if pack is not None:
         # Cards are checked together (two 5H in one deal of a single pack), and a refusal points
         # at the entry that went past what the pack holds.
-        used: list[Card] = []
+        used: Counter[Card] = Counter()
         for path, who, cards in _cards_in(record, values):
-            used += cards
             try:
-                pack.check(used)
+                pack.check(cards, seen=used)
             except AdjudicationError as err:
                 err.path, err.seats = path, who
                 raise
@@ -427,7 +434,7 @@ def _cards(value: object, f: CardsField, *, counted: bool = True) -> tuple[Card,
     if not isinstance(value, str):
         raise BadEntryError(f"{f.key} must be a string of cards, such as 'AS 10H JK'.")
     most = f.max_cards if counted else MOST_CARDS
-    if len(value) > 8 * max(most, 1):
+    if len(value) > CARD_TEXT * max(most, 1):
         raise BadEntryError(f"{f.key} holds at most {most} cards.")
     cards = parse_cards(value)
     if not counted and len(cards) > most:
@@ -754,6 +761,30 @@ def _way_schema(record: Record, way: Way) -> dict[str, Any]:
     return schema
 
 
+def plays_schema(most: int, max_cards: int, players: int) -> dict[str, Any]:
+    """A JSON Schema of one trick's plays: at most ``most``, each a seat and its cards."""
+    play = {
+        "type": "object",
+        "properties": {
+            "seat": {"type": "integer", "minimum": 0, "maximum": max(players - 1, 0)},
+            "cards": cards_schema(max_cards),
+        },
+        "required": ["seat", "cards"],
+        "additionalProperties": False,
+    }
+    return {"type": "array", "maxItems": most, "items": play}
+
+
+def _entry_schema(e: Entry, players: int) -> dict[str, Any]:
+    """One alternative of a per-seat entry. Its cards are held to the parser's sanity limit:
+    how many a seat may hold is a rule, which the game refuses with the rule in the sentence."""
+    if isinstance(e, FlagField):
+        return {**_schema(e, players), "enum": [True]}  # given as true, or left out
+    if isinstance(e, CardsField):
+        return cards_schema(MOST_CARDS, f"{e.label}: cards such as 'AS 10H JK'.")
+    return _schema(e, players)
+
+
 def _schema(f: Field | Entry, players: int) -> dict[str, Any]:
     seat_schema = {"type": "integer", "minimum": 0, "maximum": max(players - 1, 0)}
     if isinstance(f, SeatField):
@@ -768,29 +799,35 @@ def _schema(f: Field | Entry, players: int) -> dict[str, Any]:
     if isinstance(f, CountField):
         return {"type": "integer", "minimum": f.minimum, "maximum": f.maximum}
     if isinstance(f, CardsField):
-        return {"type": "string", "description": f"{f.label}: cards such as 'AS 10H JK'."}
+        return cards_schema(f.max_cards, f"{f.label}: cards such as 'AS 10H JK'.")
     if isinstance(f, PerSeatField):
         variants = [
             {
                 "type": "object",
                 # A flag is given as true, or left out (the parser refuses false).
-                "properties": {
-                    "seat": seat_schema,
-                    e.key: {**_schema(e, players), "enum": [True]}
-                    if isinstance(e, FlagField)
-                    else _schema(e, players),
-                },
+                "properties": {"seat": seat_schema, e.key: _entry_schema(e, players)},
                 "required": ["seat", e.key],
                 "additionalProperties": False,
             }
             for e in f.entries
         ]
-        return {"type": "array", "items": {"oneOf": variants}, "description": f.label}
+        return {
+            "type": "array",
+            "maxItems": players,  # one entry a seat
+            "items": {"oneOf": variants},
+            "description": f.label,
+        }
     if isinstance(f, PerSideField):
-        return {"type": "array", "items": _schema(f.entry, players), "description": f.label}
+        return {
+            "type": "array",
+            "maxItems": players,  # one count a side, or a seat where everyone plays alone
+            "items": _schema(f.entry, players),
+            "description": f.label,
+        }
     if isinstance(f, EventsField):
         return {
             "type": "array",
+            "maxItems": f.most,
             "items": {
                 "type": "object",
                 "properties": {
@@ -801,20 +838,18 @@ def _schema(f: Field | Entry, players: int) -> dict[str, Any]:
                 "additionalProperties": False,
             },
         }
-    play = {
-        "type": "object",
-        "properties": {"seat": seat_schema, "cards": {"type": "string"}},
-        "required": ["seat", "cards"],
-        "additionalProperties": False,
-    }
+    # Twice the plays a trick takes: the bound of the input; a trick of the wrong size is the
+    # game's to refuse, with its rule in the sentence.
+    per_trick = 2 * max(f.plays_per_trick, players)
     return {
         "type": "array",
         "maxItems": f.max_tricks,
         "items": {
             "type": "object",
             "properties": {
-                "plays": {"type": "array", "items": play},
-                "held": {"type": "array", "items": play},
+                "plays": plays_schema(per_trick, f.max_cards_per_play, players),
+                # A note of cards held is at most a hand: held to the parser's sanity limit.
+                "held": plays_schema(per_trick, MOST_CARDS, players),
             },
             "required": ["plays"],
             "additionalProperties": False,
@@ -846,4 +881,5 @@ __all__ = [
     "json_schema",
     "openapi_schema",
     "parse_record",
+    "plays_schema",
 ]

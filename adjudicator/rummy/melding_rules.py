@@ -182,12 +182,11 @@ def meld_problems(cards: str | Iterable[Card | MeldCard], style: MeldStyle) -> l
     if len(naturals) < style.min_naturals:
         need = style.min_naturals
         problems.append(f"a meld needs at least {need} natural card{'s' * (need != 1)}")
-    copies = [c for c, n in Counter(naturals).items() if n > style.packs]
-    for c in copies:
-        packs = "one pack" if style.packs == 1 else f"{style.packs} packs"
-        problems.append(
-            f"{c} is held {naturals.count(c)} times, but {style.name} is played with {packs}"
-        )
+    held = Counter(naturals)
+    for c, n in held.items():
+        if n > style.packs:
+            packs = "one pack" if style.packs == 1 else f"{style.packs} packs"
+            problems.append(f"{c} is held {n} times, but {style.name} is played with {packs}")
     if problems and len(placed) < style.min_meld:
         return problems
 
@@ -329,7 +328,9 @@ def _set_problems(placed: Sequence[MeldCard], known: Sequence[Card], style: Meld
         most = "or more" if style.max_set is None else f"to {style.max_set}"
         problems.append(f"a set has {style.min_set} {most} cards, not {size}")
     if not style.set_suits_repeat:
-        repeated = [c for c in known if sum(k.suit == c.suit for k in known) > 1]
+        # Counted once, not card by card: the check stays linear in the cards given.
+        per_suit = Counter(k.suit for k in known)
+        repeated = [c for c in known if per_suit[c.suit] > 1]
         if repeated:
             problems.append(f"a set needs every suit different ({format_cards(repeated)})")
     return problems

@@ -16,7 +16,14 @@ from typing import Any
 
 from adjudicator.asking import Asks, InputField, PlaysField, deal_input
 from adjudicator.game import Game, Question
-from adjudicator.records import Record, SeatField, Seating, TricksField, parse_record
+from adjudicator.records import (
+    MOST_CARDS,
+    Record,
+    SeatField,
+    Seating,
+    TricksField,
+    parse_record,
+)
 
 type Answer = Callable[[Mapping[str, Any], Any], dict[str, Any]]
 
@@ -65,8 +72,20 @@ def family_questions(
     trick also takes, optionally, the cards each player held unplayed (where a play's legality
     depends on what else the player could have played)."""
     if held:
-        trick_fields = (*trick_fields, PlaysField("held", "Cards held, unplayed, during the trick"))
         trick_optional = trick_optional | {"held"}
+
+    def trick_inputs(players: int, options: Any) -> tuple[InputField, ...]:
+        # A trick is bounded as a trick of the game's record is (twice its plays), and each
+        # play by a hand: a play of too many cards is an illegal play, answered as one.
+        recorded = next(
+            f for f in game.record(options, players).fields if isinstance(f, TricksField)
+        )
+        most = 2 * max(recorded.plays_per_trick, players)
+        plays = PlaysField("plays", "The plays, in order", most=most, max_cards=MOST_CARDS)
+        noted = PlaysField(
+            "held", "Cards held, unplayed, during the trick", most=most, max_cards=MOST_CARDS
+        )
+        return (plays, *trick_fields, *((noted,) if held else ()))
 
     def hand_sample(players: int, options: Any) -> dict[str, Any]:
         return dict(game.sample_deal(players=players, options=options, number=1))
@@ -78,13 +97,12 @@ def family_questions(
     def tricks_sample(players: int, options: Any) -> dict[str, Any]:
         return {"tricks": (hand_sample(players, options).get("tricks") or [])[:3]}
 
-    plays = PlaysField("plays", "The plays, in order")
     return {
         "trick": Question(
             "trick",
             TRICK,
             trick,
-            asks=Asks((plays, *trick_fields), trick_sample, players=True, optional=trick_optional),
+            asks=Asks(trick_inputs, trick_sample, players=True, optional=trick_optional),
         ),
         "hand": Question("hand", hand_summary, hand, asks=deal_input(game)),
         "tricks": Question(

@@ -522,7 +522,8 @@ HANDS_REFUSALS = [
         ),
         "hands[1].cards",
         (2,),
-        f"cards holds at most {MOST_CARDS} cards.",
+        f"cards is too long for {MOST_CARDS} cards: at most {8 * MOST_CARDS} characters, "
+        "not 1,200.",
         id="a-string-too-long-to-read",
     ),
 ]
@@ -708,7 +709,7 @@ TRICK_REFUSALS = [
         with_("tricks", [*TRICK_DATA["tricks"], {"plays": [PLAY_7H]}]),
         "tricks",
         (),
-        "tricks lists at most 2 tricks.",
+        "tricks lists at most 2, not 3.",
         id="too-many-tricks",
     ),
     pytest.param(

@@ -88,3 +88,17 @@ def test_a_refused_question_is_not_saved(alice: Any, night: Night) -> None:
     with pytest.raises(AdjudicationError):
         desk.ruling_save(night=night, by=alice, slug="rummy", question="meld", data={"cards": "Z"})
     assert not Ruling.objects.exists()
+
+
+def test_a_ruling_past_a_bound_is_not_saved(alice: Any, night: Night) -> None:
+    # A saved ruling keeps its input: it is held to the question's bounds, or not kept at all.
+    with pytest.raises(AdjudicationError) as refused:
+        desk.ruling_save(
+            night=night,
+            by=alice,
+            slug="bridge-rummy",
+            question="meld",
+            data={"cards": "AS " * 16_000},
+        )
+    assert refused.value.field == "cards"
+    assert not Ruling.objects.exists()

@@ -16,7 +16,6 @@ from adjudicator.errors import (
     AdjudicationError,
     BadCardError,
     BadEntryError,
-    ImpossibleHandError,
     TooManyCopiesError,
 )
 from adjudicator.rummy.bridge_rummy import BridgeRummy, held_value
@@ -605,7 +604,7 @@ def test_deadwood_is_never_above_a_simple_search(picks: list[int]) -> None:
         pytest.param(
             "deadwood",
             {"hand": "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H 3H"},
-            ImpossibleHandError,
+            BadEntryError,
             "hand",
             id="deadwood-sixteen-cards",
         ),

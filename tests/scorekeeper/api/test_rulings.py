@@ -54,6 +54,22 @@ def test_a_question_the_engine_refuses_is_a_400_naming_the_field(
     assert not Ruling.objects.exists()
 
 
+def test_a_ruling_past_a_bound_is_refused_and_nothing_is_saved(
+    api: APIClient, night: Night
+) -> None:
+    # Three rulings of 40,000 melds once made the night page 5.9 MB for everyone at the table:
+    # what a ruling keeps is held to the question's bounds, so none is saved.
+    melds = {"melds": ["KS KH KD"] * 40_000}
+    response = api.post(
+        url(night),
+        body(game="bridge-rummy", question="initial-meld", players=None, input=melds, options={}),
+        format="json",
+    )
+    assert response.status_code == 400
+    assert response.json()["field"] == "melds"
+    assert not Ruling.objects.exists()
+
+
 def test_an_unknown_house_rule_is_refused(api: APIClient, night: Night) -> None:
     response = api.post(url(night), body(options={"no_such_rule": True}), format="json")
     assert response.status_code == 400

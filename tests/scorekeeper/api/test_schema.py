@@ -17,6 +17,7 @@ from drf_spectacular.validation import validate_schema
 
 from adjudicator.games import all_games, get_game
 from scorekeeper.api.schema import ask_component, deal_component
+from tests.oversize import unbounded
 
 
 @pytest.fixture
@@ -229,3 +230,29 @@ def test_a_get_sharing_a_view_with_a_post_documents_no_201_or_409(
         if "get" in operations:
             assert not {"201", "409"} & set(operations["get"]["responses"]), path
     assert "409" in schema["paths"]["/api/v1/games/{id}/deals/"]["post"]["responses"]
+
+
+@pytest.mark.parametrize(
+    "component",
+    [ask_component(slug, question) for slug, question in QUESTIONS]
+    + [deal_component(game.slug) for game in all_games()],
+)
+def test_every_list_and_string_a_body_takes_is_bounded_in_the_schema(
+    schema: dict[str, Any], component: str
+) -> None:
+    # What the engine enforces (adjudicator.bounds) is what is published: maxItems on every
+    # list, maxLength on every string, at every table size.
+    body = schema["components"]["schemas"][component]
+    assert list(unbounded(body)) == []
+    strings = [s for s in _strings(body) if "x-max-cards" in s]
+    assert all(s["maxLength"] == 8 * max(s["x-max-cards"], 1) for s in strings)
+
+
+def _strings(schema: Any) -> list[dict[str, Any]]:
+    """Every string schema inside ``schema``."""
+    if isinstance(schema, list):
+        return [s for item in schema for s in _strings(item)]
+    if not isinstance(schema, dict):
+        return []
+    mine = [schema] if schema.get("type") == "string" else []
+    return mine + [s for value in schema.values() for s in _strings(value)]

@@ -89,6 +89,17 @@ def test_a_refusal_is_shown_beside_its_field(signed_in: Client) -> None:
     assert blocks["cards"].error
 
 
+def test_a_body_past_a_bound_is_refused_beside_its_field(signed_in: Client) -> None:
+    page = signed_in.get(
+        DESK,
+        {"game": "bridge-rummy", "question": "meld", "ask": "1", "in_cards": "AS " * 16_000},
+    )
+    assert page.status_code == 200
+    assert "at most 112 characters" in page.context["asked"].error.message
+    blocks = {b.key: b for b in page.context["blocks"]}
+    assert blocks["cards"].error
+
+
 def test_the_readings_list_the_house_rules_that_change_the_answer(signed_in: Client) -> None:
     # Seat 1 knocks on 5 and seat 2 ties: only K-1's penalty on a tie changes who pays what.
     tie = {
