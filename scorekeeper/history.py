@@ -73,7 +73,12 @@ class PastGame:
             return ""
         tally = self.standings.tally
         total = tally.totals[tally.leaders[0]]
-        return standing_text(self.standings.leader_names, total, settles=tally.settles)
+        return standing_text(
+            self.standings.leader_names,
+            total,
+            settles=tally.settles,
+            sides=self.standings.in_sides,
+        )
 
     @property
     def players(self) -> list[str]:

@@ -433,6 +433,11 @@ class Standings:
         return Naming(self.names, self.seating.sides)
 
     @property
+    def in_sides(self) -> bool:
+        """Whether the tally's columns are sides of several players (a partnership game)."""
+        return any(len(members) > 1 for members in self.seating.units)
+
+    @property
     def units(self) -> tuple[str, ...]:
         """What the tally's columns are called: a player, or the players of a side."""
         return tuple(and_list([self.names[s] for s in members]) for members in self.seating.units)
@@ -1046,18 +1051,21 @@ def _line_previews(
 # Nights list and seating ----------------------------------------------------------------------
 
 
-def standing_text(names: Sequence[str], total: Points | None, *, settles: bool) -> str:
+def standing_text(
+    names: Sequence[str], total: Points | None, *, settles: bool, sides: bool = False
+) -> str:
     """Who stands best, as history says it: "Tom leads on 20" in a game of totals; in a
     settlement game, where totals are each player's net, "Tom is up 37½" (or, everyone on 0,
-    "everyone is square")."""
+    "everyone is square"). ``sides``: each name is a side of several players ("Bob and Di"),
+    so the verb is plural even for one of them ("Bob and Di lead on 7")."""
     if not names:
         return ""
+    plural = sides or len(names) > 1
     if settles:
         if total is None or total <= 0:
             return "everyone is square"
-        verb = "is" if len(names) == 1 else "are"
-        return f"{and_list(names)} {verb} up {format_points(total)}"
-    verb = "leads" if len(names) == 1 else "lead"
+        return f"{and_list(names)} {'are' if plural else 'is'} up {format_points(total)}"
+    verb = "lead" if plural else "leads"
     if total is None:
         return f"{and_list(names)} {verb}"
     return f"{and_list(names)} {verb} on {format_points(total)}"
@@ -1084,6 +1092,7 @@ class GameSummary:
     leading_total: Points | None  # the winners' total once finished, else the leaders'
     unreadable: bool = False  # the ledger no longer replays (an unknown game, say)
     settles: bool = False  # totals are each player's net (the game's contract says so)
+    sides: bool = False  # each name is a side of several players ("Bob and Di")
 
     @property
     def winners_text(self) -> str:
@@ -1095,7 +1104,9 @@ class GameSummary:
 
     @property
     def leaders_text(self) -> str:
-        return standing_text(self.leaders, self.leading_total, settles=self.settles)
+        return standing_text(
+            self.leaders, self.leading_total, settles=self.settles, sides=self.sides
+        )
 
 
 @dataclass(frozen=True)
@@ -1112,16 +1123,17 @@ def game_summary(game: Game) -> GameSummary:
 def _summary(game: Game, standings: Standings | None) -> GameSummary:
     if standings is None:
         return GameSummary(game, 0, False, (), (), None, unreadable=True)
-    tally, names, settles = standings.tally, standings.units, standings.settles
+    tally, names = standings.tally, standings.units
+    said = {"settles": standings.settles, "sides": standings.in_sides}
     if tally.finished:
         winners = tuple(names[i] for i in tally.winners)
         won = tally.totals[tally.winners[0]] if tally.winners else None
-        return GameSummary(game, len(tally.deals), True, winners, (), won, settles=settles)
+        return GameSummary(game, len(tally.deals), True, winners, (), won, **said)
     if not tally.deals:  # before the first deal everyone "leads" on 0: say nothing
-        return GameSummary(game, 0, False, (), (), None, settles=settles)
+        return GameSummary(game, 0, False, (), (), None, **said)
     leaders = tuple(names[i] for i in tally.leaders)
     total = tally.totals[tally.leaders[0]] if tally.leaders else None
-    return GameSummary(game, len(tally.deals), False, (), leaders, total, settles=settles)
+    return GameSummary(game, len(tally.deals), False, (), leaders, total, **said)
 
 
 def night_summaries(nights: QuerySet[Night] | list[Night]) -> list[NightSummary]:
