@@ -524,45 +524,6 @@ class Standings:
         return {"kind": rule.kind, **dataclasses.asdict(rule)}
 
     @property
-    def ladder(self) -> dict[str, Any] | None:
-        """A game to an exact target (Voormsi's ladder) drawn as the table draws it: a column
-        of rungs for each side, filled as points come. ``None`` for other games."""
-        rule = self.definition.end_rule(self.options, len(self.seats))
-        if rule.kind != "exact_target":
-            return None
-        target = rule.points  # type: ignore[union-attr]
-        rung, gap, width, top = 18, 4, 84, 30
-        columns = []
-        for i, name in enumerate(self.units):
-            total = self.tally.totals[i]
-            x = 10 + i * (width + 16)
-            columns.append(
-                {
-                    "name": name,
-                    "total": total,
-                    "x": x,
-                    "label_x": x + width // 2,
-                    "winner": i in self.tally.winners,
-                    # Rung 1 at the bottom, the target at the top.
-                    "rungs": [
-                        {"y": top + (target - n) * (rung + gap), "filled": n <= total, "n": n}
-                        for n in range(1, target + 1)
-                    ],
-                }
-            )
-        height = top + target * (rung + gap) + 24
-        return {
-            "target": target,
-            "columns": columns,
-            "width": 10 + len(columns) * (width + 16),
-            "height": height,
-            "rung": rung,
-            "rung_width": width,
-            "base_y": height - 6,
-            "summary": "; ".join(f"{c['name']}: {c['total']} of {target}" for c in columns),
-        }
-
-    @property
     def rows(self) -> list[dict[str, Any]]:
         """Per scoring unit: name, total, marks earned, and whether it leads or has won."""
         tally = self.tally
