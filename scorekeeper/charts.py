@@ -3,6 +3,8 @@
 :func:`tally_chart` lays out a game's running tally as a line chart, one line per scoring unit
 (a player, or a side), and gives the template the coordinates, the labels, an accessible title
 and description, and the numbers as a table for anyone who would rather read them.
+:func:`ladder_chart` draws a game to an exact target (Voormsi's ladder) as the table draws it.
+A unit keeps one colour and dash (``series-N`` in app.css) in both.
 """
 
 from __future__ import annotations
@@ -14,7 +16,13 @@ from adjudicator.tally import Points, format_points
 from scorekeeper.selectors import Standings
 
 WIDTH, HEIGHT = 360, 220
-LEFT, RIGHT, TOP, BOTTOM = 40, 84, 14, 30
+LEFT, TOP, BOTTOM = 40, 14, 30
+# The line labels sit right of the plot, which gives up as much width as the longest needs:
+# at the chart's 11 px bold, a character is at most about 7 px wide (a "W" or an "m"), so an
+# estimate by characters keeps every label inside the drawing, down to a 320 px screen.
+CHAR_WIDTH = 7
+LABEL_NAME = 12  # characters of a name shown at a line's end ("Ann and Cy" fits; longer is cut)
+LABEL_OFFSET = 6  # px from a line's end to its label
 LABEL_GAP = 13  # px between two line labels at the right edge, so names never overlap
 SERIES_STYLES = 6  # colours and dash patterns in app.css (.series-0 … .series-5)
 
@@ -61,6 +69,24 @@ def _spread(wanted: list[float], low: float, high: float) -> list[float]:
     return result
 
 
+def _cut(name: str, most: int = LABEL_NAME) -> str:
+    """A name cut to ``most`` characters, marked as cut.
+
+    >>> _cut("Ann and Cy"), _cut("Bartholomew Smith")
+    ('Ann and Cy', 'Bartholomew…')
+    """
+    return name if len(name) <= most else name[: most - 1].rstrip() + "…"
+
+
+def _end_label(name: str, total: str) -> str:
+    """What stands at a line's end: the name (cut to fit) and the total.
+
+    >>> _end_label("Ann and Cy", "3"), _end_label("Bartholomew Smith", "-12")
+    ('Ann and Cy 3', 'Bartholomew… -12')
+    """
+    return f"{_cut(name)} {total}"
+
+
 def tally_chart(standings: Standings, *, ident: str = "") -> dict[str, Any] | None:
     """The running tally as a line chart, or ``None`` before the first deal counts."""
     counted = standings.counted
@@ -75,11 +101,15 @@ def tally_chart(standings: Standings, *, ident: str = "") -> dict[str, Any] | No
     values = [float(total) for _, totals in rows for total in totals]
     low, high = min(0.0, *values), max(0.0, *values)
     step = _nice_step(high - low)
+    if step < 1 and all(v == int(v) for v in values):
+        step = 1  # whole points: no gridline at ½ (a Brus chart read 0, 0.5, 1)
     low = math.floor(low / step) * step
     high = math.ceil(high / step) * step
     if high == low:
         high = low + step
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    labels = [_end_label(name, format_points(rows[-1][1][u])) for u, name in enumerate(units)]
+    right = LABEL_OFFSET + CHAR_WIDTH * max(len(label) for label in labels) + 2
+    plot_w, plot_h = WIDTH - LEFT - right, HEIGHT - TOP - BOTTOM
 
     def x(index: int) -> float:
         return round(LEFT + plot_w * index / (len(rows) - 1), 1)
@@ -99,11 +129,12 @@ def tally_chart(standings: Standings, *, ident: str = "") -> dict[str, Any] | No
                 "end_x": x(len(rows) - 1),
                 "end_y": y(float(last)),
                 "total": format_points(last),
+                "label": labels[unit],
             }
         )
     label_ys = _spread([s["end_y"] for s in series], TOP + 4, HEIGHT - BOTTOM + 4)
     for item, label_y in zip(series, label_ys, strict=True):
-        item["label_x"] = item["end_x"] + 6
+        item["label_x"] = item["end_x"] + LABEL_OFFSET
         item["label_y"] = round(label_y + 4, 1)  # the text's baseline sits below its middle
     ticks = []
     value = low
@@ -124,7 +155,7 @@ def tally_chart(standings: Standings, *, ident: str = "") -> dict[str, Any] | No
         "width": WIDTH,
         "height": HEIGHT,
         "left": LEFT,
-        "right": WIDTH - RIGHT,
+        "right": WIDTH - right,
         "top": TOP,
         "bottom": HEIGHT - BOTTOM,
         "zero_y": y(0),
@@ -138,4 +169,45 @@ def tally_chart(standings: Standings, *, ident: str = "") -> dict[str, Any] | No
         "rows": [
             {"number": n, "totals": [format_points(t) for t in totals]} for n, totals in rows[1:]
         ],
+    }
+
+
+def ladder_chart(standings: Standings) -> dict[str, Any] | None:
+    """A game to an exact target drawn as the table draws it: a column of rungs for each side,
+    filled as points come, named underneath. ``None`` for games with another end."""
+    rule = standings.definition.end_rule(standings.options, len(standings.seats))
+    if rule.kind != "exact_target":
+        return None
+    target = rule.points  # type: ignore[union-attr]
+    rung, gap, width, top = 18, 4, 84, 30
+    foot = top + target * (rung + gap) + 16  # the names' baseline, under the bottom rungs
+    tally = standings.tally
+    columns = []
+    for i, name in enumerate(standings.units):
+        x = 10 + i * (width + 16)
+        columns.append(
+            {
+                "name": name,
+                "short": _cut(name, 10),  # the caption and the description give it whole
+                "style": f"series-{i % SERIES_STYLES}",
+                "total": tally.totals[i],
+                "x": x,
+                "label_x": x + width // 2,
+                "winner": i in tally.winners,
+                # Rung 1 at the bottom, the target at the top.
+                "rungs": [
+                    {"y": top + (target - n) * (rung + gap), "filled": n <= tally.totals[i]}
+                    for n in range(1, target + 1)
+                ],
+            }
+        )
+    return {
+        "target": target,
+        "columns": columns,
+        "width": 10 + len(columns) * (width + 16),
+        "height": foot + 8,
+        "rung": rung,
+        "rung_width": width,
+        "foot_y": foot,
+        "summary": "; ".join(f"{c['name']}: {c['total']} of {target}" for c in columns),
     }

@@ -40,6 +40,12 @@ class Conflict(ServiceError):
     status = 409
 
 
+class GameHasEntries(Conflict):
+    """A game with anything in its ledger cannot be removed (the ledger is never deleted)."""
+
+    code = "game_has_entries"
+
+
 class TokenReused(Conflict):
     """A form's token that already recorded something else (another game, another deal)."""
 

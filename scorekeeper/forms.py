@@ -81,6 +81,19 @@ class RecorderForm(EngineErrorsMixin, forms.Form):
     )
 
 
+class TablePlayerForm(EngineErrorsMixin, forms.Form):
+    """A player at the night's table, renamed (``name``) or taken off it (no name): the
+    player's id travels hidden, from the row the person tapped."""
+
+    player = forms.IntegerField(min_value=1, max_value=2**31 - 1, widget=forms.HiddenInput)
+    name = forms.CharField(
+        max_length=40,
+        required=False,
+        label="New name",
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
+    )
+
+
 class RecorderRemoveForm(EngineErrorsMixin, forms.Form):
     """The owner's "Remove" next to a recorder: the account name travels hidden."""
 

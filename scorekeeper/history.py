@@ -73,7 +73,12 @@ class PastGame:
             return ""
         tally = self.standings.tally
         total = tally.totals[tally.leaders[0]]
-        return standing_text(self.standings.leader_names, total, settles=tally.settles)
+        return standing_text(
+            self.standings.leader_names,
+            total,
+            settles=tally.settles,
+            sides=self.standings.in_sides,
+        )
 
     @property
     def players(self) -> list[str]:
@@ -258,7 +263,7 @@ def player_record(user: User, player: Player) -> PlayerRecord:
     overall: dict[str, FeatTotal] = {}
     for game in games:
         found = standings[game.pk]
-        if found is None:
+        if found is None or not found.tally.deals:  # a game nobody played a deal of
             continue
         unit = _unit_of(found, player)
         if unit is None:  # pragma: no cover - the games were chosen by the player's seat
@@ -268,8 +273,7 @@ def player_record(user: User, player: Player) -> PlayerRecord:
             game.slug, GameRecord(game.slug, game.name, tally.lower_is_better)
         )
         record.played += 1
-        if tally.deals:
-            record.totals.append(tally.totals[unit])
+        record.totals.append(tally.totals[unit])
         if tally.finished:
             record.finished += 1
             record.won += unit in tally.winners
@@ -330,7 +334,7 @@ def head_to_head(user: User, first: Player, second: Player) -> HeadToHead:
     rivalries: dict[str, Rivalry] = {}
     for game in games:
         found = standings[game.pk]
-        if found is None:
+        if found is None or not found.tally.deals:  # a game nobody played a deal of
             continue
         rivalry = rivalries.setdefault(game.slug, Rivalry(game.slug, game.name))
         rivalry.played += 1

@@ -433,6 +433,11 @@ class Standings:
         return Naming(self.names, self.seating.sides)
 
     @property
+    def in_sides(self) -> bool:
+        """Whether the tally's columns are sides of several players (a partnership game)."""
+        return any(len(members) > 1 for members in self.seating.units)
+
+    @property
     def units(self) -> tuple[str, ...]:
         """What the tally's columns are called: a player, or the players of a side."""
         return tuple(and_list([self.names[s] for s in members]) for members in self.seating.units)
@@ -517,45 +522,6 @@ class Standings:
         """How the game ends, as data: its kind, and the deals or points it takes."""
         rule = self.definition.end_rule(self.options, len(self.seats))
         return {"kind": rule.kind, **dataclasses.asdict(rule)}
-
-    @property
-    def ladder(self) -> dict[str, Any] | None:
-        """A game to an exact target (Voormsi's ladder) drawn as the table draws it: a column
-        of rungs for each side, filled as points come. ``None`` for other games."""
-        rule = self.definition.end_rule(self.options, len(self.seats))
-        if rule.kind != "exact_target":
-            return None
-        target = rule.points  # type: ignore[union-attr]
-        rung, gap, width, top = 18, 4, 84, 30
-        columns = []
-        for i, name in enumerate(self.units):
-            total = self.tally.totals[i]
-            x = 10 + i * (width + 16)
-            columns.append(
-                {
-                    "name": name,
-                    "total": total,
-                    "x": x,
-                    "label_x": x + width // 2,
-                    "winner": i in self.tally.winners,
-                    # Rung 1 at the bottom, the target at the top.
-                    "rungs": [
-                        {"y": top + (target - n) * (rung + gap), "filled": n <= total, "n": n}
-                        for n in range(1, target + 1)
-                    ],
-                }
-            )
-        height = top + target * (rung + gap) + 24
-        return {
-            "target": target,
-            "columns": columns,
-            "width": 10 + len(columns) * (width + 16),
-            "height": height,
-            "rung": rung,
-            "rung_width": width,
-            "base_y": height - 6,
-            "summary": "; ".join(f"{c['name']}: {c['total']} of {target}" for c in columns),
-        }
 
     @property
     def rows(self) -> list[dict[str, Any]]:
@@ -1046,18 +1012,21 @@ def _line_previews(
 # Nights list and seating ----------------------------------------------------------------------
 
 
-def standing_text(names: Sequence[str], total: Points | None, *, settles: bool) -> str:
+def standing_text(
+    names: Sequence[str], total: Points | None, *, settles: bool, sides: bool = False
+) -> str:
     """Who stands best, as history says it: "Tom leads on 20" in a game of totals; in a
     settlement game, where totals are each player's net, "Tom is up 37½" (or, everyone on 0,
-    "everyone is square")."""
+    "everyone is square"). ``sides``: each name is a side of several players ("Bob and Di"),
+    so the verb is plural even for one of them ("Bob and Di lead on 7")."""
     if not names:
         return ""
+    plural = sides or len(names) > 1
     if settles:
         if total is None or total <= 0:
             return "everyone is square"
-        verb = "is" if len(names) == 1 else "are"
-        return f"{and_list(names)} {verb} up {format_points(total)}"
-    verb = "leads" if len(names) == 1 else "lead"
+        return f"{and_list(names)} {'are' if plural else 'is'} up {format_points(total)}"
+    verb = "lead" if plural else "leads"
     if total is None:
         return f"{and_list(names)} {verb}"
     return f"{and_list(names)} {verb} on {format_points(total)}"
@@ -1084,6 +1053,7 @@ class GameSummary:
     leading_total: Points | None  # the winners' total once finished, else the leaders'
     unreadable: bool = False  # the ledger no longer replays (an unknown game, say)
     settles: bool = False  # totals are each player's net (the game's contract says so)
+    sides: bool = False  # each name is a side of several players ("Bob and Di")
 
     @property
     def winners_text(self) -> str:
@@ -1095,7 +1065,9 @@ class GameSummary:
 
     @property
     def leaders_text(self) -> str:
-        return standing_text(self.leaders, self.leading_total, settles=self.settles)
+        return standing_text(
+            self.leaders, self.leading_total, settles=self.settles, sides=self.sides
+        )
 
 
 @dataclass(frozen=True)
@@ -1112,16 +1084,17 @@ def game_summary(game: Game) -> GameSummary:
 def _summary(game: Game, standings: Standings | None) -> GameSummary:
     if standings is None:
         return GameSummary(game, 0, False, (), (), None, unreadable=True)
-    tally, names, settles = standings.tally, standings.units, standings.settles
+    tally, names = standings.tally, standings.units
+    said = {"settles": standings.settles, "sides": standings.in_sides}
     if tally.finished:
         winners = tuple(names[i] for i in tally.winners)
         won = tally.totals[tally.winners[0]] if tally.winners else None
-        return GameSummary(game, len(tally.deals), True, winners, (), won, settles=settles)
+        return GameSummary(game, len(tally.deals), True, winners, (), won, **said)
     if not tally.deals:  # before the first deal everyone "leads" on 0: say nothing
-        return GameSummary(game, 0, False, (), (), None, settles=settles)
+        return GameSummary(game, 0, False, (), (), None, **said)
     leaders = tuple(names[i] for i in tally.leaders)
     total = tally.totals[tally.leaders[0]] if tally.leaders else None
-    return GameSummary(game, len(tally.deals), False, (), leaders, total, settles=settles)
+    return GameSummary(game, len(tally.deals), False, (), leaders, total, **said)
 
 
 def night_summaries(nights: QuerySet[Night] | list[Night]) -> list[NightSummary]:

@@ -25,7 +25,14 @@ from adjudicator.options import options_as_dict
 from adjudicator.said import Naming
 from adjudicator.tally import points_json
 from scorekeeper import selectors
-from scorekeeper.exceptions import Conflict, InvalidInput, LedgerWouldBreak, StaleDeal, TokenReused
+from scorekeeper.exceptions import (
+    Conflict,
+    GameHasEntries,
+    InvalidInput,
+    LedgerWouldBreak,
+    StaleDeal,
+    TokenReused,
+)
 from scorekeeper.models import Entry, Game, Night, NightPlayer, NightViewer, Player, Seat
 
 
@@ -104,6 +111,45 @@ def night_player_add(*, night: Night, by: User, name: str) -> Player:
     player = _owners_player(night.owner_id, _player_name(name))
     if not _seat_at_table(night, player):
         raise InvalidInput(f"{player.name} is already at the table.", field="name")
+    return player
+
+
+def _table_player(night: Night, player_id: int) -> Player:
+    """A player at this night's table (the page's and the API's choice of whom to change)."""
+    seated = NightPlayer.objects.filter(night=night, player_id=player_id).select_related("player")
+    row = seated.first()
+    if row is None:
+        raise InvalidInput("That player is not at this night's table.", field="player")
+    return row.player
+
+
+@transaction.atomic
+def night_player_rename(*, night: Night, by: User, player_id: int, name: str) -> Player:
+    """Call a player at the table by another name. A player is one person across nights, so
+    the name changes wherever they are shown, their past games too; the ledger is untouched
+    (seats and entries name the player by id, never by name)."""
+    _require_recorder(by, night)
+    player = _table_player(night, player_id)
+    name = _player_name(name)
+    taken = InvalidInput(f"There is already a player called {name}.", field="name")
+    if Player.objects.filter(owner=player.owner_id, name__iexact=name).exclude(pk=player.pk):
+        raise taken
+    player.name = name
+    try:
+        with transaction.atomic():  # a rename racing another to the same name: one wins
+            player.save(update_fields=["name"])
+    except IntegrityError:
+        raise taken from None
+    return player
+
+
+@transaction.atomic
+def night_player_leave(*, night: Night, by: User, player_id: int) -> Player:
+    """Take a player off the night's table: no longer offered for the next game's seats. Games
+    they sat in keep them."""
+    _require_recorder(by, night)
+    player = _table_player(night, player_id)
+    NightPlayer.objects.filter(night=night, player=player).delete()
     return player
 
 
@@ -189,6 +235,22 @@ def game_start(
     for player in players:
         _seat_at_table(night, player)
     return game
+
+
+@transaction.atomic
+def game_remove(*, game: Game, by: User) -> None:
+    """Remove a game started by mistake. Only a game with nothing in its ledger (not even a
+    voided deal) can go: the ledger is never deleted, so a game with entries stays."""
+    _require_recorder(by, game.night)
+    game = _lock_game(game)  # a deal recorded at the same moment either lands first or waits
+    if Entry.objects.filter(game=game).exists():
+        word = selectors.game_definition(game).deal_word
+        raise GameHasEntries(
+            f"{game} has {word}s in its ledger, so it stays; void a {word} to take it out "
+            "of the tally."
+        )
+    game.seats.all().delete()
+    game.delete()
 
 
 # The ledger -------------------------------------------------------------------------------------

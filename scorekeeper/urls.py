@@ -31,6 +31,7 @@ urlpatterns = [
     path("nights/new/", nights.night_create, name="night_create"),
     path("nights/<id:pk>/", nights.night_detail, name="night_detail"),
     path("nights/<id:pk>/players/", nights.night_add_player, name="night_add_player"),
+    path("nights/<id:pk>/table/", nights.night_table_player, name="night_table_player"),
     path("nights/<id:pk>/recorders/", nights.night_add_recorder, name="night_add_recorder"),
     path(
         "nights/<id:pk>/recorders/remove/",
@@ -41,6 +42,7 @@ urlpatterns = [
     # games
     path("games/<id:pk>/", games.game_detail, name="game_detail"),
     path("games/<id:pk>/scoreboard/", games.game_scoreboard, name="game_scoreboard"),
+    path("games/<id:pk>/remove/", games.game_remove, name="game_remove"),
     path("games/<id:pk>/deals/", games.deal_record, name="deal_record"),
     path("games/<id:pk>/grid-score/", games.grid_score, name="grid_score"),
     path("games/<id:pk>/best-grid/", games.best_grid, name="best_grid"),

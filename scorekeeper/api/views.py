@@ -166,10 +166,24 @@ def night_games(request: Request, pk: int) -> Response:
 # /api/v1/games/ ---------------------------------------------------------------------------------
 
 
-@extend_schema(responses=s.GameOut)
-@api_view(["GET"])
+@extend_schema(
+    responses={
+        200: s.GameOut,
+        204: None,
+        409: OpenApiResponse(
+            s.ErrorOut, description="game_has_entries: the game has entries in its ledger."
+        ),
+    },
+    description="GET: the game. DELETE: remove a game started by mistake, one with nothing "
+    "in its ledger (not even a voided deal); a game with entries stays (409).",
+)
+@api_view(["GET", "DELETE"])
 def game_detail(request: Request, pk: int) -> Response:
-    return Response(s.GameOut(_game_for(request, pk)).data)
+    game = _game_for(request, pk)
+    if request.method == "DELETE":
+        services.game_remove(game=game, by=_user(request))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+    return Response(s.GameOut(game).data)
 
 
 @extend_schema(

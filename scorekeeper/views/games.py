@@ -253,6 +253,24 @@ def game_end_undo(request: AuthedRequest, pk: int) -> HttpResponse:
     return _game_end_change(request, pk, services.game_end_undo)
 
 
+@login_required
+@require_POST
+def game_remove(request: AuthedRequest, pk: int) -> HttpResponse:
+    """Remove a game started by mistake (one with nothing recorded): back to its night. A game
+    with deals stays, and the game page says why."""
+    game = _game_to_record(request, pk)
+    night = game.night
+    try:
+        services.game_remove(game=game, by=request.user)
+    except ServiceError as err:
+        return _after_board_change(request, game, err.message)
+    if request.htmx:  # a whole new page: htmx follows with a full load
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = night.get_absolute_url()
+        return response
+    return redirect(night)
+
+
 def _grid_game(request: AuthedRequest, pk: int) -> Game:
     """A game played on grids; any other game has no grid to score (404)."""
     game = get_game_for_user(request, pk)

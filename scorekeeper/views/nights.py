@@ -23,6 +23,7 @@ from scorekeeper.forms import (
     PlayerForm,
     RecorderForm,
     RecorderRemoveForm,
+    TablePlayerForm,
 )
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import Game, Night
@@ -52,7 +53,7 @@ def night_create(request: AuthedRequest) -> HttpResponse:
     return render(request, "scorekeeper/home.html", _home_context(request.user, form), status=400)
 
 
-type NightForms = PlayerForm | RecorderForm | RecorderRemoveForm
+type NightForms = PlayerForm | RecorderForm | RecorderRemoveForm | TablePlayerForm
 
 
 def _night_context(
@@ -62,6 +63,7 @@ def _night_context(
     player_form: NightForms | None = None,
     recorder_form: NightForms | None = None,
     remove_form: NightForms | None = None,
+    table_form: NightForms | None = None,
 ) -> dict[str, Any]:
     return {
         "night": night,
@@ -75,6 +77,7 @@ def _night_context(
         "player_form": player_form or PlayerForm(),
         "recorder_form": recorder_form or RecorderForm(),
         "remove_form": remove_form,
+        "table_form": table_form,  # a rename or a leave that was refused, with its reason
         "rulings": desk.rulings_for_night(night),  # the dispute desk's saved rulings
         **share_context(request, night),  # the join link, who records and who watches
     }
@@ -130,6 +133,23 @@ def night_add_player(request: AuthedRequest, pk: int) -> HttpResponse:
             night=night, by=request.user, name=data["name"]
         ),
     )
+
+
+@login_required
+@require_POST
+def night_table_player(request: AuthedRequest, pk: int) -> HttpResponse:
+    """Rename a player at the table (a new name given) or take them off it (``leave``)."""
+
+    def act(night: Night, data: dict[str, Any]) -> object:
+        if "leave" in request.POST:
+            return services.night_player_leave(
+                night=night, by=request.user, player_id=data["player"]
+            )
+        return services.night_player_rename(
+            night=night, by=request.user, player_id=data["player"], name=data["name"]
+        )
+
+    return _night_form(request, pk, TablePlayerForm, "players", "table_form", act)
 
 
 @login_required

@@ -27,6 +27,7 @@ APP_SHELL = (
     "scorekeeper/app.css",
     "django_htmx/htmx-2.min.js",
     "scorekeeper/cards.js",
+    "scorekeeper/clock.js",
     "scorekeeper/table.js",
     "scorekeeper/tricks.js",
     "scorekeeper/offline-queue.js",

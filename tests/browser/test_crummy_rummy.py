@@ -73,7 +73,7 @@ def test_a_night_of_five_rounds_on_a_phone(signed_in: Page, night: Night) -> Non
     for name in NAMES:
         field.fill(name)
         page.get_by_role("button", name="Add player").click()
-        expect(page.locator("#players span.chip", has_text=name)).to_be_visible()
+        expect(page.locator("#players summary.chip", has_text=name)).to_be_visible()
     page.get_by_role("link", name="Crummy Rummy").click()
     page.get_by_role("button", name="Start Crummy Rummy").click()
     expect(page.locator("#board thead th:not(:first-child)")).to_have_text(NAMES)

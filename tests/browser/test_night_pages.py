@@ -40,7 +40,7 @@ def add_player(page: Page, name: str, *, press_enter: bool = False) -> None:
         field.press("Enter")
     else:
         page.get_by_role("button", name="Add player").click()
-    expect(page.locator("#players span.chip", has_text=name)).to_be_visible()
+    expect(page.locator("#players summary.chip", has_text=name)).to_be_visible()
 
 
 def too_small(targets: Locator) -> list[str]:
@@ -103,12 +103,50 @@ def test_players_are_added_without_the_keyboard_closing(signed_in: Page, night: 
     expect(name).to_be_focused()
     add_player(page, "Dick")
     expect(name).to_be_focused()
-    assert page.locator("#players span.chip").all_inner_texts() == ["Mary", "Tom", "Dick"]
+    assert page.locator("#players summary.chip").all_inner_texts() == ["Mary", "Tom", "Dick"]
     # Zed is one tap away, and tapping him does not bring the keyboard up.
     page.get_by_role("button", name="Sit Zed down").click()
-    expect(page.locator("#players span.chip", has_text="Zed")).to_be_visible()
+    expect(page.locator("#players summary.chip", has_text="Zed")).to_be_visible()
     expect(name).not_to_be_focused()
     expect(page.get_by_role("button", name="Sit Zed down")).to_have_count(0)
+
+
+def test_a_night_is_set_up_in_the_order_people_do_it(signed_in: Page, night: Night) -> None:
+    page = signed_in
+    page.goto(site(page) + night.get_absolute_url())
+    # The table comes before the games, and no game is offered to an empty table.
+    assert page.locator("#players").bounding_box()["y"] < page.locator("#games").bounding_box()["y"]  # type: ignore[index]
+    expect(page.get_by_text("Add the players at the table first")).to_be_visible()
+    expect(page.get_by_role("link", name="Bridge Rummy")).to_have_count(0)
+    for name in ("Mary", "Tom", "Dick", "Harry"):
+        add_player(page, name)
+    # Harry is renamed: tap his chip, give the new name.
+    page.locator("#players summary.chip", has_text="Harry").click()
+    page.get_by_label("New name for Harry").fill("Harriet")
+    page.get_by_role("button", name="Rename").click()
+    expect(page.locator("#players summary.chip")).to_have_text(["Mary", "Tom", "Dick", "Harriet"])
+    # A name already taken is refused beside that player, nothing changed.
+    page.locator("#players summary.chip", has_text="Dick").click()
+    page.get_by_label("New name for Dick").fill("tom")
+    page.get_by_role("button", name="Rename").click()
+    expect(page.locator("#players details[open] .errorlist")).to_have_text(
+        "There is already a player called tom."
+    )
+    expect(page.locator("#players summary.chip")).to_have_text(["Mary", "Tom", "Dick", "Harriet"])
+    # Harriet goes home: off the table, still one tap from sitting down again.
+    page.locator("#players summary.chip", has_text="Harriet").click()
+    page.get_by_role("button", name="Take Harriet off the table").click()
+    expect(page.locator("#players summary.chip")).to_have_text(["Mary", "Tom", "Dick"])
+    expect(page.get_by_role("button", name="Sit Harriet down")).to_be_visible()
+
+    # A game started by mistake goes again while nothing is recorded in it.
+    page.get_by_role("link", name="Brummy").first.click()
+    page.get_by_role("button", name="Start Brummy").click()
+    expect(page.locator("#board h1")).to_have_text("Game 1: Brummy")
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Remove this game").click()
+    expect(page).to_have_url(site(page) + night.get_absolute_url())
+    expect(page.get_by_text("No games yet.")).to_be_visible()
 
 
 def test_a_game_starts_with_the_table_in_its_seats(signed_in: Page, night: Night) -> None:

@@ -120,3 +120,13 @@ def test_history_reads_take_the_same_queries_for_one_night_or_ten(
     with django_assert_max_num_queries(4):
         history.head_to_head(owner, mary, tom)
     assert len(nights) == count
+
+
+def test_a_game_nobody_played_a_deal_of_is_not_counted_as_played(alice: Any) -> None:
+    night = played_night(alice)
+    GameFactory(night=night, slug="brummy", players=["Mary", "Tom"])  # started, never played
+    mary, tom = (Player.objects.get(owner=alice, name=n) for n in ("Mary", "Tom"))
+    record = history.player_record(alice, mary)
+    assert record.played == 2
+    assert {g.slug: g.played for g in record.games} == {"bridge-rummy": 1, "brummy": 1}
+    assert history.head_to_head(alice, mary, tom).played == 2

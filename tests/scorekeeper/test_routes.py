@@ -97,6 +97,11 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
         "GET": R(302, 405, 403, 405, 405, 405),
         "POST": R(302, 404, 403, 403, 302, 302),
     },
+    # Renaming the first player at night A's table (BODIES).
+    "night_table_player": {
+        "GET": R(302, 405, 403, 405, 405, 405),
+        "POST": R(302, 404, 403, 403, 302, 302),
+    },
     "night_add_recorder": {
         "GET": R(302, 405, 403, 405, 405, 405),
         "POST": R(302, 404, 403, 403, 403, 302),
@@ -130,6 +135,11 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
         "GET": R(302, 405, 403, 405, 405, 405),
         "POST": R(302, 404, 403, 403, 400, 400),
     },
+    # The world's games have deals, so they stay: refused inline (400) or with 409.
+    "game_remove": {
+        "GET": R(302, 405, 403, 405, 405, 405),
+        "POST": R(302, 404, 403, 403, 400, 400),
+    },
     "desk": {"GET": R(302, 200, 302, 200, 200, 200), "POST": R(302, 405, 302, 405, 405, 405)},
     "ruling_save": {
         "GET": R(302, 405, 302, 405, 405, 405),
@@ -144,7 +154,10 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
     "api_night_recorders": {"POST": R(401, 404, 401, 403, 403, 201)},
     "api_night_recorder": {"DELETE": R(401, 404, 401, 403, 403, 204)},
     "api_night_games": {"POST": R(401, 404, 401, 403, 201, 201)},
-    "api_game": {"GET": R(401, 404, 401, 200, 200, 200)},
+    "api_game": {
+        "GET": R(401, 404, 401, 200, 200, 200),
+        "DELETE": R(401, 404, 401, 403, 409, 409),
+    },
     "api_game_deals": {
         "GET": R(401, 404, 401, 200, 200, 200),
         "POST": R(401, 404, 401, 403, 201, 201),
@@ -455,6 +468,10 @@ BODIES: dict[tuple[str, str], Any] = {
     },
     ("night_add_recorder", "POST"): lambda w, f: {"username": w.users["viewer"].username},
     ("night_add_player", "POST"): lambda w, f: {"name": "Newcomer"},
+    ("night_table_player", "POST"): lambda w, f: {
+        "player": w.games["A"]["rummy"].seats.first().player_id,
+        "name": "Renamed",
+    },
     ("night_remove_recorder", "POST"): lambda w, f: {"username": w.users["recorder"].username},
     ("night_person_remove", "POST"): lambda w, f: {"username": w.users["recorder"].username},
     ("api_players", "POST"): lambda w, f: {"name": "Newcomer"},

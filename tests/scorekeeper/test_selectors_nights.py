@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from scorekeeper import selectors, services
+from scorekeeper import history, selectors, services
 from scorekeeper.demo import SAMPLE_DEALS
 from scorekeeper.models import Game, Night
 from tests.factories import GameFactory, NightFactory, PlayerFactory
@@ -53,6 +53,17 @@ def test_players_level_at_the_top_lead_together(night: Night, alice: Any) -> Non
     totals = [{"seat": 0, "total": 12}, {"seat": 1, "total": 12}, {"seat": 2, "total": 3}]
     services.deal_record(game=game, by=alice, data={"knocked": None, "grids": totals})
     assert selectors.game_summary(game).leaders_text == "Mary and Tom lead on 12"
+
+
+def test_a_side_in_the_lead_takes_a_plural_verb(night: Night, alice: Any) -> None:
+    # Voormsi at four: Ann and Cy against Ben and Di; "Ann and Cy lead", never "leads".
+    game = GameFactory(night=night, slug="voormsi", players=["Ann", "Ben", "Cy", "Di"])
+    way = {"won": [7, 2], "first_five": 0, "captures": []}
+    services.deal_record(game=game, by=alice, data=way)
+    summary = selectors.game_summary(game)
+    assert summary.leaders_text == "Ann and Cy lead on 4"
+    (past,) = history.past_nights([night])[0].games
+    assert past.leaders_text == "Ann and Cy lead on 4"
 
 
 def test_a_game_that_no_longer_replays_does_not_break_the_list(bridge_game: Game) -> None:

@@ -98,6 +98,64 @@ def test_carol_cannot_add_a_player_to_alices_night(night: Night, carol: Any) -> 
     assert not Player.objects.filter(name="Harriet").exists()
 
 
+def test_a_player_at_the_table_is_renamed_everywhere(night: Night, alice: Any, bob: Any) -> None:
+    harriet = services.night_player_add(night=night, by=alice, name="Harriet")
+    game = GameFactory(night=night, slug="brummy", players=["Harriet", "Tom"])
+    services.night_player_rename(night=night, by=bob, player_id=harriet.pk, name="  Hattie  ")
+    assert selectors.game_standings(game).names == ("Hattie", "Tom")
+    assert [p.name for p in selectors.table_for_night(night)] == ["Hattie", "Tom"]
+
+
+@pytest.mark.parametrize(
+    ("name", "field", "says"),
+    [
+        ("tom", "name", "There is already a player called tom."),
+        ("   ", "name", "Give the player a name."),
+        ("x" * 41, "name", "A name is at most 40 characters."),
+    ],
+    ids=["taken in another case", "blank", "too long"],
+)
+def test_a_rename_is_refused_with_the_reason(
+    night: Night, alice: Any, name: str, field: str, says: str
+) -> None:
+    harriet = services.night_player_add(night=night, by=alice, name="Harriet")
+    services.night_player_add(night=night, by=alice, name="Tom")
+    with pytest.raises(InvalidInput) as caught:
+        services.night_player_rename(night=night, by=alice, player_id=harriet.pk, name=name)
+    assert (caught.value.field, caught.value.message) == (field, says)
+    assert Player.objects.get(pk=harriet.pk).name == "Harriet"
+
+
+def test_only_a_player_at_this_nights_table_can_be_renamed_or_taken_off(
+    night: Night, alice: Any, carol: Any
+) -> None:
+    elsewhere = PlayerFactory(owner=alice, name="Elsewhere")
+    for change in (
+        lambda: services.night_player_rename(
+            night=night, by=alice, player_id=elsewhere.pk, name="Moved"
+        ),
+        lambda: services.night_player_leave(night=night, by=alice, player_id=elsewhere.pk),
+    ):
+        with pytest.raises(InvalidInput) as caught:
+            change()
+        assert caught.value.field == "player"
+    harriet = services.night_player_add(night=night, by=alice, name="Harriet")
+    with pytest.raises(PermissionDenied):
+        services.night_player_rename(night=night, by=carol, player_id=harriet.pk, name="Carol's")
+    with pytest.raises(PermissionDenied):
+        services.night_player_leave(night=night, by=carol, player_id=harriet.pk)
+    assert selectors.table_for_night(night) == [harriet]
+
+
+def test_a_player_taken_off_the_table_keeps_their_games(night: Night, alice: Any) -> None:
+    game = GameFactory(night=night, slug="brummy", players=["Harriet", "Tom"])
+    harriet = Player.objects.get(owner=alice, name="Harriet")
+    services.night_player_leave(night=night, by=alice, player_id=harriet.pk)
+    assert [p.name for p in selectors.table_for_night(night)] == ["Tom"]
+    assert selectors.game_standings(game).names == ("Harriet", "Tom")
+    assert harriet in selectors.players_off_table(night)  # one tap to sit them down again
+
+
 # Nights -----------------------------------------------------------------------------------------
 
 
@@ -506,3 +564,33 @@ def test_an_impossible_amend_writes_nothing(bridge_game: Game, alice: Any) -> No
     assert caught.value.code == "impossible_count"
     assert "Alice" in caught.value.message
     assert bridge_game.entries.count() == 1
+
+
+# Removing a game started by mistake -------------------------------------------------------------
+
+
+def test_a_game_with_nothing_recorded_is_removed_with_its_seats(night: Night, bob: Any) -> None:
+    game = GameFactory(night=night, slug="brummy", players=["Mary", "Tom"])
+    services.game_remove(game=game, by=bob)
+    assert not Game.objects.filter(pk=game.pk).exists()
+    assert not night.games.exists()
+
+
+def test_a_game_with_anything_in_its_ledger_stays(bridge_game: Game, alice: Any) -> None:
+    (entry,) = record_sample(bridge_game, alice, deals=1)
+    services.deal_void(game=bridge_game, by=alice, deal_key=entry.deal_key, revision=entry.pk)
+    with pytest.raises(Conflict) as caught:
+        services.game_remove(game=bridge_game, by=alice)
+    assert caught.value.code == "game_has_entries"
+    assert caught.value.message == (
+        "Game 1: Bridge Rummy has deals in its ledger, so it stays; void a deal to take it out "
+        "of the tally."
+    )
+    assert Game.objects.filter(pk=bridge_game.pk).exists()
+    assert Entry.objects.filter(game=bridge_game).count() == 2
+
+
+def test_carol_cannot_remove_a_game_of_alices_night(bridge_game: Game, carol: Any) -> None:
+    with pytest.raises(PermissionDenied):
+        services.game_remove(game=bridge_game, by=carol)
+    assert Game.objects.filter(pk=bridge_game.pk).exists()

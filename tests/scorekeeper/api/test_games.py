@@ -8,6 +8,8 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from scorekeeper import services
+from scorekeeper.demo import SAMPLE_DEALS
 from scorekeeper.models import Game, Night, Player
 from tests.factories import PlayerFactory
 
@@ -241,3 +243,22 @@ def test_the_game_types_list_what_each_question_takes(anonymous_api: APIClient) 
         reverse("api_adjudicate", args=["knock-rummy", "settle"]), example, format="json"
     )
     assert answered.status_code == 200, answered.json()
+
+
+def test_a_game_with_nothing_recorded_is_deleted(api: APIClient, bridge_game: Game) -> None:
+    url = reverse("api_game", args=[bridge_game.pk])
+    assert api.delete(url).status_code == 204
+    assert api.get(url).status_code == 404
+
+
+def test_a_game_with_deals_is_not_deleted(api: APIClient, bridge_game: Game, alice: Any) -> None:
+    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    response = api.delete(reverse("api_game", args=[bridge_game.pk]))
+    refused(response, code="game_has_entries", field=None, status=409)
+    assert Game.objects.filter(pk=bridge_game.pk).exists()
+
+
+def test_a_watcher_cannot_delete_a_game(bridge_game: Game, carol: Any) -> None:
+    response = as_user(carol).delete(reverse("api_game", args=[bridge_game.pk]))
+    assert response.status_code == 404
+    assert Game.objects.filter(pk=bridge_game.pk).exists()

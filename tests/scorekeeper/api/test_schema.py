@@ -46,7 +46,7 @@ def test_the_schema_is_valid_openapi(schema: dict[str, Any]) -> None:
             "/api/v1/nights/{id}/recorders/{username}/", {"delete"}, id="remove-a-recorder"
         ),
         pytest.param("/api/v1/nights/{id}/games/", {"post"}, id="start-a-game"),
-        pytest.param("/api/v1/games/{id}/", {"get"}, id="game"),
+        pytest.param("/api/v1/games/{id}/", {"get", "delete"}, id="game"),
         pytest.param("/api/v1/games/{id}/deals/", {"get", "post"}, id="deals"),
         pytest.param("/api/v1/games/{id}/deals/{deal}/amend/", {"post"}, id="amend"),
         pytest.param("/api/v1/games/{id}/deals/{deal}/void/", {"post"}, id="void"),

@@ -219,3 +219,34 @@ def test_the_poll_without_since_returns_the_board(alice_client: Client, bridge_g
     response = alice_client.get(board_url(bridge_game))
     assert response.status_code == 200
     assert 'id="board"' in response.content.decode()
+
+
+# Removing a game started by mistake -------------------------------------------------------------
+
+
+def test_a_game_with_nothing_recorded_offers_to_go_and_goes(
+    alice_client: Client, bridge_game: Game
+) -> None:
+    page = alice_client.get(bridge_game.get_absolute_url()).content.decode()
+    assert "Remove this game" in page
+    url = reverse("game_remove", args=[bridge_game.pk])
+    response = alice_client.post(url, **HX)
+    assert response.status_code == 204
+    assert response["HX-Redirect"] == bridge_game.night.get_absolute_url()
+    assert not Game.objects.filter(pk=bridge_game.pk).exists()
+
+
+def test_a_game_with_a_deal_does_not_offer_to_go_and_refuses_in_words(
+    alice_client: Client, bridge_game: Game, alice: Any
+) -> None:
+    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    assert (
+        "Remove this game" not in alice_client.get(bridge_game.get_absolute_url()).content.decode()
+    )
+    url = reverse("game_remove", args=[bridge_game.pk])
+    htmx = alice_client.post(url, **HX)
+    assert htmx.status_code == 200
+    assert "has deals in its ledger, so it stays" in htmx.content.decode()
+    plain = alice_client.post(url)
+    assert plain.status_code == 400
+    assert Game.objects.filter(pk=bridge_game.pk).exists()

@@ -43,6 +43,11 @@ def alice_client(client: Client, alice: Any) -> Client:
     return client
 
 
+def at_table(html: str) -> list[str]:
+    """The players the night page shows at the table, in order (each a chip to open)."""
+    return re.findall(r'<summary class="chip" aria-label="[^"]*">([^<]+)</summary>', html)
+
+
 def is_whole_page(html: str) -> bool:
     return "<html" in html or "<!doctype" in html.lower()
 
@@ -79,8 +84,15 @@ def test_alice_sees_her_night(alice_client: Client, night: Night) -> None:
     html = response.content.decode()
     assert "No games yet." in html
     assert recorders_on(html) == ["alice (owner)", "bob"]
-    assert f"{reverse('game_create', args=[night.pk])}?game=bridge-rummy" in html
     assert 'id="players"' in html and 'id="recorders"' in html
+    # People sit down before anyone picks a game: the table comes first, and the games are
+    # offered once someone is at it.
+    assert html.index('id="players"') < html.index('id="games"')
+    assert "Add the players at the table first" in html
+    assert "?game=bridge-rummy" not in html
+    night.players.add(PlayerFactory(owner=night.owner, name="Mary"))
+    html = alice_client.get(night.get_absolute_url()).content.decode()
+    assert f"{reverse('game_create', args=[night.pk])}?game=bridge-rummy" in html
 
 
 def test_the_night_page_lists_its_games_and_how_they_stand(
@@ -122,10 +134,7 @@ def test_adding_a_player_without_scripts_returns_to_the_night(
     response = alice_client.post(players_url(night), {"name": "Mary"})
     assert response["Location"] == night.get_absolute_url()
     assert Player.objects.get().owner == alice
-    assert (
-        '<span class="chip">Mary</span>'
-        in alice_client.get(night.get_absolute_url()).content.decode()
-    )
+    assert at_table(alice_client.get(night.get_absolute_url()).content.decode()) == ["Mary"]
 
 
 def test_adding_a_player_with_htmx_returns_only_the_players(
@@ -138,9 +147,9 @@ def test_adding_a_player_with_htmx_returns_only_the_players(
     assert html.lstrip().startswith('<section class="card" id="players">')
     assert not is_whole_page(html)
     assert 'id="recorders"' not in html
-    assert '<span class="chip">Mary</span><span class="chip">Tom</span>' in html
+    assert at_table(html) == ["Mary", "Tom"]
     # The form is emptied for the next name.
-    assert 'value="Tom"' not in html
+    assert "value=" not in name_input(html)
 
 
 def test_bob_adds_a_player_to_alices_list(client: Client, night: Night, bob: Any) -> None:
@@ -185,7 +194,7 @@ def test_the_players_section_shows_the_table_in_the_order_they_sat(
     night.players.add(tom)
     night.players.add(mary)
     html = alice_client.get(night.get_absolute_url()).content.decode()
-    assert re.findall(r'<span class="chip">(\w+)</span>', html) == ["Tom", "Mary"]
+    assert at_table(html) == ["Tom", "Mary"]
     # Alice's other players are one tap away from sitting down; those seated are not offered.
     assert re.findall(r'<button class="chip add" name="name" value="(\w+)"', html) == ["Zed"]
 
@@ -195,8 +204,8 @@ def test_tapping_a_chip_sits_that_player_down(alice_client: Client, night: Night
     response = alice_client.post(players_url(night), {"name": "Zed", "chip": "1"}, **HX)
     html = response.content.decode()
     assert list(night.players.all()) == [zed]
-    assert '<span class="chip">Zed</span>' in html
-    assert 'value="Zed"' not in html  # no longer offered
+    assert at_table(html) == ["Zed"]
+    assert 'class="chip add" name="name" value="Zed"' not in html  # no longer offered
     # A chip was tapped, not typed: the keyboard is not brought up.
     assert "autofocus" not in name_input(html)
 
@@ -511,3 +520,55 @@ def test_a_house_rule_refused_opens_the_house_rules(alice_client: Client, night:
     html = alice_client.post(reverse("game_create", args=[night.pk]), form).content.decode()
     assert '<details class="house-rules" open>' in html
     assert "Enter a whole number." in html
+
+
+# Renaming and taking players off the table ------------------------------------------------------
+
+
+def table_url(night: Night) -> str:
+    return reverse("night_table_player", args=[night.pk])
+
+
+def test_a_player_at_the_table_is_renamed_in_place(alice_client: Client, night: Night) -> None:
+    mary = PlayerFactory(owner=night.owner, name="Mary")
+    night.players.add(mary)
+    response = alice_client.post(table_url(night), {"player": mary.pk, "name": "Marie"}, **HX)
+    assert response.status_code == 200 and not is_whole_page(response.content.decode())
+    assert at_table(response.content.decode()) == ["Marie"]
+    plain = alice_client.post(table_url(night), {"player": mary.pk, "name": "Mary"})
+    assert plain["Location"] == night.get_absolute_url()
+    assert Player.objects.get(pk=mary.pk).name == "Mary"
+
+
+def test_a_refused_rename_says_why_beside_that_player(alice_client: Client, night: Night) -> None:
+    mary, tom = (PlayerFactory(owner=night.owner, name=n) for n in ("Mary", "Tom"))
+    night.players.add(mary, tom)
+    response = alice_client.post(table_url(night), {"player": tom.pk, "name": "mary"}, **HX)
+    html = response.content.decode()
+    assert "There is already a player called mary." in html
+    # Tom's row is the one opened, with the refusal in it.
+    opened = html[html.index("<details open>") :]
+    assert opened.index("There is already") < opened.index(f'value="{tom.pk}"') + 200
+    assert at_table(html) == ["Mary", "Tom"]
+    plain = alice_client.post(table_url(night), {"player": tom.pk, "name": ""})
+    assert plain.status_code == 400 and "Give the player a name." in plain.content.decode()
+
+
+def test_a_player_is_taken_off_the_table_and_offered_again(
+    alice_client: Client, night: Night
+) -> None:
+    mary, tom = (PlayerFactory(owner=night.owner, name=n) for n in ("Mary", "Tom"))
+    night.players.add(mary, tom)
+    response = alice_client.post(table_url(night), {"player": mary.pk, "leave": "1"}, **HX)
+    html = response.content.decode()
+    assert at_table(html) == ["Tom"]
+    assert re.findall(r'<button class="chip add" name="name" value="(\w+)"', html) == ["Mary"]
+
+
+def test_carol_cannot_change_alices_table(client: Client, night: Night, carol: Any) -> None:
+    mary = PlayerFactory(owner=night.owner, name="Mary")
+    night.players.add(mary)
+    client.force_login(carol)
+    response = client.post(table_url(night), {"player": mary.pk, "leave": "1"})
+    assert response.status_code == 404
+    assert list(night.players.all()) == [mary]

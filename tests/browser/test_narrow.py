@@ -1,0 +1,62 @@
+"""Every page a signed-in player reaches fits the narrowest phone (320 px) with no sideways
+scrolling, with a full night behind it (every family played, long names, head to head)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page
+
+from scorekeeper import services
+from scorekeeper.models import Player
+from tests.factories import GameFactory, played_night
+
+NARROW = {"width": 320, "height": 700}
+
+OVERFLOWING = """() => {
+    const width = document.documentElement.clientWidth;
+    return [...document.querySelectorAll('body *')]
+        .filter(el => el.getBoundingClientRect().right > width + 0.5)
+        .filter(el => !el.closest('details:not([open])') && el.offsetParent !== null)
+        .map(el => el.tagName.toLowerCase() + (el.className ? '.' + el.className : '')
+             + ' ' + (el.textContent || '').trim().slice(0, 30));
+}"""
+
+
+def test_every_page_fits_a_320_px_phone(signed_in: Page, alice: Any) -> None:
+    night = played_night(alice)
+    voormsi = GameFactory(
+        night=night,
+        slug="voormsi",
+        players=["Maximiliana", "Bartholomew", "Christabel", "Dimitrios"],
+    )
+    services.deal_record(
+        game=voormsi, by=alice, data={"won": [7, 2], "first_five": 0, "captures": []}
+    )
+    mary, tom = (Player.objects.get(owner=alice, name=name) for name in ("Mary", "Tom"))
+    page = signed_in
+    base = page.url.rstrip("/")
+    page.set_viewport_size(NARROW)
+    pages = [
+        "/",
+        night.get_absolute_url(),
+        night.games.get(number=1).get_absolute_url(),
+        voormsi.get_absolute_url(),
+        "/history/",
+        f"/nights/{night.pk}/recap/",
+        "/players/",
+        f"/players/{mary.pk}/",
+        f"/players/{mary.pk}/?vs={tom.pk}",
+        "/desk/",
+        "/profiles/",
+        "/export/",
+        "/account/tokens/",
+    ]
+    wide = {}
+    for path in pages:
+        response = page.goto(base + path)
+        assert response is not None and response.ok, path
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > NARROW["width"]:
+            wide[path] = (width, page.evaluate(OVERFLOWING)[:5])
+    assert wide == {}
