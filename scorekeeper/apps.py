@@ -13,7 +13,9 @@ class ScorekeeperConfig(AppConfig):
         from scorekeeper.views.share import join_on_sign_in
 
         user_logged_in.connect(join_on_sign_in, dispatch_uid="scorekeeper.join_on_sign_in")
-        # The ledger's triggers survive SQLite's table rebuilds (see ledger.keep_triggers).
-        from scorekeeper.ledger import keep_triggers
+        # The ledger's and the sealed setups' triggers survive SQLite's table rebuilds (see
+        # ledger.keep_triggers).
+        from scorekeeper import ledger, seal
 
-        post_migrate.connect(keep_triggers, sender=self, dispatch_uid="scorekeeper.ledger")
+        post_migrate.connect(ledger.keep_triggers, sender=self, dispatch_uid="scorekeeper.ledger")
+        post_migrate.connect(seal.keep_triggers, sender=self, dispatch_uid="scorekeeper.seal")

@@ -1,8 +1,8 @@
 """The ledger's own guarantees: a hash chain over each game's entries, and the database triggers
 that refuse to rewrite it.
 
-Each entry carries ``prev_hash`` (the ``hash`` of the entry before it in its game, empty for the
-first) and ``hash``: SHA-256 over a canonical JSON of the entry's content and ``prev_hash``. An
+Each entry carries ``prev_hash`` (the ``hash`` of the entry before it in its game; for the first,
+the digest of the game's setup, ``scorekeeper.seal``) and ``hash``: SHA-256 over a canonical JSON of the entry's content and ``prev_hash``. An
 entry changed, removed or slipped in behind the application's back breaks the chain at that
 point; ``manage.py verify_ledger`` walks it and names the first broken link.
 
@@ -22,15 +22,15 @@ from typing import Any
 TABLE = "scorekeeper_entry"
 
 
-def _plain(value: Any) -> Any:
+def plain(value: Any) -> Any:
     """JSON values as every database gives them back: a float with no fraction is an integer
     (PostgreSQL's jsonb reads ``1e+20`` back as ``100000000000000000000``)."""
     if isinstance(value, float) and value.is_integer():
         return int(value)
     if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
+        return {str(k): plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
+        return [plain(v) for v in value]
     return value
 
 
@@ -61,7 +61,7 @@ def entry_content(
         "kind": str(kind),
         "deal": deal_id,
         "supersedes": supersedes_id,
-        "data": _plain(data),
+        "data": plain(data),
         "note": note,
         "token": str(token),
         "recorded_by": recorded_by_id,
@@ -72,16 +72,17 @@ def entry_content(
     return content
 
 
-def entry_hash(content: Mapping[str, Any], prev_hash: str) -> str:
-    """SHA-256 (hex) over the canonical JSON of the content and the previous entry's hash."""
+def digest(value: Mapping[str, Any]) -> str:
+    """SHA-256 (hex) over the canonical JSON of ``value`` (keys sorted, no spaces)."""
     canonical = json.dumps(
-        {**content, "prev_hash": prev_hash},
-        sort_keys=True,
-        separators=(",", ":"),
-        ensure_ascii=False,
-        allow_nan=False,
+        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
     )
     return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def entry_hash(content: Mapping[str, Any], prev_hash: str) -> str:
+    """SHA-256 (hex) over the canonical JSON of the content and the previous entry's hash."""
+    return digest({**content, "prev_hash": prev_hash})
 
 
 def content_of(entry: Any) -> dict[str, Any]:
@@ -102,28 +103,41 @@ def content_of(entry: Any) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Break:
-    """The first broken link of a game's chain."""
+    """A broken link of a game's chain: at an entry, or (``entry_id`` None) in its setup."""
 
     game_id: int
-    entry_id: int
+    entry_id: int | None
     what: str
 
     def __str__(self) -> str:
+        if self.entry_id is None:
+            return f"game {self.game_id}: {self.what}"
         return f"game {self.game_id}, entry {self.entry_id}: {self.what}"
 
 
-def first_break(game_id: int, entries: Iterable[Any]) -> tuple[int, Break | None]:
-    """Walk one game's entries in id order: how many were walked, and the first broken link."""
-    prev = ""
+def first_break(game_id: int, entries: Iterable[Any], *, start: str) -> tuple[int, Break | None]:
+    """Walk one game's entries in id order: how many were walked, and the first broken link.
+
+    ``start`` is what the first entry links to: the digest of the game's sealed setup
+    (``scorekeeper.seal``), or nothing for a chain begun before setups were sealed."""
+    prev = start
     count = 0
     for entry in entries:
         count += 1
+        if entry.prev_hash != prev and count == 1:
+            return count, Break(
+                game_id,
+                entry.pk,
+                f"its chain starts from {entry.prev_hash[:12] or '(nothing)'}…, but the game's "
+                f"sealed setup digests to {prev[:12] or '(nothing)'}… (the setup kept on the "
+                "game was changed, or an entry before this one was removed)",
+            )
         if entry.prev_hash != prev:
             return count, Break(
                 game_id,
                 entry.pk,
                 f"it links to {entry.prev_hash[:12] or '(nothing)'}…, but the entry before it "
-                f"in the game has hash {prev[:12] or '(none: it should be the first)'}… "
+                f"in the game has hash {prev[:12]}… "
                 "(an entry before it was removed, changed or slipped in)",
             )
         computed = entry_hash(content_of(entry), entry.prev_hash)

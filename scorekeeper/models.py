@@ -11,12 +11,12 @@ import uuid
 from typing import Any, ClassVar
 
 from django.conf import settings
-from django.db import models
+from django.db import models, router, transaction
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 
-from scorekeeper import ledger
+from scorekeeper import ledger, seal
 
 
 class Player(models.Model):
@@ -91,6 +91,9 @@ class Game(models.Model):
     options = models.JSONField(default=dict, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
+    # The game, house rules and seats as they were when its first entry was written, whose
+    # digest that entry links to (scorekeeper.seal); empty until then. Fixed after it.
+    setup = models.JSONField(default=dict, blank=True, editable=False)
 
     class Meta:
         ordering = ("number",)
@@ -221,21 +224,33 @@ class Entry(models.Model):
     def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
             raise AppendOnlyError("Ledger entries are never updated; add an amending entry.")
-        self.link()
-        super().save(*args, **kwargs)
-
-    def link(self) -> None:
-        """Chain the entry to its game's newest one. The services hold the game's row lock
-        while writing, so no other entry of the game comes between this read and the insert."""
-        if self.recorded_at is None:
-            self.recorded_at = timezone.now()
+        using = kwargs.get("using") or router.db_for_write(Entry, instance=self)
         before = (
-            Entry._base_manager.filter(game_id=self.game_id)
+            Entry._base_manager.using(using)
+            .filter(game_id=self.game_id)
             .order_by("-id")
             .values_list("hash", flat=True)
             .first()
         )
-        self.prev_hash = before or ""
+        if before is not None:
+            self.link(before)
+            super().save(*args, **kwargs)
+            return
+        # The game's first entry seals its setup: kept on the game and the entry written
+        # together, or neither.
+        with transaction.atomic(using=using):
+            setup = seal.read_setup(Game, Seat, self.game_id, using)
+            Game._base_manager.using(using).filter(pk=self.game_id).update(setup=setup)
+            self.link(seal.setup_hash(setup))
+            super().save(*args, **kwargs)
+
+    def link(self, prev_hash: str) -> None:
+        """Chain the entry to ``prev_hash``: its game's newest entry's hash, or for the first
+        the digest of the game's setup. The services hold the game's row lock while writing,
+        so no other entry of the game comes between reading it and the insert."""
+        if self.recorded_at is None:
+            self.recorded_at = timezone.now()
+        self.prev_hash = prev_hash
         self.hash = ledger.entry_hash(ledger.content_of(self), self.prev_hash)
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:

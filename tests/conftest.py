@@ -37,12 +37,13 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def _flush_through_the_ledger_triggers() -> None:
-    """The ledger refuses DELETE and TRUNCATE in the database itself (scorekeeper.ledger), so
-    the wipe between transactional tests (``flush``) lifts the refusal for its own transaction
-    and puts it back before it commits."""
+    """The ledger refuses DELETE and TRUNCATE in the database itself (scorekeeper.ledger), and
+    so do a started game's seats (scorekeeper.seal), so the wipe between transactional tests
+    (``flush``) lifts the refusals for its own transaction and puts them back before it
+    commits."""
     from django.db.backends.base.operations import BaseDatabaseOperations
 
-    from scorekeeper import ledger
+    from scorekeeper import ledger, seal
 
     plain = BaseDatabaseOperations.execute_sql_flush
     if getattr(plain, "through_ledger", False):
@@ -50,8 +51,10 @@ def _flush_through_the_ledger_triggers() -> None:
 
     def execute_sql_flush(self: Any, sql_list: list[str]) -> None:
         vendor = self.connection.vendor
-        if any(ledger.TABLE in sql for sql in sql_list):
-            sql_list = [*ledger.unlock_sql(vendor), *sql_list, *ledger.lock_sql(vendor)]
+        if any(ledger.TABLE in sql or seal.SEAT_TABLE in sql for sql in sql_list):
+            unlock = [*ledger.unlock_sql(vendor), *seal.unlock_sql(vendor)]
+            lock = [*ledger.lock_sql(vendor), *seal.lock_sql(vendor)]
+            sql_list = [*unlock, *sql_list, *lock]
         plain(self, sql_list)
 
     execute_sql_flush.through_ledger = True  # type: ignore[attr-defined]

@@ -3,6 +3,7 @@ the ledger, below the triggers: PostgreSQL refuses it the statements by permissi
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -14,7 +15,7 @@ from django.db import connection
 
 from scorekeeper import services
 from scorekeeper.demo import SAMPLE_DEALS
-from scorekeeper.models import Entry, Game
+from scorekeeper.models import Entry, Game, Player
 from tests.factories import GameFactory, NightFactory, UserFactory
 
 pytestmark = pytest.mark.skipif(
@@ -82,6 +83,48 @@ def test_the_app_role_is_refused_every_rewrite_of_the_ledger(
     assert Entry.objects.filter(note="").count() == 1
 
 
+SETUP_REWRITES = [
+    pytest.param(
+        "UPDATE scorekeeper_seat SET position = 101 - position",
+        "permission denied for table scorekeeper_seat",
+        id="seats-by-permission",
+    ),
+    pytest.param(
+        "DELETE FROM scorekeeper_seat",
+        "A game is fixed once its ledger has an entry",
+        id="seats-by-trigger",
+    ),
+    pytest.param(
+        "UPDATE scorekeeper_game SET options = '{}'",
+        "A game is fixed once its ledger has an entry",
+        id="house-rules-by-trigger",
+    ),
+    pytest.param(
+        "ALTER TABLE scorekeeper_seat DISABLE TRIGGER USER",
+        "must be owner of table scorekeeper_seat",
+        id="seat-triggers",
+    ),
+    pytest.param(
+        "ALTER TABLE scorekeeper_game DISABLE TRIGGER USER",
+        "must be owner of table scorekeeper_game",
+        id="game-triggers",
+    ),
+]
+
+
+@pytest.mark.parametrize(("statement", "says"), SETUP_REWRITES)
+def test_the_app_role_cannot_change_a_started_games_setup(
+    role: str, game: Game, statement: str, says: str
+) -> None:
+    with as_role(role) as conn, pytest.raises(psycopg.errors.InsufficientPrivilege) as refused:
+        conn.execute(statement)
+    assert str(refused.value).startswith(says)
+    assert [s.position for s in game.seats.all()] == [0, 1, 2, 3]
+    out = io.StringIO()
+    call_command("verify_ledger", stdout=out)
+    assert out.getvalue().startswith("OK: ")
+
+
 def test_the_app_role_reads_the_ledger_and_writes_other_tables(role: str, game: Game) -> None:
     with as_role(role) as conn:
         assert conn.execute("SELECT count(*) FROM scorekeeper_entry").fetchone() == (1,)
@@ -100,6 +143,14 @@ def test_the_app_records_amends_and_voids_as_the_role(role: str, game: Game) -> 
             cursor.execute("SELECT current_user")
             assert cursor.fetchone() == (role,)
         alice = game.night.owner
+        # A new game: started, its seats set and sealed at its first deal, as the role.
+        players = list(Player.objects.filter(seats__game=game).order_by("seats__position"))
+        fresh = services.game_start(
+            night=game.night, by=alice, slug="bridge-rummy", players=players
+        )
+        services.deal_record(game=fresh, by=alice, data=SAMPLE_DEALS[0])
+        fresh.refresh_from_db()
+        assert [s["name"] for s in fresh.setup["seats"]] == ["Mary", "Tom", "Dick", "Alice"]
         second = services.deal_record(game=game, by=alice, data=SAMPLE_DEALS[1], number=2)
         amended = services.deal_amend(
             game=game, deal_key=second.pk, by=alice, data=SAMPLE_DEALS[1], revision=second.pk

@@ -12,9 +12,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import history, ledger, selectors, services, transfer
+from scorekeeper import history, seal, selectors, services, transfer
 from scorekeeper.exceptions import InvalidInput
-from scorekeeper.models import Entry, Game, Night, Player
+from scorekeeper.models import Entry, Game, Night, Player, Seat
 from tests.factories import GameFactory, UserFactory
 
 HAND_1 = {"went_out": 1, "hands": [{"seat": 0, "held": 10}, {"seat": 2, "held": 25}]}
@@ -66,8 +66,11 @@ def test_an_ended_game_takes_no_more_deals_until_the_end_is_undone(rummy: Game, 
     # Ended again later: the second end stands, and the chain holds throughout.
     services.game_end(game=rummy, by=alice)
     assert selectors.game_standings(rummy).ended
-    walked, broken = ledger.first_break(rummy.pk, rummy.entries.order_by("id"))
-    assert (walked, broken) == (5, None)
+    rummy.refresh_from_db()
+    entries = list(rummy.entries.order_by("id"))
+    now = seal.read_setup(Game, Seat, rummy.pk)
+    assert len(entries) == 5
+    assert seal.check(rummy.pk, rummy.setup, now, entries) == ([], [])
     assert entry.kind == Entry.Kind.RECORD
 
 

@@ -16,7 +16,7 @@ from django.core.management import CommandError, call_command
 from django.db import DatabaseError, connection, transaction
 from django.db.models import ProtectedError
 
-from scorekeeper import ledger, migrations, services, transfer
+from scorekeeper import ledger, migrations, seal, services, transfer
 from scorekeeper.demo import SAMPLE_DEALS
 from scorekeeper.models import Entry, Game
 from tests.factories import GameFactory, UserFactory, played_night
@@ -137,13 +137,16 @@ def test_each_entry_carries_the_hash_of_the_one_before_it_in_its_game(
     b = _record(two, alice, 1)
     amend = services.deal_amend(game=one, deal_key=a[0].pk, by=alice, data=SAMPLE_DEALS[0])
     void = services.deal_void(game=one, deal_key=a[1].pk, by=alice, note="oops")
+    one.refresh_from_db()
+    two.refresh_from_db()
     assert [e.prev_hash for e in (a[0], a[1], amend, void)] == [
-        "",
+        seal.setup_hash(one.setup),  # the chain starts from the game's sealed setup
         a[0].hash,
         a[1].hash,
         amend.hash,
     ]
-    assert b[0].prev_hash == ""  # each game has its own chain
+    assert b[0].prev_hash == seal.setup_hash(two.setup)  # each game has its own chain
+    assert one.setup != two.setup
     for entry in Entry.objects.all():  # what was stored is what was hashed
         assert entry.hash == ledger.entry_hash(ledger.content_of(entry), entry.prev_hash)
         assert len(entry.hash) == 64

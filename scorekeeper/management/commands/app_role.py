@@ -19,6 +19,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection, transaction
 
 from scorekeeper.ledger import TABLE
+from scorekeeper.seal import SEAT_TABLE
 
 ROLE_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 
@@ -30,6 +31,9 @@ def grants_sql(role: str) -> list[str]:
         f"GRANT USAGE ON SCHEMA public TO {role}",
         f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {role}",
         f"REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON {TABLE} FROM {role}",
+        # The app never changes a seat once made (a game's seats are sealed with its first
+        # entry; before it, nothing edits them); the triggers refuse it for a started game.
+        f"REVOKE UPDATE, TRUNCATE, REFERENCES, TRIGGER ON {SEAT_TABLE} FROM {role}",
         f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {role}",
         # Tables a later migration adds: the same rights (run this command again after a
         # migration all the same: it is what takes UPDATE and DELETE on the ledger away).

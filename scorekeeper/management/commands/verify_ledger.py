@@ -1,7 +1,9 @@
 """Walk the ledger's hash chain: ``python manage.py verify_ledger [--game ID]``.
 
 Prints OK with the counts when every game's chain holds; otherwise names each broken game's
-first broken link (game, entry id, what differs) and exits with status 1.
+first broken link (game, entry id, what differs) and each change to a started game's setup
+(its game, house rules, night or seats: ``scorekeeper.seal``), and exits with status 1. A player
+renamed since a game was sealed is said (``NOTE``) but is no break.
 """
 
 from __future__ import annotations
@@ -10,18 +12,21 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorekeeper import ledger
-from scorekeeper.models import Entry, Game
+from scorekeeper import ledger, seal
+from scorekeeper.models import Entry, Game, Seat
 
 
 class Command(BaseCommand):
-    help = "Check every game's ledger hash chain; name the first broken link of each."
+    help = (
+        "Check every game's ledger hash chain and sealed setup (game, house rules, seats); "
+        "name the first broken link of each and every change to its setup."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--game", type=int, help="check only this game (its id)")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        games = Game.objects.order_by("id").values_list("id", flat=True)
+        games = Game.objects.order_by("id").values_list("id", "setup")
         if options["game"] is not None:
             games = games.filter(pk=options["game"])
             if not games.exists():
@@ -29,18 +34,23 @@ class Command(BaseCommand):
         walked = 0
         entries = 0
         breaks: list[ledger.Break] = []
-        for game_id in list(games):
+        for game_id, sealed in list(games):
             # One game's ledger at a time (a night's game holds some hundreds of entries).
             rows = list(Entry.objects.filter(game_id=game_id).order_by("id"))
-            count, broken = ledger.first_break(game_id, rows)
             walked += 1
-            entries += count
-            if broken is not None:
+            entries += len(rows)
+            found, renames = seal.check(
+                game_id, sealed, seal.read_setup(Game, Seat, game_id) if rows else {}, rows
+            )
+            for rename in renames:
+                self.stdout.write(f"NOTE game {game_id}: {rename} (a rename, not a break).")
+            for broken in found:
                 breaks.append(broken)
                 self.stderr.write(f"BROKEN {broken}")
         if breaks:
+            games_broken = len({b.game_id for b in breaks})
             raise CommandError(
-                f"The ledger's chain is broken in {len(breaks)} of {walked} games "
+                f"The ledger's chain is broken in {games_broken} of {walked} games "
                 f"(first: {breaks[0]})."
             )
         self.stdout.write(f"OK: {walked} games, {entries} entries, every link holds.")
