@@ -1,6 +1,10 @@
 """gunicorn's settings for Scorekeeper (``./dev serve`` and ``bench/load.py`` use them; so does a
 server: ``gunicorn scorekeeper.wsgi`` run from the repository reads this file).
 
+The app's own settings come from the environment too (scorekeeper/settings.py lists them): a
+server needs at least ``SECRET_KEY`` (a long random value, the same on every app server) and
+``ALLOWED_HOSTS``; without a secret key the app refuses to start and says so.
+
 Each can be changed from the environment, as the app's own settings are:
 
 | variable          | default          | meaning                                             |
