@@ -54,9 +54,10 @@ SECRET_KEY = os.environ.get("SECRET_KEY") or DEV_SECRET_KEY
 # starts it: gunicorn, manage.py, a script calling django.setup().
 if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
     raise ImproperlyConfigured(
-        "SECRET_KEY is not set (or is the public development key) and DEBUG is off: set the SECRET_KEY environment variable to a "
-        "long random value, the same on every app server (make one with python -c 'import "
-        "secrets; print(secrets.token_urlsafe(50))'), or set DEBUG=1 on a development machine."
+        "SECRET_KEY is not set (or is the public development key) and DEBUG is off: set the "
+        "SECRET_KEY environment variable to a long random value, the same on every app server "
+        "(make one with python -c 'import secrets; print(secrets.token_urlsafe(50))'), or set "
+        "DEBUG=1 on a development machine."
     )
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
