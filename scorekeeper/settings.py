@@ -20,7 +20,6 @@ import tempfile
 from pathlib import Path
 
 import dj_database_url
-from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -49,16 +48,7 @@ def env_list(name: str, default: str) -> list[str]:
 DEBUG = env_bool("DEBUG", False)
 DEV_SECRET_KEY = "django-insecure-scorekeeper-development-key-never-use-in-production"
 SECRET_KEY = os.environ.get("SECRET_KEY") or DEV_SECRET_KEY
-# The development key is public (it is in this file): whoever knows it can forge a watcher's
-# poll key and a session's signature. A server (DEBUG off) refuses to start on it, whatever
-# starts it: gunicorn, manage.py, a script calling django.setup().
-if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
-    raise ImproperlyConfigured(
-        "SECRET_KEY is not set (or is the public development key) and DEBUG is off: set the "
-        "SECRET_KEY environment variable to a long random value, the same on every app server "
-        "(make one with python -c 'import secrets; print(secrets.token_urlsafe(50))'), or set "
-        "DEBUG=1 on a development machine."
-    )
+# With DEBUG off the development key is refused: scorekeeper/checks.py says why.
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
