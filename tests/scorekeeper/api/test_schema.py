@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 from typing import Any
+from unittest import mock
 
 import jsonschema
 import pytest
@@ -13,9 +14,12 @@ from django.contrib.staticfiles import finders
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
+from drf_spectacular.generators import SchemaGenerator
+from drf_spectacular.renderers import OpenApiYamlRenderer
 from drf_spectacular.validation import validate_schema
 
 from adjudicator.games import all_games, get_game
+from scorekeeper.api import docs
 from scorekeeper.api.schema import ask_component, deal_component
 
 
@@ -117,6 +121,27 @@ def test_the_schema_is_served_as_yaml_by_default(client: Client) -> None:
     response = client.get(reverse("api_schema"))
     assert response.status_code == 200
     assert "/api/v1/games/{id}/standings/" in yaml.safe_load(response.content)["paths"]
+
+
+def test_the_schema_is_built_and_rendered_once_per_process(client: Client) -> None:
+    """Anonymous visitors must not each pay for building it (a third of a second)."""
+    docs.built_schema.cache_clear()
+    docs.rendered_schema.cache_clear()
+    build = mock.patch.object(
+        SchemaGenerator, "get_schema", autospec=True, side_effect=SchemaGenerator.get_schema
+    )
+    render = mock.patch.object(
+        OpenApiYamlRenderer, "render", autospec=True, side_effect=OpenApiYamlRenderer.render
+    )
+    with build as built, render as rendered:
+        answers = [client.get(reverse("api_schema")) for _ in range(3)]
+        as_json = client.get(reverse("api_schema"), {"format": "json"})
+    assert [a.status_code for a in [*answers, as_json]] == [200] * 4
+    assert built.call_count == 1
+    assert rendered.call_count == 1
+    assert answers[0].content == answers[2].content
+    assert yaml.safe_load(answers[0].content) == as_json.json()
+    assert "/api/v1/games/{id}/standings/" in as_json.json()["paths"]
 
 
 def test_the_docs_page_loads_swagger_from_our_own_static_files(client: Client) -> None:
