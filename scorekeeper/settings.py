@@ -112,6 +112,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # No NUL in any query parameter (PostgreSQL refuses it): a 400 before anything reads them.
+    "scorekeeper.query.QueryParametersMiddleware",
     # The scoreboard's "nothing changed" poll, answered before the heavier layers below
     # (scorekeeper/live.py says why that is safe).
     "scorekeeper.live.PollMiddleware",
