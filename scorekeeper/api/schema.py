@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular import openapi
+from drf_spectacular.utils import OpenApiParameter
 
 from adjudicator.asking import input_schema
 from adjudicator.games import all_games
@@ -145,6 +146,30 @@ def question_schemas() -> dict[str, dict[str, Any]]:
 def question_body() -> dict[str, Any]:
     """The adjudicate body's schema: one of the questions' bodies (the path decides which)."""
     return {"anyOf": [{"$ref": f"#/components/schemas/{name}"} for name in question_schemas()]}
+
+
+def question_path_parameters() -> list[OpenApiParameter]:
+    """``{game}`` and ``{question}`` of /adjudicate/, with their values published: every game
+    that answers a question, and every question some game answers (which game answers which,
+    GET /game-types/ says; a pair that does not go together is a 400 naming the game's)."""
+    games = [game for game in all_games() if game.questions()]
+    questions = sorted({name for game in games for name in game.questions()})
+    return [
+        OpenApiParameter(
+            "game",
+            str,
+            OpenApiParameter.PATH,
+            enum=[game.slug for game in games],
+            description="The game, by its slug.",
+        ),
+        OpenApiParameter(
+            "question",
+            str,
+            OpenApiParameter.PATH,
+            enum=questions,
+            description="One of the game's questions (GET /game-types/ lists each game's).",
+        ),
+    ]
 
 
 def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:

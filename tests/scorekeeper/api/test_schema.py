@@ -254,3 +254,12 @@ def test_a_get_sharing_a_view_with_a_post_documents_no_201_or_409(
         if "get" in operations:
             assert not {"201", "409"} & set(operations["get"]["responses"]), path
     assert "409" in schema["paths"]["/api/v1/games/{id}/deals/"]["post"]["responses"]
+
+
+def test_the_adjudicate_path_publishes_its_games_and_questions(schema: dict[str, Any]) -> None:
+    """A game or question outside these is a 400; the schema says which values there are."""
+    operation = schema["paths"]["/api/v1/adjudicate/{game}/{question}/"]["post"]
+    enums = {p["name"]: p["schema"]["enum"] for p in operation["parameters"]}
+    answered = {(game.slug, name) for game in all_games() for name in game.questions()}
+    assert set(enums["game"]) == {slug for slug, _ in answered}
+    assert set(enums["question"]) == {name for _, name in answered}
