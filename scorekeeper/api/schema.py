@@ -3,7 +3,7 @@
 ``AutoSchema`` adds to each operation the error answers it can give, all with the one error
 body (:class:`~scorekeeper.api.serializers.ErrorOut`): 400 where it takes input (a body, a
 query parameter, or a name in its path), 401 and 403
-(and 429, a Basic-auth lock-out) where it needs a signed-in user, 404 where its path names an
+(and 429 ``locked_out`` with ``Retry-After``, a Basic-auth lock-out) where it needs a signed-in user, 404 where its path names an
 object. A view documents anything else (409) itself, with ``@extend_schema``; on a view that
 takes GET and POST, the GET keeps none of the POST's 201 and 409.
 
@@ -31,7 +31,17 @@ ERRORS = {
     403: "Signed in, but not allowed to do this (a viewer writing, a recorder doing the owner's "
     "part).",
     404: "Nothing here that you can see (an object of another night is not found either).",
-    429: "Locked out: too many wrong passwords for this account from this address (HTTP Basic).",
+    429: "Locked out (code `locked_out`): too many wrong passwords for this account from this "
+    "address (HTTP Basic). `Retry-After` says in how many seconds it may try again.",
+}
+# The answers that carry a header besides the error body.
+HEADERS = {
+    429: {
+        "Retry-After": {
+            "schema": {"type": "integer", "minimum": 0},
+            "description": "Seconds until the lock-out ends.",
+        }
+    }
 }
 
 
@@ -53,6 +63,8 @@ class AutoSchema(openapi.AutoSchema):
                     ErrorOut, str(code), direction=direction
                 )
                 responses[str(code)] = {**body, "description": ERRORS[code]}
+                if code in HEADERS:
+                    responses[str(code)]["headers"] = HEADERS[code]
         return responses
 
     def _error_codes(self) -> list[int]:

@@ -217,6 +217,22 @@ def test_every_operation_documents_its_refusals_with_the_error_body(
         assert "409" in schema["paths"][path]["post"]["responses"]
 
 
+def test_every_operation_taking_a_password_documents_the_lock_out(schema: dict[str, Any]) -> None:
+    """429 with code locked_out and a Retry-After, wherever HTTP Basic is taken."""
+    basic = [
+        (method, path, operation)
+        for path, operations in schema["paths"].items()
+        for method, operation in operations.items()
+        if {"basicAuth": []} in operation.get("security", [])
+    ]
+    assert basic
+    for method, path, operation in basic:
+        locked = operation["responses"].get("429")
+        assert locked is not None, (method, path)
+        assert "`locked_out`" in locked["description"]
+        assert locked["headers"]["Retry-After"]["schema"]["type"] == "integer"
+
+
 def test_request_bodies_refuse_unknown_fields(schema: dict[str, Any]) -> None:
     for name in ("DealRecordInRequest", "NightInRequest", "GameInRequest", "PlayerInRequest"):
         assert schema["components"]["schemas"][name]["additionalProperties"] is False
