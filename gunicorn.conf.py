@@ -45,3 +45,8 @@ keepalive = 2
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None  # "-" for standard output
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "warning").lower()
+# The trick preview sends the whole deal form in its query (up to 12 tricks of 200 characters,
+# percent-encoded): past gunicorn's default of 4094 it got gunicorn's HTML 414. 8190 is the most
+# gunicorn takes; tests/scorekeeper/test_request_line.py checks the longest line the pages build
+# fits. A longer line is still a 414 (HTML, not the API's JSON: the API takes its input in bodies).
+limit_request_line = 8190
