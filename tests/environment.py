@@ -1,9 +1,10 @@
 """The environment the tests run in, set before pytest-django reads the settings.
 
-Loaded with ``-p tests.environment`` (pyproject.toml's addopts): a conftest is read too late,
-after pytest-django has imported scorekeeper/settings.py. The app runs with DEBUG off in the
-tests, as in production, so it needs a secret key of its own (the development key is refused
-there); a random one each run, which the servers the tests start inherit.
+Loaded with ``-p tests.environment`` (pyproject.toml's addopts): a conftest is read after
+pytest-django has imported scorekeeper/settings.py. The tests run with DEBUG off, as a server
+does, where the public development key is refused (scorekeeper.checks): the app in the test
+process, and the servers and ``manage.py`` commands the tests start, which inherit it, get a
+random key of their own, new each run.
 """
 
 import os
