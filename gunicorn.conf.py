@@ -1,6 +1,10 @@
 """gunicorn's settings for Scorekeeper (``./dev serve`` and ``bench/load.py`` use them; so does a
 server: ``gunicorn scorekeeper.wsgi`` run from the repository reads this file).
 
+The app's own settings come from the environment too (scorekeeper/settings.py lists them): a
+server needs at least ``SECRET_KEY`` (a long random value, the same on every app server) and
+``ALLOWED_HOSTS``; without a secret key the app refuses to start and says so.
+
 Each can be changed from the environment, as the app's own settings are:
 
 | variable          | default          | meaning                                             |
@@ -41,3 +45,8 @@ keepalive = 2
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None  # "-" for standard output
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "warning").lower()
+# The trick preview sends the whole deal form in its query (up to 12 tricks of 200 characters,
+# percent-encoded): past gunicorn's default of 4094 it got gunicorn's HTML 414. 8190 is the most
+# gunicorn takes; tests/scorekeeper/test_request_line.py checks the longest line the pages build
+# fits. A longer line is still a 414 (HTML, not the API's JSON: the API takes its input in bodies).
+limit_request_line = 8190

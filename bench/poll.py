@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import sys
 import tempfile
 from pathlib import Path
@@ -35,6 +36,8 @@ def main() -> None:
     folder = tempfile.mkdtemp(prefix="poll-bench-")
     os.environ.setdefault("DATABASE_URL", f"sqlite:///{folder}/bench.sqlite3")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
+    # DEBUG off, as a server runs: which needs a secret key of its own.
+    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
     import django
 
     django.setup()

@@ -4,6 +4,38 @@ from typing import Any
 
 from django.conf import settings
 from django.core.checks import Error, Tags, register
+from django.core.exceptions import ImproperlyConfigured
+
+NO_SECRET_KEY = (
+    "SECRET_KEY is not set (or is the public development key) and DEBUG is off: set the "
+    "SECRET_KEY environment variable to a long random value, the same on every app server "
+    "(make one with python -c 'import secrets; print(secrets.token_urlsafe(50))'), or set "
+    "DEBUG=1 on a development machine."
+)
+
+
+def serves_on_the_public_key() -> bool:
+    """The development key is in the repository: whoever reads it can forge a watcher's poll
+    key or a session's signature. Fine on a laptop (DEBUG on), never on a server."""
+    return not settings.DEBUG and settings.SECRET_KEY == settings.DEV_SECRET_KEY
+
+
+def refuse_the_public_key() -> None:
+    """Stop a server from starting on the development key (scorekeeper/wsgi.py calls this).
+
+    Not in settings.py itself: the type checker's Django plugin reads the settings, without a
+    key, and must not be refused.
+    """
+    if serves_on_the_public_key():
+        raise ImproperlyConfigured(NO_SECRET_KEY)
+
+
+@register(Tags.security)
+def check_a_server_has_a_secret_key(app_configs: Any, **kwargs: Any) -> list[Error]:
+    """manage.py's commands that run the checks (migrate, runserver, check...) refuse too."""
+    if serves_on_the_public_key():
+        return [Error(NO_SECRET_KEY, id="scorekeeper.E006")]
+    return []
 
 
 @register(Tags.security, deploy=True)

@@ -3,7 +3,7 @@
 | variable       | default                         | meaning                                        |
 | -------------- | ------------------------------- | ---------------------------------------------- |
 | DEBUG          | off                             | Django's debug pages; `1` only on a dev laptop |
-| SECRET_KEY     | an insecure development key     | set a long random value in production          |
+| SECRET_KEY     | none (with DEBUG on: a dev key) | required with DEBUG off: a long random value   |
 | DATABASE_URL   | sqlite:///<repo>/db.sqlite3     | `postgres://user@host:5432/name` for PostgreSQL |
 | ALLOWED_HOSTS  | localhost,127.0.0.1             | comma-separated host names                     |
 | HTTPS          | on unless DEBUG                 | secure cookies, HSTS and the redirect to https |
@@ -48,6 +48,7 @@ def env_list(name: str, default: str) -> list[str]:
 DEBUG = env_bool("DEBUG", False)
 DEV_SECRET_KEY = "django-insecure-scorekeeper-development-key-never-use-in-production"
 SECRET_KEY = os.environ.get("SECRET_KEY") or DEV_SECRET_KEY
+# With DEBUG off the development key is refused: scorekeeper/checks.py says why.
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
@@ -111,6 +112,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # No NUL in any query parameter (PostgreSQL refuses it): a 400 before anything reads them.
+    "scorekeeper.query.QueryParametersMiddleware",
     # The scoreboard's "nothing changed" poll, answered before the heavier layers below
     # (scorekeeper/live.py says why that is safe).
     "scorekeeper.live.PollMiddleware",

@@ -84,10 +84,11 @@ def test_manage_check_deploy_passes_as_dev_check_runs_it() -> None:
     ("env", "warning"),
     [
         ({"SECRET_KEY": ""}, "security.W009"),  # the development key
+        ({"SECRET_KEY": ""}, "scorekeeper.E006"),  # ...which a server refuses to start on
         ({"DEBUG": "1"}, "security.W018"),
         ({"HTTPS": "0"}, "security.W004"),  # no HSTS, cookies not secure, no redirect
     ],
-    ids=["no secret", "debug", "no https"],
+    ids=["no secret", "no secret refused", "debug", "no https"],
 )
 def test_the_deploy_checks_catch_an_unsafe_server(
     monkeypatch: pytest.MonkeyPatch, env: dict[str, str], warning: str

@@ -35,7 +35,13 @@ class CSVRenderer(renderers.BaseRenderer):
 
 
 class FormatNegotiation(negotiation.DefaultContentNegotiation):
-    """DRF's negotiation, but an unknown ``?format=`` is a 400 naming it (DRF answers 404)."""
+    """DRF's negotiation, but an unknown ``?format=`` is a 400 naming it (DRF answers 404), and
+    so is an empty one (DRF takes it as none given; the schema allows only json and csv)."""
+
+    def select_renderer(self, request: Any, renderers: Any, format_suffix: Any = None) -> Any:
+        if not format_suffix and request.query_params.get(self.settings.URL_FORMAT_OVERRIDE) == "":
+            self.filter_renderers(renderers, "")
+        return super().select_renderer(request, renderers, format_suffix)
 
     def filter_renderers(self, renderers: Any, format: str) -> Any:
         found = [r for r in renderers if r.format == format]

@@ -3,7 +3,7 @@
 ``AutoSchema`` adds to each operation the error answers it can give, all with the one error
 body (:class:`~scorekeeper.api.serializers.ErrorOut`): 400 where it takes input (a body, a
 query parameter, or a name in its path), 401 and 403
-(and 429, a Basic-auth lock-out) where it needs a signed-in user, 404 where its path names an
+(and 429 ``locked_out`` with ``Retry-After``, a Basic-auth lock-out) where it needs a signed-in user, 404 where its path names an
 object. A view documents anything else (409) itself, with ``@extend_schema``; on a view that
 takes GET and POST, the GET keeps none of the POST's 201 and 409.
 
@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular import openapi
+from drf_spectacular.utils import OpenApiParameter
 
 from adjudicator.asking import input_schema
 from adjudicator.games import all_games
@@ -30,7 +31,17 @@ ERRORS = {
     403: "Signed in, but not allowed to do this (a viewer writing, a recorder doing the owner's "
     "part).",
     404: "Nothing here that you can see (an object of another night is not found either).",
-    429: "Locked out: too many wrong passwords for this account from this address (HTTP Basic).",
+    429: "Locked out (code `locked_out`): too many wrong passwords for this account from this "
+    "address (HTTP Basic). `Retry-After` says in how many seconds it may try again.",
+}
+# The answers that carry a header besides the error body.
+HEADERS = {
+    429: {
+        "Retry-After": {
+            "schema": {"type": "integer", "minimum": 0},
+            "description": "Seconds until the lock-out ends.",
+        }
+    }
 }
 
 
@@ -52,6 +63,8 @@ class AutoSchema(openapi.AutoSchema):
                     ErrorOut, str(code), direction=direction
                 )
                 responses[str(code)] = {**body, "description": ERRORS[code]}
+                if code in HEADERS:
+                    responses[str(code)]["headers"] = HEADERS[code]
         return responses
 
     def _error_codes(self) -> list[int]:
@@ -145,6 +158,30 @@ def question_schemas() -> dict[str, dict[str, Any]]:
 def question_body() -> dict[str, Any]:
     """The adjudicate body's schema: one of the questions' bodies (the path decides which)."""
     return {"anyOf": [{"$ref": f"#/components/schemas/{name}"} for name in question_schemas()]}
+
+
+def question_path_parameters() -> list[OpenApiParameter]:
+    """``{game}`` and ``{question}`` of /adjudicate/, with their values published: every game
+    that answers a question, and every question some game answers (which game answers which,
+    GET /game-types/ says; a pair that does not go together is a 400 naming the game's)."""
+    games = [game for game in all_games() if game.questions()]
+    questions = sorted({name for game in games for name in game.questions()})
+    return [
+        OpenApiParameter(
+            "game",
+            str,
+            OpenApiParameter.PATH,
+            enum=[game.slug for game in games],
+            description="The game, by its slug.",
+        ),
+        OpenApiParameter(
+            "question",
+            str,
+            OpenApiParameter.PATH,
+            enum=questions,
+            description="One of the game's questions (GET /game-types/ lists each game's).",
+        ),
+    ]
 
 
 def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from typing import Any, get_args
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.utils import html
 
 from adjudicator.game import Family
 from adjudicator.games import all_games
@@ -62,7 +63,24 @@ class BodyIn(serializers.Serializer[Any]):
                 raise serializers.ValidationError(
                     {str(key): ["Send text here, in quotes."] for key in untyped}
                 )
+        if html.is_html_input(data):
+            self._check_empty_form_values(data)
         return super().to_internal_value(data)
+
+    def _check_empty_form_values(self, data: Any) -> None:
+        """DRF takes an optional field's empty value in a form (multipart, urlencoded) as not
+        sent at all, so ``name=`` renamed nothing and answered 200; in JSON, ``"name": ""`` is
+        checked. Checked here as JSON's is: refused where "" is not a value of the field."""
+        errors = {}
+        for key in data:
+            field = self.fields[key]
+            if data.get(key) == "" and not field.required:
+                try:
+                    field.run_validation("")
+                except serializers.ValidationError as err:
+                    errors[str(key)] = err.detail
+        if errors:
+            raise serializers.ValidationError(errors)
 
 
 class PlayerIn(BodyIn):

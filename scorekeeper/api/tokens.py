@@ -1,11 +1,16 @@
-"""/api/v1/tokens/: your API tokens (make one, list them, revoke one). Anyone else's is a 404."""
+"""/api/v1/tokens/: your API tokens (make one, list them, revoke one). Anyone else's is a 404.
+
+Making and revoking take the person: a session or the password (HTTP Basic), never a token. A
+token that could make tokens would outlive its own revocation through the ones it made.
+"""
 
 from __future__ import annotations
 
 from django.http import Http404
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -13,6 +18,19 @@ from scorekeeper import tokens
 from scorekeeper.api.serializers import BodyIn
 from scorekeeper.api.views import _user, _valid
 from scorekeeper.models import ApiToken
+
+
+class NotByToken(BasePermission):
+    """Reads with a token are fine; making or revoking a token is not."""
+
+    code = "token_not_allowed"
+    message = (
+        "A token cannot make or revoke tokens: do it on /account/tokens/ signed in, or here "
+        "with your password (HTTP Basic)."
+    )
+
+    def has_permission(self, request: Request, view: object) -> bool:
+        return request.method in SAFE_METHODS or not isinstance(request.auth, ApiToken)
 
 
 class TokenOut(serializers.ModelSerializer[ApiToken]):
@@ -40,11 +58,13 @@ class TokenIn(BodyIn):
     description=(
         "GET: your tokens that still work, newest first (never the tokens themselves). POST: "
         "make one; the answer holds the token, shown this once. Send it as "
-        "`Authorization: Token <token>`."
+        "`Authorization: Token <token>`. Making one takes a session or your password (HTTP "
+        "Basic): a token cannot (403, code `token_not_allowed`)."
     ),
     examples=[OpenApiExample("A script", value={"name": "nightly export"}, request_only=True)],
 )
 @api_view(["GET", "POST"])
+@permission_classes([IsAuthenticated, NotByToken])
 def token_list(request: Request) -> Response:
     user = _user(request)
     if request.method == "GET":
@@ -57,9 +77,13 @@ def token_list(request: Request) -> Response:
 
 @extend_schema(
     responses={204: None},
-    description="Revoke one of your tokens: from now on it is refused (401).",
+    description=(
+        "Revoke one of your tokens: from now on it is refused (401). Takes a session or your "
+        "password (HTTP Basic): a token cannot (403, code `token_not_allowed`)."
+    ),
 )
 @api_view(["DELETE"])
+@permission_classes([IsAuthenticated, NotByToken])
 def token_detail(request: Request, pk: int) -> Response:
     user = _user(request)
     token = tokens.user_token(user, pk)

@@ -2,10 +2,10 @@ from django.conf import settings
 from django.urls import path
 from django.utils.csp import CSP
 from django.views.decorators.csp import csp_override
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
+from drf_spectacular.views import SpectacularSwaggerSplitView
 
 from scorekeeper import converters  # noqa: F401  (registers <id:...>)
-from scorekeeper.api import history, profiles, share, views
+from scorekeeper.api import docs, history, profiles, share, views
 from scorekeeper.api import tokens as api_tokens
 
 # The site's policy, but for Swagger UI's own inline styles (a style cannot run script).
@@ -39,7 +39,7 @@ urlpatterns = [
     # the dispute desk's rulings (issue 10)
     path("nights/<id:pk>/rulings/", views.night_rulings, name="api_night_rulings"),
     # schema and docs (served from the sidecar's static files: no internet needed)
-    path("schema/", SpectacularAPIView.as_view(), name="api_schema"),
+    path("schema/", docs.SchemaView.as_view(), name="api_schema"),
     # the split view serves its start-up script from a URL: no inline <script> (CSP); Swagger UI
     # itself applies inline styles, so this one page keeps 'unsafe-inline' in style-src
     path(

@@ -23,7 +23,7 @@ from adjudicator.records import describe
 from adjudicator.tally import points_json
 from scorekeeper import desk, profile_selectors, selectors, services
 from scorekeeper.api import serializers as s
-from scorekeeper.api.schema import question_body
+from scorekeeper.api.schema import question_body, question_path_parameters
 from scorekeeper.exceptions import InvalidInput
 from scorekeeper.models import Game, Night
 
@@ -354,6 +354,7 @@ def game_types(request: Request) -> Response:
 @extend_schema(
     request={"application/json": question_body()},
     responses=OpenApiTypes.OBJECT,
+    parameters=question_path_parameters(),
     auth=[],
     description=(
         "Settle a dispute without recording anything. The body is the question's input, as "

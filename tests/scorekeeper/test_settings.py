@@ -21,18 +21,25 @@ sqlite_only = pytest.mark.skipif(
 )
 
 
-def run(args: list[str], **env: str | None) -> subprocess.CompletedProcess[str]:
-    """Run Python in a fresh process with only the environment given (None leaves a name out).
+def run(
+    args: list[str], program: str = sys.executable, **env: str | None
+) -> subprocess.CompletedProcess[str]:
+    """Run Python in a fresh process with only the environment given (None leaves a name out),
+    and a secret key of its own unless told otherwise.
 
     Nothing leaks in from the test run (the browser tests set DJANGO_ALLOW_ASYNC_UNSAFE, which
     the deploy check rightly refuses).
     """
-    environ = {"PATH": os.environ.get("PATH", ""), "DJANGO_SETTINGS_MODULE": "scorekeeper.settings"}
-    environ |= {k: v for k, v in env.items() if v is not None}
+    environ = {
+        "PATH": os.environ.get("PATH", ""),
+        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+    }
+    environ |= env
     return subprocess.run(
-        [sys.executable, *args],
+        [program, *args],
         cwd=REPO,
-        env=environ,
+        env={k: v for k, v in environ.items() if v is not None},
         capture_output=True,
         text=True,
         timeout=60,
@@ -105,9 +112,42 @@ def test_the_deploy_check_passes_with_production_settings() -> None:
     assert "no issues" in result.stdout
 
 
-def test_the_deploy_check_fails_on_the_development_key() -> None:
+REFUSAL = "SECRET_KEY is not set (or is the public development key) and DEBUG is off"
+HOW = "python -c 'import secrets; print(secrets.token_urlsafe(50))'"
+
+
+@pytest.mark.parametrize(
+    "key", [None, "", "django-insecure-scorekeeper-development-key-never-use-in-production"]
+)
+def test_without_a_secret_key_the_app_refuses_to_start(key: str | None) -> None:
+    """Anyone knowing the public development key could forge a watcher's poll key."""
+    result = run(["manage.py", "check"], DEBUG=None, SECRET_KEY=key)
+    assert result.returncode != 0
+    assert REFUSAL in result.stderr and HOW in result.stderr
+
+
+def test_gunicorn_refuses_to_start_without_a_secret_key() -> None:
+    """As gunicorn.conf.py's docstring starts it: the master loads the app and stops."""
     result = run(
-        ["manage.py", "check", "--deploy"], DEBUG=None, SECRET_KEY=None, ALLOWED_HOSTS="example.org"
+        ["--config", "gunicorn.conf.py", "scorekeeper.wsgi"],
+        program=str(Path(sys.executable).with_name("gunicorn")),
+        DEBUG=None,
+        SECRET_KEY=None,
+        BIND="127.0.0.1:0",
+        WEB_CONCURRENCY="1",
+    )
+    assert result.returncode != 0
+    assert REFUSAL in result.stderr
+
+
+def test_with_debug_on_the_development_key_still_serves() -> None:
+    assert setting("SECRET_KEY", DEBUG="1", SECRET_KEY=None).startswith("django-insecure-")
+
+
+def test_the_deploy_check_fails_on_the_development_key() -> None:
+    """Even a development machine's settings fail the deploy check on the development key."""
+    result = run(
+        ["manage.py", "check", "--deploy"], DEBUG="1", SECRET_KEY=None, ALLOWED_HOSTS="example.org"
     )
     assert result.returncode != 0
     assert "scorekeeper.E001" in result.stderr

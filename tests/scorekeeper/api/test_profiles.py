@@ -139,6 +139,24 @@ def test_rename_change_and_delete(api: APIClient, nanni: HouseRuleProfile) -> No
     assert api.get(one(nanni)).status_code == 404
 
 
+@pytest.mark.parametrize("form", ["json", "multipart"])
+def test_an_empty_name_is_refused_in_json_and_in_a_form(
+    api: APIClient, nanni: HouseRuleProfile, form: str
+) -> None:
+    """A form's empty value was taken as not sent: 200, and nothing renamed."""
+    message = refused(api.patch(one(nanni), {"name": ""}, format=form), code="invalid",
+                      field="name")  # fmt: skip
+    assert message == "name: This field may not be blank."
+    nanni.refresh_from_db()
+    assert nanni.name == "Nanni's rules"
+
+
+def test_a_form_renames_as_json_does(api: APIClient, nanni: HouseRuleProfile) -> None:
+    response = api.patch(one(nanni), {"name": "Nanni's old rules"}, format="multipart")
+    assert response.status_code == 200, response.content
+    assert response.json()["name"] == "Nanni's old rules"
+
+
 def test_only_the_owner_sees_a_profile(carol: Any, bob: Any, nanni: HouseRuleProfile) -> None:
     for user in (carol, bob):
         client = as_user(user)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 from typing import Any
+from unittest import mock
 
 import jsonschema
 import pytest
@@ -13,9 +14,12 @@ from django.contrib.staticfiles import finders
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
+from drf_spectacular.generators import SchemaGenerator
+from drf_spectacular.renderers import OpenApiYamlRenderer
 from drf_spectacular.validation import validate_schema
 
 from adjudicator.games import all_games, get_game
+from scorekeeper.api import docs
 from scorekeeper.api.schema import ask_component, deal_component
 from tests.oversize import unbounded
 
@@ -120,6 +124,27 @@ def test_the_schema_is_served_as_yaml_by_default(client: Client) -> None:
     assert "/api/v1/games/{id}/standings/" in yaml.safe_load(response.content)["paths"]
 
 
+def test_the_schema_is_built_and_rendered_once_per_process(client: Client) -> None:
+    """Anonymous visitors must not each pay for building it (a third of a second)."""
+    docs.built_schema.cache_clear()
+    docs.rendered_schema.cache_clear()
+    build = mock.patch.object(
+        SchemaGenerator, "get_schema", autospec=True, side_effect=SchemaGenerator.get_schema
+    )
+    render = mock.patch.object(
+        OpenApiYamlRenderer, "render", autospec=True, side_effect=OpenApiYamlRenderer.render
+    )
+    with build as built, render as rendered:
+        answers = [client.get(reverse("api_schema")) for _ in range(3)]
+        as_json = client.get(reverse("api_schema"), {"format": "json"})
+    assert [a.status_code for a in [*answers, as_json]] == [200] * 4
+    assert built.call_count == 1
+    assert rendered.call_count == 1
+    assert answers[0].content == answers[2].content
+    assert yaml.safe_load(answers[0].content) == as_json.json()
+    assert "/api/v1/games/{id}/standings/" in as_json.json()["paths"]
+
+
 def test_the_docs_page_loads_swagger_from_our_own_static_files(client: Client) -> None:
     response = client.get(reverse("api_docs"))
     assert response.status_code == 200
@@ -193,6 +218,22 @@ def test_every_operation_documents_its_refusals_with_the_error_body(
         assert "409" in schema["paths"][path]["post"]["responses"]
 
 
+def test_every_operation_taking_a_password_documents_the_lock_out(schema: dict[str, Any]) -> None:
+    """429 with code locked_out and a Retry-After, wherever HTTP Basic is taken."""
+    basic = [
+        (method, path, operation)
+        for path, operations in schema["paths"].items()
+        for method, operation in operations.items()
+        if {"basicAuth": []} in operation.get("security", [])
+    ]
+    assert basic
+    for method, path, operation in basic:
+        locked = operation["responses"].get("429")
+        assert locked is not None, (method, path)
+        assert "`locked_out`" in locked["description"]
+        assert locked["headers"]["Retry-After"]["schema"]["type"] == "integer"
+
+
 def test_request_bodies_refuse_unknown_fields(schema: dict[str, Any]) -> None:
     for name in ("DealRecordInRequest", "NightInRequest", "GameInRequest", "PlayerInRequest"):
         assert schema["components"]["schemas"][name]["additionalProperties"] is False
@@ -256,3 +297,12 @@ def _strings(schema: Any) -> list[dict[str, Any]]:
         return []
     mine = [schema] if schema.get("type") == "string" else []
     return mine + [s for value in schema.values() for s in _strings(value)]
+
+
+def test_the_adjudicate_path_publishes_its_games_and_questions(schema: dict[str, Any]) -> None:
+    """A game or question outside these is a 400; the schema says which values there are."""
+    operation = schema["paths"]["/api/v1/adjudicate/{game}/{question}/"]["post"]
+    enums = {p["name"]: p["schema"]["enum"] for p in operation["parameters"]}
+    answered = {(game.slug, name) for game in all_games() for name in game.questions()}
+    assert set(enums["game"]) == {slug for slug, _ in answered}
+    assert set(enums["question"]) == {name for _, name in answered}

@@ -3,6 +3,7 @@ is refused. The database holds only the token's SHA-256 and a prefix to find it.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 from typing import Any
@@ -28,6 +29,10 @@ def refused(response: Any, *, code: str, status: int) -> str:
     assert (body["code"], body["field"]) == (code, None)
     assert isinstance(body["message"], str) and len(body["message"].split()) >= 2
     return str(body["message"])
+
+
+def basic_auth(username: str, password: str) -> str:
+    return "Basic " + base64.b64encode(f"{username}:{password}".encode()).decode()
 
 
 def made(api: APIClient, name: str = "nightly export") -> dict[str, Any]:
@@ -153,3 +158,53 @@ def test_an_account_has_at_most_twenty_tokens(alice: User) -> None:
         tokens.token_create(user=alice, name=f"script {n}")
     with pytest.raises(tokens.InvalidInput):
         tokens.token_create(user=alice, name="one more")
+
+
+# Only the person makes and revokes tokens -------------------------------------------------------
+
+
+def test_a_token_cannot_make_a_token(api: APIClient) -> None:
+    """A leaked token must not outlive its revocation through the tokens it made."""
+    raw = made(api)["token"]
+    script = Client()
+    response = script.post(
+        TOKENS, {"name": "spare"}, content_type="application/json",
+        HTTP_AUTHORIZATION=f"Token {raw}",
+    )  # fmt: skip
+    message = refused(response, code="token_not_allowed", status=403)
+    assert "/account/tokens/" in message
+    assert ApiToken.objects.count() == 1
+
+
+def test_a_token_cannot_revoke_a_token(api: APIClient) -> None:
+    first = made(api, "one")
+    raw = made(api, "two")["token"]
+    response = Client().delete(
+        reverse("api_token", args=[first["id"]]), HTTP_AUTHORIZATION=f"Bearer {raw}"
+    )
+    refused(response, code="token_not_allowed", status=403)
+    assert not ApiToken.objects.filter(revoked_at__isnull=False).exists()
+
+
+def test_a_token_still_lists_the_tokens(api: APIClient) -> None:
+    raw = made(api)["token"]
+    response = Client().get(TOKENS, HTTP_AUTHORIZATION=f"Token {raw}")
+    assert response.status_code == 200, response.content
+    assert [t["prefix"] for t in response.json()] == [raw[3:11]]
+
+
+def test_with_the_password_a_script_makes_and_revokes(alice: User) -> None:
+    alice.set_password("a good long password")
+    alice.save()
+    basic = APIClient()
+    basic.credentials(HTTP_AUTHORIZATION=basic_auth("alice", "a good long password"))
+    body = made(basic)
+    assert basic.delete(reverse("api_token", args=[body["id"]])).status_code == 204
+    assert ApiToken.objects.get().revoked_at is not None
+
+
+def test_signed_in_on_the_site_one_makes_and_revokes(alice: User) -> None:
+    session = APIClient(enforce_csrf_checks=False)
+    session.force_login(alice)
+    body = made(session)
+    assert session.delete(reverse("api_token", args=[body["id"]])).status_code == 204
