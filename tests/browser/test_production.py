@@ -142,7 +142,7 @@ def test_offline_the_worker_opens_a_page_from_its_copy_and_the_queued_deal_is_re
     page = signed_up
     seen = troubles(page)
     a_page_opened_before_opens_offline_and_queues(page, production_server.url, bridge_game)
-    worker = page.evaluate("navigator.serviceWorker.ready.then(r => r.active.scriptURL)")
+    worker = page.evaluate("navigator.serviceWorker.controller.scriptURL")
     assert worker == f"{production_server.url}/sw.js"
     # The page's static files are the collected ones, by their hashed names.
     assert page.evaluate(

@@ -255,9 +255,9 @@ def a_page_opened_before_opens_offline_and_queues(page: Page, base: str, game: G
     a deal; a page never opened says so and still lists the queue; back online, the deal is
     recorded once."""
     page.goto(f"{base}{game.get_absolute_url()}")
-    page.evaluate("navigator.serviceWorker.ready")
-    # A function, not a string: Playwright polls a string predicate with eval, which the CSP
-    # (script-src 'self', no 'unsafe-eval') refuses.
+    # Waited for with a time limit (not by awaiting serviceWorker.ready, which never settles
+    # when the worker fails to install). A function, not a string: Playwright polls a string
+    # predicate with eval, which the CSP (script-src 'self', no 'unsafe-eval') refuses.
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.reload()  # now through the worker, which keeps a copy
     page.context.set_offline(True)

@@ -8,8 +8,8 @@
   collectstatic into a folder of its own, the manifest storage, whitenoise, DEBUG off, a random
   secret, gunicorn with gunicorn.conf.py (the ``production_server`` fixture of tests/conftest.py).
 
-Each runs in a session of its own, so that stopping it stops everything it started (gunicorn's
-workers, or a collectstatic still running).
+Each stays in the test run's process group: a Ctrl-C, or a signal to the run's group, reaches it
+too, even if the run dies before its fixtures' teardown.
 """
 
 from __future__ import annotations
@@ -86,7 +86,6 @@ class Server:
                 env=self.environment(),
                 stdout=log,
                 stderr=subprocess.STDOUT,
-                start_new_session=True,
             )
         deadline = time.monotonic() + self.startup_seconds
         while time.monotonic() < deadline:
@@ -98,14 +97,14 @@ class Server:
 
     def kill(self) -> None:
         assert self.process is not None
-        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=10)
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
-            # gunicorn's master stops its workers on SIGTERM; the group also reaches whatever
-            # ./dev serve was still running before it became gunicorn.
-            os.killpg(self.process.pid, signal.SIGTERM)
+            # ./dev serve execs gunicorn, whose master stops its workers on SIGTERM (and a
+            # worker whose master died stops itself).
+            self.process.terminate()
             try:
                 self.process.wait(timeout=30)
             except subprocess.TimeoutExpired:  # pragma: no cover
