@@ -7,6 +7,7 @@ Sample Score Card, seated in that order.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from rest_framework.test import APIClient
 
 from scorekeeper.models import Game, Night
 from tests.factories import GameFactory, NightFactory, UserFactory
+from tests.scorekeeper.serve import ProductionServer
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -109,3 +111,21 @@ def _empty_cache() -> Any:
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(scope="session")
+def production_server(
+    django_db_setup: Any, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ProductionServer]:
+    """The app as ``./dev serve`` runs it (tests/scorekeeper/serve.py), on the test database.
+
+    Its rows must be committed to be seen there: tests that use it take ``transactional_db``.
+    Stopped before the test database is dropped (it depends on ``django_db_setup``).
+    """
+    folder = tmp_path_factory.mktemp("production")
+    server = ProductionServer(folder / "server.log", folder / "staticfiles")
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

@@ -13,6 +13,7 @@ import hashlib
 import json
 from functools import cache
 
+from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -93,7 +94,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "version": _shell_version(),
         "shell": json.dumps([static(name) for name in APP_SHELL] + [reverse("offline")]),
         "offline_url": json.dumps(reverse("offline")),
-        "static_prefix": json.dumps(static("")),
+        # The prefix itself, not static(""): the production storage (whitenoise's manifest)
+        # answers only for files collectstatic wrote, and refuses "" with a 500.
+        "static_prefix": json.dumps(settings.STATIC_URL),
         "logout_url": json.dumps(reverse("logout")),
     }
     response = render(

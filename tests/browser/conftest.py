@@ -9,6 +9,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
+from adjudicator.games import get_game
+from scorekeeper import services
+from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper.models import Game, Night
+from tests.factories import GameFactory
+from tests.scorekeeper.test_conformance import playable_samples
+
 # Playwright's sync API runs an event loop in the test thread; Django's ORM would refuse it.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -53,3 +60,32 @@ def signed_in(page: Page, live_server: Any, transactional_db: Any, alice: Any) -
     page.click("button.primary")
     page.wait_for_url(f"{live_server.url}/")
     return page
+
+
+def _played(game: Game, by: Any, deals: int = 2) -> Game:
+    definition = get_game(game.slug)
+    options = definition.options(game.options)
+    for raw in playable_samples(definition, game.seats.count(), options, count=deals + 1)[:deals]:
+        services.deal_record(game=game, by=by, data=raw)
+    return game
+
+
+@pytest.fixture
+def table(night: Night, alice: Any, bridge_game: Game) -> dict[str, str]:
+    """A night with a game of each family under way: the main pages, by name."""
+    grid = _played(GameFactory(night=night, slug="brummy", players=["Ann", "Ben", "Cy"]), alice)
+    trick = _played(
+        GameFactory(night=night, slug="voormsi", players=["Ann", "Ben", "Cy", "Di"]), alice
+    )
+    rummy = _played(GameFactory(night=night, slug="rummy", players=["Ann", "Ben", "Cy"]), alice)
+    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    deal = bridge_game.entries.get().pk
+    return {
+        "home": "/",
+        "night": night.get_absolute_url(),
+        "grid-game": grid.get_absolute_url(),
+        "trick-game": trick.get_absolute_url(),
+        "rummy-game": rummy.get_absolute_url(),
+        "bridge-game": bridge_game.get_absolute_url(),
+        "amend": f"/games/{bridge_game.pk}/deals/{deal}/amend/",
+    }

@@ -19,13 +19,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from adjudicator.games import get_game
 from scorekeeper import services
 from scorekeeper.demo import SAMPLE_DEALS
-from scorekeeper.models import Entry, Game, Night
+from scorekeeper.models import Entry, Game
 from tests.browser.test_bridge_rummy import _record
-from tests.factories import GameFactory
-from tests.scorekeeper.test_conformance import playable_samples
 
 AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
@@ -48,35 +45,6 @@ def close_contexts(browser: Browser) -> Iterator[None]:
     yield
     for context in browser.contexts:
         context.close()
-
-
-def _played(game: Game, by: Any, deals: int = 2) -> Game:
-    definition = get_game(game.slug)
-    options = definition.options(game.options)
-    for raw in playable_samples(definition, game.seats.count(), options, count=deals + 1)[:deals]:
-        services.deal_record(game=game, by=by, data=raw)
-    return game
-
-
-@pytest.fixture
-def table(night: Night, alice: Any, bridge_game: Game) -> dict[str, str]:
-    """A night with a game of each family under way: the pages axe looks at."""
-    grid = _played(GameFactory(night=night, slug="brummy", players=["Ann", "Ben", "Cy"]), alice)
-    trick = _played(
-        GameFactory(night=night, slug="voormsi", players=["Ann", "Ben", "Cy", "Di"]), alice
-    )
-    rummy = _played(GameFactory(night=night, slug="rummy", players=["Ann", "Ben", "Cy"]), alice)
-    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
-    deal = bridge_game.entries.get().pk
-    return {
-        "home": "/",
-        "night": night.get_absolute_url(),
-        "grid-game": grid.get_absolute_url(),
-        "trick-game": trick.get_absolute_url(),
-        "rummy-game": rummy.get_absolute_url(),
-        "bridge-game": bridge_game.get_absolute_url(),
-        "amend": f"/games/{bridge_game.pk}/deals/{deal}/amend/",
-    }
 
 
 def serious_violations(page: Page) -> list[str]:
@@ -282,15 +250,14 @@ def test_a_queued_deal_whose_number_was_taken_can_be_discarded(
     assert bridge_game.entries.count() == 1
 
 
-def test_a_page_opened_before_opens_offline_and_queues(
-    browser: Browser, live_server: Any, bridge_game: Game, close_contexts: None
-) -> None:
-    page = phone(browser, live_server)
-    url = f"{live_server.url}{bridge_game.get_absolute_url()}"
-    page.goto(url)
-    page.evaluate("navigator.serviceWorker.ready")
-    # A function, not a string: Playwright polls a string predicate with eval, which the CSP
-    # (script-src 'self', no 'unsafe-eval') refuses.
+def a_page_opened_before_opens_offline_and_queues(page: Page, base: str, game: Game) -> None:
+    """The game's page, once opened with the worker in control, opens again offline and queues
+    a deal; a page never opened says so and still lists the queue; back online, the deal is
+    recorded once."""
+    page.goto(f"{base}{game.get_absolute_url()}")
+    # Waited for with a time limit (not by awaiting serviceWorker.ready, which never settles
+    # when the worker fails to install). A function, not a string: Playwright polls a string
+    # predicate with eval, which the CSP (script-src 'self', no 'unsafe-eval') refuses.
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.reload()  # now through the worker, which keeps a copy
     page.context.set_offline(True)
@@ -300,13 +267,20 @@ def test_a_page_opened_before_opens_offline_and_queues(
     expect(queue_panel(page).locator("#offline-queue-title")).to_have_text(
         "1 queued (not yet recorded)"
     )
-    # A page never opened here says so, and still lists the queue.
-    page.goto(f"{live_server.url}/nights/{bridge_game.night.pk}/")
+    page.goto(f"{base}{game.night.get_absolute_url()}")
     expect(page.locator("h1")).to_have_text("No connection")
     expect(queue_panel(page)).to_be_visible()
     page.context.set_offline(False)
     expect(queue_panel(page)).to_be_hidden(timeout=10_000)
-    assert bridge_game.entries.count() == 1
+    assert game.entries.count() == 1
+
+
+def test_a_page_opened_before_opens_offline_and_queues(
+    browser: Browser, live_server: Any, bridge_game: Game, close_contexts: None
+) -> None:
+    a_page_opened_before_opens_offline_and_queues(
+        phone(browser, live_server), live_server.url, bridge_game
+    )
 
 
 def test_the_app_is_installable(browser: Browser, live_server: Any, close_contexts: None) -> None:

@@ -1,10 +1,15 @@
-"""The app served by a process of its own, for tests that kill it or fuzz it over HTTP:
-``python -m tests.scorekeeper.serve PORT`` with ``DATABASE_URL`` naming the test database,
-started and stopped by :class:`Server` (the ``server`` fixture of tests/scorekeeper/conftest.py).
+"""The app served by a process of its own, against the test database, for tests over HTTP.
 
-Django's own threaded development server (what ``runserver`` runs), with the test settings of
-tests/conftest.py that matter over HTTP: plain http, and the cheap password hash the test
-users were made with.
+- :class:`Server`: ``python -m tests.scorekeeper.serve PORT``, Django's own threaded development
+  server (what ``runserver`` runs), with the test settings of tests/conftest.py that matter over
+  HTTP: plain http, and the cheap password hash the test users were made with. For tests that
+  kill it or fuzz it (the ``server`` fixture of tests/scorekeeper/conftest.py).
+- :class:`ProductionServer`: ``./dev serve`` itself, so production settings and nothing else:
+  collectstatic into a folder of its own, the manifest storage, whitenoise, DEBUG off, a random
+  secret, gunicorn with gunicorn.conf.py (the ``production_server`` fixture of tests/conftest.py).
+
+Each stays in the test run's process group: a Ctrl-C, or a signal to the run's group, reaches it
+too, even if the run dies before its fixtures' teardown.
 """
 
 from __future__ import annotations
@@ -59,23 +64,30 @@ def free_port() -> int:
 class Server:
     """The app in a process that can be killed and started again on the same port."""
 
+    startup_seconds = 30
+
     def __init__(self, log: Path) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
         self.process: subprocess.Popen[bytes] | None = None
 
+    def command(self) -> list[str]:
+        return [sys.executable, "-m", "tests.scorekeeper.serve", str(self.port)]
+
+    def environment(self) -> dict[str, str]:
+        return {**os.environ, "DATABASE_URL": database_url(), "HTTPS": "0", "DEBUG": "0"}
+
     def start(self) -> None:
-        env = {**os.environ, "DATABASE_URL": database_url(), "HTTPS": "0", "DEBUG": "0"}
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "tests.scorekeeper.serve", str(self.port)],
+                self.command(),
                 cwd=ROOT,
-                env=env,
+                env=self.environment(),
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + self.startup_seconds
         while time.monotonic() < deadline:
             assert self.process.poll() is None, self.log.read_text()[-2000:]
             with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port)):
@@ -90,11 +102,54 @@ class Server:
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
+            # ./dev serve execs gunicorn, whose master stops its workers on SIGTERM (and a
+            # worker whose master died stops itself).
             self.process.terminate()
             try:
-                self.process.wait(timeout=10)
+                self.process.wait(timeout=30)
             except subprocess.TimeoutExpired:  # pragma: no cover
                 self.kill()
+
+
+# What a test run may have set that a server's environment never has: ./dev serve must choose
+# these itself (DEBUG off, plain http on loopback, a random secret, its own hosts).
+TEST_RUN_ENV = (
+    "DEBUG",
+    "HTTPS",
+    "SSL_REDIRECT",
+    "PROXY_SSL_HEADER",
+    "SECRET_KEY",
+    "ALLOWED_HOSTS",
+    "CSRF_TRUSTED_ORIGINS",
+    "MANIFEST_STATIC",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",  # the browser tests set it; a server never does
+)
+
+
+class ProductionServer(Server):
+    """``./dev serve`` on a free port, serving the test database and collecting the static
+    files into ``static_root``."""
+
+    startup_seconds = 120  # collectstatic and migrate come first
+
+    def __init__(self, log: Path, static_root: Path) -> None:
+        super().__init__(log)
+        self.static_root = static_root
+
+    def command(self) -> list[str]:
+        return [str(ROOT / "dev"), "serve"]
+
+    def environment(self) -> dict[str, str]:
+        kept = {k: v for k, v in os.environ.items() if k not in TEST_RUN_ENV}
+        return {
+            **kept,
+            "DATABASE_URL": database_url(),
+            "STATIC_ROOT": str(self.static_root),
+            "BIND": f"127.0.0.1:{self.port}",
+            # How many is a deploy's choice (the config's default is two per core, which on a
+            # large CI runner is dozens); two keeps more than one process, as production has.
+            "WEB_CONCURRENCY": "2",
+        }
 
 
 if __name__ == "__main__":

@@ -8,12 +8,17 @@ words and not sent again. These tests hold the server to what the queue relies o
 from __future__ import annotations
 
 import json
+import re
 import uuid
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.contrib.staticfiles import finders
-from django.test import Client
+from django.core.management import call_command
+from django.test import Client, override_settings
 from django.urls import reverse
 
 from scorekeeper.demo import SAMPLE_DEALS
@@ -82,6 +87,79 @@ def test_the_offline_page_needs_no_sign_in(client: Client) -> None:
     response = client.get(reverse("offline"))
     assert response.status_code == 200
     assert "No connection" in response.content.decode()
+
+
+# Under the production storage ------------------------------------------------------------------
+# whitenoise's manifest storage (what ./dev serve and a server use) refuses to name a file that
+# collectstatic did not write: every static URL these views build must be a collected file.
+
+MANIFEST_STORAGE = "whitenoise.storage.CompressedManifestStaticFilesStorage"
+
+
+@pytest.fixture(scope="module")
+def collected(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A real collectstatic under the manifest storage, into a folder of its own."""
+    root = tmp_path_factory.mktemp("staticfiles")
+    with _manifest_storage(root):
+        call_command("collectstatic", interactive=False, verbosity=0)
+    return root
+
+
+def _manifest_storage(root: Path) -> Any:
+    return override_settings(
+        STATIC_ROOT=root,
+        STORAGES={**settings.STORAGES, "staticfiles": {"BACKEND": MANIFEST_STORAGE}},
+    )
+
+
+@pytest.fixture
+def production_static(collected: Path) -> Iterator[Path]:
+    with _manifest_storage(collected):
+        yield collected
+
+
+def collected_file(root: Path, url: str) -> Path:
+    """The file a static URL names, which must be one collectstatic wrote."""
+    assert url.startswith(settings.STATIC_URL), url
+    path = root / url.removeprefix(settings.STATIC_URL)
+    assert path.is_file(), f"{url} was not collected"
+    return path
+
+
+def test_the_worker_names_collected_files_under_the_production_storage(
+    client: Client, production_static: Path
+) -> None:
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    text = response.content.decode()
+    shell = json.loads(re.search(r"var SHELL_URLS = (.*);", text)[1])  # type: ignore[index]
+    statics = [url for url in shell if url != reverse("offline")]
+    assert len(statics) == len(APP_SHELL)
+    for name, url in zip(APP_SHELL, statics, strict=True):
+        # The hashed name, so a phone never keeps an old file under a new worker.
+        assert url != f"{settings.STATIC_URL}{name}", url
+        collected_file(production_static, url)
+    assert json.loads(re.search(r"var STATIC_PREFIX = (.*);", text)[1]) == "/static/"  # type: ignore[index]
+
+
+def test_the_manifest_names_collected_icons_under_the_production_storage(
+    client: Client, production_static: Path
+) -> None:
+    response = client.get("/manifest.webmanifest")
+    assert response.status_code == 200
+    for icon in json.loads(response.content)["icons"]:
+        collected_file(production_static, icon["src"])
+
+
+def test_the_offline_page_names_collected_files_under_the_production_storage(
+    client: Client, production_static: Path
+) -> None:
+    response = client.get(reverse("offline"))
+    assert response.status_code == 200
+    urls = re.findall(r'(?:src|href)="(/static/[^"]+)"', response.content.decode())
+    assert urls
+    for url in urls:
+        collected_file(production_static, url)
 
 
 # What the queue relies on -----------------------------------------------------------------------
