@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from adjudicator.errors import AdjudicationError
 from scorekeeper import desk, history, selectors, transfer
+from scorekeeper.api import parsers
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import Night
@@ -158,9 +159,12 @@ def read_export(raw: bytes) -> Any:
     if len(raw) > MAX_IMPORT_BYTES:
         raise transfer.ImportRefused("The file is larger than 5 MB.", field="file")
     try:
-        return json.loads(raw.decode("utf-8"))
+        document = parsers.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise transfer.ImportRefused("The file is not JSON.", field="file") from None
+    if parsers.depth(document) > parsers.MAX_DEPTH:
+        raise transfer.ImportRefused(parsers.TOO_DEEP, field="file")
+    return document
 
 
 @login_required
