@@ -251,11 +251,11 @@ def _problems(value: Any, schema: dict[str, Any], path: str) -> Iterator[Problem
     ):
         yield Problem(path, _should(schema))
     elif kind == "string":
-        if not schema.get("minLength", 0) <= len(value) <= schema.get("maxLength", len(value)):
-            yield Problem(path, _should(schema))
-        elif "pattern" in schema and not re.fullmatch(schema["pattern"], value):
-            yield Problem(path, _should(schema))
-        elif "format" in schema and not _fits_format(value, schema["format"]):
+        if (
+            not schema.get("minLength", 0) <= len(value) <= schema.get("maxLength", len(value))
+            or ("pattern" in schema and not re.fullmatch(schema["pattern"], value))
+            or ("format" in schema and not _fits_format(value, schema["format"]))
+        ):
             yield Problem(path, _should(schema))
     elif kind == "array":
         if not schema.get("minItems", 0) <= len(value) <= schema.get("maxItems", len(value)):
@@ -301,7 +301,9 @@ def first_problem(document: Any) -> Problem | None:
         found.path = found.path or "top level"
         return found
     entries = sum(
-        len(game.get("entries", ())) for night in document["nights"] for game in night.get("games", ())
+        len(game.get("entries", ()))
+        for night in document["nights"]
+        for game in night.get("games", ())
     )
     if entries > MAX_ENTRIES:
         return Problem(

@@ -30,6 +30,7 @@ import logging
 import uuid
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -280,8 +281,9 @@ class _Ledger:
                 raise self._said(where, f"no {word}s count yet: there is nothing to end.")
         elif self.ended is not None and not undoing_end:
             raise self._said(
-                where, f"the table had ended this game, so it takes no more {word}s before "
-                "the end is undone."
+                where,
+                f"the table had ended this game, so it takes no more {word}s before "
+                "the end is undone.",
             )
         elif undoing_end and self.ended != deal:
             raise self._said(where, "that end of the game had already been undone.")
@@ -290,8 +292,9 @@ class _Ledger:
         record: dict[str, Any] = {}
         if kind in (Entry.Kind.RECORD, Entry.Kind.AMEND):
             if "data" not in entry:
-                raise _refuse(f"{where}.data", f"The file's {where}.data is missing: a {word}'s "
-                              "record.")
+                raise _refuse(
+                    f"{where}.data", f"The file's {where}.data is missing: a {word}'s record."
+                )
             record = self._read(entry["data"], where)
         row = len(self.rows)
         self.rows.append(
@@ -351,15 +354,15 @@ class _Ledger:
         except AdjudicationError as err:
             failure = err
         # Only for a file that is refused: deal by deal, each resuming the tally before it.
-        known = None
+        known, failing = None, current[-1]
         for upto, row in enumerate(current, start=1):
             try:
                 known = tally(deals[:upto], players=self.players, options=self.options, known=known)
             except AdjudicationError as err:
-                failure = err
+                failure, failing = err, row
                 break
         failure.path = ()  # about the deal as a whole, not one of its fields
-        raise self._said(self.rows[row].where, failure.named(self.naming))
+        raise self._said(self.rows[failing].where, failure.named(self.naming))
 
 
 def _when(value: str | None) -> datetime.datetime | None:
@@ -406,37 +409,38 @@ def _refusing(action: Callable[[], Any], where: str) -> Any:
 def _write_night(owner: User, plan: _NightPlan, token: _TokenGiver) -> Night:
     night = services.night_create(owner=owner, date=plan.date, place=plan.place, notes=plan.notes)
     for where, name in plan.table:
-        _refusing(lambda n=name: services.night_player_add(night=night, by=owner, name=n), where)
+        _refusing(partial(services.night_player_add, night=night, by=owner, name=name), where)
     for game_plan in plan.games:
+        seats = f"{game_plan.where}.seats"
         players = [
-            _refusing(
-                lambda n=name: services.owners_player(owner=owner, name=n),
-                f"{game_plan.where}.seats",
-            )
+            _refusing(partial(services.owners_player, owner=owner, name=name), seats)
             for name in game_plan.players
         ]
-        game = _refusing(
-            lambda g=game_plan, p=players: services.game_start(
-                night=night, by=owner, slug=g.slug, players=p, options=g.options
-            ),
-            game_plan.where,
+        start = partial(
+            services.game_start,
+            night=night,
+            by=owner,
+            slug=game_plan.slug,
+            players=players,
+            options=game_plan.options,
         )
+        game = _refusing(start, game_plan.where)
         # The game is new and not yet committed: no other writer can see it, so its chain is
-        # linked here without its row lock.
+        # linked here without its row lock, each entry after the one written just before it.
         made: list[Entry] = []
         for row in game_plan.rows:
-            made.append(
-                Entry.objects.create(
-                    game=game,
-                    kind=row.kind,
-                    deal=None if row.deal is None else made[row.deal],
-                    supersedes=None if row.supersedes is None else made[row.supersedes],
-                    data=row.data,
-                    note=row.note[:200],
-                    token=token(row.token),
-                    recorded_by=owner,
-                    recorded_as="" if row.recorded_as == owner.username else row.recorded_as,
-                    recorded_at=row.recorded_at or timezone.now(),
-                )
+            entry = Entry(
+                game=game,
+                kind=row.kind,
+                deal=None if row.deal is None else made[row.deal],
+                supersedes=None if row.supersedes is None else made[row.supersedes],
+                data=row.data,
+                note=row.note[:200],
+                token=token(row.token),
+                recorded_by=owner,
+                recorded_as="" if row.recorded_as == owner.username else row.recorded_as,
+                recorded_at=row.recorded_at or timezone.now(),
             )
+            entry.save(force_insert=True, after=made[-1].hash if made else "")
+            made.append(entry)
     return night

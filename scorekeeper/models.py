@@ -218,19 +218,24 @@ class Entry(models.Model):
     def __str__(self) -> str:
         return f"{self.get_kind_display()} deal {self.deal_id or self.pk} of game {self.game_id}"
 
-    def save(self, *args: Any, **kwargs: Any) -> None:
+    def save(self, *args: Any, after: str | None = None, **kwargs: Any) -> None:
         if not self._state.adding:
             raise AppendOnlyError("Ledger entries are never updated; add an amending entry.")
-        self.link()
+        self.link(after)
         super().save(*args, **kwargs)
 
-    def link(self) -> None:
+    def link(self, after: str | None = None) -> None:
         """Chain the entry to its game's newest one. The services hold the game's row lock
-        while writing, so no other entry of the game comes between this read and the insert."""
+        while writing, so no other entry of the game comes between this read and the insert.
+
+        ``after`` is that newest entry's hash when the caller wrote it itself a moment ago in
+        the same transaction (an import writing a new game's ledger): it is not read again."""
         if self.recorded_at is None:
             self.recorded_at = timezone.now()
         before = (
-            Entry._base_manager.filter(game_id=self.game_id)
+            after
+            if after is not None
+            else Entry._base_manager.filter(game_id=self.game_id)
             .order_by("-id")
             .values_list("hash", flat=True)
             .first()

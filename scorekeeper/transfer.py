@@ -12,11 +12,9 @@ The import of that JSON lives in :mod:`scorekeeper.importing` (its two names are
 from __future__ import annotations
 
 import csv
-import datetime
 import io
-import uuid
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.utils import timezone
@@ -27,7 +25,6 @@ from scorekeeper.history import standings_for_games
 from scorekeeper.importing import ImportRefused as ImportRefused
 from scorekeeper.importing import import_nights as import_nights
 from scorekeeper.models import Entry, Game, Night, NightPlayer
-
 
 # Export -----------------------------------------------------------------------------------------
 
