@@ -312,3 +312,23 @@ def first_problem(document: Any) -> Problem | None:
             "(import the nights in more than one file)",
         )
     return None
+
+
+def openapi_schema() -> dict[str, Any]:
+    """:data:`SCHEMA` in OpenAPI 3.0's dialect (no ``const``, no type lists, no ``$schema``),
+    for the import's request body in the API's schema."""
+    from adjudicator.records import openapi_schema as nullable
+
+    def dialect(schema: Any) -> Any:
+        if isinstance(schema, list):
+            return [dialect(item) for item in schema]
+        if not isinstance(schema, dict):
+            return schema
+        out = {key: dialect(value) for key, value in schema.items() if key != "$schema"}
+        if "const" in out:
+            value = out.pop("const")
+            out |= {"enum": [value], "type": "integer" if isinstance(value, int) else "string"}
+        return out
+
+    converted: dict[str, Any] = nullable(dialect(SCHEMA))
+    return converted

@@ -200,7 +200,10 @@ def _check_game(data: Mapping[str, Any], where: str) -> _GamePlan:
             raise _refuse(f"{here}.position", f"The file's {here}.position is another seat's.")
         name = _name(seat["player"], f"{here}.player")
         if name.casefold() in (n.casefold() for n in names):
-            raise _refuse(f"{here}.player", f"At {here}: a player can take only one seat.")
+            raise _refuse(
+                f"{here}.player",
+                f"The file's {here}.player is seated already: a player takes one seat.",
+            )
         names.append(name)
     options_data = data.get("options", {})
     try:
@@ -263,8 +266,8 @@ class _Ledger:
                 latest_n = next(k for k, row in self.by_n.items() if row == self.latest[deal])
                 raise self._said(
                     where,
-                    f"it supersedes entry {entry['supersedes']}, but the latest revision of "
-                    f"its {word} is entry {latest_n}.",
+                    f"its supersedes ({where}.supersedes) names entry {entry['supersedes']}, "
+                    f"but the latest revision of its {word} is entry {latest_n}.",
                     at=f"{where}.supersedes",
                 )
         if kind == Entry.Kind.AMEND and deal in self.ends:

@@ -4,7 +4,7 @@
 body (:class:`~scorekeeper.api.serializers.ErrorOut`): 400 where it takes input (a body, a
 query parameter, or a name in its path), 401 and 403
 (and 429, a Basic-auth lock-out) where it needs a signed-in user, 404 where its path names an
-object. A view documents anything else (409) itself, with ``@extend_schema``; on a view that
+object, 503 where it writes (scorekeeper.busy). A view documents anything else (409) itself, with ``@extend_schema``; on a view that
 takes GET and POST, the GET keeps none of the POST's 201 and 409.
 
 ``postprocess`` then puts each game's deal body in the components (``Deal<Game>``, from the
@@ -22,6 +22,7 @@ from drf_spectacular import openapi
 from adjudicator.asking import input_schema
 from adjudicator.games import all_games
 from adjudicator.records import json_schema, openapi_schema
+from scorekeeper import export_format
 
 ERRORS = {
     400: "Refused: the body, a field or a query parameter is not what this takes (the body's "
@@ -31,6 +32,8 @@ ERRORS = {
     "part).",
     404: "Nothing here that you can see (an object of another night is not found either).",
     429: "Locked out: too many wrong passwords for this account from this address (HTTP Basic).",
+    503: "Busy: the write waited for another one past its timeout and saved nothing; try again "
+    "after the Retry-After header's seconds.",
 }
 
 
@@ -68,6 +71,8 @@ class AutoSchema(openapi.AutoSchema):
             codes += [401, 403, 429]
         if "{" in self.path:
             codes.append(404)
+        if self.method in ("POST", "PUT", "PATCH", "DELETE"):
+            codes.append(503)  # a write can wait for the database's lock past its timeout
         return codes
 
 
@@ -147,11 +152,25 @@ def question_body() -> dict[str, Any]:
     return {"anyOf": [{"$ref": f"#/components/schemas/{name}"} for name in question_schemas()]}
 
 
+# The import's request body: the export's own format (scorekeeper.export_format).
+IMPORT_PATH = "/api/v1/import/"
+
+
 def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-    """Add the games' deal bodies; refuse unknown fields in every request body."""
+    """Add the games' deal bodies and the export's format; refuse unknown fields in every
+    request body."""
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     schemas.update(deal_schemas())
     schemas.update(question_schemas())
+    schemas["Export"] = export_format.openapi_schema()
+    post = result.get("paths", {}).get(IMPORT_PATH, {}).get("post")
+    if post is not None:
+        post["requestBody"] = {
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Export"}}},
+            "required": True,
+            "description": "A JSON export, as GET /api/v1/export/ answers it "
+            "(also at /api/v1/export-schema.json as a JSON Schema).",
+        }
     for name, schema in schemas.items():
         if name.endswith("Request") and "properties" in schema:
             schema.setdefault("additionalProperties", False)
