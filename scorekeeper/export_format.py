@@ -39,11 +39,16 @@ DATETIME_PATTERN = rf"^{_YEARS}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{{1,6}})?)?{_OFFSE
 UUID_PATTERN = r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
 
 
+# No NUL character: PostgreSQL refuses it in text (SQLite would store it).
+NO_NUL = r"^[^\x00]*$"
+
+
 def _text(most: int, what: str = "text", *, least: int = 0) -> dict[str, Any]:
     schema: dict[str, Any] = {
         "type": "string",
         "maxLength": most,
-        "description": f"{what} of at most {most} characters",
+        "pattern": NO_NUL,
+        "description": f"{what} of at most {most} characters, without NUL",
     }
     if least:
         schema["minLength"] = least
