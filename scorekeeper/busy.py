@@ -56,8 +56,8 @@ def page() -> HttpResponse:
 
 
 class BusyMiddleware:
-    """Turns a view's lock timeout into a 503 with ``Retry-After`` (the API's own views are
-    answered by its exception handler, with the same body)."""
+    """Turns a view's lock timeout into a 503 with ``Retry-After``, for the pages and the API
+    alike (the API's exception handler passes the error on, as it does any it does not know)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response

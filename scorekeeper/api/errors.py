@@ -1,5 +1,5 @@
 """One exception handler for the whole API: every refusal is a 4xx with a code and a sentence
-(and a write that could not get the database's lock in time a 503, see scorekeeper.busy).
+(a write that could not get the database's lock in time is left to scorekeeper.busy: a 503).
 
 Body: ``{"code": "impossible_count", "message": "…", "field": "hands[2].held", …}``.
 
@@ -22,17 +22,10 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from adjudicator.errors import AdjudicationError
-from scorekeeper import busy
 from scorekeeper.exceptions import ServiceError
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    if busy.is_busy(exc):  # a write that waited for the lock past its timeout
-        return Response(
-            busy.body(),
-            status=status.HTTP_503_SERVICE_UNAVAILABLE,
-            headers={"Retry-After": str(busy.RETRY_AFTER)},
-        )
     if isinstance(exc, RequestDataTooBig):
         return Response(_too_big(), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, AdjudicationError):
