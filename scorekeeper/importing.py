@@ -428,22 +428,25 @@ def _write_night(owner: User, plan: _NightPlan, token: _TokenGiver) -> Night:
             options=game_plan.options,
         )
         game = _refusing(start, game_plan.where)
-        # The game is new and not yet committed: no other writer can see it, so its chain is
-        # linked here without its row lock, each entry after the one written just before it.
-        made: list[Entry] = []
-        for row in game_plan.rows:
-            entry = Entry(
-                game=game,
-                kind=row.kind,
-                deal=None if row.deal is None else made[row.deal],
-                supersedes=None if row.supersedes is None else made[row.supersedes],
-                data=row.data,
-                note=row.note[:200],
-                token=token(row.token),
-                recorded_by=owner,
-                recorded_as="" if row.recorded_as == owner.username else row.recorded_as,
-                recorded_at=row.recorded_at or timezone.now(),
-            )
-            entry.save(force_insert=True, after=made[-1].hash if made else "")
-            made.append(entry)
+        # The game is new and not yet committed: no other writer can see it, so its whole
+        # chain is linked here and inserted at once, without its row lock.
+        ids = Entry.next_ids(len(game_plan.rows))
+        Entry.insert_ledger(
+            [
+                Entry(
+                    id=ids[k],
+                    game=game,
+                    kind=row.kind,
+                    deal_id=None if row.deal is None else ids[row.deal],
+                    supersedes_id=None if row.supersedes is None else ids[row.supersedes],
+                    data=row.data,
+                    note=row.note[:200],
+                    token=token(row.token),
+                    recorded_by=owner,
+                    recorded_as="" if row.recorded_as == owner.username else row.recorded_as,
+                    recorded_at=row.recorded_at or timezone.now(),
+                )
+                for k, row in enumerate(game_plan.rows)
+            ]
+        )
     return night

@@ -11,7 +11,7 @@ import uuid
 from typing import Any, ClassVar
 
 from django.conf import settings
-from django.db import models
+from django.db import connection, models
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
@@ -218,18 +218,53 @@ class Entry(models.Model):
     def __str__(self) -> str:
         return f"{self.get_kind_display()} deal {self.deal_id or self.pk} of game {self.game_id}"
 
-    def save(self, *args: Any, after: str | None = None, **kwargs: Any) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
             raise AppendOnlyError("Ledger entries are never updated; add an amending entry.")
-        self.link(after)
+        self.link()
         super().save(*args, **kwargs)
+
+    @staticmethod
+    def next_ids(count: int) -> list[int]:
+        """``count`` ids no entry has or will be given by the database, in increasing order.
+
+        PostgreSQL takes them from the id's sequence; on SQLite the caller's transaction holds
+        the one write lock, so the ids after the highest ever given stay free until it ends."""
+        if not count:
+            return []
+        with connection.cursor() as cursor:
+            if connection.vendor == "postgresql":
+                cursor.execute(
+                    "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
+                    [ledger.TABLE, count],
+                )
+                return sorted(row[0] for row in cursor.fetchall())
+            cursor.execute(
+                f"SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = %s), 0), "
+                f"COALESCE((SELECT MAX(id) FROM {ledger.TABLE}), 0))",
+                [ledger.TABLE],
+            )
+            top = cursor.fetchone()[0]
+        return list(range(top + 1, top + 1 + count))
+
+    @classmethod
+    def insert_ledger(cls, entries: list[Entry]) -> None:
+        """Write a new game's whole ledger in a few statements (an import): the entries in
+        order, each chained to the one before it, the first starting the chain. They carry
+        their ids already (:meth:`next_ids`), so each hash covers its links. Only for a game
+        made in the same transaction, which no other writer can see yet."""
+        before = ""
+        for entry in entries:
+            entry.link(after=before)
+            before = entry.hash
+        cls._base_manager.bulk_create(entries, batch_size=500)
 
     def link(self, after: str | None = None) -> None:
         """Chain the entry to its game's newest one. The services hold the game's row lock
         while writing, so no other entry of the game comes between this read and the insert.
 
-        ``after`` is that newest entry's hash when the caller wrote it itself a moment ago in
-        the same transaction (an import writing a new game's ledger): it is not read again."""
+        ``after`` is that newest entry's hash when the caller links a new game's ledger itself
+        (:meth:`insert_ledger`): it is not read from the database."""
         if self.recorded_at is None:
             self.recorded_at = timezone.now()
         before = (
