@@ -11,7 +11,7 @@ import uuid
 from typing import Any, ClassVar
 
 from django.conf import settings
-from django.db import models, router, transaction
+from django.db import connection, models, router, transaction
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
@@ -239,10 +239,45 @@ class Entry(models.Model):
         # The game's first entry seals its setup: kept on the game and the entry written
         # together, or neither.
         with transaction.atomic(using=using):
-            setup = seal.read_setup(Game, Seat, self.game_id, using)
-            Game._base_manager.using(using).filter(pk=self.game_id).update(setup=setup)
-            self.link(seal.setup_hash(setup))
+            self.link(_seal_setup(self.game_id, using))
             super().save(*args, **kwargs)
+
+    @staticmethod
+    def next_ids(count: int) -> list[int]:
+        """``count`` ids no entry has or will be given by the database, in increasing order.
+
+        PostgreSQL takes them from the id's sequence; on SQLite the caller's transaction holds
+        the one write lock, so the ids after the highest ever given stay free until it ends."""
+        if not count:
+            return []
+        with connection.cursor() as cursor:
+            if connection.vendor == "postgresql":
+                cursor.execute(
+                    "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
+                    [ledger.TABLE, count],
+                )
+                return sorted(row[0] for row in cursor.fetchall())
+            cursor.execute(
+                f"SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = %s), 0), "
+                f"COALESCE((SELECT MAX(id) FROM {ledger.TABLE}), 0))",
+                [ledger.TABLE],
+            )
+            top = cursor.fetchone()[0]
+        return list(range(top + 1, top + 1 + count))
+
+    @classmethod
+    def insert_ledger(cls, entries: list[Entry]) -> None:
+        """Write a new game's whole ledger in a few statements (an import): the game's setup
+        sealed as its first entry would seal it, then the entries in order, each chained to the
+        one before it. They carry their ids already (:meth:`next_ids`), so each hash covers its
+        links. Only for a game made in the same transaction, which no other writer can see."""
+        if not entries:
+            return
+        before = _seal_setup(entries[0].game_id, "default")
+        for entry in entries:
+            entry.link(before)
+            before = entry.hash
+        cls._base_manager.bulk_create(entries, batch_size=500)
 
     def link(self, prev_hash: str) -> None:
         """Chain the entry to ``prev_hash``: its game's newest entry's hash, or for the first
@@ -268,6 +303,14 @@ class Entry(models.Model):
         """The id of the deal's first entry: the same for every revision of one deal."""
         assert self.pk is not None
         return self.deal_id or self.pk
+
+
+def _seal_setup(game_id: int, using: str) -> str:
+    """Keep a game's setup on it as its first entry is written; the digest that entry links
+    to (:mod:`scorekeeper.seal`). The game has no entry yet, so its row may still change."""
+    setup = seal.read_setup(Game, Seat, game_id, using)
+    Game._base_manager.using(using).filter(pk=game_id).update(setup=setup)
+    return seal.setup_hash(setup)
 
 
 # --- The dispute desk: rulings a night keeps ("we play it this way") ---------------------------

@@ -124,6 +124,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A write that waited for the database's lock past its timeout: 503, Retry-After.
+    "scorekeeper.busy.BusyMiddleware",
     # Last, as axes asks: turns a locked-out sign-in into scorekeeper.lockout's answer.
     "axes.middleware.AxesMiddleware",
 ]
@@ -170,6 +172,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {
         "NAME": str(Path(tempfile.gettempdir()) / f"scorekeeper-test-{os.getpid()}.sqlite3")
     }
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A write waits for a row lock at most as long as SQLite's writers wait for theirs, then
+    # fails with SQLSTATE 55P03, answered 503 with Retry-After (scorekeeper.busy); without it
+    # a write would wait until gunicorn killed the worker (an HTML 500 at 30 s).
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c lock_timeout=20s"
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

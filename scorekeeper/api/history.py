@@ -13,11 +13,17 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, negotiation, renderers, serializers, status
-from rest_framework.decorators import api_view, renderer_classes
+from rest_framework.decorators import (
+    api_view,
+    authentication_classes,
+    permission_classes,
+    renderer_classes,
+)
+from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scorekeeper import selectors, transfer
+from scorekeeper import export_format, selectors, transfer
 from scorekeeper.models import Night
 
 
@@ -120,9 +126,20 @@ def export_all(request: Request) -> HttpResponse | Response:
 @extend_schema(request=OpenApiTypes.OBJECT, responses={201: ImportOut})
 @api_view(["POST"])
 def import_export(request: Request) -> Response:
-    """Import a JSON export: its nights become the user's, the ledger replayed entry by entry.
-    A file whose ledger does not replay is refused (400, with where and why); nothing is
-    written."""
+    """Import a JSON export: its nights become the user's. The file is checked against the
+    export's schema (the request body here, and /api/v1/export-schema.json) and each game's
+    ledger replayed before anything is written; a file that does not fit or does not replay
+    is refused (400 `import_refused`, with the path of the first bad value and why), and
+    nothing is written. At most 10,000 ledger entries in one file."""
     assert isinstance(request.user, User)
     made = transfer.import_nights(owner=request.user, document=request.data)
     return Response(ImportOut({"nights": made}).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(exclude=True)
+@api_view(["GET"])
+@authentication_classes([])
+@permission_classes([AllowAny])
+def export_schema(request: Request) -> Response:
+    """The export's format as a JSON Schema (draft 2020-12): what an import takes."""
+    return Response(export_format.SCHEMA)

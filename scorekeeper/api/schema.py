@@ -3,8 +3,10 @@
 ``AutoSchema`` adds to each operation the error answers it can give, all with the one error
 body (:class:`~scorekeeper.api.serializers.ErrorOut`): 400 where it takes input (a body, a
 query parameter, or a name in its path), 401 and 403
-(and 429 ``locked_out`` with ``Retry-After``, a Basic-auth lock-out) where it needs a signed-in user, 404 where its path names an
-object. A view documents anything else (409) itself, with ``@extend_schema``; on a view that
+(and 429 ``locked_out`` with ``Retry-After``, a Basic-auth lock-out) where it needs a signed-in
+user, 404 where its path names an object, 503 ``busy`` with ``Retry-After`` where it writes
+(scorekeeper.busy). A view documents anything else (409) itself, with ``@extend_schema``; on a
+view that
 takes GET and POST, the GET keeps none of the POST's 201 and 409.
 
 ``postprocess`` then puts each game's deal body in the components (``Deal<Game>``, from the
@@ -23,6 +25,7 @@ from drf_spectacular.utils import OpenApiParameter
 from adjudicator.asking import input_schema
 from adjudicator.games import all_games
 from adjudicator.records import json_schema, openapi_schema
+from scorekeeper import export_format
 
 ERRORS = {
     400: "Refused: the body, a field or a query parameter is not what this takes (the body's "
@@ -33,6 +36,8 @@ ERRORS = {
     404: "Nothing here that you can see (an object of another night is not found either).",
     429: "Locked out (code `locked_out`): too many wrong passwords for this account from this "
     "address (HTTP Basic). `Retry-After` says in how many seconds it may try again.",
+    503: "Busy (code `busy`): the write waited for another one past its timeout and saved "
+    "nothing; try again after the Retry-After header's seconds.",
 }
 # The answers that carry a header besides the error body.
 HEADERS = {
@@ -41,7 +46,13 @@ HEADERS = {
             "schema": {"type": "integer", "minimum": 0},
             "description": "Seconds until the lock-out ends.",
         }
-    }
+    },
+    503: {
+        "Retry-After": {
+            "schema": {"type": "integer", "minimum": 0},
+            "description": "Seconds to wait before trying the write again.",
+        }
+    },
 }
 
 
@@ -81,6 +92,8 @@ class AutoSchema(openapi.AutoSchema):
             codes += [401, 403, 429]
         if "{" in self.path:
             codes.append(404)
+        if self.method in ("POST", "PUT", "PATCH", "DELETE"):
+            codes.append(503)  # a write can wait for the database's lock past its timeout
         return codes
 
 
@@ -184,11 +197,25 @@ def question_path_parameters() -> list[OpenApiParameter]:
     ]
 
 
+# The import's request body: the export's own format (scorekeeper.export_format).
+IMPORT_PATH = "/api/v1/import/"
+
+
 def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-    """Add the games' deal bodies; refuse unknown fields in every request body."""
+    """Add the games' deal bodies and the export's format; refuse unknown fields in every
+    request body."""
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     schemas.update(deal_schemas())
     schemas.update(question_schemas())
+    schemas["Export"] = export_format.openapi_schema()
+    post = result.get("paths", {}).get(IMPORT_PATH, {}).get("post")
+    if post is not None:
+        post["requestBody"] = {
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Export"}}},
+            "required": True,
+            "description": "A JSON export, as GET /api/v1/export/ answers it "
+            "(also at /api/v1/export-schema.json as a JSON Schema).",
+        }
     for name, schema in schemas.items():
         if name.endswith("Request") and "properties" in schema:
             schema.setdefault("additionalProperties", False)

@@ -51,6 +51,7 @@ urlpatterns = [
     path("nights/<id:pk>/export/", history.night_export, name="api_night_export"),
     path("export/", history.export_all, name="api_export"),
     path("import/", history.import_export, name="api_import"),
+    path("export-schema.json", history.export_schema, name="api_export_schema"),
     # house-rule profiles (issue 10)
     path("profiles/", profiles.profile_list, name="api_profiles"),
     path("profiles/<id:pk>/", profiles.profile_detail, name="api_profile"),

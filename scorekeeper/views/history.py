@@ -14,7 +14,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from adjudicator.errors import AdjudicationError
-from scorekeeper import desk, history, selectors, transfer
+from scorekeeper import desk, export_format, history, selectors, transfer
+from scorekeeper.api import parsers
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import Night
@@ -142,7 +143,7 @@ def night_export(request: AuthedRequest, pk: int) -> HttpResponse:
 @login_required
 def export_page(request: AuthedRequest) -> HttpResponse:
     """Download everything as JSON or CSV; upload a JSON export to import it."""
-    return render(request, "scorekeeper/history/export.html", {"form": ImportForm()})
+    return render(request, "scorekeeper/history/export.html", _export_page(ImportForm()))
 
 
 @login_required
@@ -158,9 +159,12 @@ def read_export(raw: bytes) -> Any:
     if len(raw) > MAX_IMPORT_BYTES:
         raise transfer.ImportRefused("The file is larger than 5 MB.", field="file")
     try:
-        return json.loads(raw.decode("utf-8"))
+        document = parsers.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise transfer.ImportRefused("The file is not JSON.", field="file") from None
+    if parsers.depth(document) > parsers.MAX_DEPTH:
+        raise transfer.ImportRefused(parsers.TOO_DEEP, field="file")
+    return document
 
 
 @login_required
@@ -178,4 +182,13 @@ def import_upload(request: AuthedRequest) -> HttpResponse:
             form.add_error("file", getattr(err, "message", str(err)))
         else:
             return redirect(made[0] if len(made) == 1 else "history")
-    return render(request, "scorekeeper/history/export.html", {"form": form}, status=400)
+    return render(request, "scorekeeper/history/export.html", _export_page(form), status=400)
+
+
+def _export_page(form: ImportForm) -> dict[str, Any]:
+    """The export page's context: the import form and the import's size caps."""
+    return {
+        "form": form,
+        "max_entries": export_format.MAX_ENTRIES,
+        "max_megabytes": MAX_IMPORT_BYTES // 2**20,
+    }

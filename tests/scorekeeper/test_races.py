@@ -26,10 +26,10 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from scorekeeper import selectors
+from scorekeeper import selectors, transfer
 from scorekeeper.demo import SAMPLE_DEALS
 from scorekeeper.models import Entry, Game, Night, NightPlayer, Player
-from tests.factories import GameFactory
+from tests.factories import GameFactory, UserFactory, played_night
 
 ROUNDS = 8
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -193,6 +193,33 @@ def test_one_new_player_added_twice_at_once(live_server: Any, alice: Any) -> Non
             f"You already have a player called {name}.",
         )
     assert Player.objects.filter(owner=alice).count() == ROUNDS
+
+
+def test_one_export_imported_three_times_at_once(live_server: Any, alice: Any) -> None:
+    """Issue 17: 201 + 400 + 400 on PostgreSQL ("That form was already used for another game"),
+    where three imports in turn all succeed. Each import here answers as in turn: the first
+    to commit keeps the file's tokens, the others get new ones."""
+    dave = UserFactory(username="dave")
+    original = played_night(alice)
+    url = live_server.url + reverse("api_import")
+    rounds = 4
+    for _ in range(rounds):
+        document = transfer.export_document([original])
+        for game in document["nights"][0]["games"]:
+            for entry in game["entries"]:
+                entry["token"] = str(uuid.uuid4())  # a file from another site: tokens unused
+        tokens = [e["token"] for g in document["nights"][0]["games"] for e in g["entries"]]
+        answers = at_once(*(partial(send, url, document, user="dave"),) * 3)
+        assert statuses(answers) == Counter({201: 3}), answers
+        kept = Entry.objects.filter(token__in=tokens)
+        assert kept.count() == len(tokens)
+        assert kept.values("game__night").distinct().count() == 1
+    copies = Night.objects.filter(owner=dave)
+    assert copies.count() == 3 * rounds
+    expected = [selectors.game_standings(g).tally.totals for g in original.games.all()]
+    for copy in copies:
+        assert [selectors.game_standings(g).tally.totals for g in copy.games.all()] == expected
+    assert Player.objects.filter(owner=dave).count() == 4
 
 
 class Phone:

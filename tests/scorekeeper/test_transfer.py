@@ -125,8 +125,14 @@ def test_a_ledger_that_does_not_replay_is_refused_and_nothing_is_written(alice: 
     [
         pytest.param(lambda d: d.update(format="other"), "not a Scorekeeper export", id="format"),
         pytest.param(lambda d: d.update(version=9), "version 9", id="version"),
-        pytest.param(lambda d: d.update(nights=[]), "no nights", id="no-nights"),
-        pytest.param(lambda d: d["nights"][0].update(date="soon"), "not a date", id="date"),
+        pytest.param(
+            lambda d: d.update(nights=[]), "nights should be a list of 1 to", id="no-nights"
+        ),
+        pytest.param(
+            lambda d: d["nights"][0].update(date="soon"),
+            "nights[0].date should be a date",
+            id="date",
+        ),
         pytest.param(
             lambda d: d["nights"][0]["games"][0].update(slug="canasta"), "canasta", id="game"
         ),

@@ -75,7 +75,7 @@ def test_a_ledger_that_does_not_replay_is_a_400_with_a_sentence(api: APIClient, 
     assert response.status_code == 400
     body = response.json()
     assert body["code"] == "import_refused"
-    assert body["field"] == "nights[0].games[0].entries[2]"
+    assert body["field"] == "nights[0].games[0].entries[2].data"
     assert body["message"].startswith("The ledger does not replay at nights[0].games[0].entries[2]")
     assert Night.objects.count() == 1
 

@@ -174,6 +174,22 @@ def test_an_upload_whose_ledger_does_not_replay_is_refused(alices: Client, alice
     assert Night.objects.count() == 1
 
 
+def test_an_upload_with_a_crafted_time_is_refused_inline_naming_it(
+    alices: Client, alice: Any
+) -> None:
+    """Issue 17: a time that overflows when taken to UTC was a 500 (OverflowError)."""
+    page = alices.get(reverse("export")).content.decode()
+    assert "at most 10000 ledger entries" in page
+    document = transfer.export_document([played_night(alice)])
+    document["nights"][0]["games"][0]["entries"][0]["recorded_at"] = "9999-12-31T23:59:59-12:00"
+    upload = io.BytesIO(json.dumps(document).encode())
+    upload.name = "x.json"
+    response = alices.post(reverse("import"), {"file": upload})
+    assert response.status_code == 400
+    assert "nights[0].games[0].entries[0].recorded_at" in response.content.decode()
+    assert Night.objects.count() == 1
+
+
 @pytest.mark.parametrize("count", [1, 10])
 def test_the_history_and_player_pages_do_not_grow_their_queries(
     client: Client, db: Any, count: int, django_assert_max_num_queries: Any

@@ -1,0 +1,339 @@
+"""The export's format as a JSON Schema, and the check an import runs on a file before anything
+else: the first value that does not fit, with its path (``nights[0].games[1].seats[0].position``).
+
+The schema is published as it is (``/api/v1/export-schema.json``, and in the OpenAPI schema as
+the import's request body), and :func:`first_problem` reads the same dict: the file is checked
+against what is published, not against a second description of it. :func:`first_problem`
+knows the keywords the schema uses and no others (a test checks it agrees with the
+``jsonschema`` library on fuzzed files).
+
+Every value is bounded: a datetime cannot overflow when it is taken to UTC (years 1900 to 2999,
+offsets of at most 14 hours, which is the widest any place on Earth uses and what PostgreSQL
+takes), numbers fit the columns they go to, strings and lists have a most.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+FORMAT = "scorekeeper-export"
+VERSION = 1
+
+# The size caps of one import (README: "Export and import"). A file past them is refused
+# whole with a 400 before any of it is replayed.
+MAX_ENTRIES = 10_000  # ledger entries in the whole file, all games together
+MAX_NIGHTS = 1_000
+MAX_GAMES = 100  # in one night
+MAX_SEATS = 16
+MAX_TABLE = 100
+MAX_DEAL_KEYS = 64  # keys of one entry's deal record
+
+_YEARS = r"(19\d\d|2\d\d\d)"
+_OFFSET = r"(Z|[+-](0\d|1[0-4]):[0-5]\d)"
+DATE_PATTERN = rf"^{_YEARS}-\d\d-\d\d$"
+DATETIME_PATTERN = rf"^{_YEARS}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{{1,6}})?)?{_OFFSET}$"
+UUID_PATTERN = r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
+
+
+# No NUL character: PostgreSQL refuses it in text (SQLite would store it).
+NO_NUL = r"^[^\x00]*$"
+
+
+def _text(most: int, what: str = "text", *, least: int = 0) -> dict[str, Any]:
+    schema: dict[str, Any] = {
+        "type": "string",
+        "maxLength": most,
+        "pattern": NO_NUL,
+        "description": f"{what} of at most {most} characters, without NUL",
+    }
+    if least:
+        schema["minLength"] = least
+    return schema
+
+
+def _whole(least: int, most: int, *, nullable: bool = False) -> dict[str, Any]:
+    return {
+        "type": ["integer", "null"] if nullable else "integer",
+        "minimum": least,
+        "maximum": most,
+        "description": f"a whole number from {least} to {most}{' or null' if nullable else ''}",
+    }
+
+
+def _list(items: dict[str, Any], most: int, what: str, *, least: int = 0) -> dict[str, Any]:
+    schema: dict[str, Any] = {
+        "type": "array",
+        "items": items,
+        "maxItems": most,
+        "description": f"a list of at most {most} {what}",
+    }
+    if least:
+        schema["minItems"] = least
+        schema["description"] = f"a list of {least} to {most} {what}"
+    return schema
+
+
+def _object(
+    properties: dict[str, Any], required: list[str], what: str, **more: Any
+) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": False,
+        "description": what,
+        **more,
+    }
+
+
+WHEN = {
+    "type": "string",
+    "pattern": DATETIME_PATTERN,
+    "format": "date-time",
+    "description": "a date and time with its offset from UTC (ISO 8601, years 1900 to 2999, "
+    "an offset of at most 14 hours)",
+}
+
+ENTRY = _object(
+    {
+        "n": _whole(1, MAX_ENTRIES),
+        "kind": {
+            "type": "string",
+            "enum": ["record", "amend", "void", "end"],
+            "description": "record, amend, void or end",
+        },
+        "deal": _whole(1, MAX_ENTRIES, nullable=True),
+        "supersedes": _whole(1, MAX_ENTRIES, nullable=True),
+        "data": {
+            "type": "object",
+            "maxProperties": MAX_DEAL_KEYS,
+            "description": "a deal's record (an object, as the game's deal body in the API)",
+        },
+        "note": {**_text(200), "type": ["string", "null"]},
+        "token": {
+            "type": ["string", "null"],
+            "pattern": UUID_PATTERN,
+            "format": "uuid",
+            "description": "a UUID or null",
+        },
+        "recorded_by": _text(150),
+        "recorded_at": {**WHEN, "type": ["string", "null"]},
+    },
+    ["n", "kind"],
+    "a ledger entry: n numbers it in its game; deal and supersedes name earlier entries by n",
+)
+
+SEAT = _object(
+    {
+        "player": _text(40, "a name", least=1),
+        "position": _whole(0, MAX_SEATS - 1),
+        "team": _whole(0, MAX_SEATS - 1, nullable=True),
+    },
+    ["player", "position"],
+    "a seat: the player's name and the seat's place from 0",
+)
+
+GAME = _object(
+    {
+        "number": _whole(1, MAX_GAMES),
+        "slug": _text(40, "a game's slug", least=1),
+        "name": _text(100),
+        "options": {"type": "object", "maxProperties": 64, "description": "house rules"},
+        "created_by": _text(150),
+        "seats": _list(SEAT, MAX_SEATS, "seats", least=1),
+        "entries": _list(ENTRY, MAX_ENTRIES, "ledger entries"),
+    },
+    ["number", "slug", "seats"],
+    "a game: which game, its house rules, its seats and its ledger",
+)
+
+NIGHT = _object(
+    {
+        "date": {
+            "type": "string",
+            "pattern": DATE_PATTERN,
+            "format": "date",
+            "description": "a date (YYYY-MM-DD, years 1900 to 2999)",
+        },
+        "place": _text(100),
+        "notes": _text(10_000),
+        "owner": _text(150),
+        "table": _list(_text(40, "a name", least=1), MAX_TABLE, "names"),
+        "games": _list(GAME, MAX_GAMES, "games"),
+    },
+    ["date"],
+    "a night: its date, place, notes, table and games",
+)
+
+SCHEMA: dict[str, Any] = _object(
+    {
+        "format": {"const": FORMAT, "description": f"the text {FORMAT!r}"},
+        "version": {"const": VERSION, "description": f"the number {VERSION}"},
+        "exported_at": {**WHEN, "type": ["string", "null"]},
+        "players": _list(_text(40, "a name"), MAX_NIGHTS * MAX_TABLE, "names"),
+        "nights": _list(NIGHT, MAX_NIGHTS, "nights", least=1),
+    },
+    ["format", "version", "nights"],
+    f"A Scorekeeper export (version {VERSION}): what GET /api/v1/export/ answers and "
+    f"POST /api/v1/import/ takes. One file holds at most {MAX_ENTRIES:,} ledger entries in all.",
+    **{
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Scorekeeper export",
+    },
+)
+
+
+# Checking a document ------------------------------------------------------------------------
+
+
+class Problem:
+    """The first value of a file that does not fit the schema: where, and a sentence."""
+
+    def __init__(self, path: str, message: str) -> None:
+        self.path = path
+        self.message = message
+
+    def __repr__(self) -> str:
+        return f"Problem({self.path!r}, {self.message!r})"
+
+
+def _type_of(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return type(value).__name__
+
+
+def _fits_format(value: str, fmt: str) -> bool:
+    try:
+        if fmt == "date":
+            datetime.date.fromisoformat(value)
+        elif fmt == "date-time":
+            datetime.datetime.fromisoformat(value)
+        elif fmt == "uuid":
+            uuid.UUID(value)
+    except ValueError:
+        return False
+    return True
+
+
+def _should(schema: dict[str, Any]) -> str:
+    return f"should be {schema.get('description', 'something else')}"
+
+
+def _problems(value: Any, schema: dict[str, Any], path: str) -> Iterator[Problem]:
+    """The values under ``value`` that do not fit, in document order (the caller takes one)."""
+    kind = _type_of(value)
+    if "const" in schema and (value != schema["const"] or kind != _type_of(schema["const"])):
+        yield Problem(path, _should(schema))
+        return
+    if "enum" in schema and value not in schema["enum"]:
+        yield Problem(path, _should(schema))
+        return
+    types = schema.get("type")
+    if types is not None:
+        allowed = [types] if isinstance(types, str) else types
+        if kind not in allowed and not (kind == "integer" and "number" in allowed):
+            yield Problem(path, _should(schema))
+            return
+    if kind == "integer" and not (
+        schema.get("minimum", value) <= value <= schema.get("maximum", value)
+    ):
+        yield Problem(path, _should(schema))
+    elif kind == "string":
+        if (
+            not schema.get("minLength", 0) <= len(value) <= schema.get("maxLength", len(value))
+            or ("pattern" in schema and not re.fullmatch(schema["pattern"], value))
+            or ("format" in schema and not _fits_format(value, schema["format"]))
+        ):
+            yield Problem(path, _should(schema))
+    elif kind == "array":
+        if not schema.get("minItems", 0) <= len(value) <= schema.get("maxItems", len(value)):
+            yield Problem(path, _should(schema))
+            return
+        items = schema.get("items")
+        if items is not None:
+            for index, item in enumerate(value):
+                yield from _problems(item, items, f"{path}[{index}]")
+    elif kind == "object":
+        if len(value) > schema.get("maxProperties", len(value)):
+            yield Problem(path, _should(schema))
+            return
+        properties = schema.get("properties", {})
+        for key in schema.get("required", ()):
+            if key not in value:
+                yield Problem(_join(path, key), f"is missing: {_join(path, '')} needs {key!r}")
+                return
+        for key, item in value.items():
+            where = _join(path, str(key))
+            if key in properties:
+                yield from _problems(item, properties[key], where)
+            elif schema.get("additionalProperties", True) is False:
+                known = ", ".join(properties)
+                yield Problem(where, f"is not part of an export here (it takes {known})")
+                return
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def first_problem(document: Any) -> Problem | None:
+    """The first value of ``document`` that does not fit :data:`SCHEMA`, or ``None``; then the
+    whole file's count of ledger entries against :data:`MAX_ENTRIES`.
+
+    >>> first_problem({"format": FORMAT, "version": 1, "nights": [{"date": "2026-11-22"}]})
+    >>> first_problem({"format": FORMAT, "version": 1, "nights": [{"date": 20261122}]})
+    Problem('nights[0].date', 'should be a date (YYYY-MM-DD, years 1900 to 2999)')
+    """
+    found = next(_problems(document, SCHEMA, ""), None)
+    if found is not None:
+        found.path = found.path or "top level"
+        return found
+    entries = sum(
+        len(game.get("entries", ()))
+        for night in document["nights"]
+        for game in night.get("games", ())
+    )
+    if entries > MAX_ENTRIES:
+        return Problem(
+            "nights",
+            f"holds {entries:,} ledger entries; one import takes at most {MAX_ENTRIES:,} "
+            "(import the nights in more than one file)",
+        )
+    return None
+
+
+def openapi_schema() -> dict[str, Any]:
+    """:data:`SCHEMA` in OpenAPI 3.0's dialect (no ``const``, no type lists, no ``$schema``),
+    for the import's request body in the API's schema."""
+    from adjudicator.records import openapi_schema as nullable
+
+    def dialect(schema: Any) -> Any:
+        if isinstance(schema, list):
+            return [dialect(item) for item in schema]
+        if not isinstance(schema, dict):
+            return schema
+        out = {key: dialect(value) for key, value in schema.items() if key != "$schema"}
+        if "const" in out:
+            value = out.pop("const")
+            out |= {"enum": [value], "type": "integer" if isinstance(value, int) else "string"}
+        return out
+
+    converted: dict[str, Any] = nullable(dialect(SCHEMA))
+    return converted
