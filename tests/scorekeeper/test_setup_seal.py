@@ -17,7 +17,7 @@ from django.apps import apps
 from django.core.management import CommandError, call_command
 from django.db import DatabaseError, IntegrityError, connection, transaction
 
-from scorekeeper import ledger, migrations, seal, services
+from scorekeeper import importing, ledger, migrations, seal, services, transfer
 from scorekeeper.demo import SAMPLE_DEALS
 from scorekeeper.models import Entry, Game, Player, Seat
 from tests.factories import GameFactory, PlayerFactory
@@ -104,6 +104,21 @@ def test_the_first_entry_seals_the_games_setup_into_the_chain(started: Game) -> 
     assert started.setup == seal.read_setup(Game, Seat, started.pk)
     assert first.prev_hash == seal.setup_hash(started.setup)
     assert _verify("--game", str(started.pk)).startswith("OK: 1 games, 2 entries")
+
+
+def test_an_imported_game_is_sealed_as_one_recorded_here(started: Game, carol: Any) -> None:
+    # The import writes a game's whole ledger in a few statements (Entry.insert_ledger), not
+    # entry by entry: its chain must still start from the setup, which is then fixed.
+    document = transfer.export_document([started.night])
+    (night,) = importing.import_nights(owner=carol, document=document)
+    copy = night.games.get()
+    first = copy.entries.order_by("id").first()
+    assert first is not None
+    assert copy.setup == seal.read_setup(Game, Seat, copy.pk)
+    assert [s["name"] for s in copy.setup["seats"]] == ["Mary", "Tom", "Dick", "Alice"]
+    assert first.prev_hash == seal.setup_hash(copy.setup)
+    assert _verify("--game", str(copy.pk)).startswith("OK: 1 games, 2 entries")
+    _refused(f"UPDATE {SEAT} SET position = 101 - position WHERE game_id = %s", [copy.pk])
 
 
 def test_a_first_entry_that_fails_seals_nothing(started: Game, night: Any, alice: Any) -> None:
