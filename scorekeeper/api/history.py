@@ -16,14 +16,17 @@ from rest_framework import exceptions, negotiation, renderers, serializers, stat
 from rest_framework.decorators import (
     api_view,
     authentication_classes,
+    parser_classes,
     permission_classes,
     renderer_classes,
 )
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scorekeeper import export_format, selectors, transfer
+from scorekeeper.api.parsers import ImportJSONParser
 from scorekeeper.models import Night
 
 
@@ -125,6 +128,7 @@ def export_all(request: Request) -> HttpResponse | Response:
 
 @extend_schema(request=OpenApiTypes.OBJECT, responses={201: ImportOut})
 @api_view(["POST"])
+@parser_classes([ImportJSONParser, FormParser, MultiPartParser])
 def import_export(request: Request) -> Response:
     """Import a JSON export: its nights become the user's. The file is checked against the
     export's schema (the request body here, and /api/v1/export-schema.json) and each game's

@@ -14,6 +14,12 @@ Refused as it is read, each with a sentence (a 400 with the JSON error body, not
 Whole numbers of any size up to Python's 4,300 digits are read, so that the field that cannot
 take one is named in the refusal (ids are bounded in the serializers, counts and house rules by
 the engine); a longer one is refused here, as Python refuses to read it.
+
+A body longer than :data:`MAX_BODY` is refused before it is read (``too_big``): reading JSON
+costs time in proportion to its length, and no question or deal the rules allow comes near it
+(the largest, a six-handed Brus hand, is about 60 KB), so one request never costs more than a
+few milliseconds of parsing. The import takes whole exports: its parser
+(:class:`ImportJSONParser`) allows Django's upload limit instead.
 """
 
 from __future__ import annotations
@@ -24,12 +30,15 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from rest_framework import parsers
+from rest_framework import exceptions, parsers
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import get_encoding  # type: ignore[attr-defined]
 
 # A deal record is four levels deep ({"deal": {"hands": [{"seat": 1}]}}); 32 leaves room.
 MAX_DEPTH = 32
+
+# Twice the largest body the rules allow (a six-handed Brus hand, about 60 KB).
+MAX_BODY = 128 * 1024
 
 TOO_DEEP = f"The JSON nests lists or objects more than {MAX_DEPTH} deep."
 
@@ -68,7 +77,14 @@ def loads(text: str) -> Any:
     )
 
 
+class BodyTooBig(exceptions.APIException):
+    status_code = 400
+    default_code = "too_big"
+
+
 class JSONParser(parsers.JSONParser):
+    max_body: int | None = MAX_BODY
+
     def parse(
         self,
         stream: Any,
@@ -76,8 +92,14 @@ class JSONParser(parsers.JSONParser):
         parser_context: Mapping[str, Any] | None = None,
     ) -> Any:
         encoding = get_encoding(parser_context or {})
+        raw = stream.read() if self.max_body is None else stream.read(self.max_body + 1)
+        if self.max_body is not None and len(raw) > self.max_body:
+            raise BodyTooBig(
+                f"The body is too long: at most {self.max_body // 1024} KB, which is more than "
+                "any question or deal the rules allow."
+            )
         try:
-            data = loads(codecs.getreader(encoding)(stream).read())
+            data = loads(codecs.decode(raw, encoding))
         except RecursionError:
             raise ParseError(TOO_DEEP) from None
         except BadJSON as exc:
@@ -87,6 +109,12 @@ class JSONParser(parsers.JSONParser):
         if depth(data) > MAX_DEPTH:
             raise ParseError(TOO_DEEP)
         return data
+
+
+class ImportJSONParser(JSONParser):
+    """A whole export (the import): as long as Django lets a request body be."""
+
+    max_body = None
 
 
 def depth(data: Any) -> int:

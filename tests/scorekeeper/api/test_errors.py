@@ -16,10 +16,11 @@ from django.core.exceptions import PermissionDenied
 from django.test import Client, RequestFactory
 from django.urls import get_resolver, reverse
 
-from scorekeeper.api.parsers import MAX_DEPTH, depth
+from scorekeeper import transfer
+from scorekeeper.api.parsers import MAX_BODY, MAX_DEPTH, depth
 from scorekeeper.models import Game, Night
 
-DEEP = "[" * 100_000 + "]" * 100_000  # Python's json parser: RecursionError
+DEEP = "[" * 50_000 + "]" * 50_000  # Python's json parser: RecursionError, in 100 KB
 
 
 def refused(response: Any, *, code: str, field: str | None = None, status: int = 400) -> str:
@@ -130,6 +131,26 @@ def test_a_body_too_large_is_refused_in_json(alice_client: Client) -> None:
 def test_a_body_too_large_is_refused_in_json_signed_out(stranger: Client) -> None:
     url = reverse("api_adjudicate", args=["brummy", "grid"])
     refused(post_json(stranger, url, big_night()), code="too_big")
+
+
+def test_a_body_longer_than_any_the_rules_allow_is_refused_unread(stranger: Client) -> None:
+    # Reading JSON costs time in proportion to its length: past MAX_BODY (twice the largest
+    # question or deal) it is refused before it is parsed, whatever it holds.
+    url = reverse("api_adjudicate", args=["bridge-rummy", "meld"])
+    body = json.dumps({"cards": "AS " * 3, "padding": " " * MAX_BODY})
+    message = refused(post_json(stranger, url, body), code="too_big")
+    assert message.startswith("The body is too long: at most 128 KB")
+    just_under = json.dumps({"cards": "AS KS QS"}) + " " * (MAX_BODY - 100)
+    assert post_json(stranger, url, just_under).status_code == 200
+
+
+def test_an_import_may_be_longer_than_a_question(alice_client: Client, alice: Any) -> None:
+    from tests.factories import played_night
+
+    document = transfer.export_document([played_night(alice)])
+    body = json.dumps(document) + " " * MAX_BODY  # a whole export, longer than any question
+    response = post_json(alice_client, reverse("api_import"), body)
+    assert response.status_code == 201, response.content
 
 
 # Addresses that match nothing -------------------------------------------------------------------
