@@ -31,6 +31,7 @@ MAX_GAMES = 100  # in one night
 MAX_SEATS = 16
 MAX_TABLE = 100
 MAX_DEAL_KEYS = 64  # keys of one entry's deal record
+MAX_RULINGS = 200  # dispute-desk rulings in the whole file: each is asked again on import
 
 _YEARS = r"(19\d\d|2\d\d\d)"
 _OFFSET = r"(Z|[+-](0\d|1[0-4]):[0-5]\d)"
@@ -151,6 +152,29 @@ GAME = _object(
     "a game: which game, its house rules, its seats and its ledger",
 )
 
+RULING = _object(
+    {
+        "game": _text(40, "a game's slug", least=1),
+        "question": _text(40, "a question's name", least=1),
+        "players": _whole(1, MAX_SEATS, nullable=True),
+        "input": {
+            "type": "object",
+            "maxProperties": MAX_DEAL_KEYS,
+            "description": "the question's input (as the question's body in the API)",
+        },
+        "options": {"type": "object", "maxProperties": 64, "description": "house rules"},
+        "answer": {
+            "type": "object",
+            "description": "the answer as it was given; an import asks the question again",
+        },
+        "note": _text(200),
+        "saved_by": _text(150),
+        "saved_at": {**WHEN, "type": ["string", "null"]},
+    },
+    ["game", "question", "input"],
+    "a ruling the dispute desk saved to the night: the question, its input and its reading",
+)
+
 NIGHT = _object(
     {
         "date": {
@@ -164,9 +188,10 @@ NIGHT = _object(
         "owner": _text(150),
         "table": _list(_text(40, "a name", least=1), MAX_TABLE, "names"),
         "games": _list(GAME, MAX_GAMES, "games"),
+        "rulings": _list(RULING, MAX_RULINGS, "rulings"),
     },
     ["date"],
-    "a night: its date, place, notes, table and games",
+    "a night: its date, place, notes, table, games and the rulings saved to it",
 )
 
 SCHEMA: dict[str, Any] = _object(
@@ -295,7 +320,8 @@ def _join(path: str, key: str) -> str:
 
 def first_problem(document: Any) -> Problem | None:
     """The first value of ``document`` that does not fit :data:`SCHEMA`, or ``None``; then the
-    whole file's count of ledger entries against :data:`MAX_ENTRIES`.
+    whole file's count of ledger entries against :data:`MAX_ENTRIES`, and of rulings against
+    :data:`MAX_RULINGS`.
 
     >>> first_problem({"format": FORMAT, "version": 1, "nights": [{"date": "2026-11-22"}]})
     >>> first_problem({"format": FORMAT, "version": 1, "nights": [{"date": 20261122}]})
@@ -314,6 +340,13 @@ def first_problem(document: Any) -> Problem | None:
         return Problem(
             "nights",
             f"holds {entries:,} ledger entries; one import takes at most {MAX_ENTRIES:,} "
+            "(import the nights in more than one file)",
+        )
+    rulings = sum(len(night.get("rulings", ())) for night in document["nights"])
+    if rulings > MAX_RULINGS:
+        return Problem(
+            "nights",
+            f"holds {rulings:,} rulings; one import takes at most {MAX_RULINGS:,} "
             "(import the nights in more than one file)",
         )
     return None

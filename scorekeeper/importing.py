@@ -41,10 +41,11 @@ from django.utils import timezone
 from adjudicator.errors import AdjudicationError
 from adjudicator.game import Game as GameDefinition
 from adjudicator.games import get_game
+from adjudicator.options import changed_options
 from adjudicator.said import Naming
-from scorekeeper import export_format, services
+from scorekeeper import desk, export_format, services
 from scorekeeper.exceptions import ServiceError
-from scorekeeper.models import Entry, Night
+from scorekeeper.models import Entry, Night, Ruling
 
 logger = logging.getLogger(__name__)
 
@@ -85,6 +86,17 @@ class _GamePlan:
 
 
 @dataclass(frozen=True)
+class _RulingPlan:
+    """A ruling of the file, asked again here: its answer is this site's, not the file's."""
+
+    asked: desk.Asked
+    players: int | None
+    note: str
+    saved_as: str
+    saved_at: datetime.datetime | None
+
+
+@dataclass(frozen=True)
 class _NightPlan:
     where: str
     date: datetime.date
@@ -92,6 +104,7 @@ class _NightPlan:
     notes: str
     table: tuple[tuple[str, str], ...]  # (where, name)
     games: tuple[_GamePlan, ...]
+    rulings: tuple[_RulingPlan, ...] = ()
 
 
 def import_nights(*, owner: User, document: Any) -> list[Night]:
@@ -181,6 +194,36 @@ def _check_night(data: Mapping[str, Any], where: str) -> _NightPlan:
         notes=data.get("notes", ""),
         table=tuple(table),
         games=tuple(_check_game(games[j], f"{where}.games[{j}]") for j in ordered),
+        rulings=tuple(
+            _check_ruling(ruling, f"{where}.rulings[{k}]")
+            for k, ruling in enumerate(data.get("rulings", ()))
+        ),
+    )
+
+
+def _check_ruling(data: Mapping[str, Any], where: str) -> _RulingPlan:
+    """Ask the ruling's question again, as the desk would before saving it: a question this
+    site does not ask, or an input or reading it refuses, refuses the file."""
+    try:
+        asked = desk.ask(
+            slug=data["game"],
+            question=data["question"],
+            data=data["input"],
+            players=data.get("players"),
+            options=data.get("options") or {},
+            readings=False,
+        )
+    except AdjudicationError as err:
+        raise _refuse(where, f"The file's {where} cannot be asked here: {err.message}") from None
+    if asked.error is not None:
+        raise _refuse(where, f"The file's {where} is refused here: {asked.error.message}")
+    sized = asked.question.asks is not None and asked.question.asks.players
+    return _RulingPlan(
+        asked=asked,
+        players=data.get("players") if sized else None,
+        note=data.get("note", ""),
+        saved_as=(data.get("saved_by") or "").strip(),
+        saved_at=_when(data.get("saved_at")),
     )
 
 
@@ -448,5 +491,20 @@ def _write_night(owner: User, plan: _NightPlan, token: _TokenGiver) -> Night:
                 )
                 for k, row in enumerate(game_plan.rows)
             ]
+        )
+    for ruling in plan.rulings:
+        asked = ruling.asked
+        Ruling.objects.create(
+            night=night,
+            game_slug=asked.game.slug,
+            question=asked.question.name,
+            players=ruling.players,
+            data=asked.data,
+            options=changed_options(asked.game.options(asked.options)),
+            answer=asked.answer,
+            note=ruling.note,
+            saved_by=owner,
+            saved_as="" if ruling.saved_as == owner.username else ruling.saved_as,
+            saved_at=ruling.saved_at or timezone.now(),
         )
     return night

@@ -329,13 +329,22 @@ class Ruling(models.Model):
     answer = models.JSONField(default=dict, blank=True)
     note = models.CharField(max_length=200, blank=True)
     saved_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
-    saved_at = models.DateTimeField(auto_now_add=True)
+    # An imported ruling's saver as the file names them, when that is not the importer.
+    saved_as = models.CharField(max_length=150, blank=True, editable=False)
+    saved_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ("-saved_at", "-id")
 
     def __str__(self) -> str:
         return f"{self.game_slug} {self.question} ({self.night})"
+
+    @property
+    def saver_text(self) -> str:
+        """Who saved it: "ann", or for an imported ruling "tom (imported by ann)"."""
+        if self.saved_as:
+            return f"{self.saved_as} (imported by {self.saved_by.username})"
+        return self.saved_by.username
 
 
 # House-rule profiles (issue 10) -----------------------------------------------------------------

@@ -24,7 +24,7 @@ from scorekeeper.export_format import FORMAT, VERSION
 from scorekeeper.history import standings_for_games
 from scorekeeper.importing import ImportRefused as ImportRefused
 from scorekeeper.importing import import_nights as import_nights
-from scorekeeper.models import Entry, Game, Night, NightPlayer
+from scorekeeper.models import Entry, Game, Night, NightPlayer, Ruling
 
 # Export -----------------------------------------------------------------------------------------
 
@@ -43,6 +43,10 @@ def export_document(nights: Iterable[Night]) -> dict[str, Any]:
     for game in all_games:
         games[game.night_id].append(game)
     standings = standings_for_games(all_games)
+    rulings: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    saved = Ruling.objects.filter(night__in=ids).select_related("saved_by")
+    for ruling in saved.order_by("saved_at", "id"):
+        rulings[ruling.night_id].append(_ruling_document(ruling))
     players: dict[str, None] = {}
     out = []
     for night in nights:
@@ -67,6 +71,7 @@ def export_document(nights: Iterable[Night]) -> dict[str, Any]:
                 "owner": night.owner.username,
                 "table": tables[night.pk],
                 "games": night_games,
+                "rulings": rulings[night.pk],
             }
         )
     return {
@@ -104,6 +109,20 @@ def _game_document(game: Game, seats: Sequence[Any], entries: list[Entry]) -> di
             }
             for entry in entries
         ],
+    }
+
+
+def _ruling_document(ruling: Ruling) -> dict[str, Any]:
+    return {
+        "game": ruling.game_slug,
+        "question": ruling.question,
+        "players": ruling.players,
+        "input": ruling.data,
+        "options": ruling.options,
+        "answer": ruling.answer,
+        "note": ruling.note,
+        "saved_by": ruling.saved_as or ruling.saved_by.username,
+        "saved_at": ruling.saved_at.isoformat(),
     }
 
 

@@ -62,23 +62,27 @@ def minimal(schema: Mapping[str, Any]) -> Any:
     return {key: minimal(schema["properties"][key]) for key in schema.get("required", ())}
 
 
-def beyond(schema: Mapping[str, Any], path: str = "") -> Iterator[tuple[str, Any]]:
-    """For each bound in ``schema``, a value far past it, the rest minimal, and the path that
-    a refusal must name."""
+def beyond(
+    schema: Mapping[str, Any], path: str = "", *, just: bool = False
+) -> Iterator[tuple[str, Any]]:
+    """For each bound in ``schema``, a value far past it (``just``: one item or a few
+    characters past it, a body small enough for the API to read), the rest minimal, and the
+    path that a refusal must name."""
     for variant in variants(schema):
         kinds = variant.get("type")
         kinds = kinds if isinstance(kinds, list) else [kinds]
         if "array" in kinds:
             items = variant["items"]
-            yield path, [minimal(items)] * HUGE
-            for inner, value in beyond(items, f"{path}[0]"):
+            yield path, [minimal(items)] * (variant["maxItems"] + 1 if just else HUGE)
+            for inner, value in beyond(items, f"{path}[0]", just=just):
                 yield inner, [value]
         elif "string" in kinds and "maxLength" in variant:
-            yield path, ("AS " if MAX_CARDS in variant else "x") * HUGE
+            unit = "AS " if MAX_CARDS in variant else "x"
+            yield path, unit * (variant["maxLength"] // len(unit) + 1 if just else HUGE)
         elif "object" in kinds:
             base = minimal(variant)
             for key, prop in variant.get("properties", {}).items():
-                for inner, value in beyond(prop, f"{path}.{key}" if path else key):
+                for inner, value in beyond(prop, f"{path}.{key}" if path else key, just=just):
                     yield inner, {**base, key: value}
 
 

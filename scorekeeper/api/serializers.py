@@ -530,6 +530,9 @@ class RulingOut(serializers.Serializer[Any]):
     answer = serializers.DictField()
     note = serializers.CharField()
     saved_by = serializers.CharField(source="saved_by.username")
+    saved_as = serializers.CharField(
+        help_text="An imported ruling's saver as its file named them (else empty)."
+    )
     saved_at = serializers.DateTimeField()
 
 

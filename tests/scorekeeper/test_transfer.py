@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import charts, selectors, transfer
+from scorekeeper import charts, desk, selectors, transfer
 from scorekeeper.models import Entry, Night, Player
 from tests.factories import UserFactory, played_night
 
@@ -65,7 +65,21 @@ def test_a_night_exports_its_whole_ledger(alice: Any, bob: Any) -> None:
 
 def test_export_import_export_gives_back_the_same_night(alice: Any, bob: Any) -> None:
     night = played_night(alice, recorder=bob)
+    # Every part of a night: its ledgers, and the rulings the table saved from the desk.
+    desk.ruling_save(
+        night=night,
+        by=bob,
+        slug="knock-rummy",
+        question="deadwood",
+        data={"cards": "KS QH 5D"},
+        options={"penalty_on_tie": False},
+        note="as we play it",
+    )
+    desk.ruling_save(
+        night=night, by=alice, slug="bridge-rummy", question="meld", data={"cards": "5H 6H 7H"}
+    )
     first = transfer.export_document([night])
+    assert [r["saved_by"] for r in first["nights"][0]["rulings"]] == ["bob", "alice"]
     dave = UserFactory(username="dave")
     (copied,) = transfer.import_nights(owner=dave, document=first)
     assert copied.owner == dave and copied.pk != night.pk
@@ -77,6 +91,13 @@ def test_export_import_export_gives_back_the_same_night(alice: Any, bob: Any) ->
             for entry in game["entries"]:
                 entry.pop("token")
     assert _same_night(second) == _same_night(first)
+    # The rulings come back whole, each asked again here, and keep who saved them by name.
+    assert second["nights"][0]["rulings"] == first["nights"][0]["rulings"]
+    shown = desk.rulings_for_night(copied)
+    assert {r.ruling.saver_text for r in shown} == {
+        "bob (imported by dave)",
+        "alice (imported by dave)",
+    }
     assert set(Player.objects.filter(owner=dave).values_list("name", flat=True)) == {
         "Mary",
         "Tom",

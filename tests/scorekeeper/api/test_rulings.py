@@ -58,15 +58,19 @@ def test_a_ruling_past_a_bound_is_refused_and_nothing_is_saved(
     api: APIClient, night: Night
 ) -> None:
     # Three rulings of 40,000 melds once made the night page 5.9 MB for everyone at the table:
-    # what a ruling keeps is held to the question's bounds, so none is saved.
-    melds = {"melds": ["KS KH KD"] * 40_000}
-    response = api.post(
-        url(night),
-        body(game="bridge-rummy", question="initial-meld", players=None, input=melds, options={}),
-        format="json",
-    )
-    assert response.status_code == 400
-    assert response.json()["field"] == "melds"
+    # what a ruling keeps is held to the question's bounds, so none is saved. A body that
+    # large is refused unread; one meld past the question's eight is refused naming it.
+    for count, code, field in ((40_000, "too_big", None), (9, "bad_entry", "melds")):
+        melds = {"melds": ["KS KH KD"] * count}
+        response = api.post(
+            url(night),
+            body(
+                game="bridge-rummy", question="initial-meld", players=None, input=melds, options={}
+            ),
+            format="json",
+        )
+        assert response.status_code == 400
+        assert (response.json()["code"], response.json()["field"]) == (code, field)
     assert not Ruling.objects.exists()
 
 
