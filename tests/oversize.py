@@ -44,13 +44,18 @@ def unbounded(schema: Mapping[str, Any], path: str = "") -> Iterator[str]:
         yield from unbounded(variant, path)
 
 
+def _kind(schema: Mapping[str, Any]) -> tuple[Mapping[str, Any], Any]:
+    """The schema's first variant, and the first type it names."""
+    schema = variants(schema)[0]
+    kinds = schema.get("type")
+    return schema, kinds[0] if isinstance(kinds, list) else kinds
+
+
 def minimal(schema: Mapping[str, Any]) -> Any:
     """A small value of the schema's type: what fills the rest of a body around an overgrowth."""
-    schema = variants(schema)[0]
+    schema, kind = _kind(schema)
     if "enum" in schema:
         return schema["enum"][0]
-    kinds = schema.get("type")
-    kind = kinds[0] if isinstance(kinds, list) else kinds
     if kind == "integer":
         return schema.get("minimum", 0)
     if kind == "boolean":
@@ -89,11 +94,9 @@ def beyond(
 def largest(schema: Mapping[str, Any], pack: Pack) -> Any:
     """The largest value within every bound: every list full, every string of cards holding as
     many as it may (distinct cards of ``pack`` while they last), every number at its top."""
-    schema = variants(schema)[0]
+    schema, kind = _kind(schema)
     if "enum" in schema:
         return schema["enum"][0]
-    kinds = schema.get("type")
-    kind = kinds[0] if isinstance(kinds, list) else kinds
     if kind == "integer":
         return schema.get("maximum", 0)
     if kind == "boolean":
