@@ -30,6 +30,7 @@ def _context(
     game: Game,
     form: DealForm | None = None,
     recorded: int | None = None,
+    voided: int | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
     standings = selectors.game_standings(game)
@@ -44,6 +45,7 @@ def _context(
         "standings": standings,
         "form": form,
         "recorded": _just_recorded(standings, recorded),
+        "voided": next((h for h in standings.history if h.key == voided and h.voided), None),
         "can_record": selectors.can_record(request.user, game.night),
         "poll_key": live.poll_key(request, game.pk),
         **extra,
@@ -236,7 +238,7 @@ def deal_void(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
             )
         except ServiceError as err:
             error = err.message
-    return _after_board_change(request, game, error)
+    return _after_board_change(request, game, error, voided=deal)
 
 
 def _game_end_change(request: AuthedRequest, pk: int, change: Any) -> HttpResponse:
@@ -249,12 +251,14 @@ def _game_end_change(request: AuthedRequest, pk: int, change: Any) -> HttpRespon
     return _after_board_change(request, game, error)
 
 
-def _after_board_change(request: AuthedRequest, game: Game, error: str | None) -> HttpResponse:
+def _after_board_change(
+    request: AuthedRequest, game: Game, error: str | None, voided: int | None = None
+) -> HttpResponse:
     """After a void or an end from the board: the game again (htmx swaps it in), with the
     refusal above the board if there was one; without htmx, back to the game page when done."""
     if not request.htmx and error is None:
         return redirect(game)
-    context = _context(request, game) | {"board_error": error}
+    context = _context(request, game, voided=voided) | {"board_error": error}
     if request.htmx:
         return render(request, "scorekeeper/game_detail.html#game", context)
     return render(request, "scorekeeper/game_detail.html", context, status=400)

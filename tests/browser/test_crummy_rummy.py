@@ -53,8 +53,6 @@ def _fill(page: Page, round_: dict[str, Any]) -> None:
         if isinstance(held, str):
             row.get_by_label("Cards", exact=True).check()
             for card in held.split():
-                if card != "JK":
-                    row.get_by_role("button", name=f"suit {card[-1]}").click()
                 row.locator(f'button[data-card="{card}"]').click()
         else:
             row.get_by_label("Penalty count", exact=True).check()
