@@ -422,3 +422,22 @@ def test_screenshots_before_during_and_after_a_knock_rummy_hand(
     page.screenshot(path=str(SHOTS / "knock-rummy-5-refused-360.png"))
     record_button(page).scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "knock-rummy-6-refused-button-360.png"))
+
+
+def test_a_half_entered_hand_another_phone_recorded_is_not_put_back(
+    signed_in: Page, night: Night
+) -> None:
+    game = knock_game(night)
+    page = signed_in
+    open_game(page, game)
+    hand_row(page, 0).locator('.picker-pack button[data-card="5H"]').click()
+    expect(page.locator('input[name="cards_0"]')).to_have_value("5H")
+    # Bob's phone records hand 1 meanwhile: this phone's half of hand 1 is not hand 2.
+    definition = get_game("knock-rummy")
+    deal = definition.sample_deal(players=4, options=definition.options(), number=1)
+    services.deal_record(game=game, by=night.recorders.get(), data=deal)
+    page.reload()
+    expect(page.locator("#record h2")).to_have_text("Record hand 2")
+    expect(page.locator('input[name="cards_0"]')).to_have_value("")
+    page.reload()
+    expect(page.locator('input[name="cards_0"]')).to_have_value("")
