@@ -328,14 +328,10 @@
     placeJump();
     var form = theForm();
     if (!form) return;
-    var recorded = document.querySelector("#record [data-recorded]");
-    if (recorded) {
-      // Back from recording without htmx (?recorded=): the hand is in; say so where the form is.
-      drop(form);
-      var undo = recorded.querySelector("[data-undo]");
-      if (undo) setTimeout(function () { undo.hidden = true; }, UNDO_MS);
-      return;
-    }
+    // Back from recording without htmx (?recorded=): the Undo goes in a while here too. The
+    // hand recorded is not put back: its draft has the number it was recorded as.
+    var undo = document.querySelector("#record [data-recorded] [data-undo]");
+    if (undo) setTimeout(function () { undo.hidden = true; }, UNDO_MS);
     restore(form);
     var problem = document.querySelector("#record [data-refusal]") && firstProblem(document.getElementById("record"));
     if (problem) bringIntoView(problem);
