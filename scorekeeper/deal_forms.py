@@ -291,6 +291,19 @@ class DealForm(EngineErrorsMixin, forms.Form):
             item["size"] = SIZES[shape]
         return item
 
+    def refusals(self) -> list[dict[str, str]]:
+        """Every problem of a refused deal in the page's order, each with the id of the input
+        it is about (``""`` for the deal as a whole): said again beside the Record button."""
+        out = [{"anchor": "", "message": str(m)} for m in self.non_field_errors()]
+        for name, field in self.fields.items():
+            if name not in self.errors:
+                continue
+            anchor = "" if field.widget.is_hidden else self[name].auto_id or ""
+            if anchor and isinstance(field.widget, forms.RadioSelect):
+                anchor += "_0"  # the group's first choice (radios are laid out one by one)
+            out += [{"anchor": anchor, "message": str(m)} for m in self.errors[name]]
+        return out
+
     def way_of(self, key: str) -> str | None:
         """The way a field belongs to (for showing only the fields of the way chosen)."""
         return next((w.key for w in self.record.ways if key in w.fields), None)
@@ -463,6 +476,38 @@ class DealForm(EngineErrorsMixin, forms.Form):
                     if cleaned.get(f"{f.key}_{n}")
                 ]
         return data
+
+    def remember(self, earlier: list[dict[str, Any]]) -> None:
+        """Start on the choices the table last made: the way of recording and each seat's kind
+        of entry, from ``earlier`` deals' records (newest first). Kept in the ledger, so every
+        phone at the table starts the same way; a record this form cannot read is passed over."""
+        wanted = {"way"} if self.record.ways else set()
+        per_seat = next((f for f in self.record.fields if isinstance(f, PerSeatField)), None)
+        if per_seat is not None and len(per_seat.entries) > 1:
+            wanted |= {f"how_{seat.position}" for seat in self.seats}
+        for data in earlier:
+            if not wanted:
+                return
+            if "way" in wanted:
+                try:
+                    way = self.record.way_of(data)
+                except AdjudicationError:
+                    way = None
+                if way is not None:
+                    self.initial["way"] = way.key
+                    wanted.discard("way")
+            entries = data.get(per_seat.key) if per_seat is not None else None
+            if per_seat is None or not isinstance(entries, list):
+                continue
+            # A seat the deal skipped (who went out) has no entry: it is looked for further back.
+            for entry in entries:
+                if not isinstance(entry, dict):
+                    continue
+                how = next((e.key for e in per_seat.entries if e.key in entry), None)
+                name = f"how_{entry.get('seat')}"
+                if how is not None and name in wanted:
+                    self.initial[name] = how
+                    wanted.discard(name)
 
     @classmethod
     def from_data(cls, data: dict[str, Any], **kwargs: Any) -> DealForm:

@@ -21,23 +21,41 @@ from scorekeeper.models import Entry, Game
 from scorekeeper.views.access import get_game_for_user, login_required
 from scorekeeper.views.share import game_to_view, sign_in_first
 
+# How far back the form looks for the table's last choices (a seat that went out has none).
+REMEMBERED_DEALS = 5
+
 
 def _context(
-    request: AuthedRequest, game: Game, form: DealForm | None = None, **extra: Any
+    request: AuthedRequest,
+    game: Game,
+    form: DealForm | None = None,
+    recorded: int | None = None,
+    voided: int | None = None,
+    **extra: Any,
 ) -> dict[str, Any]:
     standings = selectors.game_standings(game)
     if form is None:
         form = DealForm(game=game, seats=standings.seats)
         form.initial["number"] = standings.next_number
+        counted = [h.current.data for h in reversed(standings.history) if not h.voided]
+        form.remember(counted[:REMEMBERED_DEALS])
     return {
         "game": game,
         "night": game.night,
         "standings": standings,
         "form": form,
+        "recorded": _just_recorded(standings, recorded),
+        "voided": next((h for h in standings.history if h.key == voided and h.voided), None),
         "can_record": selectors.can_record(request.user, game.night),
         "poll_key": live.poll_key(request, game.pk),
         **extra,
     }
+
+
+def _just_recorded(standings: selectors.Standings, key: int | None) -> Any:
+    """The deal this phone has just recorded, while it stands (its confirmation and Undo)."""
+    found = next((h for h in standings.history if h.key == key), None)
+    return None if found is None or found.voided else found
 
 
 @require_GET
@@ -45,7 +63,11 @@ def game_detail(request: AuthedRequest, pk: int) -> HttpResponse:
     game = game_to_view(request, pk)  # also a visitor by the night's join link
     if game is None:
         return sign_in_first(request)
-    return render(request, "scorekeeper/game_detail.html", _context(request, game))
+    # Back from recording without scripts: say what was recorded (a key of no deal says nothing).
+    asked = request.GET.get("recorded", "")
+    recorded = int(asked) if asked.isdecimal() and len(asked) < 19 else None
+    context = _context(request, game, recorded=recorded)
+    return render(request, "scorekeeper/game_detail.html", context)
 
 
 @require_GET
@@ -114,7 +136,7 @@ def deal_record(request: AuthedRequest, pk: int) -> HttpResponse:
     stale: dict[str, Any] | None = None
     if form.is_valid():
         try:
-            services.deal_record(
+            entry = services.deal_record(
                 game=game,
                 by=request.user,
                 data=form.to_data(),
@@ -133,8 +155,9 @@ def deal_record(request: AuthedRequest, pk: int) -> HttpResponse:
             form.add_engine_error(err)
         else:
             if not request.htmx:
-                return redirect(game)
-            return render(request, "scorekeeper/game_detail.html#game", _context(request, game))
+                return redirect(f"{game.get_absolute_url()}?recorded={entry.deal_key}#record")
+            context = _context(request, game, recorded=entry.deal_key)
+            return render(request, "scorekeeper/game_detail.html#game", context)
     context = _context(request, game, form, stale=stale)
     status = 409 if stale else 400
     if request.htmx:
@@ -215,7 +238,7 @@ def deal_void(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
             )
         except ServiceError as err:
             error = err.message
-    return _after_board_change(request, game, error)
+    return _after_board_change(request, game, error, voided=deal)
 
 
 def _game_end_change(request: AuthedRequest, pk: int, change: Any) -> HttpResponse:
@@ -228,12 +251,14 @@ def _game_end_change(request: AuthedRequest, pk: int, change: Any) -> HttpRespon
     return _after_board_change(request, game, error)
 
 
-def _after_board_change(request: AuthedRequest, game: Game, error: str | None) -> HttpResponse:
+def _after_board_change(
+    request: AuthedRequest, game: Game, error: str | None, voided: int | None = None
+) -> HttpResponse:
     """After a void or an end from the board: the game again (htmx swaps it in), with the
     refusal above the board if there was one; without htmx, back to the game page when done."""
     if not request.htmx and error is None:
         return redirect(game)
-    context = _context(request, game) | {"board_error": error}
+    context = _context(request, game, voided=voided) | {"board_error": error}
     if request.htmx:
         return render(request, "scorekeeper/game_detail.html#game", context)
     return render(request, "scorekeeper/game_detail.html", context, status=400)

@@ -1,4 +1,4 @@
-// Card picker: tap a suit, then ranks, to append cards to a text input in our notation.
+// Card picker: the game's whole pack as keys; a tap appends the card to a text input in our notation.
 // The input stays the source of truth (and works without this script). The cards offered are
 // the game's pack, which the server puts on the form (data-pack: [[card, copies], ...]): 36 for
 // Voormsi, 52 for Brummy, 106 with jokers for Bridge Rummy.
@@ -32,68 +32,130 @@
     input.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
+  function symbolOf(card) {
+    if (card === "JK") return "JK";
+    var s = card.slice(-1);
+    return card.slice(0, -1) + SUITS.find(function (p) { return p[0] === s; })[1];
+  }
+
+  // Every card input of a form (pickers and grids), to see which cards another seat holds.
+  function cardInputs(root) {
+    var found = Array.prototype.slice.call(root.querySelectorAll("input[data-card-input]"));
+    root.querySelectorAll(".grid-entry[data-grid-for]").forEach(function (host) {
+      var input = document.getElementById(host.dataset.gridFor);
+      if (input) found.push(input);
+    });
+    return found;
+  }
+
+  function whose(input) {
+    var hand = input.closest("fieldset.hand");
+    var legend = hand && hand.querySelector("legend");
+    if (legend) return legend.textContent.trim();
+    var label = input.labels && input.labels[0];
+    return label ? label.textContent.trim() : "another entry";
+  }
+
+  // The cards the other inputs of the same form hold: {card: [who, ...]}, one name per copy.
+  // An input not shown (a seat giving a count instead of cards) holds nothing.
+  function heldElsewhere(input) {
+    var root = input.closest("form") || document;
+    var held = {};
+    cardInputs(root).forEach(function (other) {
+      var box = other.closest(".entry") || other;
+      if (other === input || box.offsetParent === null) return;
+      var name = whose(other);
+      tokens(other).forEach(function (card) {
+        if (card === "-") return;
+        (held[card] = held[card] || []).push(name);
+      });
+    });
+    return held;
+  }
+
+  function countIn(list, card) {
+    return list.filter(function (c) { return c === card; }).length;
+  }
+
+  // The whole pack at once, a suit to a row or two: a card is one tap, with no suit to switch.
+  // A card this hand holds is marked; one another seat holds says whose; with every copy taken
+  // (two packs: two), it is greyed out.
   function build(input) {
     if (input.dataset.pickerReady) return;
     input.dataset.pickerReady = "1";
     var picker = document.createElement("div");
-    picker.className = "picker";
-    var suits = document.createElement("div");
-    suits.className = "picker-suits";
+    picker.className = "picker picker-all";
     var grid = document.createElement("div");
-    grid.className = "picker-grid";
+    grid.className = "picker-pack";
     var pack = packOf(input);
-    var offered = suitsIn(pack);
-    var suit = offered.length ? offered[0][0] : "S";
+    var keys = [];
 
-    offered.forEach(function (pair) {
+    function key(card, red) {
       var b = document.createElement("button");
       b.type = "button";
-      b.textContent = pair[1];
-      b.setAttribute("aria-label", "suit " + pair[0]);
-      b.setAttribute("aria-pressed", pair[0] === suit ? "true" : "false");
-      if (pair[0] === "H" || pair[0] === "D") b.className = "red";
-      b.addEventListener("click", function () {
-        suit = pair[0];
-        suits.querySelectorAll("button").forEach(function (x) {
-          x.setAttribute("aria-pressed", x === b ? "true" : "false");
-        });
-        drawRanks();
-      });
-      suits.appendChild(b);
-    });
-
-    function drawRanks() {
-      grid.innerHTML = "";
-      RANKS.filter(function (rank) { return pack[rank + suit]; }).forEach(function (rank) {
-        var b = document.createElement("button");
-        b.type = "button";
-        b.textContent = rank + SUITS.find(function (p) { return p[0] === suit; })[1];
-        b.dataset.card = rank + suit;
-        if (suit === "H" || suit === "D") b.className = "red";
-        b.addEventListener("click", function () { setTokens(input, tokens(input).concat([b.dataset.card])); });
-        grid.appendChild(b);
-      });
-      if (pack.JK) {
-        var joker = document.createElement("button");
-        joker.type = "button";
-        joker.textContent = "JK";
-        joker.dataset.card = "JK";
-        joker.addEventListener("click", function () { setTokens(input, tokens(input).concat(["JK"])); });
-        grid.appendChild(joker);
-      }
-      var back = document.createElement("button");
-      back.type = "button";
-      back.textContent = "⌫";
-      back.setAttribute("aria-label", "remove the last card");
-      back.addEventListener("click", function () { setTokens(input, tokens(input).slice(0, -1)); });
-      grid.appendChild(back);
+      b.textContent = symbolOf(card);
+      b.dataset.card = card;
+      b.className = red ? "red" : "";
+      b.addEventListener("click", function () { setTokens(input, tokens(input).concat([card])); });
+      grid.appendChild(b);
+      keys.push(b);
+      return b;
     }
 
-    drawRanks();
-    picker.appendChild(suits);
+    suitsIn(pack).forEach(function (pair) {
+      var red = pair[0] === "H" || pair[0] === "D";
+      RANKS.filter(function (rank) { return pack[rank + pair[0]]; }).forEach(function (rank, i) {
+        var b = key(rank + pair[0], red);
+        if (i === 0) b.classList.add("suit-start");
+      });
+    });
+    if (pack.JK) key("JK", false);
+    var back = document.createElement("button");
+    back.type = "button";
+    back.textContent = "⌫";
+    back.setAttribute("aria-label", "remove the last card");
+    back.addEventListener("click", function () { setTokens(input, tokens(input).slice(0, -1)); });
+    grid.appendChild(back);
+
+    function refresh() {
+      var mine = tokens(input);
+      var held = heldElsewhere(input);
+      keys.forEach(function (b) {
+        var card = b.dataset.card;
+        var own = countIn(mine, card);
+        var others = held[card] || [];
+        b.classList.toggle("picked", own > 0);
+        b.classList.toggle("held", others.length > 0);
+        if (others.length) b.dataset.holder = others.join(", "); else delete b.dataset.holder;
+        b.disabled = own + others.length >= (pack[card] || 0);
+        var said = [];
+        if (own) said.push(own > 1 ? "in this hand twice" : "in this hand");
+        if (others.length) said.push("held by " + others.join(" and "));
+        if (said.length) b.setAttribute("aria-label", symbolOf(card) + ", " + said.join(", "));
+        else b.removeAttribute("aria-label");
+      });
+    }
+    input.scorekeeperPicker = refresh;
+    refresh();
     picker.appendChild(grid);
-    input.insertAdjacentElement("afterend", picker);
+    // Below what the server said of the cards (a refusal), so the sentence sits by the cards.
+    // (The list of errors cannot sit in the input's paragraph: the parser puts it after.)
+    var said = input.nextElementSibling || (input.parentElement && input.parentElement.nextElementSibling);
+    (said && said.matches(".errorlist") ? said : input).insertAdjacentElement("afterend", picker);
   }
+
+  // Any card entered or a seat's way of entry changed: every picker of the form redraws.
+  function refreshAll(event) {
+    var root = (event.target.closest && event.target.closest("form")) || document;
+    root.querySelectorAll("input[data-card-input]").forEach(function (input) {
+      if (input.scorekeeperPicker) input.scorekeeperPicker();
+    });
+    root.querySelectorAll(".grid-entry[data-grid-for]").forEach(function (host) {
+      if (host.scorekeeperGrid) host.scorekeeperGrid();
+    });
+  }
+  document.addEventListener("input", refreshAll);
+  document.addEventListener("change", refreshAll);
 
   // Grid entry (Brummy 3x3, Brummagem 3x4): tap a cell, then a card. The text input keeps the
   // grid row by row, "-" for an empty cell, and htmx scores it on every change.
@@ -120,8 +182,10 @@
       input.value = list.join(" ");
       input.dispatchEvent(new Event("change", { bubbles: true }));
     }
+    var elsewhere = {};
     function used(card) {
-      return cells.filter(function (c, i) { return c === card && i !== selected; }).length;
+      var here = cells.filter(function (c, i) { return c === card && i !== selected; }).length;
+      return here + (elsewhere[card] || []).length;
     }
     var offered = suitsIn(pack);
     function symbol(card) {
@@ -138,6 +202,7 @@
     ranks.className = "picker-grid";
 
     function draw() {
+      elsewhere = heldElsewhere(input);
       board.innerHTML = "";
       cells.forEach(function (card, i) {
         var b = document.createElement("button");
@@ -158,6 +223,12 @@
         b.dataset.card = card;
         if (suit === "H" || suit === "D") b.className = "red";
         b.disabled = used(card) >= pack[card];
+        var others = elsewhere[card] || [];
+        if (others.length) {
+          b.classList.add("held");
+          b.dataset.holder = others.join(", ");
+          b.setAttribute("aria-label", symbol(card) + ", held by " + others.join(" and "));
+        }
         b.addEventListener("click", function () {
           cells[selected] = card;
           var next = cells.indexOf(null);
@@ -191,6 +262,7 @@
     });
 
     input.addEventListener("input", function () { read(); draw(); });
+    host.scorekeeperGrid = draw;
     read();
     selected = Math.max(0, cells.indexOf(null));
     draw();

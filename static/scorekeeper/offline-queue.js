@@ -313,6 +313,7 @@
     var said = [];
     doc.querySelectorAll(".stale-deal p:first-child, main .errorlist li, main p.errorlist, main [role=alert]")
       .forEach(function (el) {
+        if (el.closest("[data-refusal]")) return;  // the same problems again, beside the button
         var t = text(el);
         if (t && said.indexOf(t) === -1 && !said.some(function (s) { return s.indexOf(t) !== -1; })) said.push(t);
       });

@@ -2,6 +2,7 @@
 // works (every form posts normally); with it, nobody is left guessing:
 // - a deal that did not go through says so, and what was entered stays in the form;
 // - a scoreboard that could not refresh says since when, until a refresh works again.
+// The deal form's answers where the eyes are, and what it remembers, are in the second half.
 (function () {
   "use strict";
 
@@ -68,13 +69,6 @@
     if (elt && elt.id === "board" && event.detail.successful) boardRefreshed();
   });
 
-  // A deal refused comes back with every problem beside its field: bring the first into view.
-  document.addEventListener("htmx:afterSettle", function (event) {
-    var game = event.detail.target;
-    if (!game || game.id !== "game") return;
-    var first = game.querySelector("#record .errorlist:not([hidden]), #record [role=alert]");
-    if (first && first.textContent.trim()) first.scrollIntoView({ block: "center" });
-  });
 
   document.addEventListener("htmx:sendError", function (event) {
     failed(event, "Not recorded: no connection.");
@@ -87,5 +81,259 @@
   document.addEventListener("htmx:responseError", function (event) {
     var status = event.detail.xhr ? event.detail.xhr.status : "an error";
     failed(event, "Not recorded: the server answered " + status + ".");
+  });
+})();
+
+
+// After a submit, the answer where the eyes are: a deal recorded is said above the next form
+// (with an Undo for a few seconds), a refusal brings its first problem into view; a change of
+// totals is said to screen readers. A half-entered hand (all but the tricks, which the trick pad
+// keeps) is kept on this phone until it is recorded: through a reload, sleep or another page.
+(function () {
+  "use strict";
+
+  var UNDO_MS = 10000;
+  var DRAFT = "scorekeeper.draft.v1:";
+  var UNDONE = "scorekeeper.undone.v1:";
+  var NOT_KEPT = { csrfmiddlewaretoken: 1, token: 1, number: 1, revision: 1 };
+  var totalsSeen = null;
+  var undoAsked = false;
+
+  function theForm() {
+    return document.querySelector("[data-record-form]");
+  }
+
+  function storage(action) {
+    try {
+      return action(window.localStorage);
+    } catch (e) {
+      return null;  // private mode, or full: the form works as before
+    }
+  }
+
+  function draftKey(form) {
+    return DRAFT + form.getAttribute("action");
+  }
+
+  function numberOf(form) {
+    var number = form.querySelector('input[name="number"]');
+    return number ? number.value : "";
+  }
+
+  function kept(el) {
+    return el.name && !NOT_KEPT[el.name] && el.type !== "hidden" && el.type !== "submit" &&
+      !el.closest(".block-tricks") && !el.hasAttribute("data-trick");
+  }
+
+  // What the form holds now: {name: value} (a radio group's checked value, a box's checked).
+  function entries(form) {
+    var out = {};
+    form.querySelectorAll("input[name], select[name], textarea[name]").forEach(function (el) {
+      if (!kept(el)) return;
+      if (el.type === "radio") {
+        if (!(el.name in out)) out[el.name] = null;
+        if (el.checked) out[el.name] = el.value;
+      } else if (el.type === "checkbox") {
+        out[el.name] = el.checked;
+      } else {
+        out[el.name] = el.value;
+      }
+    });
+    return out;
+  }
+
+  function fill(form, values) {
+    var changed = [];
+    form.querySelectorAll("input[name], select[name], textarea[name]").forEach(function (el) {
+      if (!kept(el) || !(el.name in values)) return;
+      var value = values[el.name];
+      if (el.type === "radio") {
+        if (value === null) return;  // nothing was chosen: keep where the form starts
+        if (el.checked !== (el.value === value)) {
+          el.checked = el.value === value;
+          if (el.checked) changed.push(el);
+        }
+      } else if (el.type === "checkbox") {
+        if (el.checked !== !!value) { el.checked = !!value; changed.push(el); }
+      } else if (el.value !== value) {
+        el.value = value;
+        changed.push(el);
+      }
+    });
+    // The card widgets redraw from their inputs; a grid scores itself on "change".
+    changed.forEach(function (el) {
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+      el.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+  }
+
+  function save(form) {
+    var draft = { number: numberOf(form), entries: entries(form) };
+    storage(function (s) { s.setItem(draftKey(form), JSON.stringify(draft)); });
+  }
+
+  function readDraft(form) {
+    var text = storage(function (s) { return s.getItem(draftKey(form)); });
+    try {
+      return text ? JSON.parse(text) : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function drop(form) {
+    storage(function (s) { s.removeItem(draftKey(form)); });
+  }
+
+  // The draft of the deal this form records: put back. A draft of another number was recorded
+  // meanwhile (here, or by another phone on the same deal): dropped, never sent twice.
+  var restoring = false;
+  function restore(form) {
+    var draft = readDraft(form);
+    if (!draft) return;
+    if (String(draft.number) !== numberOf(form)) {
+      drop(form);
+      return;
+    }
+    restoring = true;
+    fill(form, draft.entries || {});
+    restoring = false;
+  }
+
+  function remembered(event) {
+    if (restoring) return;
+    var form = event.target.closest && event.target.closest("[data-record-form]");
+    if (form && kept(event.target)) save(form);
+  }
+  document.addEventListener("input", remembered);
+  document.addEventListener("change", remembered);
+  // offline-queue.js resets the form once a deal is queued: that hand is on its way.
+  document.addEventListener("reset", function (event) {
+    if (event.target.matches && event.target.matches("[data-record-form]")) drop(event.target);
+  }, true);
+
+  // ---- the board's totals, said when they change ----
+  function totals() {
+    var names = Array.prototype.slice.call(document.querySelectorAll("#board .tally thead th"), 1);
+    var cells = document.querySelectorAll("#board .tally tfoot td");
+    if (!cells.length) return null;
+    return names.map(function (th, i) {
+      var name = th.firstChild ? th.firstChild.textContent.trim() : "";
+      return name + " " + (cells[i] ? cells[i].textContent.trim() : "");
+    }).join(", ");
+  }
+
+  function sayTotals(fromGame) {
+    var now = totals();
+    var region = document.querySelector("[data-totals-said]");
+    if (!region || now === null || now === totalsSeen) return;
+    var first = totalsSeen === null;
+    totalsSeen = now;
+    if (first) return;
+    // After this phone's own record or undo, what it did comes first.
+    var said = fromGame && document.querySelector("#recorded");
+    var line = said && (said.matches("p") ? said : said.querySelector("p"));
+    var lead = line ? line.textContent.replace(/\s+/g, " ").trim() + " " : "";
+    var word = document.querySelector("#board .tally tfoot th");  // "Total", or "Net" in a settlement
+    region.textContent = lead + (word ? word.textContent.trim() : "Total") + "s now: " + now + ".";
+  }
+
+  // ---- the jump to the form: hidden once the form itself is in view ----
+  var jumpQueued = false;
+  function placeJump() {
+    jumpQueued = false;
+    var jump = document.querySelector("[data-jump-record]");
+    var record = document.getElementById("record");
+    if (!jump || !record) return;
+    jump.classList.toggle("here", record.getBoundingClientRect().top < window.innerHeight);
+  }
+  function queueJump() {
+    if (jumpQueued) return;
+    jumpQueued = true;
+    window.requestAnimationFrame(placeJump);
+  }
+  window.addEventListener("scroll", queueJump, { passive: true });
+  window.addEventListener("resize", queueJump);
+
+  // ---- after a submit ----
+  function firstProblem(record) {
+    var found = null;
+    record.querySelectorAll(".stale-deal, .errorlist").forEach(function (el) {
+      if (found || el.hidden || !el.textContent.trim() || el.closest("[data-refusal]")) return;
+      if (el.offsetParent === null) return;  // in a way or entry not chosen
+      found = el;
+    });
+    return found || record.querySelector("[data-refusal]");
+  }
+
+  function bringIntoView(el) {
+    if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
+    el.focus({ preventScroll: true });  // the error, not its input: no keyboard pops up
+    el.scrollIntoView({ block: "center" });
+  }
+
+  function afterRecorded(form, recorded) {
+    var draft = readDraft(form) || { entries: entries(form) };
+    storage(function (s) { s.setItem(UNDONE + form.getAttribute("action"), JSON.stringify(draft.entries)); });
+    drop(form);
+    recorded.focus({ preventScroll: true });
+    recorded.scrollIntoView({ block: "start" });
+    var undo = recorded.querySelector("[data-undo]");
+    if (undo) setTimeout(function () { undo.hidden = true; }, UNDO_MS);
+  }
+
+  // The hand undone: its entries back in the form, to correct and record again.
+  function afterUndo(form) {
+    var key = UNDONE + form.getAttribute("action");
+    var text = storage(function (s) { return s.getItem(key); });
+    storage(function (s) { s.removeItem(key); });
+    try {
+      if (text) fill(form, JSON.parse(text));
+    } catch (e) { /* nothing kept */ }
+    save(form);
+    var said = document.querySelector("#recorded");
+    if (said) { said.focus({ preventScroll: true }); said.scrollIntoView({ block: "start" }); }
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (elt && elt.matches && elt.matches("[data-undo]")) undoAsked = true;
+  });
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var target = event.detail.target;
+    if (!target || (target.id !== "game" && target.id !== "board")) return;
+    sayTotals(target.id === "game");
+    queueJump();
+    if (target.id !== "game") return;
+    var form = theForm();
+    var record = document.getElementById("record");
+    var wasUndo = undoAsked;
+    undoAsked = false;
+    if (!form || !record) return;
+    var recorded = record.querySelector("[data-recorded]");
+    if (wasUndo && !document.querySelector("#board .errorlist[role=alert]")) {
+      afterUndo(form);
+    } else if (recorded) {
+      afterRecorded(form, recorded);
+    } else {
+      var problem = firstProblem(record);
+      if (problem) bringIntoView(problem);
+      restore(form);
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    totalsSeen = totals();
+    placeJump();
+    var form = theForm();
+    if (!form) return;
+    // Back from recording without htmx (?recorded=): the Undo goes in a while here too. The
+    // hand recorded is not put back: its draft has the number it was recorded as.
+    var undo = document.querySelector("#record [data-recorded] [data-undo]");
+    if (undo) setTimeout(function () { undo.hidden = true; }, UNDO_MS);
+    restore(form);
+    var problem = document.querySelector("#record [data-refusal]") && firstProblem(document.getElementById("record"));
+    if (problem) bringIntoView(problem);
   });
 })();

@@ -23,7 +23,6 @@ def _record(page: Page, deal: dict[str, Any]) -> None:
         elif "cards" in hand:
             row.get_by_label("Cards", exact=True).check()
             for card in hand["cards"].split():
-                row.get_by_role("button", name=f"suit {card[-1]}").click()
                 row.locator(f'button[data-card="{card}"]').click()
         else:
             row.get_by_label("Held count", exact=True).check()

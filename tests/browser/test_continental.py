@@ -23,9 +23,7 @@ def _totals(page: Page) -> list[str]:
 def _pick(page: Page, cards: str) -> None:
     form = page.locator("#record form")
     for card in cards.split():
-        if card != "JK":
-            form.get_by_role("button", name=f"suit {card[-1]}").click()
-        form.locator(f'.picker-grid button[data-card="{card}"]').click()
+        form.locator(f'.picker-pack button[data-card="{card}"]').click()
 
 
 def test_a_hand_picked_card_by_card_then_one_counted(signed_in: Page, night: Night) -> None:

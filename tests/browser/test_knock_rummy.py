@@ -26,7 +26,6 @@ def _record(page: Page, deal: dict[str, Any]) -> None:
         if "cards" in hand:
             row.get_by_label("Cards", exact=True).check()
             for card in hand["cards"].split():
-                row.get_by_role("button", name=f"suit {card[-1]}").click()
                 row.locator(f'button[data-card="{card}"]').click()
         else:
             row.get_by_label("Unmatched count", exact=True).check()

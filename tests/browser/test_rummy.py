@@ -22,7 +22,6 @@ def _hand(page: Page, seat: int, hand: dict[str, Any]) -> None:
     if "cards" in hand:
         row.get_by_label("Cards", exact=True).check()
         for card in hand["cards"].split():
-            row.get_by_role("button", name=f"suit {card[-1]}").click()
             row.locator(f'button[data-card="{card}"]').click()
         return
     key, label = ("held", "Count in hand") if "held" in hand else ("unmatched", "Unmatched count")

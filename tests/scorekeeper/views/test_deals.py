@@ -75,8 +75,9 @@ def test_recording_without_scripts_returns_to_the_game(
 ) -> None:
     response = alice_client.post(record_url(bridge_game), form_fields(SAMPLE_DEALS[0]))
     assert response.status_code == 302
-    assert response["Location"] == bridge_game.get_absolute_url()
     entry = Entry.objects.get()
+    # Back at the form, which says what was recorded (table.js: the answer where the eyes are).
+    assert response["Location"] == f"{bridge_game.get_absolute_url()}?recorded={entry.pk}#record"
     assert entry.data == {
         "went_out": 0,
         "hand_rummy": False,
