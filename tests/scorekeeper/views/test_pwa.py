@@ -173,10 +173,13 @@ def sent_by_the_queue(client: Client, game: Game, fields: dict[str, Any]) -> Any
 def test_a_queued_deal_sent_twice_records_once(alice_client: Client, bridge_game: Game) -> None:
     fields = form_fields(SAMPLE_DEALS[0], number=1)
     first = sent_by_the_queue(alice_client, bridge_game, fields)
-    assert first.redirect_chain == [(bridge_game.get_absolute_url(), 302)]
+    deal = bridge_game.entries.get()
+    # Back to the game, saying what was recorded (with its Undo) beside the next form.
+    recorded = f"{bridge_game.get_absolute_url()}?recorded={deal.pk}#record"
+    assert first.redirect_chain == [(recorded, 302)]
     # The answer was lost on the way back: the queue sends it again, after the deal went in.
     again = sent_by_the_queue(alice_client, bridge_game, fields)
-    assert again.redirect_chain == [(bridge_game.get_absolute_url(), 302)]
+    assert again.redirect_chain == [(recorded, 302)]
     assert bridge_game.entries.count() == 1
 
 
