@@ -159,6 +159,7 @@
       pad.dataset.add = t.add ? "1" : "0";
       var who = document.createElement("div");
       who.className = "trick-seats";
+      who.style.gridTemplateColumns = "repeat(" + players + ", minmax(0, 1fr))"; // one row
       names.forEach(function (name, i) {
         var b = button(name);
         b.dataset.seat = String(i);

@@ -143,7 +143,7 @@ def test_a_whole_hand_trick_by_trick_within_the_budget(
     hand = definition.sample_deal(players=players, options=definition.options(), number=number)
     page = signed_in
     game = _open(page, night, slug, players, size)
-    shots = f"{slug}-{size[0]}" if slug == "voormsi" else None
+    shots = f"{slug}-{size[0]}" if slug in ("voormsi", "brus") else None
     SCREENS.mkdir(parents=True, exist_ok=True)
     if shots:
         page.locator(".trick-pad").scroll_into_view_if_needed()
