@@ -227,6 +227,12 @@ class TricksField:
     max_cards_per_play: int = 4
     plays_per_trick: int = 0  # 0: one play by each seat
     help: str = ""
+    matched: bool = False
+    """Whether each follower plays as many cards as were led (a lead of several cards)."""
+    passes: bool = False
+    """Whether a turn may be a pass: every seat has its turn in order, some with no card."""
+    keeps_lead: tuple[str, ...] = ()
+    """Cards the player on lead lays before leading, keeping the lead (Brus's 7s)."""
     kind: ClassVar[str] = "tricks"
 
 
@@ -691,6 +697,9 @@ def describe_field(f: Described) -> dict[str, Any]:
             "max_tricks": f.max_tricks,
             "max_cards_per_play": f.max_cards_per_play,
             "plays_per_trick": f.plays_per_trick,
+            "matched": f.matched,
+            "passes": f.passes,
+            "keeps_lead": list(f.keeps_lead),
         }
     elif not isinstance(f, FlagField):
         out |= {k: v for k, v in vars(f).items() if k not in out}

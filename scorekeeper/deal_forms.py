@@ -321,6 +321,25 @@ class DealForm(EngineErrorsMixin, forms.Form):
         return trick_verdicts(self.game, texts, _seat_number(dealer))
 
     @property
+    def turns_data(self) -> str:
+        """Whose turn it is, as the game describes it, for the trick pad (JSON): who leads
+        the first trick after each dealer, which way play goes, whether followers match a lead
+        of several cards, whether a turn may be a pass, and the cards that keep the lead."""
+        f = next((f for f in self.record.fields if isinstance(f, TricksField)), None)
+        players = len(self.seats)
+        return json.dumps(
+            {
+                "leaders": [
+                    self.definition.leader(d, self.seating, self.options) for d in range(players)
+                ],
+                "direction": self.definition.play_passes,
+                "matched": bool(f and f.matched),
+                "passes": bool(f and f.passes),
+                "keeps": list(f.keeps_lead) if f else [],
+            }
+        )
+
+    @property
     def pack_data(self) -> str:
         """The game's pack for the card picker: each card and how many copies (JSON)."""
         return json.dumps([[str(card), copies] for card, copies in self.pack.copies.items()])

@@ -79,6 +79,7 @@ from adjudicator.tricks.brus_hand import SIX, Hand, check_hand, check_over
 from adjudicator.tricks.brus_rules import (
     MOST_CARDS_A_PLAY,
     PACK,
+    SEVENS,
     TABLE_SIZES,
     Options,
     Table,
@@ -159,6 +160,8 @@ class Brus(Game[Options, Deal]):
                     "The tricks, in the order played",
                     max_tricks=MOST_TRICKS,
                     max_cards_per_play=MOST_CARDS_A_PLAY,
+                    passes=True,
+                    keeps_lead=tuple(str(card) for card in SEVENS),
                     help="Every player has a turn in each trick, in order from the player on "
                     "lead: a pass is a turn with no cards. On lead, lay any 7s first (each is a "
                     "trick of its own), then lead one playable card, or pass the lead on with "

@@ -227,6 +227,7 @@ class Voormsi(Game[Options, Deal]):
                 "The tricks, in the order played",
                 max_tricks=table.tricks,
                 plays_per_trick=table.plays_per_trick,
+                matched=True,
                 help="Each trick lists its plays in turn: the seat and its card, or several "
                 "cards of one rank when led that way (the others then play as many). Under "
                 "held, note a card a player is known to have kept in hand (for the KH that must "

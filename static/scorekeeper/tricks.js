@@ -1,10 +1,16 @@
-// Trick entry (the trick family's widget): tap who plays, then the card. Each trick's text input
-// keeps its plays in order as "seat:cards" (1:7H 2:KS+QD), so the form works without this
-// script; the server judges each trick as it completes (htmx swaps the verdicts in).
+// Trick entry (the trick family's widget). The pad knows whose turn it is from the game's
+// description (data-turns: who leads after each dealer, which way play goes, whether followers
+// match a lead of several cards, whether a turn may be a pass, which cards keep the lead), so
+// a tap on a card is usually all a play costs; a tap on a player overrides the turn. Each
+// trick's text input keeps its plays in order as "seat:cards" (1:7H 2:KS+QD), so the form
+// works without this script; the server judges each trick as it completes (htmx swaps the
+// verdicts in) and its verdict names the winner, who leads the next trick.
 (function () {
   "use strict";
-  var SUITS = [["S", "♠"], ["H", "♥"], ["D", "♦"], ["C", "♣"]];
+  var SUITS = [["S", "♠", "spades"], ["H", "♥", "hearts"], ["D", "♦", "diamonds"], ["C", "♣", "clubs"]];
   var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+  var RANK_WORDS = { A: "ace", J: "jack", Q: "queen", K: "king" };
+  var STORE = "sk-tricks:";
 
   function packOf(el) {
     var form = el.closest("[data-pack]");
@@ -20,23 +26,98 @@
     });
   }
 
-  function write(input, list) {
-    input.value = list.map(function (p) { return (p.seat + 1) + ":" + p.cards.join("+"); }).join(" ");
-    input.dispatchEvent(new Event("change", { bubbles: true }));
+  function suitOf(card) { return SUITS.find(function (s) { return s[0] === card.slice(-1); }); }
+  function rankOf(card) { return card.slice(0, -1); }
+  function shown(card) { var s = suitOf(card); return rankOf(card) + (s ? s[1] : card.slice(-1)); }
+  function spoken(card) {
+    var r = rankOf(card), s = suitOf(card);
+    return (RANK_WORDS[r] || r) + " of " + (s ? s[2] : card.slice(-1));
+  }
+
+  // Saved entries, by game and deal number: a reload, a phone asleep or a trip to another
+  // page loses nothing; a recorded deal moves the form to the next number, which drops them.
+  function storage() {
+    try { return window.localStorage; } catch (e) { return null; }
   }
 
   function build(box) {
     if (box.dataset.ready) return;
     box.dataset.ready = "1";
+    var form = box.closest("form");
     var names = JSON.parse(box.dataset.seats);
     var players = names.length;
     var pack = packOf(box);
+    var turns = box.dataset.turns ? JSON.parse(box.dataset.turns) : {};
+    var direction = turns.direction === -1 ? -1 : 1;
+    var keeps = turns.keeps || [];
     var inputs = Array.prototype.slice.call(box.querySelectorAll("input[data-trick]"));
+    var dock = box.querySelector(".trick-dock");
     var pad = box.querySelector(".trick-pad");
-    var seat = null;
-    var suit = "S";
-    var lastSeat = null;
-    var chosen = false; // the player tapped a seat since the last card: keep their choice
+    var now = box.querySelector(".trick-now");
+    var answer = box.querySelector(".trick-answer");
+    var list = box.querySelector("#trick-verdicts");
+    var perTrick = parseInt(box.dataset.playsPerTrick, 10) || players;
+    var override = null; // a tapped player: {seat, add} until their card is played
+    var store = storage();
+    var key = box.dataset.store ? STORE + box.dataset.store : null;
+    var prefix = box.dataset.storeGame ? STORE + box.dataset.storeGame + ":" : null;
+
+    function after(seat) { return (seat + direction + players) % players; }
+
+    function dealer() {
+      var checked = form && form.querySelector('input[name="dealer"]:checked');
+      if (checked && checked.value !== "") return parseInt(checked.value, 10);
+      var expected = parseInt(box.dataset.dealer, 10);
+      return isNaN(expected) ? null : expected;
+    }
+
+    // The trick being played: the first with fewer plays than a trick has. Worked out here,
+    // not from the server's verdicts, which may still be on their way.
+    function currentIndex() {
+      for (var n = 0; n < inputs.length; n++) {
+        if (!complete(plays(inputs[n]))) return n;
+      }
+      return inputs.length - 1;
+    }
+
+    // A follower still short of the number of cards led (their play has begun).
+    function short(entries) {
+      var last = entries[entries.length - 1];
+      return !!(turns.matched && entries.length > 1 && last.cards.length &&
+                last.cards.length < entries[0].cards.length);
+    }
+
+    function complete(entries) { return entries.length >= perTrick && !short(entries); }
+
+    function verdict(number) {
+      return list && list.querySelector('.verdict[data-n="' + number + '"]');
+    }
+
+    // Who leads trick n (0-based): after the dealer for the first, the last trick's winner after.
+    function leaderOf(n) {
+      if (n === 0) {
+        var d = dealer();
+        return d === null || !turns.leaders ? null : turns.leaders[d];
+      }
+      var v = verdict(n);
+      return v && v.dataset.winnerSeat !== undefined ? parseInt(v.dataset.winnerSeat, 10) : null;
+    }
+
+    // Whose turn it is by the rules, and whether their card adds to the play they began.
+    function expected() {
+      var n = currentIndex();
+      var done = plays(inputs[n]);
+      if (!done.length || complete(done)) return { seat: done.length ? null : leaderOf(n), add: false };
+      var last = done[done.length - 1];
+      if (done.length === 1 && last.cards.length && keeps.length &&
+          last.cards.every(function (c) { return keeps.indexOf(c) >= 0; })) {
+        return { seat: last.seat, add: true }; // cards laid before the lead keep it
+      }
+      if (short(done)) return { seat: last.seat, add: true }; // held for as many cards as were led
+      return { seat: after(last.seat), add: false };
+    }
+
+    function turn() { return override || expected(); }
 
     function allPlayed() {
       var seen = {};
@@ -46,127 +127,238 @@
       return seen;
     }
 
-    var perTrick = parseInt(box.dataset.playsPerTrick, 10) || players;
-
-    // The trick being played: the first with fewer plays than a trick has. Worked out here,
-    // not from the server's verdicts, which may still be on their way.
-    function current() {
-      for (var n = 0; n < inputs.length; n++) {
-        if (plays(inputs[n]).length < perTrick) return inputs[n];
-      }
-      return inputs[inputs.length - 1];
+    function save() {
+      if (!store || !key) return;
+      var texts = inputs.map(function (i) { return i.value; });
+      try {
+        if (texts.some(Boolean)) store.setItem(key, JSON.stringify({ tricks: texts, dealer: dealer() }));
+        else store.removeItem(key);
+      } catch (e) { /* full or refused: entry still works, it is only not kept */ }
     }
 
-    function nextSeat(input) {
-      var list = plays(input);
-      if (!list.length) return seat;
-      var last = list[list.length - 1].seat;
-      return (last + 1) % players;
+    function write(input, entries) {
+      input.value = entries.map(function (p) { return (p.seat + 1) + ":" + p.cards.join("+"); }).join(" ");
+      save();
+      // A follower held for more cards is not judged yet: their play is not all there.
+      if (!short(entries)) input.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+
+    function button(text, label) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.textContent = text;
+      if (label) b.setAttribute("aria-label", label);
+      return b;
     }
 
     function draw() {
+      var n = currentIndex();
+      var t = turn();
+      inputs.forEach(function (i, k) { i.closest(".trick").classList.toggle("current", k === n); });
       pad.innerHTML = "";
-      var input = current();
-      inputs.forEach(function (i) { i.closest(".trick").classList.toggle("current", i === input); });
+      pad.dataset.add = t.add ? "1" : "0";
       var who = document.createElement("div");
       who.className = "trick-seats";
+      who.style.gridTemplateColumns = "repeat(" + players + ", minmax(0, 1fr))"; // one row
       names.forEach(function (name, i) {
-        var b = document.createElement("button");
-        b.type = "button";
-        b.textContent = name;
+        var b = button(name);
         b.dataset.seat = String(i);
-        b.setAttribute("aria-pressed", i === seat ? "true" : "false");
-        b.addEventListener("click", function () { seat = i; chosen = true; draw(); });
+        b.setAttribute("aria-pressed", i === t.seat ? "true" : "false");
+        b.addEventListener("click", function () { choose(i); });
         who.appendChild(b);
       });
       pad.appendChild(who);
-      var suits = document.createElement("div");
-      suits.className = "picker-suits";
-      SUITS.forEach(function (pair) {
-        var b = document.createElement("button");
-        b.type = "button";
-        b.textContent = pair[1];
-        b.setAttribute("aria-label", "suit " + pair[0]);
-        b.setAttribute("aria-pressed", pair[0] === suit ? "true" : "false");
-        if (pair[0] === "H" || pair[0] === "D") b.className = "red";
-        b.addEventListener("click", function () { suit = pair[0]; draw(); });
-        suits.appendChild(b);
-      });
-      pad.appendChild(suits);
-      var cards = document.createElement("div");
-      cards.className = "picker-grid";
+      var grid = document.createElement("div");
+      grid.className = "trick-cards";
       var played = allPlayed();
-      RANKS.forEach(function (rank) {
-        var card = rank + suit;
-        if (!pack[card]) return;
-        var b = document.createElement("button");
-        b.type = "button";
-        b.dataset.card = card;
-        b.textContent = rank + SUITS.find(function (p) { return p[0] === suit; })[1];
-        if (suit === "H" || suit === "D") b.className = "red";
-        b.disabled = (played[card] || 0) >= pack[card] || seat === null;
-        b.addEventListener("click", function () { play(card); });
-        cards.appendChild(b);
+      var widest = 0;
+      SUITS.forEach(function (suit) {
+        var row = RANKS.map(function (r) { return r + suit[0]; }).filter(function (c) { return pack[c]; });
+        widest = Math.max(widest, row.length);
+        row.forEach(function (card, col) {
+          var gone = (played[card] || 0) >= pack[card];
+          var b = button(shown(card), spoken(card) + (gone ? ", played" : ""));
+          b.dataset.card = card;
+          b.className = (suit[0] === "H" || suit[0] === "D" ? "red" : "black") + (gone ? " played" : "");
+          b.style.gridColumn = String(col + 1);
+          b.disabled = gone || t.seat === null;
+          b.addEventListener("click", function () { play(card); });
+          grid.appendChild(b);
+        });
       });
+      grid.style.gridTemplateColumns = "repeat(" + Math.max(widest, 1) + ", minmax(0, 1fr))";
+      pad.appendChild(grid);
+      var actions = document.createElement("div");
+      actions.className = "trick-actions";
       // A pass (Brus: nothing that beats the highest, or nothing to lead): a play of no card.
-      var pass = document.createElement("button");
-      pass.type = "button";
-      pass.textContent = "Pass";
-      pass.disabled = seat === null;
+      var pass = button("Pass");
+      pass.disabled = t.seat === null;
       pass.addEventListener("click", function () { play(null); });
-      cards.appendChild(pass);
-      var undo = document.createElement("button");
-      undo.type = "button";
-      undo.textContent = "⌫";
-      undo.setAttribute("aria-label", "take back the last card");
+      actions.appendChild(pass);
+      if (turns.passes) {
+        var rest = button("All pass", "everyone still to play passes");
+        rest.disabled = !plays(inputs[n]).length || complete(plays(inputs[n]));
+        rest.addEventListener("click", allPass);
+        actions.appendChild(rest);
+      }
+      var undo = button("⌫ Undo", "take back the last card");
       undo.addEventListener("click", takeBack);
-      cards.appendChild(undo);
-      pad.appendChild(cards);
+      actions.appendChild(undo);
+      pad.appendChild(actions);
+      tell(n, t);
+    }
+
+    // The panel beside the pad: the trick in progress and whose turn it is.
+    function tell(n, t) {
+      var done = plays(inputs[n]);
+      var said = done.map(function (p) {
+        return names[p.seat] + " " + (p.cards.length ? p.cards.map(shown).join("+") : "passes");
+      });
+      var next;
+      if (t.seat === null) {
+        next = complete(done) || n > 0
+          ? "waiting for the verdict (or tap who leads)"
+          : "tap who leads";
+      } else {
+        next = names[t.seat] + (t.add ? " adds a card" : done.length ? " to play" : " leads");
+      }
+      now.textContent = "Trick " + (n + 1) + ": " + (said.length ? said.join(", ") + "; " : "") + next + ".";
+    }
+
+    // The last verdict, or the refusal of a play, copied from the list the server sent.
+    function answerFromList() {
+      answer.innerHTML = "";
+      if (!list) return;
+      var refused = list.querySelector(".verdict.illegal");
+      var judged = list.querySelectorAll(".verdict[data-winner-seat]");
+      var shownVerdict = refused || (judged.length ? judged[judged.length - 1] : null);
+      if (shownVerdict) {
+        var p = document.createElement("p");
+        p.className = refused ? "errorlist refusal" : "verdict-last";
+        if (refused) p.setAttribute("role", "alert");
+        p.textContent = shownVerdict.textContent.replace(/\s+/g, " ").trim();
+        answer.appendChild(p);
+      }
+      var won = list.querySelector(".tricks-won");
+      if (won) {
+        var w = document.createElement("p");
+        w.className = "tricks-won";
+        w.textContent = won.textContent.replace(/\s+/g, " ").trim();
+        answer.appendChild(w);
+      }
+    }
+
+    function choose(seat) {
+      var done = plays(inputs[currentIndex()]);
+      var last = done[done.length - 1];
+      // The player who just played, tapped again: their next card adds to that play.
+      var add = !!(last && last.seat === seat && last.cards.length);
+      var t = expected();
+      if (t.seat === seat && t.add) add = true;
+      override = { seat: seat, add: add };
+      draw();
+    }
+
+    // In a game where a turn may be a pass, a play by a player further round means those
+    // between passed.
+    function fillPasses(entries, seat, start) {
+      if (!turns.passes || start === null) return;
+      var s = start;
+      var taken = entries.map(function (p) { return p.seat; });
+      while (s !== seat && entries.length < perTrick - 1 && taken.indexOf(s) < 0) {
+        entries.push({ seat: s, cards: [] });
+        taken.push(s);
+        s = after(s);
+      }
     }
 
     function play(card) {
-      var input = current();
-      var list = plays(input);
-      var last = list[list.length - 1];
-      // The same player again adds a card to their play (a lead of several cards).
-      if (card === null) list.push({ seat: seat, cards: [] });
-      else if (last && last.seat === seat && lastSeat === seat) last.cards.push(card);
-      else list.push({ seat: seat, cards: [card] });
-      lastSeat = seat;
-      chosen = false;
-      write(input, list);
-      seat = nextSeat(input);
+      var t = turn();
+      if (t.seat === null) return;
+      var n = currentIndex();
+      var input = inputs[n];
+      var entries = plays(input);
+      var last = entries[entries.length - 1];
+      if (card === null && t.add && last && last.seat === t.seat && last.cards.length) {
+        override = { seat: after(t.seat), add: false }; // "pass" while held: the play is done
+        draw();
+        return;
+      }
+      if (t.add && last && last.seat === t.seat && card !== null) {
+        last.cards.push(card);
+      } else {
+        var start = entries.length ? after(last.seat) : leaderOf(n);
+        fillPasses(entries, t.seat, start);
+        entries.push({ seat: t.seat, cards: card === null ? [] : [card] });
+      }
+      override = null;
+      write(input, entries);
+      draw();
+    }
+
+    function allPass() {
+      var input = inputs[currentIndex()];
+      var entries = plays(input);
+      if (!entries.length) return;
+      var s = after(entries[entries.length - 1].seat);
+      while (entries.length < perTrick) {
+        entries.push({ seat: s, cards: [] });
+        s = after(s);
+      }
+      override = null;
+      write(input, entries);
       draw();
     }
 
     function takeBack() {
-      var input = current();
-      var list = plays(input);
-      if (!list.length) {
-        var i = inputs.indexOf(input);
-        if (i > 0) { input = inputs[i - 1]; list = plays(input); }
-      }
-      var last = list[list.length - 1];
+      var n = currentIndex();
+      var input = inputs[n];
+      var entries = plays(input);
+      if (!entries.length && n > 0) { input = inputs[n - 1]; entries = plays(input); }
+      var last = entries[entries.length - 1];
       if (!last) return;
       if (last.cards.length) last.cards.pop();
-      if (!last.cards.length) list.pop();
-      write(input, list);
-      seat = last.seat;
-      lastSeat = null;
+      if (!last.cards.length) entries.pop();
+      override = { seat: last.seat, add: last.cards.length > 0 };
+      write(input, entries);
       draw();
     }
 
-    box.addEventListener("htmx:afterSwap", function () {
-      // A trick just completed: its winner leads the next, unless a player was tapped since.
-      var verdicts = box.querySelectorAll(".verdict[data-winner-seat]");
-      var trick = current();
-      if (verdicts.length && !chosen && !plays(trick).length) {
-        seat = parseInt(verdicts[verdicts.length - 1].dataset.winnerSeat, 10);
-        lastSeat = null;
+    function restore() {
+      if (!store || !key) return;
+      // Entries kept for another deal of this game were recorded (or given up): drop them.
+      for (var i = store.length - 1; i >= 0; i--) {
+        var k = store.key(i);
+        if (prefix && k && k.indexOf(prefix) === 0 && k !== key) store.removeItem(k);
       }
+      if (inputs.some(function (input) { return input.value.trim(); })) return;
+      var kept;
+      try { kept = JSON.parse(store.getItem(key) || "null"); } catch (e) { kept = null; }
+      if (!kept || !kept.tricks) return;
+      inputs.forEach(function (input, i) { input.value = kept.tricks[i] || ""; });
+      if (kept.dealer !== null && kept.dealer !== undefined && form &&
+          !form.querySelector('input[name="dealer"]:checked')) {
+        var radio = form.querySelector('input[name="dealer"][value="' + kept.dealer + '"]');
+        if (radio) radio.checked = true;
+      }
+      // Ask for the verdicts of what was restored (the winner of the last trick leads next).
+      // (after htmx has set the fieldset up: both start when the page's scripts have run)
+      setTimeout(function () { inputs[0].dispatchEvent(new Event("change", { bubbles: true })); }, 0);
+    }
+
+    box.addEventListener("htmx:afterSwap", function () {
+      answerFromList();
       draw();
     });
-    pad.hidden = false;
+    if (form) {
+      form.addEventListener("change", function (event) {
+        if (event.target.name === "dealer") { override = null; save(); draw(); }
+      });
+    }
+    dock.hidden = false;
+    if (list) list.removeAttribute("aria-live"); // the panel announces instead
+    restore();
+    answerFromList();
     draw();
   }
 

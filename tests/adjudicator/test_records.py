@@ -1158,6 +1158,9 @@ def test_describe_gives_sides_events_tricks_and_ways() -> None:
         "max_tricks": 2,
         "max_cards_per_play": 2,
         "plays_per_trick": 0,
+        "matched": False,
+        "passes": False,
+        "keeps_lead": [],
     }
 
 

@@ -22,8 +22,7 @@ def _tap(page: Page, name: str, cards: str) -> None:
         if card is None:
             pad.get_by_role("button", name="Pass", exact=True).click()
             return
-        pad.get_by_role("button", name=f"suit {card[-1]}").click()
-        pad.locator(f'.picker-grid button[data-card="{card}"]').click()
+        pad.locator(f'.trick-cards button[data-card="{card}"]').click()
 
 
 def test_a_six_handed_hand_trick_by_trick(signed_in: Page, night: Night) -> None:

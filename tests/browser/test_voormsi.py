@@ -19,8 +19,7 @@ SUIT = {"S": "S", "H": "H", "D": "D", "C": "C"}
 def _tap_play(page: Page, name: str, card: str) -> None:
     pad = page.locator(".trick-pad")
     pad.locator(".trick-seats").get_by_role("button", name=name, exact=True).click()
-    pad.get_by_role("button", name=f"suit {card[-1]}").click()
-    pad.locator(f'.picker-grid button[data-card="{card}"]').click()
+    pad.locator(f'.trick-cards button[data-card="{card}"]').click()
 
 
 def test_a_four_handed_hand_trick_by_trick(signed_in: Page, night: Night) -> None:
@@ -35,8 +34,8 @@ def test_a_four_handed_hand_trick_by_trick(signed_in: Page, night: Night) -> Non
     ladder = page.locator("figure.ladder svg")
     expect(ladder.locator("desc")).to_have_text("Ann and Cy: 0 of 9; Ben and Di: 0 of 9.")
     assert ladder.locator("rect.rung").count() == 18
-    # The picker offers the game's own 36 cards: no 2s, 3s but the 3D, 4s or 10s.
-    page.locator(".trick-pad").get_by_role("button", name="suit D").click()
+    # The pad offers the game's own 36 cards at once: no 2s, 3s but the 3D, 4s or 10s.
+    expect(page.locator(".trick-cards button")).to_have_count(36)
     expect(page.locator('.trick-pad button[data-card="3D"]')).to_be_visible()
     expect(page.locator('.trick-pad button[data-card="2D"]')).to_have_count(0)
     expect(page.locator('.trick-pad button[data-card="KD"]')).to_have_count(0)
