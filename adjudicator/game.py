@@ -65,6 +65,7 @@ LABELS: Mapping[str, str] = {
     "deadwood": "What is left unmatched?",
     "settle": "Who pays what for this hand?",
     "go-out": "May this player go out?",
+    "going-out": "Do these cards go out?",
     "initial-meld": "Is this enough to go down?",
     "take-discard": "May this player take the discard?",
     "claim-joker": "May this joker be claimed?",
