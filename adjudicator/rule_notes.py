@@ -8,6 +8,8 @@ note here for the page to show when a player taps it.
 True
 >>> cited("6 tricks (V-1), first five (7a); no id here (x)")
 ('V-1', '7a')
+>>> cited("a run (A-2-3)")
+()
 """
 
 from __future__ import annotations
@@ -159,7 +161,8 @@ NOTES: Mapping[str, str] = {
 """A line for every ruling id a game cites, in our own words."""
 
 # A ruling id as the games cite it: a section ("7a", "4.1") or a ruling ("V-1", "BR-8").
-RULE_ID = re.compile(r"\b(?:[1-9][a-c]|4\.[1-5]|[A-Z]{1,2}-[0-9]{1,2})\b")
+# Not part of a longer word or range: "A-2" in "A-2-3" is cards, not Alkort's ruling.
+RULE_ID = re.compile(r"(?<![\w.-])(?:[1-9][a-c]|4\.[1-5]|[A-Z]{1,2}-[0-9]{1,2})(?![\w-])")
 # An id cited in an explanation: in brackets, alone or with others ("(A-3, A-7)").
 _CITED = re.compile(r"\(((?:[1-9][a-c]|4\.[1-5]|[A-Z]{1,2}-[0-9]{1,2})(?:,\s*[^()]+)?)\)")
 

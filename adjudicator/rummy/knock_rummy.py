@@ -513,6 +513,7 @@ class KnockRummy(Game[Options, Deal]):
                 "May this hand knock, and on what count? (Any count may: no minimum.)",
                 _answer_knock,
                 asks=asks["knock"],
+                label="May this hand knock?",
             ),
             "settle": Question(
                 "settle",
