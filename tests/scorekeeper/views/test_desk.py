@@ -284,3 +284,58 @@ def test_a_saved_profile_fills_in_the_house_rules(signed_in: Client, alice: Any)
     page = signed_in.get(DESK, {**TIE, "ask": "1", "profile": theirs.pk, "use_profile": "1"})
     assert page.context["profile"] is None
     assert page.context["asked"].options == {}
+
+
+# The desk in the table's words -------------------------------------------------------------
+
+
+def test_a_trick_question_from_a_game_is_on_the_pad_with_its_players_names(
+    signed_in: Client, night: Night
+) -> None:
+    from tests.factories import GameFactory
+
+    voormsi = GameFactory(night=night, slug="voormsi", players=["Ann", "Bob", "Cy", "Di"])
+    page = signed_in.get(DESK, {"from": voormsi.pk, "question": "trick"})
+    html = page.content.decode()
+    pad = re.search(r'<fieldset class="tricks" data-tricks[^>]*>', html)
+    assert pad is not None
+    assert json.loads(unescape(re.search(r'data-seats="([^"]*)"', pad.group(0)).group(1))) == [
+        "Ann",
+        "Bob",
+        "Cy",
+        "Di",
+    ]
+    assert 'name="in_plays"' in html and 'data-trick="0"' in html
+    # Opened on its own, the same question calls the seats by number.
+    alone = signed_in.get(DESK, {"game": "voormsi", "question": "trick", "players": "4"})
+    assert "Seat 1" in unescape(alone.content.decode())
+
+
+def test_the_questions_are_offered_by_their_labels_not_their_names(signed_in: Client) -> None:
+    html = signed_in.get(DESK, {"game": "knock-rummy"}).content.decode()
+    assert "<strong>Is this a meld?</strong>" in html
+    assert "<strong>meld</strong>" not in html and "<strong>deadwood</strong>" not in html
+
+
+def test_the_deal_question_answers_rummy_at_five(signed_in: Client) -> None:
+    page = signed_in.get(DESK, {"game": "rummy", "question": "deal", "players": "5", "ask": "1"})
+    answer = page.context["asked"].answer
+    assert (answer["each"], answer["stock"], answer["discard"]) == (6, 21, 1)
+    html = unescape(page.content.decode())
+    assert "6 cards to each of the 5 players: 30 dealt (" in html
+    assert "up to six players; 10 cards each at two, 7 at three or four, 6 at five or six" in html
+
+
+def test_a_ruling_id_in_the_working_opens_what_the_ruling_says(signed_in: Client) -> None:
+    page = signed_in.get(
+        DESK, {"game": "continental-rummy", "question": "deal", "players": "6", "ask": "1"}
+    )
+    html = page.content.decode()
+    tap = re.search(
+        r'<details class="rule-tap"><summary aria-label="Ruling 4.3">4.3</summary>'
+        r'<span class="rule-note" role="note">([^<]*)</span></details>',
+        html,
+    )
+    assert tap is not None
+    assert "three and three for six to eight" in tap.group(1)
+    assert page.context["asked"].answer["jokers"] == 3
