@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Literal
 from adjudicator.asking import Asks, input_keys, input_schema
 from adjudicator.bounds import check_bounds
 from adjudicator.cards import Pack
+from adjudicator.dealing import Dealing, deal_answer
 from adjudicator.errors import BadEntryError, GameOverError, UnknownQuestionError, readable_int
 from adjudicator.options import OptionInfo, changed_options, describe_options, parse_options
 from adjudicator.records import Record, Seating, format_record, parse_record
@@ -49,6 +50,40 @@ class Question:
     summary: str
     answer: Callable[[Mapping[str, Any], Any], dict[str, Any]]
     asks: Asks | None = None
+    label: str = ""
+    """The question as a player puts it, short ("Is this a meld?"); by default the one the
+    questions of that name share (:data:`LABELS`)."""
+
+    @property
+    def title(self) -> str:
+        """The label a page shows: the question's own, or the shared one for its name."""
+        return self.label or LABELS.get(self.name, "")
+
+
+LABELS: Mapping[str, str] = {
+    "meld": "Is this a meld?",
+    "deadwood": "What is left unmatched?",
+    "settle": "Who pays what for this hand?",
+    "go-out": "May this player go out?",
+    "going-out": "Do these cards go out?",
+    "initial-meld": "Is this enough to go down?",
+    "take-discard": "May this player take the discard?",
+    "claim-joker": "May this joker be claimed?",
+    "joker-into-run": "May a joker go into this run?",
+    "declare": "May this be declared now?",
+    "contract": "Does this meet the round's contract?",
+    "knock": "Who gets what for the knock?",
+    "grid": "What does this grid score?",
+    "best-grid": "What is the best grid of these cards?",
+    "trick": "Who wins this trick?",
+    "hand": "What does this hand score?",
+    "tricks": "Who won each trick so far?",
+    "ladder": "Where does the ladder stand?",
+    "exchange": "May this hand take the stock?",
+    "pope": "Who is Pope?",
+    "deal": "How is it dealt at this table?",
+}
+"""The label of each question name the games share; a game's own question may say its own."""
 
 
 @dataclass(frozen=True)
@@ -555,8 +590,37 @@ class Game[O, D](ABC):
     def sample_deal(self, *, players: int, options: O, number: int) -> dict[str, Any]:
         """A plausible raw deal (for the demo night and the conformance tests)."""
 
-    def questions(self) -> Mapping[str, Question]:
+    @abstractmethod
+    def dealing(self, players: int, options: O) -> Dealing:
+        """How this table is dealt: packs, jokers, cards each, the turn-up, citing the rule."""
+
+    def own_questions(self) -> Mapping[str, Question]:
+        """The disputes this game settles (``meld``, ``trick``, …), besides ``deal``."""
         return {}
+
+    def questions(self) -> Mapping[str, Question]:
+        """The game's own questions and ``deal``, which every game answers from
+        :meth:`dealing`."""
+        return {**self.own_questions(), "deal": self._deal_question()}
+
+    def _deal_question(self) -> Question:
+        def answer(data: Mapping[str, Any], options: O) -> dict[str, Any]:
+            players = data.get("players")
+            if type(players) is not int:
+                raise BadEntryError("Say how many play, as a whole number.", field="players")
+            self.check_players(players)
+            return deal_answer(self.dealing(players, options), self.name)
+
+        def sample(players: int, options: Any) -> dict[str, Any]:
+            return {}
+
+        return Question(
+            "deal",
+            "How many packs and jokers, how many cards to each player, and what is left for "
+            "the stock and the discard pile, at this table?",
+            answer,
+            asks=Asks((), sample, players=True),
+        )
 
     def ask(self, question: str, data: Mapping[str, Any]) -> dict[str, Any]:
         """Answer one of :meth:`questions`, with ``data["options"]`` as house rules."""
@@ -607,6 +671,8 @@ def _check_settled(scored: Scored, units: int) -> None:
 
 
 __all__ = [
+    "LABELS",
+    "Dealing",
     "EndRule",
     "ExactTarget",
     "Feat",

@@ -25,6 +25,7 @@ from adjudicator.games import get_game
 from adjudicator.options import OptionInfo, changed_options
 from scorekeeper import selectors
 from scorekeeper.models import Night, Ruling
+from scorekeeper.profile_selectors import differences, option_label
 
 # A whole-number house rule is read at a few values only (its bounds and a step from the
 # default): enough to show that it matters, without asking a hundred times.
@@ -50,8 +51,8 @@ class Reading:
 
     @property
     def label(self) -> str:
-        rule = f"{self.option.rule} " if self.option.rule else ""
-        return f"{rule}{self.option.name} = {self.shown}"
+        """The house rule and its other value, in words ("Ks rule: KS straight after any 7")."""
+        return f"{option_label(self.option)}: {self.shown}"
 
 
 @dataclass(frozen=True)
@@ -210,6 +211,7 @@ class Shown:
     summary: str
     lines: list[str]
     reading: list[str]
+    title: str = ""
 
 
 def rulings_for_night(night: Night) -> list[Shown]:
@@ -219,10 +221,17 @@ def rulings_for_night(night: Night) -> list[Shown]:
         try:
             game = get_game(ruling.game_slug)
             name = game.name
-            summary = question_of(game, ruling.question).summary
+            asked = question_of(game, ruling.question)
+            summary, title = asked.summary, asked.title
         except AdjudicationError:
-            name, summary = ruling.game_slug, ruling.question
+            name, summary, title = ruling.game_slug, ruling.question, ruling.question
         answer = ruling.answer if isinstance(ruling.answer, dict) else {}
-        reading = [f"{k} = {v}" for k, v in sorted(ruling.options.items())]
-        out.append(Shown(ruling, name, summary, _lines(answer), reading))
+        try:
+            reading = [
+                f"{d.label}: {d.value_shown}"
+                for d in differences(get_game(ruling.game_slug), ruling.options)
+            ]
+        except AdjudicationError:
+            reading = [f"{k} = {v}" for k, v in sorted(ruling.options.items())]
+        out.append(Shown(ruling, name, summary, _lines(answer), reading, title))
     return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -119,9 +119,11 @@ def blocks(
     seating: Seating,
     pack: Pack,
     slug: str,
+    names: Sequence[str] = (),
 ) -> list[Block]:
-    """The form's blocks, filled in with ``values`` (form names to what was typed)."""
-    seats = seat_names(seating.players)
+    """The form's blocks, filled in with ``values`` (form names to what was typed); seats are
+    called by ``names`` when given (the players of the game the desk was opened from)."""
+    seats = list(names) if len(names) == seating.players else seat_names(seating.players)
     units = _unit_names(seating)
     out: list[Block] = []
 
@@ -202,9 +204,12 @@ def blocks(
                         attrs={
                             "placeholder": "e.g. 1:7H 2:KS 3:9C",
                             "autocapitalize": "characters",
+                            "autocomplete": "off",
+                            "data-trick": str(n),
                         },
                     )
                 )
+            extra = _pad(seats, f.plays_per_trick or seating.players)
         elif isinstance(f, CountsField) and f.per_seat:
             for p, seat in enumerate(seats):
                 inputs.append(
@@ -218,6 +223,10 @@ def blocks(
                 )
         elif (typed := _typed(f)) is not None:
             widget, attrs, help_text = typed
+            if isinstance(f, PlaysField):
+                # One trick, entered on the trick family's pad like a deal's tricks.
+                attrs = {**attrs, "autocomplete": "off", "data-trick": "0"}
+                extra = _pad(seats, f.most or seating.players)
             inputs.append(
                 Input(_name(key), f.label, widget, v(_name(key)), attrs=attrs, help=help_text)
             )
@@ -226,6 +235,17 @@ def blocks(
 
 
 CARDS_TYPED = {"autocapitalize": "characters"}
+
+
+def _pad(seats: Sequence[str], per_trick: int) -> dict[str, Any]:
+    """What the trick pad reads (``widgets/tricks.html``'s data attributes): the players'
+    names in seat order and how many plays make a trick."""
+    return {
+        "seats_json": json.dumps(list(seats)),
+        "names": list(seats),
+        "per_trick": per_trick,
+        "players": len(seats),
+    }
 
 
 def _typed(f: InputField) -> tuple[str, dict[str, str], str] | None:

@@ -25,6 +25,7 @@ from adjudicator.asking import (
     CountsField,
 )
 from adjudicator.cards import DOUBLE, STANDARD, Pack
+from adjudicator.dealing import Dealing, from_pack
 from adjudicator.errors import (
     AdjudicationError,
     BadEntryError,
@@ -263,6 +264,7 @@ class _GridGame[O: Options](Game[O, Deal]):
     """What Brummy and Brummagem share: everything but the grid's shape and the row rules."""
 
     shape: ClassVar[Shape]
+    deal_rule: ClassVar[str]
     min_players = 2
     max_players = MAX_PLAYERS
     lower_is_better = False
@@ -270,6 +272,22 @@ class _GridGame[O: Options](Game[O, Deal]):
     def pack(self, options: O, players: int) -> Pack:
         """One pack, or two "if more than four play" (or by house rule)."""
         return DOUBLE if options.double_pack or players > 4 else STANDARD
+
+    def dealing(self, players: int, options: O) -> Dealing:
+        """Nine cards each (twelve in Brummagem), one card turned up to start the discard
+        pile; two packs when more than four play, or by house rule (1a, 2a)."""
+        return from_pack(
+            self.pack(options, players),
+            players,
+            SIZES[self.shape],
+            self.deal_rule,
+            discard=1,
+            notes=self.deal_notes(players, options),
+        )
+
+    def deal_notes(self, players: int, options: O) -> tuple[str, ...]:
+        """Anything the table should know about the deal besides the figures."""
+        return ()
 
     def record(self, options: O, players: int) -> Record:
         """Who knocked (nobody, when play ended with the stock), and every seat's grid, row by
@@ -371,7 +389,7 @@ class _GridGame[O: Options](Game[O, Deal]):
         knocked = rng.randrange(players) if rng.random() < 0.7 else None
         return {"knocked": knocked, "grids": grids}
 
-    def questions(self) -> Mapping[str, Question]:
+    def own_questions(self) -> Mapping[str, Question]:
         """``grid`` (score a grid), ``best-grid`` (and what it left), ``knock`` (the bonuses)."""
         asks = _asks(self)
         return {
@@ -453,6 +471,7 @@ class Brummy(_GridGame[Options]):
     name = "Brummy"
     options_type = Options
     shape = "3x3"
+    deal_rule = "1a"
 
 
 class Brummagem(_GridGame[BrummagemOptions]):
@@ -461,6 +480,12 @@ class Brummagem(_GridGame[BrummagemOptions]):
     name = "Brummagem"
     options_type = BrummagemOptions
     shape = "3x4"
+    deal_rule = "2a"
+
+    def deal_notes(self, players: int, options: BrummagemOptions) -> tuple[str, ...]:
+        if players == 3 and not options.double_pack:
+            return ("At three, the rules prefer a double pack: the house rule Double pack (2a).",)
+        return ()
 
 
 def _summary(deal: Deal, results: Sequence[SeatResult]) -> Said:

@@ -25,6 +25,7 @@ from adjudicator.asking import (
     Asks,
 )
 from adjudicator.cards import STANDARD, Card, Pack, format_cards
+from adjudicator.dealing import Dealing, from_pack
 from adjudicator.game import Game, Open, Question, Scored, Target
 from adjudicator.options import option
 from adjudicator.records import (
@@ -118,6 +119,17 @@ class BoathouseRummy(Game[Options, Deal]):
     def pack(self, options: Options, players: int) -> Pack:
         return STANDARD
 
+    def dealing(self, players: int, options: Options) -> Dealing:
+        """4.2: dealt as the parent game (4.1)."""
+        return from_pack(
+            self.pack(options, players),
+            players,
+            dealt(players),
+            "4.2",
+            discard=1,
+            notes=("Dealt as in Rummy, the parent game (4.1).",),
+        )
+
     def record(self, options: Options, players: int) -> Record:
         """Who declared the whole hand, and each other player's cards or unmatched count."""
         return Record(
@@ -170,7 +182,7 @@ class BoathouseRummy(Game[Options, Deal]):
                 hands.append({"seat": who, "cards": format_cards(held)})
         return {"went_out": went_out, "hands": hands}
 
-    def questions(self) -> Mapping[str, Question]:
+    def own_questions(self) -> Mapping[str, Question]:
         asks = _asks()
         return {
             **hand_questions(

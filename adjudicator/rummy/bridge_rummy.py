@@ -31,6 +31,7 @@ from adjudicator.asking import (
     deal_input,
 )
 from adjudicator.cards import BRIDGE_RUMMY, Card, Pack, Rank, parse_cards
+from adjudicator.dealing import Dealing, from_pack
 from adjudicator.errors import (
     AdjudicationError,
     BadEntryError,
@@ -57,6 +58,7 @@ from adjudicator.said import seat as seat_ref
 from adjudicator.tally import SeatResult
 
 DEALS = 7
+HAND_DEALT = 14  # 3a: "two at a time until each player has 14"
 INITIAL_MELD = 50
 WENT_OUT = -20
 HAND_RUMMY = -40
@@ -533,6 +535,23 @@ class BridgeRummy(Game[Options, Deal]):
     def pack(self, options: Options, players: int) -> Pack:
         return BRIDGE_RUMMY
 
+    def dealing(self, players: int, options: Options) -> Dealing:
+        """3a: two packs and two jokers, 14 each two at a time; the cut card lies face up
+        under the stock, out of play, unless it is a joker (the cutter keeps it)."""
+        return from_pack(
+            self.pack(options, players),
+            players,
+            HAND_DEALT,
+            "3a",
+            set_aside=1,
+            notes=(
+                "The cut card lies face up under the stock and is out of play for the deal (3a).",
+                "A joker cut is kept by the cutter, who is then dealt 13, and nothing is set "
+                "aside: one more card for the stock (3a).",
+                "Cards go two at a time, counter-clockwise (3a).",
+            ),
+        )
+
     def record(self, options: Options, players: int) -> Record:
         """Who went out, hand rummy or not, and what each other player held (R-9: a count,
         the cards, or never went down)."""
@@ -619,7 +638,7 @@ class BridgeRummy(Game[Options, Deal]):
                 hands.append({"seat": seat, "held": 5 + (number * 7 + seat * 11) % 60})
         return {"went_out": went_out, "hand_rummy": number % 5 == 3, "hands": hands}
 
-    def questions(self) -> Mapping[str, Question]:
+    def own_questions(self) -> Mapping[str, Question]:
         # The play questions live beside this module and build on its melding, so they are
         # imported here, once the module has loaded.
         from adjudicator.rummy import bridge_rummy_play as play

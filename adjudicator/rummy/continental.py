@@ -34,6 +34,7 @@ from adjudicator.asking import (
     deal_input,
 )
 from adjudicator.cards import Card, Pack, continental_pack, format_cards, parse_cards
+from adjudicator.dealing import Dealing, from_pack
 from adjudicator.errors import AdjudicationError, BadEntryError, InvalidMeldError
 from adjudicator.game import Game, Open, Question, Scored, Target
 from adjudicator.options import option
@@ -447,6 +448,18 @@ class Continental(Game[Options, Deal]):
         """Ruling 4.3: two, three or four packs, with as many jokers, by the table's size."""
         return continental_pack(players)
 
+    def dealing(self, players: int, options: Options) -> Dealing:
+        """4.3: two packs and two jokers for two to five, three and three for six to eight,
+        four and four for nine to twelve; 15 cards each."""
+        return from_pack(
+            self.pack(options, players),
+            players,
+            HAND,
+            "4.3",
+            discard=1,
+            notes=("The turn-up follows the parent game, Rummy (4.1).",),
+        )
+
     def record(self, options: Options, players: int) -> Record:
         """Who went out, and their 15 going-out cards or just the jokers in them. The losers
         enter nothing: they pay the same, whatever they hold."""
@@ -495,7 +508,7 @@ class Continental(Game[Options, Deal]):
         hand = SAMPLE_HANDS[number % len(SAMPLE_HANDS)]
         return {"went_out": went_out, "cards": hand}
 
-    def questions(self) -> Mapping[str, Question]:
+    def own_questions(self) -> Mapping[str, Question]:
         asks = _asks(self)
         return {
             "meld": Question(

@@ -32,6 +32,7 @@ from adjudicator.asking import (
 )
 from adjudicator.cards import CRUMMY as CRUMMY_PACK
 from adjudicator.cards import Card, Pack, format_cards, parse_cards
+from adjudicator.dealing import Dealing, from_pack
 from adjudicator.errors import AdjudicationError, BadEntryError, ImpossibleCountError
 from adjudicator.game import FixedDeals, Game, Question, Scored
 from adjudicator.options import option
@@ -626,6 +627,20 @@ class CrummyRummy(Game[Options, Deal]):
     def pack(self, options: Options, players: int) -> Pack:
         return CRUMMY_PACK
 
+    def dealing(self, players: int, options: Options) -> Dealing:
+        """5a: two packs and four jokers, ten cards each in every round, one turned up."""
+        return from_pack(
+            self.pack(options, players),
+            players,
+            DEALT,
+            "5a",
+            discard=1,
+            notes=(
+                "The player on the dealer's right cuts; the deal passes to the left (5a).",
+                "Ten cards in every round, the 7-round game included (CR-1).",
+            ),
+        )
+
     def record(self, options: Options, players: int) -> Record:
         """Who went out, and for each other player the cards left or the penalty count."""
         return _record(players)
@@ -697,7 +712,7 @@ class CrummyRummy(Game[Options, Deal]):
                 hands.append({"seat": seat, "held": low + (number * 7 + seat * 11) % 60})
         return {"went_out": went_out, "hands": hands}
 
-    def questions(self) -> Mapping[str, Question]:
+    def own_questions(self) -> Mapping[str, Question]:
         asks = _asks(self)
         return {
             "contract": Question(

@@ -30,6 +30,7 @@ from adjudicator.asking import (
     Asks,
 )
 from adjudicator.cards import STANDARD, Pack, format_cards
+from adjudicator.dealing import Dealing, from_pack
 from adjudicator.game import Game, Open, Question, Scored, Target
 from adjudicator.options import option
 from adjudicator.records import (
@@ -120,6 +121,20 @@ class Gamblers(Game[Options, Deal]):
 
     def pack(self, options: Options, players: int) -> Pack:
         return STANDARD
+
+    def dealing(self, players: int, options: Options) -> Dealing:
+        """4.4: four players, seven cards each; the stock is gone through once."""
+        return from_pack(
+            self.pack(options, players),
+            players,
+            DEALT,
+            "4.4",
+            discard=1,
+            notes=(
+                "The stock is gone through once: after it, each player must take the top "
+                "discard, and the hand ends when one refuses it (4.4).",
+            ),
+        )
 
     def record(self, options: Options, players: int) -> Record:
         """Two ways: a player went out (the others' cards or counts in hand), or a refusal of
@@ -264,7 +279,7 @@ class Gamblers(Game[Options, Deal]):
                 hands.append({"seat": who, "cards": format_cards(held)})
         return {"went_out": went_out, "hands": hands}
 
-    def questions(self) -> Mapping[str, Question]:
+    def own_questions(self) -> Mapping[str, Question]:
         asks = _asks()
         return {
             **hand_questions(

@@ -28,6 +28,7 @@ from adjudicator.asking import (
     deal_input,
 )
 from adjudicator.cards import STANDARD, Card, Pack, format_cards, parse_cards, sort_cards
+from adjudicator.dealing import Dealing, from_pack
 from adjudicator.errors import (
     AdjudicationError,
     BadEntryError,
@@ -404,6 +405,17 @@ class KnockRummy(Game[Options, Deal]):
     def pack(self, options: Options, players: int) -> Pack:
         return STANDARD
 
+    def dealing(self, players: int, options: Options) -> Dealing:
+        """4.5: dealt as the parent game (4.1)."""
+        return from_pack(
+            self.pack(options, players),
+            players,
+            hand_size(players),
+            "4.5",
+            discard=1,
+            notes=("Dealt as in Rummy, the parent game (4.1).",),
+        )
+
     def record(self, options: Options, players: int) -> Record:
         """Who knocked, and for every player (the knocker too) the cards or the agreed count."""
         size = hand_size(players)
@@ -481,7 +493,7 @@ class KnockRummy(Game[Options, Deal]):
     def sample_deal(self, *, players: int, options: Options, number: int) -> dict[str, Any]:
         return _sample(players, number)
 
-    def questions(self) -> Mapping[str, Question]:
+    def own_questions(self) -> Mapping[str, Question]:
         asks = _asks(self)
         return {
             "meld": Question(
@@ -501,6 +513,7 @@ class KnockRummy(Game[Options, Deal]):
                 "May this hand knock, and on what count? (Any count may: no minimum.)",
                 _answer_knock,
                 asks=asks["knock"],
+                label="May this hand knock?",
             ),
             "settle": Question(
                 "settle",

@@ -24,6 +24,7 @@ from adjudicator.asking import (
     Asks,
 )
 from adjudicator.cards import STANDARD, Pack, format_cards
+from adjudicator.dealing import Dealing, from_pack
 from adjudicator.game import Game, Open, Question, Scored, Target
 from adjudicator.options import option
 from adjudicator.records import (
@@ -114,6 +115,11 @@ class Rummy(Game[Options, Deal]):
     def pack(self, options: Options, players: int) -> Pack:
         return STANDARD
 
+    def dealing(self, players: int, options: Options) -> Dealing:
+        """4.1: one pack; 10 each for two, 7 for three or four, 6 for five or six; the stock's
+        top card turned up starts the discard pile."""
+        return from_pack(self.pack(options, players), players, dealt(players), "4.1", discard=1)
+
     def record(self, options: Options, players: int) -> Record:
         """Who went out, rummy or not, and each other player's cards or count in hand."""
         return Record(
@@ -172,7 +178,7 @@ class Rummy(Game[Options, Deal]):
                 hands.append({"seat": who, "cards": format_cards(held)})
         return {"went_out": went_out, "rummy": number % 6 == 5, "hands": hands}
 
-    def questions(self) -> Mapping[str, Question]:
+    def own_questions(self) -> Mapping[str, Question]:
         asks = _asks()
         return {
             **hand_questions(

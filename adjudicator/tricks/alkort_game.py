@@ -42,6 +42,7 @@ from adjudicator.asking import (
     Asks,
 )
 from adjudicator.cards import Pack, parse_cards
+from adjudicator.dealing import Dealing, from_pack
 from adjudicator.errors import (
     AdjudicationError,
     BadEntryError,
@@ -147,6 +148,17 @@ class Alkort(Game[Options, Deal]):
         """The dealer the hand names (the record's optional "Who dealt?")."""
         dealer = getattr(deal, "dealer", None)
         return dealer if isinstance(dealer, int) else None
+
+    def dealing(self, players: int, options: Options) -> Dealing:
+        """8a: nine each in packets of three; the rest (8 at four, 26 at two) a hidden stock,
+        taken only by a friðufær exchange (A-3, A-7)."""
+        rule = "A-7" if players == 2 else "8a"
+        notes = (
+            "Dealt in packets of three (8a).",
+            "The stock stays hidden unless a player exchanges a hand of rubbish for its "
+            "top 8 cards (A-3, A-7).",
+        )
+        return from_pack(self.pack(options, players), players, HAND_SIZE, rule, notes=notes)
 
     def pack(self, options: Options, players: int) -> Pack:
         """The 44 cards: a standard pack without its 10s and 5s (8a)."""
@@ -273,7 +285,7 @@ class Alkort(Game[Options, Deal]):
 
     # --- the dispute desk ----------------------------------------------------------------------
 
-    def questions(self) -> Mapping[str, Question]:
+    def own_questions(self) -> Mapping[str, Question]:
         """``trick``, ``hand``, ``tricks`` and ``exchange`` (may this hand take the stock?)."""
         return {
             **family_questions(

@@ -59,6 +59,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from adjudicator.cards import Pack
+from adjudicator.dealing import Dealing, from_pack
 from adjudicator.errors import AdjudicationError, BadEntryError, IllegalPlayError
 from adjudicator.game import FixedDeals, Game, Question, Scored
 from adjudicator.records import (
@@ -137,6 +138,11 @@ class Brus(Game[Options, Deal]):
         """The dealer the hand names (the record's optional "Who dealt?")."""
         dealer = getattr(deal, "dealer", None)
         return dealer if isinstance(dealer, int) else None
+
+    def dealing(self, players: int, options: Options) -> Dealing:
+        """6a, BR-2: the whole pack, one at a time: 9 each at four, 6 each at six."""
+        each = Table(players).hand_size
+        return from_pack(self.pack(options, players), players, each, "BR-2")
 
     def pack(self, options: Options, players: int) -> Pack:
         """The 36 cards: the 2s, 3s, 4s and 5s taken out (6a)."""
@@ -270,7 +276,7 @@ class Brus(Game[Options, Deal]):
 
     # --- the dispute desk ----------------------------------------------------------------------
 
-    def questions(self) -> Mapping[str, Question]:
+    def own_questions(self) -> Mapping[str, Question]:
         """``trick`` (who wins it, or why a play is illegal), ``hand`` (its score, from its
         tricks or its summary), ``tricks`` (a hand so far, judged trick by trick)."""
         return family_questions(

@@ -47,6 +47,7 @@ from adjudicator.asking import (
     RowsField,
 )
 from adjudicator.cards import Pack
+from adjudicator.dealing import Dealing, from_pack
 from adjudicator.errors import (
     AdjudicationError,
     BadEntryError,
@@ -77,6 +78,7 @@ from adjudicator.tricks.treikort_pope import (
     pope_after,
 )
 from adjudicator.tricks.treikort_rules import (
+    HAND_SIZE,
     PACK,
     PLAYERS,
     POPE_TRICKS,
@@ -179,6 +181,11 @@ class Treikort(Game[Options, Deal]):
         """The dealer the hand names (the record's optional "Who dealt?")."""
         dealer = getattr(deal, "dealer", None)
         return dealer if isinstance(dealer, int) else None
+
+    def dealing(self, players: int, options: Options) -> Dealing:
+        """9a: the whole 27-card pack, nine each in packets of three."""
+        notes = ("Dealt in packets of three (9a).",)
+        return from_pack(self.pack(options, players), players, HAND_SIZE, "9a", notes=notes)
 
     def pack(self, options: Options, players: int) -> Pack:
         """The 27 cards of 9a: QC 2S KD 2H 4C 8S 9H 9D, the Aces, Jacks, 6s and 7s, 8C 8H 8D."""
@@ -359,7 +366,7 @@ class Treikort(Game[Options, Deal]):
 
     # --- the dispute desk ----------------------------------------------------------------------
 
-    def questions(self) -> Mapping[str, Question]:
+    def own_questions(self) -> Mapping[str, Question]:
         """``trick`` (who wins it, or why a play is illegal), ``hand`` (the tricks each won),
         ``tricks`` (a hand so far, each trick judged: the page's trick entry), ``pope`` (who
         is Pope after these hands, and why)."""

@@ -49,6 +49,7 @@ from adjudicator.asking import (
     RowsField,
 )
 from adjudicator.cards import Pack
+from adjudicator.dealing import Dealing, from_pack
 from adjudicator.errors import (
     AdjudicationError,
     BadEntryError,
@@ -203,6 +204,21 @@ class Voormsi(Game[Options, Deal]):
         """The dealer the hand names (the record's optional "Who dealt?")."""
         dealer = getattr(deal, "dealer", None)
         return dealer if isinstance(dealer, int) else None
+
+    def dealing(self, players: int, options: Options) -> Dealing:
+        """7a: four cards each, the rest a stock drawn from after each trick; under V-12's
+        house rule the whole pack is dealt (9 each at four, 12 at three, 18 at two, V-20)."""
+        each = Table.for_players(players, options).hand_size
+        if options.whole_pack:
+            rule = "V-20" if players == 2 else "V-12"
+            notes: tuple[str, ...] = ("The whole pack is dealt: no stock, no drawing (V-12).",)
+        else:
+            rule = "7a"
+            notes = (
+                "After each trick every player, the winner first, draws back up to four; "
+                "when the stock cannot give everyone the same number, the rest stay (7a).",
+            )
+        return from_pack(self.pack(options, players), players, each, rule, notes=notes)
 
     def pack(self, options: Options, players: int) -> Pack:
         """The 36 cards: A K Q J 9 8 7 6 5 of each suit, the KD replaced by the 3D."""
@@ -425,7 +441,7 @@ class Voormsi(Game[Options, Deal]):
 
     # --- the dispute desk ----------------------------------------------------------------------
 
-    def questions(self) -> Mapping[str, Question]:
+    def own_questions(self) -> Mapping[str, Question]:
         """``trick`` (who wins it, or why a play is illegal), ``hand`` (its score, from its
         tricks or its summary), ``ladder`` (where it stands after these hand scores)."""
         shared = family_questions(

@@ -22,7 +22,7 @@ from scorekeeper import desk, profile_selectors, selectors
 from scorekeeper.desk_forms import WAY, blocks, decode, encode, pack_data, way_chosen
 from scorekeeper.forms import HouseRulesForm
 from scorekeeper.http import AuthedRequest
-from scorekeeper.models import HouseRuleProfile, Night
+from scorekeeper.models import Game, HouseRuleProfile, Night
 
 
 def _table_size(game: GameDefinition[Any, Any], raw: str | None) -> int:
@@ -113,6 +113,15 @@ def _house_rules(
     return HouseRules(form, profiles, profile, options)
 
 
+def _names(from_game: Game | None, game: GameDefinition[Any, Any], players: int) -> list[str]:
+    """The players of the game the desk was opened from, in seat order, when the question is
+    about that game at its table; otherwise none (the form says "Seat 1", …)."""
+    if from_game is None or from_game.slug != game.slug:
+        return []
+    seats = sorted(from_game.seats.select_related("player"), key=lambda s: s.position)
+    return [s.player.name for s in seats] if len(seats) == players else []
+
+
 def _context(request: AuthedRequest) -> dict[str, Any]:
     query = request.GET
     from_game = None
@@ -151,7 +160,12 @@ def _context(request: AuthedRequest) -> dict[str, Any]:
         data = decode(fields, values, seating=seating, ways=ways)
         asked = desk.ask(slug=game.slug, question=name, data=data, players=players, options=options)
     form_blocks = blocks(
-        fields, values, seating=seating, pack=game.pack(parsed, players), slug=game.slug
+        fields,
+        values,
+        seating=seating,
+        pack=game.pack(parsed, players),
+        slug=game.slug,
+        names=_names(from_game, game, players),
     )
     if asked is not None and asked.error is not None and asked.error.path:
         for block in form_blocks:
@@ -174,7 +188,6 @@ def _context(request: AuthedRequest) -> dict[str, Any]:
         "data_json": json.dumps(data),
         "options": options,
         "options_json": json.dumps(options),
-        "house_rules": [f"{k} = {v}" for k, v in sorted(changed_options(parsed).items())],
         "rules_form": rules.form,
         "profiles": rules.profiles,
         "profile": rules.profile,

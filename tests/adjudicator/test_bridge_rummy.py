@@ -1137,7 +1137,7 @@ QUESTIONS = [
 def test_the_game_is_registered_with_its_questions() -> None:
     assert isinstance(get_game("bridge-rummy"), BridgeRummy)
     assert get_game("bridge-rummy").name == "Bridge Rummy"
-    assert list(GAME.questions()) == QUESTIONS
+    assert list(GAME.questions()) == [*QUESTIONS, "deal"]
 
 
 @pytest.mark.parametrize(

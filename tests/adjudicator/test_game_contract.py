@@ -14,6 +14,7 @@ from typing import Any, Literal
 import pytest
 
 from adjudicator.cards import STANDARD, Pack
+from adjudicator.dealing import Dealing, from_pack
 from adjudicator.errors import AdjudicationError, BadEntryError, GameOverError
 from adjudicator.game import EndRule, ExactTarget, FixedDeals, Game, Mark, Scored, Target
 from adjudicator.games import get_game
@@ -74,6 +75,9 @@ class Race(Game[Options, Deal]):
 
     def pack(self, options: Options, players: int) -> Pack:
         return STANDARD
+
+    def dealing(self, players: int, options: Options) -> Dealing:
+        return from_pack(STANDARD, players, options.hand_size, "R-0", discard=1)
 
     def record(self, options: Options, players: int) -> Record:
         return Record(

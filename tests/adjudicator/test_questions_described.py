@@ -28,9 +28,16 @@ def test_every_question_describes_its_input(game: Game[Any, Any], name: str) -> 
     assert asks is not None, f"{game.slug} {name} has no input description"
     for players in game.table_sizes():
         fields = asks.fields(players, game.options())
-        assert fields, "a question takes something"
+        assert fields or asks.players, "a question takes something, if only the table size"
         assert {f.kind for f in fields} <= KINDS
         assert all(d["label"] for d in describe_input(fields))
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.slug)
+def test_every_question_has_a_label_in_a_players_words(game: Game[Any, Any]) -> None:
+    titles = [q.title for q in game.questions().values()]
+    assert all(t and t[0].isupper() and t.endswith("?") for t in titles), titles
+    assert len(set(titles)) == len(titles), "two questions of one game read the same"
 
 
 @pytest.mark.parametrize(("game", "name"), QUESTIONS)

@@ -50,16 +50,16 @@ def test_ask_the_desk_and_save_a_ruling(signed_in: Page, night: Night) -> None:
     page.get_by_role("button", name="Ask the adjudicator").click()
     answer = page.locator("#desk-answer")
     expect(answer).to_contain_text("tied on 5 and won")
-    expect(answer).to_contain_text("Under K-1 penalty_on_tie = on")
+    expect(answer).to_contain_text("Under Penalty on tie: on")
     expect(answer).to_contain_text("10 penalty: knocked and was tied")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "desk-390x844.png"), full_page=True)
 
     # "We play it this way": saved under that reading, shown on the night page.
     answer.locator(".reading").get_by_role("button", name="We play it this way").click()
-    expect(page.locator("#rulings")).to_contain_text("Knock Rummy: settle")
+    expect(page.locator("#rulings")).to_contain_text("Knock Rummy: Who pays what for this hand?")
     page.locator("#rulings summary").first.click()
-    expect(page.locator("#rulings")).to_contain_text("penalty_on_tie = True")
+    expect(page.locator("#rulings")).to_contain_text("Read under Penalty on tie: on")
     assert Ruling.objects.get().options == {"penalty_on_tie": True}
 
 
@@ -78,7 +78,7 @@ def test_house_rules_set_on_the_desk_or_picked_from_a_profile(signed_in: Page, a
     page.get_by_label("Penalty on tie").check()
     page.get_by_role("button", name="Ask the adjudicator").click()
     answer = page.locator("#desk-answer")
-    expect(answer).to_contain_text("Read under these house rules: Penalty on tie on (K-1).")
+    expect(answer).to_contain_text("Read under these house rules: Penalty on tie on (K-1")
     expect(answer).to_contain_text("10 penalty: knocked and was tied")
 
     # The published rules picked back, then the saved profile: its rules fill in the fields.
@@ -90,7 +90,7 @@ def test_house_rules_set_on_the_desk_or_picked_from_a_profile(signed_in: Page, a
     expect(page.get_by_label("Penalty on tie")).to_be_checked()
     expect(page.locator(".desk-rules summary")).to_contain_text("Nanni's rules")
     page.get_by_role("button", name="Ask the adjudicator").click()
-    expect(answer).to_contain_text("Read under Nanni's rules: Penalty on tie on (K-1).")
+    expect(answer).to_contain_text("Read under Nanni's rules: Penalty on tie on (K-1")
     page.screenshot(path=str(SHOTS / "desk-house-rules-390x844.png"), full_page=True)
 
 
@@ -114,3 +114,52 @@ def test_a_pick_made_as_the_desk_is_swapped_in_is_not_lost(signed_in: Page, alic
     page.select_option("#id_profile", label="The published rules")
     expect(page.locator("#id_profile")).to_have_value(nanni or "")
     expect(page.get_by_label("Penalty on tie")).to_be_checked()
+
+
+def test_a_trick_on_the_pad_by_name_its_ruling_tapped_and_a_deal_asked(
+    signed_in: Page, night: Night
+) -> None:
+    page = signed_in
+    page.set_viewport_size({"width": 390, "height": 844})
+    game = GameFactory(night=night, slug="voormsi", players=["Ann", "Bob", "Cy", "Di"])
+    page.goto(f"{page.url}games/{game.pk}/")
+    page.get_by_role("link", name="A dispute? Ask the desk").click()
+    expect(page.locator("#desk-game")).to_have_value("voormsi")
+
+    # Who wins this trick? Played on the pad by the players' names, not typed by seat number.
+    page.locator('label:has(input[name="question"][value="trick"])').click()
+    pad = page.locator('[data-tricks]:has(input[name="in_plays"]) .trick-pad')
+    expect(pad).to_be_visible()
+    for name, suit, card in (
+        ("Ann", "H", "9H"),
+        ("Bob", "S", "AS"),
+        ("Cy", "C", "8C"),
+        ("Di", "D", "JD"),
+    ):
+        pad.get_by_role("button", name=name, exact=True).click()
+        pad.get_by_role("button", name=f"suit {suit}").click()
+        pad.locator(f'button[data-card="{card}"]').click()
+    expect(page.locator('input[name="in_plays"]')).to_have_value("1:9H 2:AS 3:8C 4:JD")
+    page.get_by_role("button", name="Ask the adjudicator").click()
+    answer = page.locator("#desk-answer")
+    expect(answer).to_contain_text("The answer")
+
+    # The ruling id in the working opens what the ruling says.
+    tap = answer.locator("details.rule-tap").first
+    expect(tap).to_be_visible()
+    tap.locator("summary").click()
+    expect(tap.locator(".rule-note")).to_be_visible()
+    expect(tap.locator(".rule-note")).to_contain_text("Voormsi")
+
+    # How is Rummy dealt at five?
+    page.select_option("#desk-game", "rummy")
+    expect(page.locator("#desk-game")).to_have_value("rummy")
+    page.select_option("#desk-players", "5")
+    expect(page.locator("#desk-players")).to_have_value("5")
+    page.locator('label:has(input[name="question"][value="deal"])').click()
+    expect(page.locator('input[name="question"][value="deal"]')).to_be_checked()
+    page.get_by_role("button", name="Ask the adjudicator").click()
+    answer = page.locator("#desk-answer")
+    expect(answer).to_contain_text("6 cards to each of the 5 players: 30 dealt")
+    expect(answer).to_contain_text("The other 21 cards are the stock")
+    page.screenshot(path=str(SHOTS / "desk-deal-390x844.png"), full_page=True)

@@ -73,7 +73,7 @@ def test_a_recorder_saves_a_ruling_asked_again_on_the_server(bob: Any, night: Ni
     assert ruling.options == {"penalty_on_tie": True}
     assert [p["amount"] for p in ruling.answer["payments"]] == [10, 25]
     shown = desk.rulings_for_night(night)
-    assert shown[0].game == "Knock Rummy" and shown[0].reading == ["penalty_on_tie = True"]
+    assert shown[0].game == "Knock Rummy" and shown[0].reading == ["Penalty on tie: on"]
 
 
 def test_someone_else_may_not_save(carol: Any, night: Night) -> None:

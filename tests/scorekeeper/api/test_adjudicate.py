@@ -155,7 +155,7 @@ def test_an_unknown_question_is_refused_with_the_known_ones(anonymous_api: APICl
     message = refused(ask(anonymous_api, "knock", {}), code="unknown_question", field="question")
     assert message == (
         "Bridge Rummy has no question 'knock'; it answers: meld, initial-meld, settle, deadwood, "
-        "take-discard, claim-joker, joker-into-run, go-out."
+        "take-discard, claim-joker, joker-into-run, go-out, deal."
     )
 
 

@@ -211,6 +211,7 @@ def test_anyone_lists_the_game_types(anonymous_api: APIClient) -> None:
         "claim-joker",
         "joker-into-run",
         "go-out",
+        "deal",
     }
 
 

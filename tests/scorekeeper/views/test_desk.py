@@ -115,9 +115,14 @@ def test_the_readings_list_the_house_rules_that_change_the_answer(signed_in: Cli
         DESK, {"game": "knock-rummy", "question": "settle", "ask": "1", "players": "3", **tie}
     )
     readings = page.context["asked"].readings
-    assert [r.label for r in readings] == ["K-1 penalty_on_tie = on"]
+    assert [r.label for r in readings] == ["Penalty on tie: on"]
     assert "10 penalty: knocked and was tied" in " ".join(readings[0].lines)
-    assert "Under K-1 penalty_on_tie = on" in page.content.decode()
+    html = page.content.decode()
+    assert (
+        "Under Penalty on tie: on</strong> (" in html
+        and "penalty_on_tie" not in html.split('id="desk-answer"')[1].split("answer-json")[0]
+    )
+    assert 'aria-label="Ruling K-1"' in html
 
 
 def test_the_game_page_links_to_the_desk_with_its_game(
@@ -153,7 +158,7 @@ def test_a_recorder_saves_a_ruling_and_the_night_shows_it(
     assert (ruling.saved_by, ruling.note, ruling.question) == (bob, "Tom's knock", "knock")
     assert ruling.answer["may_knock"] is True
     html = client.get(night.get_absolute_url()).content.decode()
-    assert "Knock Rummy: knock" in html and "Tom&#x27;s knock" in html
+    assert "Knock Rummy: May this hand knock?" in html and "Tom&#x27;s knock" in html
 
 
 def test_someone_outside_the_night_cannot_save(client: Client, carol: Any, night: Night) -> None:
@@ -226,9 +231,10 @@ def test_any_house_rule_can_be_set_on_the_desk(signed_in: Client) -> None:
     asked = page.context["asked"]
     assert asked.options["penalty_on_tie"] is True
     assert "10 penalty: knocked and was tied" in " ".join(asked.answer["explanation"])
-    assert [r.label for r in asked.readings] == ["K-1 penalty_on_tie = off"]
+    assert [r.label for r in asked.readings] == ["Penalty on tie: off"]
     html = unescape(page.content.decode())
-    assert "Read under these house rules: Penalty on tie on (K-1)." in html
+    assert "Read under these house rules: Penalty on tie on (" in html
+    assert 'aria-label="Ruling K-1"' in html
 
 
 def test_without_house_rules_the_answer_says_it_read_the_published_rules(
@@ -272,7 +278,64 @@ def test_a_saved_profile_fills_in_the_house_rules(signed_in: Client, alice: Any)
     assert page.context["profiles"] == [mine]
     assert page.context["rules_form"]["option_penalty_on_tie"].value() is True
     assert page.context["asked"].options["penalty_on_tie"] is True
-    assert "Read under Nanni&#x27;s rules: Penalty on tie on (K-1)." in page.content.decode()
+    content = page.content.decode()
+    assert "Read under Nanni&#x27;s rules: Penalty on tie on (" in content
+    assert 'aria-label="Ruling K-1"' in content
     page = signed_in.get(DESK, {**TIE, "ask": "1", "profile": theirs.pk, "use_profile": "1"})
     assert page.context["profile"] is None
     assert page.context["asked"].options == {}
+
+
+# The desk in the table's words -------------------------------------------------------------
+
+
+def test_a_trick_question_from_a_game_is_on_the_pad_with_its_players_names(
+    signed_in: Client, night: Night
+) -> None:
+    from tests.factories import GameFactory
+
+    voormsi = GameFactory(night=night, slug="voormsi", players=["Ann", "Bob", "Cy", "Di"])
+    page = signed_in.get(DESK, {"from": voormsi.pk, "question": "trick"})
+    html = page.content.decode()
+    pad = re.search(r'<fieldset class="tricks" data-tricks[^>]*>', html)
+    assert pad is not None
+    assert json.loads(unescape(re.search(r'data-seats="([^"]*)"', pad.group(0)).group(1))) == [
+        "Ann",
+        "Bob",
+        "Cy",
+        "Di",
+    ]
+    assert 'name="in_plays"' in html and 'data-trick="0"' in html
+    # Opened on its own, the same question calls the seats by number.
+    alone = signed_in.get(DESK, {"game": "voormsi", "question": "trick", "players": "4"})
+    assert "Seat 1" in unescape(alone.content.decode())
+
+
+def test_the_questions_are_offered_by_their_labels_not_their_names(signed_in: Client) -> None:
+    html = signed_in.get(DESK, {"game": "knock-rummy"}).content.decode()
+    assert "<strong>Is this a meld?</strong>" in html
+    assert "<strong>meld</strong>" not in html and "<strong>deadwood</strong>" not in html
+
+
+def test_the_deal_question_answers_rummy_at_five(signed_in: Client) -> None:
+    page = signed_in.get(DESK, {"game": "rummy", "question": "deal", "players": "5", "ask": "1"})
+    answer = page.context["asked"].answer
+    assert (answer["each"], answer["stock"], answer["discard"]) == (6, 21, 1)
+    html = unescape(page.content.decode())
+    assert "6 cards to each of the 5 players: 30 dealt (" in html
+    assert "up to six players; 10 cards each at two, 7 at three or four, 6 at five or six" in html
+
+
+def test_a_ruling_id_in_the_working_opens_what_the_ruling_says(signed_in: Client) -> None:
+    page = signed_in.get(
+        DESK, {"game": "continental-rummy", "question": "deal", "players": "6", "ask": "1"}
+    )
+    html = page.content.decode()
+    tap = re.search(
+        r'<details class="rule-tap"><summary aria-label="Ruling 4.3">4.3</summary>'
+        r'<span class="rule-note" role="note">([^<]*)</span></details>',
+        html,
+    )
+    assert tap is not None
+    assert "three and three for six to eight" in tap.group(1)
+    assert page.context["asked"].answer["jokers"] == 3
