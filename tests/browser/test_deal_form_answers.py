@@ -1,7 +1,7 @@
 """The deal form on a phone (issue 18): every answer in view after a submit, the record action
 one tap away, nothing typed twice, the picker showing who holds what, and the taps it all costs.
 
-Every click a test performs goes through :class:`Taps`, so a budget counts them all.
+Every click a test performs goes through :class:`tests.browser.hands.Thumb`, so a budget counts them all.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from playwright.sync_api import Locator, Page, expect
 from adjudicator.games import get_game
 from scorekeeper import selectors, services
 from scorekeeper.models import Entry, Game, Night
+from tests.browser.hands import Thumb, record_form
 from tests.factories import GameFactory
 
 NAMES = ["Ann", "Ben", "Cy", "Di"]
@@ -46,37 +47,11 @@ KNOCK_SHORT = {
 }
 
 
-class Taps:
-    """Every tap on the phone goes through here, counted."""
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.count = 0
-
-    def tap(self, target: Locator) -> None:
-        target.click()
-        self.count += 1
-
-    def type_in(self, field: Locator, text: str) -> None:
-        """A tap on the field, then the phone's keyboard (keys are not taps)."""
-        self.tap(field)
-        self.page.keyboard.type(text)
-
-    def choose(self, radio: Locator) -> None:
-        """Tap a choice, unless the form already starts on it."""
-        if not radio.is_checked():
-            self.tap(radio)
-
-
-def record_form(page: Page) -> Locator:
-    return page.locator("#record [data-record-form]")
-
-
 def hand_row(page: Page, seat: int) -> Locator:
     return record_form(page).locator(f'fieldset.hand[data-seat="{seat}"]')
 
 
-def enter_knock(taps: Taps, deal: dict[str, Any]) -> None:
+def enter_knock(taps: Thumb, deal: dict[str, Any]) -> None:
     """Who knocked, then each player's cards (the picker) or agreed count, as a player taps."""
     page = taps.page
     taps.choose(record_form(page).locator(f'input[name="knocked"][value="{deal["knocked"]}"]'))
@@ -130,7 +105,7 @@ def test_a_knock_rummy_hand_is_confirmed_in_view_and_undone(
     game = knock_game(night, hands=3)  # a page long enough that the form is well down
     page = signed_in
     open_game(page, game, phone)
-    taps = Taps(page)
+    taps = Thumb(page)
     enter_knock(taps, KNOCK)
     taps.tap(record_button(page))
     said = page.locator("#recorded")
@@ -164,7 +139,7 @@ def test_the_undo_goes_after_a_few_seconds(signed_in: Page, night: Night) -> Non
     page = signed_in
     open_game(page, game)
     page.clock.install()
-    enter_knock(Taps(page), KNOCK)
+    enter_knock(Thumb(page), KNOCK)
     record_button(page).click()
     undo = page.locator("#recorded").get_by_role("button", name="Undo: void hand 1")
     expect(undo).to_be_visible()
@@ -180,7 +155,7 @@ def test_a_refused_knock_rummy_hand_shows_its_problem_in_view(
     game = knock_game(night, hands=3)
     page = signed_in
     open_game(page, game, phone)
-    enter_knock(Taps(page), KNOCK_SHORT)
+    enter_knock(Thumb(page), KNOCK_SHORT)
     record_button(page).click()
     problem = hand_row(page, 0).locator(".errorlist")
     expect(problem).to_contain_text("Ann held 6 cards")
@@ -260,7 +235,7 @@ def test_the_unmatched_count_is_remembered_for_the_next_hand_and_a_reload(
     game = knock_game(night)
     page = signed_in
     open_game(page, game)
-    enter_knock(Taps(page), KNOCK)
+    enter_knock(Thumb(page), KNOCK)
     record_button(page).click()
     expect(page.locator("#record h2")).to_have_text("Record hand 2")
     for seat, label in [(0, "Cards"), (1, "Unmatched count"), (2, "Cards"), (3, "Unmatched count")]:
@@ -278,25 +253,25 @@ def test_quickly_is_remembered_for_the_next_hand_and_a_reload(
     page = signed_in
     open_game(page, game)
     quickly = page.get_by_label("Quickly: tricks won and captures")
-    taps = Taps(page)
+    taps = Thumb(page)
     taps.choose(quickly)
     taps.type_in(page.locator('input[name="won_0"]'), "7")
     taps.type_in(page.locator('input[name="won_1"]'), "2")
     taps.tap(record_button(page))
     expect(page.locator("#record h2")).to_have_text("Record hand 2")
     # One tap per value the table gives, plus the way and the button.
-    assert taps.count <= 2 + 2, taps.count
+    assert taps.taps <= 2 + 2, taps.taps
     expect(quickly).to_be_checked()
     page.reload()
     expect(quickly).to_be_checked()
     # The next hand: the way is where the table left it.
-    taps = Taps(page)
+    taps = Thumb(page)
     taps.choose(quickly)
     taps.type_in(page.locator('input[name="won_0"]'), "4")
     taps.type_in(page.locator('input[name="won_1"]'), "5")
     taps.tap(record_button(page))
     expect(page.locator("#record h2")).to_have_text("Record hand 3")
-    assert taps.count <= 2 + 1, taps.count
+    assert taps.taps <= 2 + 1, taps.taps
     assert len(selectors.game_standings(game).counted) == 2
 
 
@@ -306,7 +281,7 @@ def test_a_half_entered_hand_survives_a_reload_and_another_page(
     game = knock_game(night)
     page = signed_in
     open_game(page, game)
-    taps = Taps(page)
+    taps = Thumb(page)
     taps.choose(record_form(page).locator('input[name="knocked"][value="2"]'))
     for card in ["5H", "6H", "7H"]:
         taps.tap(hand_row(page, 0).locator(f'.picker-pack button[data-card="{card}"]'))
@@ -389,12 +364,12 @@ def test_a_knock_rummy_hand_on_the_picker_within_its_budget(signed_in: Page, nig
     open_game(page, game)
     picked = sum(len(h["cards"].split()) for h in KNOCK["hands"] if "cards" in h)
     for number, budget_note in [(1, "first hand"), (2, "choices remembered")]:
-        taps = Taps(page)
+        taps = Thumb(page)
         enter_knock(taps, KNOCK)
         taps.tap(record_button(page))
         expect(page.locator("#recorded")).to_contain_text(f"Hand {number} recorded")
         # At most the cards picked, one per player, and two.
-        assert taps.count <= picked + len(NAMES) + 2, (budget_note, taps.count)
+        assert taps.taps <= picked + len(NAMES) + 2, (budget_note, taps.taps)
     assert selectors.game_standings(game).tally.totals == (-10, -20, 72, -42)
 
 
@@ -409,14 +384,14 @@ def test_screenshots_before_during_and_after_a_knock_rummy_hand(
     page.screenshot(path=str(SHOTS / "knock-rummy-1-top.png"))
     page.locator("[data-jump-record] a").click()
     page.screenshot(path=str(SHOTS / "knock-rummy-2-form.png"))
-    enter_knock(Taps(page), KNOCK)
+    enter_knock(Thumb(page), KNOCK)
     hand_row(page, 2).scroll_into_view_if_needed()
     page.screenshot(path=str(SHOTS / "knock-rummy-3-during.png"))
     record_button(page).click()
     expect(page.locator("#recorded")).to_be_visible()
     page.screenshot(path=str(SHOTS / "knock-rummy-4-recorded.png"))
     page.set_viewport_size({"width": 360, "height": 640})
-    enter_knock(Taps(page), KNOCK_SHORT)
+    enter_knock(Thumb(page), KNOCK_SHORT)
     record_button(page).click()
     expect(record_form(page).locator("[data-refusal]")).to_be_visible()
     page.screenshot(path=str(SHOTS / "knock-rummy-5-refused-360.png"))

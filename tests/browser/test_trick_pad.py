@@ -18,46 +18,12 @@ from playwright.sync_api import Locator, Page, expect
 from adjudicator.games import get_game
 from scorekeeper import selectors
 from scorekeeper.models import Game, Night
+from tests.browser.hands import Thumb, choose_dealer, play_tricks, trick_budget
 from tests.factories import GameFactory
 
 SCREENS = Path("test-results/screenshots")
 PHONES = [(360, 640), (390, 844)]
 NAMES = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo"]
-
-
-class Thumb:
-    """Taps on the page, counted."""
-
-    def __init__(self, page: Page) -> None:
-        self.page = page
-        self.taps = 0
-
-    def tap(self, target: Locator) -> None:
-        target.click()
-        self.taps += 1
-
-    @property
-    def pad(self) -> Locator:
-        return self.page.locator(".trick-pad")
-
-    def on_turn(self) -> tuple[str | None, bool]:
-        """The player the pad has marked, and whether their next card adds to their play."""
-        marked = self.pad.locator(".trick-seats button[aria-pressed=true]")
-        name = marked.inner_text() if marked.count() else None
-        return name, self.pad.get_attribute("data-add") == "1"
-
-    def seat(self, name: str) -> None:
-        self.tap(self.pad.locator(".trick-seats").get_by_role("button", name=name, exact=True))
-
-    def card(self, card: str) -> None:
-        self.tap(self.pad.locator(f'.trick-cards button[data-card="{card}"]'))
-
-    def play(self, name: str, cards: list[str]) -> None:
-        for k, card in enumerate(cards):
-            marked, adding = self.on_turn()
-            if marked != name or (k > 0 and not adding):
-                self.seat(name)
-            self.card(card)
 
 
 def _in_view(page: Page, target: Locator) -> None:
@@ -75,39 +41,18 @@ def _open(page: Page, night: Night, slug: str, players: int, size: tuple[int, in
     return game
 
 
-def _choose_dealer(thumb: Thumb, dealer: int | None) -> None:
-    """Name the dealer unless the pad already expects the one who dealt."""
-    expected = thumb.page.locator("[data-tricks]").get_attribute("data-dealer")
-    if dealer is not None and str(dealer) != expected:
-        thumb.tap(thumb.page.locator(f'.choose-dealer input[name="dealer"][value="{dealer}"]'))
-
-
 def _play_hand(thumb: Thumb, hand: dict[str, Any], *, shots: str | None = None) -> None:
+    """A sample hand on the pad; after each trick its verdict is in the panel, in view."""
     page = thumb.page
-    passes = page.locator("[data-tricks]").get_attribute("data-turns") or ""
-    may_pass = '"passes": true' in passes
-    for number, trick in enumerate(hand["tricks"], start=1):
-        plays = trick["plays"]
-        for i, play in enumerate(plays):
-            cards = play["cards"].split()
-            if cards:
-                thumb.play(NAMES[play["seat"]], cards)
-            elif all(not p["cards"] for p in plays[i:]) and i > 0 and may_pass:
-                thumb.tap(thumb.pad.get_by_role("button", name="everyone still to play passes"))
-                break
-            elif not may_pass or i + 1 == len(plays):
-                marked, _ = thumb.on_turn()
-                if marked != NAMES[play["seat"]]:
-                    thumb.seat(NAMES[play["seat"]])
-                thumb.tap(thumb.pad.get_by_role("button", name="Pass", exact=True))
-            # else: a pass before a later play, told by tapping that player (see Thumb.play)
-        verdict = page.locator(f'.verdict[data-n="{number}"]')
-        expect(verdict).to_contain_text(" wins", timeout=10_000)
+
+    def checked(number: int) -> None:
         panel = page.locator(".trick-panel .verdict-last")
         expect(panel).to_contain_text(f"Trick {number}")
         _in_view(page, panel)
         if shots and number == 2:
             page.screenshot(path=str(SCREENS / f"{shots}-during.png"))
+
+    play_tricks(thumb, hand["tricks"], NAMES, after=checked)
 
 
 GAMES = [
@@ -117,21 +62,6 @@ GAMES = [
     ("brus", 6, 5),
     ("alkort", 4, 1),
 ]
-
-
-def _budget(hand: dict[str, Any], may_pass: bool) -> int:
-    """The cards played plus 3; where a turn may be a pass, each run of passes within a
-    trick is one more tap (a pass is a turn the pad cannot guess)."""
-    cards = sum(len(p["cards"].split()) for t in hand["tricks"] for p in t["plays"])
-    runs = 0
-    if may_pass:
-        for trick in hand["tricks"]:
-            before = True
-            for play in trick["plays"]:
-                if not play["cards"] and before:
-                    runs += 1
-                before = bool(play["cards"])
-    return cards + runs + 3
 
 
 @pytest.mark.parametrize("size", PHONES, ids=["360x640", "390x844"])
@@ -149,16 +79,16 @@ def test_a_whole_hand_trick_by_trick_within_the_budget(
         page.locator(".trick-pad").scroll_into_view_if_needed()
         page.screenshot(path=str(SCREENS / f"{shots}-before.png"))
     thumb = Thumb(page)
-    _choose_dealer(thumb, hand.get("dealer"))
+    choose_dealer(thumb, hand.get("dealer"))
     record = definition.record(definition.options(), players)
-    may_pass = any(getattr(f, "passes", False) for f in record.fields)
+    passes = any(getattr(f, "passes", False) for f in record.fields)
     _play_hand(thumb, hand, shots=shots)
     thumb.tap(page.get_by_role("button", name="Record hand 1"))
     expect(page.locator("#record h2")).to_have_text("Record hand 2")
     if shots:
         page.screenshot(path=str(SCREENS / f"{shots}-after.png"))
     assert len(selectors.game_standings(game).tally.deals) == 1
-    budget = _budget(hand, may_pass)
+    budget = trick_budget(hand["tricks"], passes)
     print(f"{slug} at {players}, {size[0]}x{size[1]}: {thumb.taps} taps, budget {budget}")
     assert thumb.taps <= budget
     # Nothing of the recorded hand is kept to be restored.
@@ -198,7 +128,7 @@ def test_a_lead_of_several_cards_holds_each_follower(signed_in: Page, night: Nig
     page = signed_in
     _open(page, night, "voormsi", 3, (390, 844))
     thumb = Thumb(page)
-    _choose_dealer(thumb, hand["dealer"])
+    choose_dealer(thumb, hand["dealer"])
     before = thumb.taps
     for play in first:
         thumb.play(NAMES[play["seat"]], play["cards"].split())
@@ -215,7 +145,7 @@ def test_a_reload_mid_hand_keeps_the_entries(signed_in: Page, night: Night) -> N
     page = signed_in
     game = _open(page, night, "treikort", 3, (360, 640))
     thumb = Thumb(page)
-    _choose_dealer(thumb, hand["dealer"])
+    choose_dealer(thumb, hand["dealer"])
     half = {**hand, "tricks": hand["tricks"][:3]}
     _play_hand(thumb, half)
     nxt = hand["tricks"][3]["plays"][0]

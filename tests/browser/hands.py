@@ -1,0 +1,228 @@
+"""A hand entered on the phone as a person would, every tap counted.
+
+Shared by the browser tests (which hold each flow to its tap budget) and ``bench/taps.py``
+(which prints the taps of a hand of every game, each way it is recorded). Everything is read
+from the game's record description and the form's field names (``scorekeeper/deal_forms.py``);
+no game is named here.
+
+What counts as a tap: a tap on a card, a choice, a player, a switch, a number box (the keys
+typed into it are the phone's keyboard, not taps) and the Record button. A choice the form
+already starts on costs nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+from adjudicator.records import (
+    CardsField,
+    CountField,
+    EventsField,
+    FlagField,
+    PerSeatField,
+    PerSideField,
+    Record,
+    SeatField,
+    SideField,
+    TricksField,
+)
+
+
+class Thumb:
+    """Taps on the page, counted."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.taps = 0
+
+    def tap(self, target: Locator) -> None:
+        target.click()
+        self.taps += 1
+
+    def type_in(self, field: Locator, text: str) -> None:
+        """A tap on the field, then the phone's keyboard (keys are not taps)."""
+        self.tap(field)
+        self.page.keyboard.type(text)
+
+    def choose(self, radio: Locator) -> None:
+        """Tap a choice, unless the form already starts on it."""
+        if not radio.is_checked():
+            self.tap(radio)
+
+    # The trick pad ---------------------------------------------------------------------------
+
+    @property
+    def pad(self) -> Locator:
+        return self.page.locator(".trick-pad")
+
+    def on_turn(self) -> tuple[str | None, bool]:
+        """The player the pad has marked, and whether their next card adds to their play."""
+        marked = self.pad.locator(".trick-seats button[aria-pressed=true]")
+        name = marked.inner_text() if marked.count() else None
+        return name, self.pad.get_attribute("data-add") == "1"
+
+    def seat(self, name: str) -> None:
+        self.tap(self.pad.locator(".trick-seats").get_by_role("button", name=name, exact=True))
+
+    def card(self, card: str) -> None:
+        self.tap(self.pad.locator(f'.trick-cards button[data-card="{card}"]'))
+
+    def play(self, name: str, cards: list[str]) -> None:
+        """A player's play: their name tapped only when the pad has someone else marked."""
+        for k, card in enumerate(cards):
+            marked, adding = self.on_turn()
+            if marked != name or (k > 0 and not adding):
+                self.seat(name)
+            self.card(card)
+
+
+def record_form(page: Page) -> Locator:
+    return page.locator("#record [data-record-form]")
+
+
+def choose_dealer(thumb: Thumb, dealer: int | None) -> None:
+    """Name the dealer unless the pad already expects the one who dealt."""
+    expected = thumb.page.locator("[data-tricks]").get_attribute("data-dealer")
+    if dealer is not None and str(dealer) != expected:
+        thumb.tap(thumb.page.locator(f'.choose-dealer input[name="dealer"][value="{dealer}"]'))
+
+
+def may_pass(page: Page) -> bool:
+    """Whether the pad takes a turn with no cards (its data says so, from the game)."""
+    return '"passes": true' in (page.locator("[data-tricks]").get_attribute("data-turns") or "")
+
+
+def play_tricks(
+    thumb: Thumb,
+    tricks: Sequence[Mapping[str, Any]],
+    names: Sequence[str],
+    after: Callable[[int], None] | None = None,
+) -> None:
+    """Play a hand on the trick pad, trick by trick, waiting for each trick's verdict (then
+    ``after(n)``, for a test's checks)."""
+    page = thumb.page
+    passes = may_pass(page)
+    for number, trick in enumerate(tricks, start=1):
+        plays = trick["plays"]
+        for i, play in enumerate(plays):
+            cards = play["cards"].split()
+            if cards:
+                thumb.play(names[play["seat"]], cards)
+            elif all(not p["cards"] for p in plays[i:]) and i > 0 and passes:
+                thumb.tap(thumb.pad.get_by_role("button", name="everyone still to play passes"))
+                break
+            elif not passes or i + 1 == len(plays):
+                marked, _ = thumb.on_turn()
+                if marked != names[play["seat"]]:
+                    thumb.seat(names[play["seat"]])
+                thumb.tap(thumb.pad.get_by_role("button", name="Pass", exact=True))
+            # else: a pass before a later play, told by tapping that player (Thumb.play)
+        verdict = page.locator(f'.verdict[data-n="{number}"]')
+        expect(verdict).to_contain_text(" wins", timeout=10_000)
+        if after is not None:
+            after(number)
+
+
+def trick_budget(tricks: Sequence[Mapping[str, Any]], passes: bool) -> int:
+    """The cards played plus 3; where a turn may be a pass, each run of passes within a trick
+    is one more tap (a pass is a turn the pad cannot guess)."""
+    cards = sum(len(p["cards"].split()) for t in tricks for p in t["plays"])
+    runs = 0
+    if passes:
+        for trick in tricks:
+            before = True
+            for play in trick["plays"]:
+                if not play["cards"] and before:
+                    runs += 1
+                before = bool(play["cards"])
+    return cards + runs + 3
+
+
+# The deal form, field by field ---------------------------------------------------------------
+
+
+def pick_cards(thumb: Thumb, where: Locator, cards: str) -> None:
+    """Cards on the card picker (the whole pack at once), or on a grid (a suit, then the card:
+    the suit only when it changes)."""
+    grid = where.locator(".picker-grid")
+    suit = None
+    for card in cards.split():
+        if grid.count():
+            if card[-1] != suit:
+                thumb.tap(where.get_by_role("button", name=f"suit {card[-1]}"))
+                suit = card[-1]
+            thumb.tap(grid.locator(f'button[data-card="{card}"]'))
+        else:
+            thumb.tap(where.locator(f'.picker-pack button[data-card="{card}"]').first)
+
+
+def _per_seat(thumb: Thumb, field: PerSeatField, entries: Sequence[Mapping[str, Any]]) -> None:
+    form = record_form(thumb.page)
+    for entry in entries:
+        seat = entry["seat"]
+        key, value = next((k, v) for k, v in entry.items() if k != "seat")
+        row = form.locator(f'fieldset.hand[data-seat="{seat}"]')
+        how = row.locator(f'input[name="how_{seat}"][value="{key}"]')
+        if how.count():
+            thumb.choose(how)
+        kind = field.entry(key)
+        if isinstance(kind, CardsField):
+            pick_cards(thumb, row, str(value))
+        elif isinstance(kind, FlagField):
+            box = row.locator(f'input[name="{key}_{seat}"]')
+            if box.count() and box.get_attribute("type") == "checkbox" and bool(value):
+                thumb.tap(box)
+        else:
+            thumb.type_in(row.locator(f'input[name="{key}_{seat}"]'), str(value))
+
+
+def enter_field(thumb: Thumb, field: Any, value: Any, names: Sequence[str]) -> None:
+    """One field of a record, from the value the API would take for it."""
+    form = record_form(thumb.page)
+    if value is None:
+        return
+    if isinstance(field, SeatField | SideField):
+        thumb.choose(form.locator(f'input[name="{field.key}"][value="{value}"]'))
+    elif isinstance(field, FlagField):
+        if value:
+            thumb.tap(form.locator(f'input[name="{field.key}"]'))
+    elif isinstance(field, CountField):
+        thumb.type_in(form.locator(f'input[name="{field.key}"]'), str(value))
+    elif isinstance(field, CardsField):
+        pick_cards(thumb, form.locator(".block", has=form.locator(f'[name="{field.key}"]')), value)
+    elif isinstance(field, PerSeatField):
+        _per_seat(thumb, field, value)
+    elif isinstance(field, PerSideField):
+        for unit, count in enumerate(value):
+            thumb.type_in(form.locator(f'input[name="{field.key}_{unit}"]'), str(count))
+    elif isinstance(field, EventsField):
+        for event in value:
+            thumb.choose(
+                form.locator(f'input[name="{field.key}_{event["event"]}"][value="{event["side"]}"]')
+            )
+    elif isinstance(field, TricksField):
+        play_tricks(thumb, value, names)
+
+
+def enter_deal(
+    thumb: Thumb, record: Record, way: str | None, data: Mapping[str, Any], names: Sequence[str]
+) -> None:
+    """A whole deal through the form: its way of recording (if the form does not start on it),
+    then each field the deal gives, the dealer first so the pad starts on the right player."""
+    form = record_form(thumb.page)
+    if way is not None:
+        thumb.choose(form.locator(f'input[name="way"][value="{way}"]'))
+    fields = {f.key: f for f in record.fields}
+    tricks = [k for k in data if isinstance(fields.get(k), TricksField)]
+    for key, value in data.items():
+        if key in tricks:
+            continue
+        if key == "dealer" and tricks:
+            choose_dealer(thumb, value)
+        else:
+            enter_field(thumb, fields[key], value, names)
+    for key in tricks:
+        play_tricks(thumb, data[key], names)
