@@ -157,8 +157,10 @@
   document.addEventListener("input", refreshAll);
   document.addEventListener("change", refreshAll);
 
-  // Grid entry (Brummy 3x3, Brummagem 3x4): tap a cell, then a card. The text input keeps the
-  // grid row by row, "-" for an empty cell, and htmx scores it on every change.
+  // Grid entry (a 3x3 or 3x4 grid of the grid family): the cards fill the cells in order, the
+  // next empty cell chosen after each (tap a cell to put a card elsewhere); the whole pack shows
+  // at once, as on the card picker, so a card is one tap. The text input keeps the grid row by
+  // row, "-" for an empty cell, and htmx scores it on every change.
   function buildGrid(host) {
     if (host.dataset.ready) return;
     host.dataset.ready = "1";
@@ -169,7 +171,6 @@
     var pack = packOf(host);
     var cells = [];
     var selected = 0;
-    var suit = "S";
 
     function read() {
       var list = tokens(input);
@@ -187,19 +188,12 @@
       var here = cells.filter(function (c, i) { return c === card && i !== selected; }).length;
       return here + (elsewhere[card] || []).length;
     }
-    var offered = suitsIn(pack);
-    function symbol(card) {
-      var s = card.slice(-1);
-      return card.slice(0, -1) + SUITS.find(function (p) { return p[0] === s; })[1];
-    }
 
     var board = document.createElement("div");
     board.className = "grid-cells";
     board.style.gridTemplateColumns = "repeat(" + width + ", 1fr)";
-    var suits = document.createElement("div");
-    suits.className = "picker-suits";
-    var ranks = document.createElement("div");
-    ranks.className = "picker-grid";
+    var keys = document.createElement("div");
+    keys.className = "picker-pack picker-grid";
 
     function draw() {
       elsewhere = heldElsewhere(input);
@@ -208,58 +202,46 @@
         var b = document.createElement("button");
         b.type = "button";
         b.className = "cell" + (i === selected ? " selected" : "") + (card && /[HD]$/.test(card) ? " red" : "");
-        b.textContent = card ? symbol(card) : "+";
+        b.textContent = card ? symbolOf(card) : "+";
         b.setAttribute("aria-label", "row " + (Math.floor(i / width) + 1) + " column " + (i % width + 1) + ": " + (card || "empty"));
         b.setAttribute("aria-pressed", i === selected ? "true" : "false");
         b.addEventListener("click", function () { selected = i; draw(); });
         board.appendChild(b);
       });
-      ranks.innerHTML = "";
-      RANKS.filter(function (rank) { return pack[rank + suit]; }).forEach(function (rank) {
-        var card = rank + suit;
-        var b = document.createElement("button");
-        b.type = "button";
-        b.textContent = symbol(card);
-        b.dataset.card = card;
-        if (suit === "H" || suit === "D") b.className = "red";
-        b.disabled = used(card) >= pack[card];
-        var others = elsewhere[card] || [];
-        if (others.length) {
-          b.classList.add("held");
-          b.dataset.holder = others.join(", ");
-          b.setAttribute("aria-label", symbol(card) + ", held by " + others.join(" and "));
-        }
-        b.addEventListener("click", function () {
-          cells[selected] = card;
-          var next = cells.indexOf(null);
-          if (next !== -1) selected = next;
-          write();
-          draw();
+      keys.innerHTML = "";
+      suitsIn(pack).forEach(function (pair) {
+        RANKS.filter(function (rank) { return pack[rank + pair[0]]; }).forEach(function (rank, k) {
+          var card = rank + pair[0];
+          var b = document.createElement("button");
+          b.type = "button";
+          b.textContent = symbolOf(card);
+          b.dataset.card = card;
+          b.className = (pair[0] === "H" || pair[0] === "D" ? "red" : "") + (k === 0 ? " suit-start" : "");
+          b.classList.toggle("picked", cells.indexOf(card) !== -1);
+          b.disabled = used(card) >= pack[card];
+          var others = elsewhere[card] || [];
+          if (others.length) {
+            b.classList.add("held");
+            b.dataset.holder = others.join(", ");
+            b.setAttribute("aria-label", symbolOf(card) + ", held by " + others.join(" and "));
+          }
+          b.addEventListener("click", function () {
+            cells[selected] = card;
+            var next = cells.indexOf(null);
+            if (next !== -1) selected = next;
+            write();
+            draw();
+          });
+          keys.appendChild(b);
         });
-        ranks.appendChild(b);
       });
       var clear = document.createElement("button");
       clear.type = "button";
       clear.textContent = "⌫";
       clear.setAttribute("aria-label", "empty the selected cell");
       clear.addEventListener("click", function () { cells[selected] = null; write(); draw(); });
-      ranks.appendChild(clear);
+      keys.appendChild(clear);
     }
-
-    offered.forEach(function (pair) {
-      var b = document.createElement("button");
-      b.type = "button";
-      b.textContent = pair[1];
-      b.setAttribute("aria-label", "suit " + pair[0]);
-      b.setAttribute("aria-pressed", pair[0] === suit ? "true" : "false");
-      if (pair[0] === "H" || pair[0] === "D") b.className = "red";
-      b.addEventListener("click", function () {
-        suit = pair[0];
-        suits.querySelectorAll("button").forEach(function (x) { x.setAttribute("aria-pressed", x === b ? "true" : "false"); });
-        draw();
-      });
-      suits.appendChild(b);
-    });
 
     input.addEventListener("input", function () { read(); draw(); });
     host.scorekeeperGrid = draw;
@@ -267,9 +249,8 @@
     selected = Math.max(0, cells.indexOf(null));
     draw();
     var picker = document.createElement("div");
-    picker.className = "picker";
-    picker.appendChild(suits);
-    picker.appendChild(ranks);
+    picker.className = "picker picker-all";
+    picker.appendChild(keys);
     host.appendChild(board);
     host.appendChild(picker);
   }

@@ -145,18 +145,10 @@ def trick_budget(tricks: Sequence[Mapping[str, Any]], passes: bool) -> int:
 
 
 def pick_cards(thumb: Thumb, where: Locator, cards: str) -> None:
-    """Cards on the card picker (the whole pack at once), or on a grid (a suit, then the card:
-    the suit only when it changes)."""
-    grid = where.locator(".picker-grid")
-    suit = None
+    """Cards on the card picker or a grid: the whole pack shows, so a card is one tap (a grid
+    fills its cells in order)."""
     for card in cards.split():
-        if grid.count():
-            if card[-1] != suit:
-                thumb.tap(where.get_by_role("button", name=f"suit {card[-1]}"))
-                suit = card[-1]
-            thumb.tap(grid.locator(f'button[data-card="{card}"]'))
-        else:
-            thumb.tap(where.locator(f'.picker-pack button[data-card="{card}"]').first)
+        thumb.tap(where.locator(f'.picker-pack button[data-card="{card}"]').first)
 
 
 def _per_seat(thumb: Thumb, field: PerSeatField, entries: Sequence[Mapping[str, Any]]) -> None:
@@ -172,9 +164,8 @@ def _per_seat(thumb: Thumb, field: PerSeatField, entries: Sequence[Mapping[str, 
         if isinstance(kind, CardsField):
             pick_cards(thumb, row, str(value))
         elif isinstance(kind, FlagField):
-            box = row.locator(f'input[name="{key}_{seat}"]')
-            if box.count() and box.get_attribute("type") == "checkbox" and bool(value):
-                thumb.tap(box)
+            if not how.count() and value:  # a switch of its own, not one of the row's choices
+                thumb.tap(row.locator(f'input[name="{key}_{seat}"]'))
         else:
             thumb.type_in(row.locator(f'input[name="{key}_{seat}"]'), str(value))
 
@@ -192,7 +183,8 @@ def enter_field(thumb: Thumb, field: Any, value: Any, names: Sequence[str]) -> N
     elif isinstance(field, CountField):
         thumb.type_in(form.locator(f'input[name="{field.key}"]'), str(value))
     elif isinstance(field, CardsField):
-        pick_cards(thumb, form.locator(".block", has=form.locator(f'[name="{field.key}"]')), value)
+        block = form.locator(".block", has=thumb.page.locator(f'[name="{field.key}"]'))
+        pick_cards(thumb, block, value)
     elif isinstance(field, PerSeatField):
         _per_seat(thumb, field, value)
     elif isinstance(field, PerSideField):
@@ -226,3 +218,62 @@ def enter_deal(
             enter_field(thumb, fields[key], value, names)
     for key in tricks:
         play_tricks(thumb, data[key], names)
+
+
+# Which hand of a game, at which table, and what it may cost ----------------------------------
+
+
+def table_size(game: Any) -> int:
+    """A usual table for the game: four where it plays at four, else its largest."""
+    sizes = game.table_sizes()
+    return 4 if 4 in sizes else sizes[-1]
+
+
+def sample_for(game: Any, players: int, way: Any) -> tuple[int, dict[str, Any]] | None:
+    """The game's first sample deal recorded ``way`` (any, for a record of one way)."""
+    options = game.options()
+    for number in range(1, 60):
+        deal = game.sample_deal(players=players, options=options, number=number)
+        if way is None or (
+            set(deal) <= set(way.fields) | _shared(game, players)
+            and any(key in deal for key in way.fields)
+        ):
+            return number, deal
+    return None
+
+
+def _shared(game: Any, players: int) -> set[str]:
+    """Fields every way of the record takes (those no way names)."""
+    record = game.record(game.options(), players)
+    in_ways = {key for way in record.ways for key in way.fields}
+    return {f.key for f in record.fields} - in_ways
+
+
+def budget(record: Any, way: Any, deal: dict[str, Any], players: int, passes: bool) -> int:
+    """Issue 18's budget for a hand: trick by trick, the cards played plus 3 (and one a run
+    of passes); on the card picker or a grid, the cards picked plus one a player plus 2;
+    otherwise one tap a value given, the way and Record."""
+    fields = {f.key: f for f in record.fields}
+    tricks = [deal[k] for k in deal if isinstance(fields.get(k), TricksField)]
+    if tricks:
+        return trick_budget(tricks[0], passes)
+    cards = 0
+    picked = False
+    for key, value in deal.items():
+        field = fields[key]
+        if isinstance(field, CardsField) and value:
+            cards, picked = cards + len(str(value).split()), True
+        elif isinstance(field, PerSeatField):
+            for entry in value:
+                (kind,) = [k for k in entry if k != "seat"]
+                if isinstance(field.entry(kind), CardsField):
+                    cards, picked = cards + len(str(entry[kind]).split()), True
+    if picked:
+        return cards + players + 2
+    # One tap a value given: a list (a count per side, each event) gives one a member.
+    given = sum(
+        len(value) if isinstance(value, list) else 1
+        for value in deal.values()
+        if value not in (None, [], False)
+    )
+    return given + (1 if way is not None else 0) + 1

@@ -1,0 +1,53 @@
+"""Every game, each way it is recorded: a sample hand entered on a phone (390x844) as a person
+would, within issue 18's budget of taps, and recorded. The same hands and the same counting as
+``bench/taps.py`` (tests/browser/hands.py), so a flow that gets longer fails here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from adjudicator.games import all_games
+from scorekeeper.models import Game, Night
+from tests.browser.hands import (
+    Thumb,
+    budget,
+    enter_deal,
+    may_pass,
+    record_form,
+    sample_for,
+    table_size,
+)
+from tests.factories import GameFactory
+
+NAMES = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo"]
+FLOWS = [
+    pytest.param(game, way, id=f"{game.slug}-{way.key if way else 'the-form'}")
+    for game in all_games()
+    for way in game.record(game.options(), table_size(game)).ways or (None,)
+]
+
+
+@pytest.mark.parametrize(("game", "way"), FLOWS)
+def test_a_hand_costs_no_more_taps_than_its_budget(
+    signed_in: Page, night: Night, game: Any, way: Any
+) -> None:
+    size = table_size(game)
+    found = sample_for(game, size, way)
+    assert found is not None, "the game has no sample hand recorded this way"
+    _, deal = found
+    record = game.record(game.options(), size)
+    played: Game = GameFactory(night=night, slug=game.slug, players=NAMES[:size])
+    page = signed_in
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{page.url}games/{played.pk}/")
+    thumb = Thumb(page)
+    passes = page.locator("[data-tricks]").count() > 0 and may_pass(page)
+    enter_deal(thumb, record, way.key if way else None, deal, NAMES[:size])
+    thumb.tap(record_form(page).get_by_role("button", name="Record "))
+    expect(page.locator("#recorded")).to_be_visible(timeout=10_000)
+    assert played.entries.count() == 1
+    most = budget(record, way, deal, size, passes)
+    assert thumb.taps <= most, f"{thumb.taps} taps, budget {most}"
