@@ -4,6 +4,7 @@ would, within issue 18's budget of taps, and recorded. The same hands and the sa
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,11 +24,25 @@ from tests.browser.hands import (
 from tests.factories import GameFactory
 
 NAMES = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo"]
+SHOTS = Path("test-results/screenshots")
+# One game of each family is photographed before, during and after its hand.
+PHOTOGRAPHED = {game.family: game.slug for game in reversed(all_games())}
 FLOWS = [
     pytest.param(game, way, id=f"{game.slug}-{way.key if way else 'the-form'}")
     for game in all_games()
     for way in game.record(game.options(), table_size(game)).ways or (None,)
 ]
+
+
+def _camera(page: Page, name: str, game: Any) -> Any:
+    """Screenshots of the phone's screen for one game of each family, else nothing."""
+
+    def shot(moment: str) -> None:
+        if PHOTOGRAPHED.get(game.family) == game.slug:
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SHOTS / f"{name}-{moment}.png"))
+
+    return shot
 
 
 @pytest.mark.parametrize(("game", "way"), FLOWS)
@@ -43,11 +58,15 @@ def test_a_hand_costs_no_more_taps_than_its_budget(
     page = signed_in
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{page.url}games/{played.pk}/")
+    shot = _camera(page, f"{game.family}-{game.slug}-{way.key if way else 'hand'}", game)
     thumb = Thumb(page)
     passes = page.locator("[data-tricks]").count() > 0 and may_pass(page)
+    shot("1-before")
     enter_deal(thumb, record, way.key if way else None, deal, NAMES[:size])
+    shot("2-during")
     thumb.tap(record_form(page).get_by_role("button", name="Record "))
     expect(page.locator("#recorded")).to_be_visible(timeout=10_000)
+    shot("3-after")
     assert played.entries.count() == 1
     most = budget(record, way, deal, size, passes)
     assert thumb.taps <= most, f"{thumb.taps} taps, budget {most}"
