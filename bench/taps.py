@@ -18,6 +18,7 @@ event), the way and Record. Exit status 1 if a hand was not recorded or went ove
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
 import sys
 import tempfile
@@ -29,15 +30,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 NAMES = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
-BROWSER_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 def recorded(game: Any, seconds: float = 10) -> bool:
@@ -77,6 +69,7 @@ def main() -> None:
     from adjudicator.games import all_games
     from scorekeeper import services
     from scorekeeper.models import Night
+    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
     from tests.browser.hands import (
         Thumb,
         budget,
@@ -88,7 +81,7 @@ def main() -> None:
     )
 
     owner = get_user_model().objects.create_user("taps", password="a taps bench pass")
-    night = services.night_create(owner=owner, date=__import__("datetime").date.today())
+    night = services.night_create(owner=owner, date=datetime.date.today())
     players = {n: services.night_player_add(night=night, by=owner, name=n) for n in NAMES}
 
     port = free_port()
@@ -98,9 +91,7 @@ def main() -> None:
     failed = False
     try:
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=BROWSER_ARGS
-            )
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             context = browser.new_context(
                 viewport={"width": width, "height": height}, has_touch=True, is_mobile=True
             )
