@@ -91,6 +91,6 @@ def test_amending_and_voiding_a_deal_changes_the_tally(signed_in: Page, bridge_g
     page.once("dialog", lambda dialog: dialog.accept())
     second = page.locator("#board .deal").nth(1)
     second.locator("summary").click()
-    second.get_by_role("button", name="Void").click()
+    second.get_by_role("button", name="Void", exact=True).click()
     expect(page.locator("#board .deal.voided")).to_have_count(1)
     assert _totals(page) == ["-20", "50", "0", "100"]

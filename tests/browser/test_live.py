@@ -52,7 +52,7 @@ def test_a_deal_recorded_on_one_phone_shows_on_the_other_and_the_big_screen(
     # Bob voids it: both catch up again.
     bob.locator("#deal-" + str(bridge_game.entries.get().pk) + " summary").click()
     bob.once("dialog", lambda dialog: dialog.accept())
-    bob.get_by_role("button", name="Void").click()
+    bob.get_by_role("button", name="Void", exact=True).click()
     expect(phone.locator("#board .deal .tag")).to_have_text("voided", timeout=WITHIN)
     expect(screen.locator(".screen-empty")).to_have_text("No deals yet.", timeout=WITHIN)
     bob.context.close()
