@@ -70,15 +70,7 @@ def main() -> None:
     from scorekeeper import services
     from scorekeeper.models import Night
     from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
-    from tests.browser.hands import (
-        Thumb,
-        budget,
-        enter_deal,
-        may_pass,
-        record_form,
-        sample_for,
-        table_size,
-    )
+    from tests.browser.hands import record_hand, sample_for, table_size
 
     owner = get_user_model().objects.create_user("taps", password="a taps bench pass")
     night = services.night_create(owner=owner, date=datetime.date.today())
@@ -105,8 +97,7 @@ def main() -> None:
                 if args.game and game.slug not in args.game:
                     continue
                 size = table_size(game)
-                record = game.record(game.options(), size)
-                for way in record.ways or (None,):
+                for way in game.record(game.options(), size).ways or (None,):
                     found = sample_for(game, size, way)
                     label = way.label if way is not None else "—"
                     if found is None:
@@ -121,15 +112,9 @@ def main() -> None:
                         players=[players[n] for n in NAMES[:size]],
                     )
                     page.goto(f"{base}/games/{started.pk}/")
-                    thumb = Thumb(page)
-                    passes = page.locator("[data-tricks]").count() > 0 and may_pass(page)
-                    enter_deal(
-                        thumb, record, way.key if way is not None else None, deal, NAMES[:size]
-                    )
-                    thumb.tap(record_form(page).get_by_role("button", name="Record "))
+                    taps, most = record_hand(page, game, way, deal, NAMES[:size])
                     done = recorded(started)
-                    most = budget(record, way, deal, size, passes)
-                    over = thumb.taps > most
+                    over = taps > most
                     failed = failed or over or not done
                     rows.append(
                         (
@@ -137,7 +122,7 @@ def main() -> None:
                             str(size),
                             label,
                             f"sample {number}",
-                            str(thumb.taps),
+                            str(taps),
                             str(most),
                             "yes" if done else "NO",
                         )

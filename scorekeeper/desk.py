@@ -187,18 +187,30 @@ def ruling_save(
     )
     if asked.error is not None:
         raise asked.error
+    ruling = ruling_of(asked, night=night, players=players, note=note, by=by)
+    ruling.save()
+    return ruling
+
+
+def ruling_of(
+    asked: Asked, *, night: Night, players: int | None, note: str, by: User, **kept: Any
+) -> Ruling:
+    """The ruling (not yet saved) that an answered question makes: the table size only where the
+    question takes one, the reading as the house rules that differ from the published ones.
+    ``kept``: what an import keeps from its file (who saved it, and when)."""
     assert asked.answer is not None
     sized = players if asked.question.asks is not None and asked.question.asks.players else None
-    return Ruling.objects.create(
+    return Ruling(
         night=night,
         game_slug=asked.game.slug,
-        question=question,
+        question=asked.question.name,
         players=sized,
-        data=dict(data),
+        data=dict(asked.data),
         options=changed_options(asked.game.options(asked.options)),
         answer=asked.answer,
         note=note.strip()[:200],
         saved_by=by,
+        **kept,
     )
 
 

@@ -41,11 +41,10 @@ from django.utils import timezone
 from adjudicator.errors import AdjudicationError
 from adjudicator.game import Game as GameDefinition
 from adjudicator.games import get_game
-from adjudicator.options import changed_options
 from adjudicator.said import Naming
 from scorekeeper import desk, export_format, services
 from scorekeeper.exceptions import ServiceError
-from scorekeeper.models import Entry, Night, Ruling
+from scorekeeper.models import Entry, Night
 
 logger = logging.getLogger(__name__)
 
@@ -217,10 +216,9 @@ def _check_ruling(data: Mapping[str, Any], where: str) -> _RulingPlan:
         raise _refuse(where, f"The file's {where} cannot be asked here: {err.message}") from None
     if asked.error is not None:
         raise _refuse(where, f"The file's {where} is refused here: {asked.error.message}")
-    sized = asked.question.asks is not None and asked.question.asks.players
     return _RulingPlan(
         asked=asked,
-        players=data.get("players") if sized else None,
+        players=data.get("players"),
         note=data.get("note", ""),
         saved_as=(data.get("saved_by") or "").strip(),
         saved_at=_when(data.get("saved_at")),
@@ -493,18 +491,13 @@ def _write_night(owner: User, plan: _NightPlan, token: _TokenGiver) -> Night:
             ]
         )
     for ruling in plan.rulings:
-        asked = ruling.asked
-        Ruling.objects.create(
+        desk.ruling_of(
+            ruling.asked,
             night=night,
-            game_slug=asked.game.slug,
-            question=asked.question.name,
             players=ruling.players,
-            data=asked.data,
-            options=changed_options(asked.game.options(asked.options)),
-            answer=asked.answer,
             note=ruling.note,
-            saved_by=owner,
+            by=owner,
             saved_as="" if ruling.saved_as == owner.username else ruling.saved_as,
             saved_at=ruling.saved_at or timezone.now(),
-        )
+        ).save()
     return night

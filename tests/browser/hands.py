@@ -220,6 +220,29 @@ def enter_deal(
         play_tricks(thumb, data[key], names)
 
 
+def record_hand(
+    page: Page,
+    game: Any,
+    way: Any,
+    deal: Mapping[str, Any],
+    names: Sequence[str],
+    shot: Callable[[str], None] | None = None,
+) -> tuple[int, int]:
+    """Enter ``deal`` on the game's open page as a person would (``way``: the record's way, or
+    ``None``) and tap Record: the taps it took, and its budget. ``shot`` photographs the page
+    before and during."""
+    record = game.record(game.options(), len(names))
+    thumb = Thumb(page)
+    passes = page.locator("[data-tricks]").count() > 0 and may_pass(page)
+    if shot:
+        shot("1-before")
+    enter_deal(thumb, record, way.key if way is not None else None, deal, names)
+    if shot:
+        shot("2-during")
+    thumb.tap(record_form(page).get_by_role("button", name="Record "))
+    return thumb.taps, budget(record, way, dict(deal), len(names), passes)
+
+
 # Which hand of a game, at which table, and what it may cost ----------------------------------
 
 

@@ -16,7 +16,7 @@ from playwright.sync_api import Locator, Page, expect
 from adjudicator.games import get_game
 from scorekeeper import selectors, services
 from scorekeeper.models import Entry, Game, Night
-from tests.browser.hands import Thumb, record_form
+from tests.browser.hands import Thumb, enter_deal, record_form
 from tests.factories import GameFactory
 
 NAMES = ["Ann", "Ben", "Cy", "Di"]
@@ -53,17 +53,8 @@ def hand_row(page: Page, seat: int) -> Locator:
 
 def enter_knock(taps: Thumb, deal: dict[str, Any]) -> None:
     """Who knocked, then each player's cards (the picker) or agreed count, as a player taps."""
-    page = taps.page
-    taps.choose(record_form(page).locator(f'input[name="knocked"][value="{deal["knocked"]}"]'))
-    for hand in deal["hands"]:
-        row = hand_row(page, hand["seat"])
-        if "cards" in hand:
-            taps.choose(row.get_by_label("Cards", exact=True))
-            for card in hand["cards"].split():
-                taps.tap(row.locator(f'.picker-pack button[data-card="{card}"]'))
-        else:
-            taps.choose(row.get_by_label("Unmatched count", exact=True))
-            taps.type_in(row.locator("input[type=number]"), str(hand["count"]))
+    knock = get_game("knock-rummy")
+    enter_deal(taps, knock.record(knock.options(), len(NAMES)), None, deal, NAMES)
 
 
 def record_button(page: Page) -> Locator:

@@ -12,15 +12,7 @@ from playwright.sync_api import Page, expect
 
 from adjudicator.games import all_games
 from scorekeeper.models import Game, Night
-from tests.browser.hands import (
-    Thumb,
-    budget,
-    enter_deal,
-    may_pass,
-    record_form,
-    sample_for,
-    table_size,
-)
+from tests.browser.hands import record_hand, sample_for, table_size
 from tests.factories import GameFactory
 
 NAMES = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo"]
@@ -53,20 +45,13 @@ def test_a_hand_costs_no_more_taps_than_its_budget(
     found = sample_for(game, size, way)
     assert found is not None, "the game has no sample hand recorded this way"
     _, deal = found
-    record = game.record(game.options(), size)
     played: Game = GameFactory(night=night, slug=game.slug, players=NAMES[:size])
     page = signed_in
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{page.url}games/{played.pk}/")
     shot = _camera(page, f"{game.family}-{game.slug}-{way.key if way else 'hand'}", game)
-    thumb = Thumb(page)
-    passes = page.locator("[data-tricks]").count() > 0 and may_pass(page)
-    shot("1-before")
-    enter_deal(thumb, record, way.key if way else None, deal, NAMES[:size])
-    shot("2-during")
-    thumb.tap(record_form(page).get_by_role("button", name="Record "))
+    taps, most = record_hand(page, game, way, deal, NAMES[:size], shot)
     expect(page.locator("#recorded")).to_be_visible(timeout=10_000)
     shot("3-after")
     assert played.entries.count() == 1
-    most = budget(record, way, deal, size, passes)
-    assert thumb.taps <= most, f"{thumb.taps} taps, budget {most}"
+    assert taps <= most, f"{taps} taps, budget {most}"
