@@ -69,7 +69,7 @@ def main() -> None:
     from adjudicator.games import all_games
     from scorekeeper import services
     from scorekeeper.models import Night
-    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+    from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, sign_in
     from tests.browser.hands import record_hand, sample_for, table_size
 
     owner = get_user_model().objects.create_user("taps", password="a taps bench pass")
@@ -88,11 +88,7 @@ def main() -> None:
                 viewport={"width": width, "height": height}, has_touch=True, is_mobile=True
             )
             page = context.new_page()
-            page.goto(f"{base}/accounts/login/")
-            page.fill("#id_username", "taps")
-            page.fill("#id_password", "a taps bench pass")
-            page.click("button.primary")
-            page.wait_for_url(f"{base}/")
+            sign_in(page, base, "taps", "a taps bench pass")
             for game in all_games():
                 if args.game and game.slug not in args.game:
                     continue

@@ -54,14 +54,19 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     return {**browser_context_args, "viewport": PHONE, "has_touch": True, "is_mobile": True}
 
 
+def sign_in(page: Page, base: str, username: str, password: str = "password") -> None:
+    """Sign in on the sign-in page as a person does, and land on the home page."""
+    page.goto(f"{base}/accounts/login/")
+    page.fill("#id_username", username)
+    page.fill("#id_password", password)
+    page.click("button.primary")
+    page.wait_for_url(f"{base}/")
+
+
 @pytest.fixture
 def signed_in(page: Page, live_server: Any, transactional_db: Any, alice: Any) -> Page:
     """Alice, signed in on her phone."""
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", "alice")
-    page.fill("#id_password", "password")
-    page.click("button.primary")
-    page.wait_for_url(f"{live_server.url}/")
+    sign_in(page, live_server.url, "alice")
     return page
 
 

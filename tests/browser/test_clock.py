@@ -12,7 +12,7 @@ from playwright.sync_api import Browser, expect
 from scorekeeper import services
 from scorekeeper.demo import SAMPLE_DEALS
 from scorekeeper.models import Entry, Game
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, sign_in
 
 
 def _hm(when: datetime) -> str:
@@ -30,10 +30,7 @@ def test_times_read_in_the_phones_own_zone_and_locale(
         viewport=PHONE, locale="en-US", timezone_id=zone, has_touch=True, is_mobile=True
     )
     page = context.new_page()
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", "alice")
-    page.fill("#id_password", "password")
-    page.click("button.primary")
+    sign_in(page, live_server.url, "alice")
     page.goto(f"{live_server.url}{bridge_game.get_absolute_url()}")
 
     shown = page.locator(".revisions time[data-clock]").first

@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper import selectors
 from scorekeeper.models import Night
+from tests.browser.conftest import sign_in
 from tests.factories import GameFactory, NightFactory, UserFactory, played_night
 
 PHONE = {"width": 390, "height": 844}
@@ -32,14 +33,6 @@ def _standings(night: Night) -> list[tuple[str, Any, Any]]:
         for game in night.games.order_by("number")
         for s in [selectors.game_standings(game)]
     ]
-
-
-def _sign_in(page: Page, base: str, username: str) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", "password")
-    page.click("button.primary")
-    page.wait_for_url(f"{base}/")
 
 
 def test_search_recap_export_and_import(
@@ -85,7 +78,7 @@ def test_search_recap_export_and_import(
     # Dave imports it into his own account and gets the same night.
     UserFactory(username="dave")
     page.context.clear_cookies()
-    _sign_in(page, live_server.url, "dave")
+    sign_in(page, live_server.url, "dave")
     page.get_by_role("link", name="History").click()
     page.get_by_role("link", name="Export and import").click()
     page.get_by_label("A Scorekeeper export (.json)").set_input_files(str(saved))

@@ -15,6 +15,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Game, HouseRuleProfile, Night
+from tests.browser.conftest import sign_in
 from tests.factories import PlayerFactory
 
 PHONE = {"width": 390, "height": 844}
@@ -122,10 +123,7 @@ def test_picking_a_profile_works_without_scripts(
     )
     context = browser.new_context(viewport=PHONE, java_script_enabled=False)
     page = context.new_page()
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", "alice")
-    page.fill("#id_password", "password")
-    page.click("button.primary")
+    sign_in(page, live_server.url, "alice")
     page.goto(f"{live_server.url}/nights/{night.pk}/games/?game=knock-rummy")
     page.locator(".house-rules > summary").click()
     page.get_by_label("Saved house rules").select_option(label="Nanni's rules")
