@@ -294,10 +294,14 @@ class Record:
     ways: tuple[Way, ...] = ()
 
     def way_of(self, data: Mapping[str, Any]) -> Way | None:
-        """Which way a deal was recorded, from the fields it gives (``None`` without ways)."""
+        """Which way a deal was recorded, from the fields it gives (``None`` without ways).
+
+        A field given as null is not given: a client typed from the API's schema may send
+        another way's fields as null rather than leave them out.
+        """
         if not self.ways:
             return None
-        given = [way for way in self.ways if any(key in data for key in way.fields)]
+        given = [way for way in self.ways if any(data.get(k) is not None for k in way.fields)]
         if len(given) != 1:
             choices = " or ".join(f"{w.label.lower()} ({', '.join(w.fields)})" for w in self.ways)
             raise BadEntryError(f"Record the deal one way: {choices}.", field="deal")
@@ -729,8 +733,14 @@ def openapi_schema(schema: Any) -> Any:
 
 def json_schema(record: Record, seating_players: int) -> dict[str, Any]:
     """A JSON Schema of the record (see :func:`openapi_schema` for the API's description)."""
-    props = {f.key: _schema(f, seating_players) for f in record.fields}
     in_ways = {k for w in record.ways for k in w.fields}
+    # A way's field may be sent as null (left out): see Record.way_of.
+    props = {
+        f.key: _or_null(_schema(f, seating_players))
+        if f.key in in_ways
+        else _schema(f, seating_players)
+        for f in record.fields
+    }
     required = [f.key for f in record.fields if f.key not in in_ways and _required(record, f)]
     schema: dict[str, Any] = {
         "type": "object",
@@ -762,12 +772,27 @@ def _way_schema(record: Record, way: Way) -> dict[str, Any]:
     others = [k for w in record.ways if w is not way for k in w.fields if k not in way.fields]
     schema: dict[str, Any] = {
         "title": way.label,
-        "anyOf": [{"required": [k]} for k in way.fields],
+        "anyOf": [_given(k) for k in way.fields],
         "required": [k for k in way.fields if _required(record, record.get(k))],
     }
     if others:
-        schema["not"] = {"anyOf": [{"required": [k]} for k in others]}
+        schema["not"] = {"anyOf": [_given(k) for k in others]}
     return schema
+
+
+def _or_null(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema``, or null."""
+    kinds = schema.get("type")
+    if isinstance(kinds, str):
+        return {**schema, "type": [kinds, "null"]}
+    if isinstance(kinds, list) and "null" not in kinds:
+        return {**schema, "type": [*kinds, "null"]}
+    return schema
+
+
+def _given(key: str) -> dict[str, Any]:
+    """A field given, and not as null (null is how a typed client leaves another way's out)."""
+    return {"required": [key], "properties": {key: {"not": {"type": "null"}}}}
 
 
 def plays_schema(most: int, max_cards: int, players: int) -> dict[str, Any]:
