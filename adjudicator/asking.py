@@ -179,10 +179,22 @@ class Asks:
     """Fields the question answers without (a flag, an optional seat and a way's fields are
     never required, so need not be named here)."""
     required_for: Callable[[int, Any], frozenset[str]] | None = None
+    way_required_for: Callable[[Way, int, Any], frozenset[str]] | None = None
+    """The fields a way cannot do without (by default those not optional, as outside a way)."""
 
     def ways(self, players: int, options: Any) -> tuple[Way, ...]:
         """Alternative sets of fields, exactly one of which is given (a deal's ways)."""
         return self.ways_for(players, options) if self.ways_for else ()
+
+    def way_required(self, way: Way, players: int, options: Any) -> frozenset[str]:
+        """The fields of ``way`` that an input given that way cannot leave out."""
+        if self.way_required_for is not None:
+            return self.way_required_for(way, players, options)
+        return frozenset(
+            f.key
+            for f in self.fields(players, options)
+            if f.key in way.fields and f.key not in self.optional and not _never_required(f)
+        )
 
     def fields(self, players: int, options: Any) -> Fields:
         """The fields of the form, for a table of ``players`` under ``options``."""
@@ -243,7 +255,19 @@ def deal_input(
         mine = {f.key for f in extra if f.key not in optional and not _never_required(f)}
         return frozenset(schema["required"]) | mine
 
-    return Asks(fields, example, players=True, ways_for=ways, required_for=required)
+    def way_required(way: Way, players: int, options: Any) -> frozenset[str]:
+        record = game.record(options, players)
+        member = json_schema(record, players)["oneOf"][record.ways.index(way)]
+        return frozenset(member["required"])
+
+    return Asks(
+        fields,
+        example,
+        players=True,
+        ways_for=ways,
+        required_for=required,
+        way_required_for=way_required,
+    )
 
 
 def describe_input(fields: Fields) -> list[dict[str, Any]]:
@@ -316,13 +340,19 @@ def input_schema(asks: Asks, players: int, options: Any) -> dict[str, Any]:
     ways = asks.ways(players, options)
     if ways:
         # Exactly one way: some of its fields, none of another's.
-        schema["oneOf"] = [_way_schema(way, ways) for way in ways]
+        schema["oneOf"] = [
+            _way_schema(way, ways, asks.way_required(way, players, options)) for way in ways
+        ]
     return schema
 
 
-def _way_schema(way: Way, ways: tuple[Way, ...]) -> dict[str, Any]:
+def _way_schema(way: Way, ways: tuple[Way, ...], required: frozenset[str]) -> dict[str, Any]:
     others = [k for w in ways if w is not way for k in w.fields if k not in way.fields]
-    schema: dict[str, Any] = {"title": way.label, "anyOf": [{"required": [k]} for k in way.fields]}
+    schema: dict[str, Any] = {
+        "title": way.label,
+        "anyOf": [{"required": [k]} for k in way.fields],
+        "required": [k for k in way.fields if k in required],
+    }
     if others:
         schema["not"] = {"anyOf": [{"required": [k]} for k in others]}
     return schema

@@ -731,13 +731,19 @@ def openapi_schema(schema: Any) -> Any:
     return out
 
 
-def json_schema(record: Record, seating_players: int) -> dict[str, Any]:
-    """A JSON Schema of the record (see :func:`openapi_schema` for the API's description)."""
+def json_schema(
+    record: Record, seating_players: int, *, null_for_other_ways: bool = True
+) -> dict[str, Any]:
+    """A JSON Schema of the record (see :func:`openapi_schema` for the API's description).
+
+    A way's field may be sent as null, meaning left out (see :meth:`Record.way_of`);
+    ``null_for_other_ways=False`` gives each field its own values only, for a description
+    that declares each way whole (the API's: scorekeeper/api/game_schemas.py).
+    """
     in_ways = {k for w in record.ways for k in w.fields}
-    # A way's field may be sent as null (left out): see Record.way_of.
     props = {
         f.key: _or_null(_schema(f, seating_players))
-        if f.key in in_ways
+        if null_for_other_ways and f.key in in_ways
         else _schema(f, seating_players)
         for f in record.fields
     }

@@ -244,9 +244,8 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PARSER_CLASSES": [
-        "scorekeeper.api.parsers.JSONParser",  # refuses JSON nested too deeply
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
+        # JSON only (the pages have their own forms); refuses JSON nested too deeply.
+        "scorekeeper.api.parsers.JSONParser",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_SCHEMA_CLASS": "scorekeeper.api.schema.AutoSchema",

@@ -20,12 +20,20 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular import openapi
-from drf_spectacular.utils import OpenApiParameter
 
-from adjudicator.asking import input_schema
 from adjudicator.games import all_games
-from adjudicator.records import json_schema, openapi_schema
 from scorekeeper import export_format
+from scorekeeper.api.game_schemas import (
+    REF,
+    answer_component,
+    ask_component,
+    deal_component,
+    game_schemas,
+    options_component,
+    questions,
+    ref,
+)
+from scorekeeper.api.serializers import ErrorOut
 
 ERRORS = {
     400: "Refused: the body, a field or a query parameter is not what this takes (the body's "
@@ -61,13 +69,17 @@ class AutoSchema(openapi.AutoSchema):
         responses: dict[str, Any] = super()._get_response_bodies(direction)
         if direction != "response":
             return responses
+        # A view taking several methods shares one @extend_schema: each method keeps the
+        # answers it gives. A read creates, removes and conflicts with nothing; a write that
+        # creates answers 201, one that removes 204, never the read's 200.
         if self.method == "GET":
-            # A view taking GET and POST shares one @extend_schema: a read creates nothing and
-            # conflicts with nothing, so its 201 and 409 belong to the POST alone.
-            responses.pop("201", None)
-            responses.pop("409", None)
-        from scorekeeper.api.serializers import ErrorOut
-
+            for answer in ("201", "204", "409"):
+                responses.pop(answer, None)
+        elif self.method == "POST" and "201" in responses:
+            responses.pop("200", None)
+            responses.pop("204", None)
+        elif self.method == "DELETE" and "204" in responses:
+            responses.pop("200", None)
         for code in self._error_codes():
             if str(code) not in responses:
                 body = self._get_response_for_code(  # type: ignore[no-untyped-call]
@@ -97,126 +109,123 @@ class AutoSchema(openapi.AutoSchema):
         return codes
 
 
-def deal_component(slug: str) -> str:
-    """The component name of a game's deal body: ``bridge-rummy`` → ``DealBridgeRummy``."""
-    return "Deal" + "".join(part.capitalize() for part in slug.split("-"))
+# The import's request body: the export's own format (scorekeeper.export_format).
+IMPORT_PATH = "/api/v1/import/"
+# One route answers every question; the schema gives each its own operation (postprocess).
+ADJUDICATE_PATH = "/api/v1/adjudicate/{game}/{question}/"
+
+# Bodies that name their game (`game`, the slug): one member per game, picked by that name.
+# drf-spectacular describes the serializer once; postprocess makes the member of each game from
+# it, with the game's own deal (`deal`) or house rules (`options`).
+BY_GAME = {
+    "DealRecordInRequest": ("RecordDeal", "deal"),
+    "DealAmendInRequest": ("AmendDeal", "deal"),
+    "GameInRequest": ("StartGame", "options"),
+}
 
 
-def deal_schemas() -> dict[str, dict[str, Any]]:
-    """Each game's deal body as an OpenAPI schema, by component name (no game named here)."""
-    out = {}
+def _by_game(schemas: dict[str, Any], union: str) -> None:
+    """Replace the component ``union`` by ``oneOf`` one member per game, discriminated by
+    ``game``: a body for one game cannot carry another game's deal or house rules."""
+    prefix, typed = BY_GAME[union]
+    generic = schemas[union]
+    mapping = {}
     for game in all_games():
-        options = game.options()
-        players = game.max_players
-        # A record can differ by table size (more tricks at three): one variant per size.
-        by_size: dict[str, Any] = {}
-        for size in game.table_sizes():
-            variant = openapi_schema(json_schema(game.record(options, size), size))
-            by_size.setdefault(repr(variant), {**variant, "title": f"{size} players"})
-        variants = list(by_size.values())
-        schema = variants[0] if len(variants) == 1 else {"anyOf": variants}
-        example = game.sample_deal(players=players, options=options, number=1)
-        out[deal_component(game.slug)] = {
-            **schema,
-            "title": game.name,
-            "description": f"A deal of {game.name} (`{game.slug}`), seats from 0 "
-            f"({game.min_players} to {game.max_players} players).",
-            "example": example,
+        name = f"{prefix}{deal_component(game.slug).removeprefix('Deal')}Request"
+        own = (
+            deal_component(game.slug)
+            if typed == "deal"
+            else options_component(game.slug, request=True)
+        )
+        properties = {
+            **generic["properties"],
+            "game": {"type": "string", "enum": [game.slug], "description": f"{game.name}."},
+            typed: ref(own),
         }
-    return out
-
-
-def deal_body() -> dict[str, Any]:
-    """The deal field's schema: one of the games' deal bodies (the game's own id decides which)."""
-    return {
-        "anyOf": [{"$ref": f"#/components/schemas/{name}"} for name in deal_schemas()],
+        # Required here though the API reads a body without it as for the game of its path
+        # (clients older than this schema): a typed client pairs each game with its own body.
+        required = sorted({*generic.get("required", ()), "game"}, key=list(properties).index)
+        schemas[name] = {
+            "type": "object",
+            "description": f"{generic.get('description', '')} For a game of {game.name}.".strip(),
+            "properties": properties,
+            "required": required,
+            "additionalProperties": False,
+        }
+        mapping[game.slug] = REF + name
+    schemas[union] = {
+        "oneOf": [{"$ref": target} for target in mapping.values()],
+        "discriminator": {"propertyName": "game", "mapping": mapping},
+        "description": generic.get("description", ""),
     }
 
 
-def ask_component(slug: str, question: str) -> str:
-    """A question's body component: ``bridge-rummy``, ``initial-meld`` →
-    ``AskBridgeRummyInitialMeld``."""
-    return "Ask" + deal_component(slug).removeprefix("Deal") + deal_component(question)[4:]
+def _questions(paths: dict[str, Any]) -> None:
+    """The adjudicate route as one operation per game and question: its body and answer."""
+    template = paths.pop(ADJUDICATE_PATH, {}).get("post")
+    if template is None:
+        return
+    for game, name, question in questions():
+        operation = {
+            "operationId": f"adjudicate_{game.slug}_{name}".replace("-", "_"),
+            "summary": f"{game.name}: {question.title or name}",
+            "description": question.summary,
+            "tags": ["adjudicate"],
+            "requestBody": {
+                "content": {"application/json": {"schema": ref(ask_component(game.slug, name))}},
+                "required": True,
+            },
+            "responses": {
+                "200": {
+                    "content": {
+                        "application/json": {"schema": ref(answer_component(game.slug, name))}
+                    },
+                    "description": "The answer, with its working (`explanation`).",
+                },
+                "400": template["responses"]["400"],
+            },
+        }
+        if "security" in template:
+            operation["security"] = template["security"]
+        paths[f"/api/v1/adjudicate/{game.slug}/{name}/"] = {"post": operation}
 
 
-def question_schemas() -> dict[str, dict[str, Any]]:
-    """Each question's body as an OpenAPI schema, by component name: from what the question
-    asks (:func:`adjudicator.asking.input_schema`), one variant per table size where they
-    differ, its sample input as its example. Every game and question, none named here."""
-    out = {}
-    for game in all_games():
-        options = game.options()
-        for name, question in game.questions().items():
-            if question.asks is None:
-                continue
-            by_size: dict[str, Any] = {}
-            for size in game.table_sizes():
-                variant = openapi_schema(input_schema(question.asks, size, options))
-                by_size.setdefault(repr(variant), {**variant, "title": f"{size} players"})
-            variants = list(by_size.values())
-            schema = variants[0] if len(variants) == 1 else {"anyOf": variants}
-            players = game.max_players
-            example = question.asks.example(players, options)
-            if question.asks.players:
-                example["players"] = players
-            out[ask_component(game.slug, name)] = {
-                **schema,
-                "title": f"{game.name}: {name}",
-                "description": f"POST /adjudicate/{game.slug}/{name}/: {question.summary}",
-                "example": example,
-            }
-    return out
-
-
-def question_body() -> dict[str, Any]:
-    """The adjudicate body's schema: one of the questions' bodies (the path decides which)."""
-    return {"anyOf": [{"$ref": f"#/components/schemas/{name}"} for name in question_schemas()]}
-
-
-def question_path_parameters() -> list[OpenApiParameter]:
-    """``{game}`` and ``{question}`` of /adjudicate/, with their values published: every game
-    that answers a question, and every question some game answers (which game answers which,
-    GET /game-types/ says; a pair that does not go together is a 400 naming the game's)."""
-    games = [game for game in all_games() if game.questions()]
-    questions = sorted({name for game in games for name in game.questions()})
-    return [
-        OpenApiParameter(
-            "game",
-            str,
-            OpenApiParameter.PATH,
-            enum=[game.slug for game in games],
-            description="The game, by its slug.",
-        ),
-        OpenApiParameter(
-            "question",
-            str,
-            OpenApiParameter.PATH,
-            enum=questions,
-            description="One of the game's questions (GET /game-types/ lists each game's).",
-        ),
-    ]
-
-
-# The import's request body: the export's own format (scorekeeper.export_format).
-IMPORT_PATH = "/api/v1/import/"
+def _nullable_objects(schemas: dict[str, Any]) -> None:
+    """A field that is an object or null, given in place: OpenAPI 3.0 honours ``nullable``
+    only beside a ``type``, not beside the ``allOf`` drf-spectacular writes for a reference."""
+    for schema in schemas.values():
+        for key, prop in schema.get("properties", {}).items():
+            refs = prop.get("allOf", ())
+            if prop.get("nullable") and len(refs) == 1 and "$ref" in refs[0]:
+                target = schemas[refs[0]["$ref"].removeprefix(REF)]
+                extra = {k: v for k, v in prop.items() if k != "allOf"}
+                schema["properties"][key] = {**target, **extra}
 
 
 def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-    """Add the games' deal bodies and the export's format; refuse unknown fields in every
+    """Add what the games describe and the export's format; give bodies that name a game one
+    member per game and each question its own operation; refuse unknown fields in every
     request body."""
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
-    schemas.update(deal_schemas())
-    schemas.update(question_schemas())
+    schemas.update(game_schemas())
     schemas["Export"] = export_format.openapi_schema()
-    post = result.get("paths", {}).get(IMPORT_PATH, {}).get("post")
+    paths = result.setdefault("paths", {})
+    post = paths.get(IMPORT_PATH, {}).get("post")
     if post is not None:
         post["requestBody"] = {
-            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Export"}}},
+            "content": {"application/json": {"schema": ref("Export")}},
             "required": True,
             "description": "A JSON export, as GET /api/v1/export/ answers it "
             "(also at /api/v1/export-schema.json as a JSON Schema).",
         }
+    _nullable_objects(schemas)
+    for union in BY_GAME:
+        if union in schemas:
+            _by_game(schemas, union)
+    _questions(paths)
+    result["paths"] = dict(sorted(paths.items()))
     for name, schema in schemas.items():
         if name.endswith("Request") and "properties" in schema:
             schema.setdefault("additionalProperties", False)
+    result["components"]["schemas"] = dict(sorted(schemas.items()))
     return result

@@ -12,7 +12,6 @@ from rest_framework.utils import html
 from adjudicator.game import Family
 from adjudicator.games import all_games
 from adjudicator.tally import Points, points_json
-from scorekeeper.api.schema import deal_body
 from scorekeeper.converters import MAX_ID
 from scorekeeper.models import Entry, Game, Night, Player, Seat
 
@@ -32,6 +31,13 @@ def id_field(
         },
         **kwargs,
     )
+
+
+class GameSlugField(serializers.ChoiceField):
+    """A game's slug, one of the games (the choices are read when the field is made)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=[(g.slug, g.name) for g in all_games()], **kwargs)
 
 
 class BodyIn(serializers.Serializer[Any]):
@@ -146,7 +152,7 @@ class NightSummaryOut(serializers.ModelSerializer[Night]):
 
 
 class GameIn(BodyIn):
-    game = serializers.ChoiceField(choices=[], help_text="A game slug, e.g. bridge-rummy.")
+    game = GameSlugField(help_text="A game slug, e.g. bridge-rummy.")
     players = serializers.ListField(
         child=id_field(), min_length=1, help_text="Player ids, seat 0 first."
     )
@@ -158,12 +164,6 @@ class GameIn(BodyIn):
         help_text="Start with the house rules of one of your profiles (see /api/v1/profiles/), "
         "instead of giving `options`.",
     )
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        game = self.fields["game"]
-        assert isinstance(game, serializers.ChoiceField)
-        game.choices = [(g.slug, g.name) for g in all_games()]
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "options" in attrs and "profile" in attrs:
@@ -182,12 +182,21 @@ DEAL_HELP = (
 )
 
 
-@extend_schema_field({**deal_body(), "description": DEAL_HELP})
 class DealField(serializers.DictField):
-    """A deal's raw record: checked by the game's adjudicator, not here."""
+    """A deal's raw record: checked by the game's adjudicator, not here (the schema gives each
+    game's body its own deal: scorekeeper.api.schema.BY_GAME)."""
+
+
+GAME_HELP = (
+    "The game's slug, as the game answers it (`game`): a body for another game is refused "
+    "(400, field game). The schema requires it, so that a typed client pairs each game with "
+    "its own deal; a body without it (a client older than the typed schema) is read as for "
+    "the game of the path."
+)
 
 
 class DealRecordIn(BodyIn):
+    game = GameSlugField(required=False, help_text=GAME_HELP)
     deal = DealField(help_text=DEAL_HELP)
     token = serializers.UUIDField(
         required=False,
@@ -218,6 +227,7 @@ REVISION_ERRORS = {
 
 
 class DealAmendIn(BodyIn):
+    game = GameSlugField(required=False, help_text=GAME_HELP)
     deal = DealField(help_text=DEAL_HELP)
     note = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
     revision = id_field(

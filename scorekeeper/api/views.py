@@ -23,7 +23,6 @@ from adjudicator.records import describe
 from adjudicator.tally import points_json
 from scorekeeper import desk, profile_selectors, selectors, services
 from scorekeeper.api import serializers as s
-from scorekeeper.api.schema import question_body, question_path_parameters
 from scorekeeper.exceptions import InvalidInput
 from scorekeeper.models import Game, Night
 
@@ -58,6 +57,18 @@ def profile_options(request: Request, pk: int, slug: str) -> dict[str, Any]:
     if profile is None:
         raise InvalidInput(f"You have no house-rule profile with id {pk}.", field="profile")
     return profile_selectors.profile_options_for_start(profile, slug)
+
+
+def _for_this_game(game: Game, data: dict[str, Any]) -> dict[str, Any]:
+    """A deal body names its game: one for another game is refused before its rules run."""
+    if data.get("game", game.slug) != game.slug:
+        definition = get_game(game.slug)
+        raise InvalidInput(
+            f"Game {game.pk} is {definition.name} ({game.slug}), not {data['game']}: send "
+            f"this deal to a game of {data['game']}, or a deal of {definition.name} here.",
+            field="game",
+        )
+    return data
 
 
 def _valid(serializer_class: type[Any], request: Request) -> dict[str, Any]:
@@ -194,6 +205,7 @@ def game_detail(request: Request, pk: int) -> Response:
         OpenApiExample(
             "Bridge Rummy: Mary went out",
             value={
+                "game": "bridge-rummy",
                 "deal": {
                     "went_out": 0,
                     "hand_rummy": False,
@@ -202,7 +214,7 @@ def game_detail(request: Request, pk: int) -> Response:
                         {"seat": 2, "cards": "5D"},
                         {"seat": 3, "not_down": True},
                     ],
-                }
+                },
             },
             request_only=True,
         )
@@ -213,7 +225,7 @@ def game_deals(request: Request, pk: int) -> Response:
     game = _game_for(request, pk)
     if request.method == "GET":
         return Response(s.EntryOut(game.entries.select_related("recorded_by"), many=True).data)
-    data = _valid(s.DealRecordIn, request)
+    data = _for_this_game(game, _valid(s.DealRecordIn, request))
     entry = services.deal_record(
         game=game,
         by=_user(request),
@@ -228,7 +240,7 @@ def game_deals(request: Request, pk: int) -> Response:
 @api_view(["POST"])
 def deal_amend(request: Request, pk: int, deal: int) -> Response:
     game = _game_for(request, pk)
-    data = _valid(s.DealAmendIn, request)
+    data = _for_this_game(game, _valid(s.DealAmendIn, request))
     entry = services.deal_amend(
         game=game,
         deal_key=deal,
@@ -351,18 +363,9 @@ def game_types(request: Request) -> Response:
     return Response(body)
 
 
-@extend_schema(
-    request={"application/json": question_body()},
-    responses=OpenApiTypes.OBJECT,
-    parameters=question_path_parameters(),
-    auth=[],
-    description=(
-        "Settle a dispute without recording anything. The body is the question's input, as "
-        "GET /game-types/ describes it (`question_inputs`): one of the `Ask…` components, "
-        "each with an example; every question takes optional `options` (house rules), and no "
-        "key it does not know."
-    ),
-)
+# The schema gives each game's question its own operation, body and answer
+# (scorekeeper.api.schema.ADJUDICATE_PATH): POST /adjudicate/knock-rummy/deal/ and so on.
+@extend_schema(request=OpenApiTypes.OBJECT, responses=OpenApiTypes.OBJECT, auth=[])
 @api_view(["POST"])
 @authentication_classes([])
 @permission_classes([AllowAny])

@@ -52,12 +52,12 @@ GOOD: dict[tuple[str, str], Good] = {
     ),
     ("POST", "/api/v1/games/{id}/deals/"): lambda w: (
         f"/api/v1/games/{w.game.pk}/deals/",
-        {"deal": SAMPLE_DEALS[1], "number": 2},
+        {"game": "bridge-rummy", "deal": SAMPLE_DEALS[1], "number": 2},
         201,
     ),
     ("POST", "/api/v1/games/{id}/deals/{deal}/amend/"): lambda w: (
         f"/api/v1/games/{w.game.pk}/deals/{w.deal}/amend/",
-        {"deal": SAMPLE_DEALS[0], "revision": w.deal, "note": "checked"},
+        {"game": "bridge-rummy", "deal": SAMPLE_DEALS[0], "revision": w.deal, "note": "checked"},
         201,
     ),
     ("POST", "/api/v1/games/{id}/deals/{deal}/void/"): lambda w: (
@@ -107,13 +107,19 @@ GOOD: dict[tuple[str, str], Good] = {
 }
 
 
+ADJUDICATE = "/api/v1/adjudicate/{game}/{question}/"
+
+
 def _with_body() -> list[tuple[str, str]]:
     schema = SchemaGenerator().get_schema(request=None, public=True)
+    # One route answers every question (its own operation per question in the schema).
     return sorted(
-        (method.upper(), path)
-        for path, operations in schema["paths"].items()
-        for method, operation in operations.items()
-        if method in {"post", "put", "patch", "delete"} and "requestBody" in operation
+        {
+            (method.upper(), ADJUDICATE if path.startswith("/api/v1/adjudicate/") else path)
+            for path, operations in schema["paths"].items()
+            for method, operation in operations.items()
+            if method in {"post", "put", "patch", "delete"} and "requestBody" in operation
+        }
     )
 
 

@@ -20,7 +20,7 @@ from drf_spectacular.validation import validate_schema
 
 from adjudicator.games import all_games, get_game
 from scorekeeper.api import docs
-from scorekeeper.api.schema import ask_component, deal_component
+from scorekeeper.api.game_schemas import ask_component, deal_component
 from tests.oversize import unbounded
 
 
@@ -56,7 +56,7 @@ def test_the_schema_is_valid_openapi(schema: dict[str, Any]) -> None:
         pytest.param("/api/v1/games/{id}/deals/{deal}/void/", {"post"}, id="void"),
         pytest.param("/api/v1/games/{id}/standings/", {"get"}, id="standings"),
         pytest.param("/api/v1/game-types/", {"get"}, id="game-types"),
-        pytest.param("/api/v1/adjudicate/{game}/{question}/", {"post"}, id="adjudicate"),
+        pytest.param("/api/v1/adjudicate/knock-rummy/settle/", {"post"}, id="adjudicate"),
         pytest.param("/api/v1/nights/{id}/export/", {"get"}, id="night-export"),
         pytest.param("/api/v1/export/", {"get"}, id="export"),
         pytest.param("/api/v1/import/", {"post"}, id="import"),
@@ -91,9 +91,35 @@ def test_ids_in_paths_are_integers(schema: dict[str, Any]) -> None:
 
 
 def test_the_deal_body_is_described_with_its_token(schema: dict[str, Any]) -> None:
-    deal_in = schema["components"]["schemas"]["DealRecordInRequest"]
-    assert deal_in["required"] == ["deal"]
+    deal_in = schema["components"]["schemas"]["RecordDealBridgeRummyRequest"]
+    assert deal_in["required"] == ["game", "deal"]
     assert deal_in["properties"]["token"]["format"] == "uuid"
+    assert deal_in["properties"]["game"]["enum"] == ["bridge-rummy"]
+    assert deal_in["properties"]["deal"] == {"$ref": "#/components/schemas/DealBridgeRummy"}
+
+
+@pytest.mark.parametrize(
+    ("union", "prefix"),
+    [
+        ("DealRecordInRequest", "RecordDeal"),
+        ("DealAmendInRequest", "AmendDeal"),
+        ("GameInRequest", "StartGame"),
+    ],
+)
+def test_a_body_naming_its_game_is_one_member_per_game(
+    schema: dict[str, Any], union: str, prefix: str
+) -> None:
+    """Picked by `game`: a typed client cannot send one game's deal or rules to another."""
+    body = schema["components"]["schemas"][union]
+    mapping = body["discriminator"]["mapping"]
+    assert body["discriminator"]["propertyName"] == "game"
+    assert list(mapping) == GAME_SLUGS
+    assert [m["$ref"] for m in body["oneOf"]] == list(mapping.values())
+    for slug, target in mapping.items():
+        member = schema["components"]["schemas"][target.rsplit("/", 1)[1]]
+        assert target.rsplit("/", 1)[1] == prefix + deal_component(slug)[4:] + "Request"
+        assert member["properties"]["game"]["enum"] == [slug]
+        assert member["additionalProperties"] is False
 
 
 def test_the_game_types_describe_each_questions_inputs(schema: dict[str, Any]) -> None:
@@ -171,8 +197,7 @@ def test_each_games_deal_body_takes_its_sample_deals_and_refuses_a_mutated_one(
     schema: dict[str, Any], slug: str
 ) -> None:
     game = get_game(slug)
-    deal = schema["components"]["schemas"][deal_component(slug)]
-    as_json_schema = {**_nullable(deal), "$schema": "http://json-schema.org/draft-07/schema#"}
+    as_json_schema = resolved(schema, schema["components"]["schemas"][deal_component(slug)])
     for players in game.table_sizes():
         for number in (1, 2, 3):
             sample = game.sample_deal(players=players, options=game.options(), number=number)
@@ -182,8 +207,24 @@ def test_each_games_deal_body_takes_its_sample_deals_and_refuses_a_mutated_one(
             key = next(iter(sample))
             with pytest.raises(jsonschema.ValidationError):
                 jsonschema.validate({**sample, key: {"a": "mapping"}}, as_json_schema)
-    body = schema["components"]["schemas"]["DealRecordInRequest"]["properties"]["deal"]
-    assert {"$ref": f"#/components/schemas/{deal_component(slug)}"} in body["anyOf"]
+    body = schema["components"]["schemas"]["DealRecordInRequest"]["discriminator"]["mapping"]
+    record = schema["components"]["schemas"][body[slug].rsplit("/", 1)[1]]
+    assert record["properties"]["deal"] == {"$ref": f"#/components/schemas/{deal_component(slug)}"}
+
+
+def resolved(schema: dict[str, Any], component: dict[str, Any]) -> dict[str, Any]:
+    """``component`` with every ``$ref`` in it replaced by what it names, as JSON Schema."""
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, list):
+            return [walk(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        if "$ref" in node:
+            return walk(schema["components"]["schemas"][node["$ref"].rsplit("/", 1)[1]])
+        return {k: walk(v) for k, v in node.items() if k != "discriminator"}
+
+    return {**_nullable(walk(component)), "$schema": "http://json-schema.org/draft-07/schema#"}
 
 
 def _nullable(schema: Any) -> Any:
@@ -193,8 +234,10 @@ def _nullable(schema: Any) -> Any:
     if not isinstance(schema, dict):
         return schema
     out = {k: _nullable(v) for k, v in schema.items() if k not in ("nullable", "example")}
-    if schema.get("nullable"):
+    if schema.get("nullable") and "type" in out:
         out["type"] = [out["type"], "null"]
+    elif schema.get("nullable") and "enum" in out:
+        out["enum"] = list(out["enum"])  # a null-only field: null is among its values
     return out
 
 
@@ -235,7 +278,9 @@ def test_every_operation_taking_a_password_documents_the_lock_out(schema: dict[s
 
 
 def test_request_bodies_refuse_unknown_fields(schema: dict[str, Any]) -> None:
-    for name in ("DealRecordInRequest", "NightInRequest", "GameInRequest", "PlayerInRequest"):
+    for name in ("RecordDealVoormsiRequest", "NightInRequest", "StartGameBrusRequest"):
+        assert schema["components"]["schemas"][name]["additionalProperties"] is False
+    for name in ("PlayerInRequest", "DealVoidInRequest", "RulingInRequest"):
         assert schema["components"]["schemas"][name]["additionalProperties"] is False
 
 
@@ -250,10 +295,10 @@ def test_each_questions_body_takes_its_sample_and_refuses_an_unknown_key(
     asks = game.questions()[question].asks
     assert asks is not None
     body = schema["components"]["schemas"][ask_component(slug, question)]
-    as_json_schema = {**_nullable(body), "$schema": "http://json-schema.org/draft-07/schema#"}
+    as_json_schema = resolved(schema, body)
     ref = {"$ref": f"#/components/schemas/{ask_component(slug, question)}"}
-    adjudicate = schema["paths"]["/api/v1/adjudicate/{game}/{question}/"]["post"]
-    assert ref in adjudicate["requestBody"]["content"]["application/json"]["schema"]["anyOf"]
+    adjudicate = schema["paths"][f"/api/v1/adjudicate/{slug}/{question}/"]["post"]
+    assert adjudicate["requestBody"]["content"]["application/json"]["schema"] == ref
     for players in game.table_sizes():
         sample = asks.example(players, game.options())
         if asks.players:
@@ -283,7 +328,7 @@ def test_every_list_and_string_a_body_takes_is_bounded_in_the_schema(
 ) -> None:
     # What the engine enforces (adjudicator.bounds) is what is published: maxItems on every
     # list, maxLength on every string, at every table size.
-    body = schema["components"]["schemas"][component]
+    body = resolved(schema, schema["components"]["schemas"][component])
     assert list(unbounded(body)) == []
     strings = [s for s in _strings(body) if "x-max-cards" in s]
     assert all(s["maxLength"] == 8 * max(s["x-max-cards"], 1) for s in strings)
@@ -299,10 +344,19 @@ def _strings(schema: Any) -> list[dict[str, Any]]:
     return mine + [s for value in schema.values() for s in _strings(value)]
 
 
-def test_the_adjudicate_path_publishes_its_games_and_questions(schema: dict[str, Any]) -> None:
-    """A game or question outside these is a 400; the schema says which values there are."""
-    operation = schema["paths"]["/api/v1/adjudicate/{game}/{question}/"]["post"]
-    enums = {p["name"]: p["schema"]["enum"] for p in operation["parameters"]}
-    answered = {(game.slug, name) for game in all_games() for name in game.questions()}
-    assert set(enums["game"]) == {slug for slug, _ in answered}
-    assert set(enums["question"]) == {name for _, name in answered}
+def test_each_question_is_an_operation_with_its_body_and_its_answer(
+    schema: dict[str, Any],
+) -> None:
+    """One route answers them all; a client generator meets one operation per question."""
+    asked = {
+        path.removeprefix("/api/v1/adjudicate/")
+        for path in schema["paths"]
+        if path.startswith("/api/v1/adjudicate/")
+    }
+    assert asked == {f"{game.slug}/{name}/" for game in all_games() for name in game.questions()}
+    operation = schema["paths"]["/api/v1/adjudicate/knock-rummy/settle/"]["post"]
+    assert operation["operationId"] == "adjudicate_knock_rummy_settle"
+    assert "security" not in operation  # open to all, as the route is
+    answer = operation["responses"]["200"]["content"]["application/json"]["schema"]
+    assert answer == {"$ref": "#/components/schemas/AnswerKnockRummySettle"}
+    assert set(operation["responses"]) == {"200", "400"}

@@ -7,7 +7,7 @@ from typing import Any
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from scorekeeper.models import Night
+from scorekeeper.models import Entry, Night
 from tests.factories import PlayerFactory
 
 
@@ -92,3 +92,41 @@ def test_the_tricks_so_far_report_an_illegal_play_as_json(anonymous_api: APIClie
     second = response.json()["tricks"][1]
     assert second["problem"]["code"] in {"already_played", "too_many_copies", "illegal_play"}
     assert second["problem"]["message"]
+
+
+def _voormsi_at_four(api: APIClient, night: Night) -> int:
+    players = [PlayerFactory(owner=night.owner).pk for _ in range(4)]
+    response = api.post(
+        reverse("api_night_games", args=[night.pk]), {"game": "voormsi", "players": players}
+    )
+    assert response.status_code == 201, response.content
+    return int(response.json()["id"])
+
+
+def test_a_hand_with_the_other_ways_fields_as_null_is_recorded_its_own_way(
+    api: APIClient, night: Night
+) -> None:
+    """A client typed from the schema sends another way's fields as null: left out, not mixed."""
+    game = _voormsi_at_four(api, night)
+    quick = {"won": [7, 2], "first_five": 0, "captures": [], "dealer": None, "tricks": None}
+    response = api.post(reverse("api_game_deals", args=[game]), {"game": "voormsi", "deal": quick})
+    assert response.status_code == 201, response.content
+    assert response.json()["data"] == {"won": [7, 2], "first_five": 0, "captures": []}
+    both = {"won": [7, 2], "tricks": [{"plays": [{"seat": 0, "cards": "9C"}]}]}
+    response = api.post(reverse("api_game_deals", args=[game]), {"game": "voormsi", "deal": both})
+    assert response.status_code == 400, response.content
+    assert response.json()["field"] == "deal"
+    assert "one way" in response.json()["message"]
+
+
+def test_a_deal_for_another_game_is_refused_naming_the_game(api: APIClient, night: Night) -> None:
+    game = _voormsi_at_four(api, night)
+    knock = {"knocked": 0, "hands": [{"seat": 1, "cards": "5H"}]}
+    response = api.post(
+        reverse("api_game_deals", args=[game]), {"game": "knock-rummy", "deal": knock}
+    )
+    assert response.status_code == 400, response.content
+    body = response.json()
+    assert (body["code"], body["field"]) == ("invalid", "game")
+    assert body["message"].startswith(f"Game {game} is Voormsi (voormsi), not knock-rummy")
+    assert not Entry.objects.filter(game_id=game).exists()

@@ -1,0 +1,219 @@
+"""The OpenAPI components the games describe: each game's deal, house rules, questions and
+answers, as named components a client generator turns into one type each.
+
+Every name is made from a game's slug and its own descriptions (no game is named here):
+
+================================  ==============================================================
+``Deal<Game>``                    the game's deal: one object, or ``anyOf`` the variants below
+``Deal<Game><Way>For<N>``         one complete variant: a way of recording (``Tricks``,
+                                  ``Quick``) and the table sizes it is for (``For4``, ``For3Or4``);
+                                  each part left out when the game has one
+``Options<Game>``                 the house rules as a game answers them (every rule given)
+``Options<Game>Request``          the house rules a client sends (any left out take the default)
+``Ask<Game><Question>``           a question's body (its variants as ``Ask<Game><Question><Way>…``)
+``Answer<Game><Question>``        what the question answers
+================================  ==============================================================
+
+A record with several ways takes the fields of exactly one (:class:`adjudicator.records.Way`).
+Each variant is a complete object: its own fields, and the other ways' fields declared as null
+only (the engine reads a null field as left out), so a typed client refuses a body that mixes
+two ways, and a generator never meets a schema made of constraints alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from adjudicator.asking import input_schema, options_schema
+from adjudicator.games import all_games
+from adjudicator.records import Way, json_schema, openapi_schema
+
+REF = "#/components/schemas/"
+
+NOT_THIS_WAY = {
+    "nullable": True,
+    "enum": [None],
+    "description": "Another way's field: leave it out (or send null).",
+}
+
+
+def camel(slug: str) -> str:
+    """``bridge-rummy`` → ``BridgeRummy``; ``going_out`` → ``GoingOut``."""
+    return "".join(part.capitalize() for part in slug.replace("_", "-").split("-"))
+
+
+def deal_component(slug: str) -> str:
+    """The component name of a game's deal body: ``bridge-rummy`` → ``DealBridgeRummy``."""
+    return "Deal" + camel(slug)
+
+
+def options_component(slug: str, *, request: bool = False) -> str:
+    return "Options" + camel(slug) + ("Request" if request else "")
+
+
+def ask_component(slug: str, question: str) -> str:
+    """A question's body: ``bridge-rummy``, ``initial-meld`` → ``AskBridgeRummyInitialMeld``."""
+    return "Ask" + camel(slug) + camel(question)
+
+
+def answer_component(slug: str, question: str) -> str:
+    return "Answer" + camel(slug) + camel(question)
+
+
+def ref(name: str) -> dict[str, str]:
+    return {"$ref": REF + name}
+
+
+def _sizes(sizes: Sequence[int], every: Sequence[int]) -> str:
+    """``For4``, ``For3Or4``; nothing when the variant is for every size the game is played at."""
+    return "" if list(sizes) == list(every) else "For" + "Or".join(str(n) for n in sizes)
+
+
+def _complete(schema: dict[str, Any], ways: Sequence[Way]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each way of an OpenAPI object schema with a ``oneOf`` of ways, as a complete object.
+
+    ``schema`` comes from :func:`adjudicator.records.json_schema` or
+    :func:`adjudicator.asking.input_schema` (then :func:`openapi_schema`): its ``oneOf`` holds
+    one member per way, in the order of ``ways``, each with the fields it requires.
+    """
+    base = {k: v for k, v in schema.items() if k != "oneOf"}
+    if not ways:
+        yield "", base
+        return
+    members = schema["oneOf"]
+    assert len(members) == len(ways)
+    for way, member in zip(ways, members, strict=True):
+        others = {k for w in ways if w is not way for k in w.fields} - set(way.fields)
+        properties = {
+            key: NOT_THIS_WAY if key in others else value
+            for key, value in base["properties"].items()
+        }
+        required = [*base.get("required", ()), *member.get("required", ())]
+        # A way every field of which may be left out still needs one: at least one property.
+        if not member.get("required"):
+            raise ValueError(f"the way {way.key!r} requires no field; give it one")
+        yield (
+            camel(way.key),
+            {**base, "properties": properties, "required": required},
+        )
+
+
+def _variants(
+    prefix: str, by_size: Mapping[int, tuple[dict[str, Any], Sequence[Way]]]
+) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """Name each distinct (way, schema) of a body across table sizes: the components, and
+    their names in order."""
+    every = list(by_size)
+    groups: dict[tuple[str, str], tuple[list[int], dict[str, Any]]] = {}
+    for size, (schema, ways) in by_size.items():
+        for way, variant in _complete(schema, ways):
+            sizes, _ = groups.setdefault((way, repr(variant)), ([], variant))
+            sizes.append(size)
+    components: dict[str, dict[str, Any]] = {}
+    for (way, _), (sizes, variant) in groups.items():
+        name = prefix + way + _sizes(sizes, every)
+        assert name not in components, name
+        components[name] = variant
+    return components, list(components)
+
+
+def _union(
+    name: str, components: dict[str, dict[str, Any]], names: list[str], about: dict[str, Any]
+) -> dict[str, dict[str, Any]]:
+    """The body ``name``: the one variant itself, or ``anyOf`` the named variants (a deal at
+    two players fits the variant for five too: only the ways exclude each other)."""
+    if len(names) == 1:
+        return {name: {**components[names[0]], **about}}
+    return {**components, name: {"anyOf": [ref(n) for n in names], **about}}
+
+
+def deal_schemas() -> dict[str, dict[str, Any]]:
+    """Each game's deal body and its variants, by component name, with a sample deal."""
+    out: dict[str, dict[str, Any]] = {}
+    for game in all_games():
+        options = game.options()
+        by_size = {}
+        for size in game.table_sizes():
+            record = game.record(options, size)
+            by_size[size] = (
+                openapi_schema(json_schema(record, size, null_for_other_ways=False)),
+                record.ways,
+            )
+        name = deal_component(game.slug)
+        components, names = _variants(name, by_size)
+        out |= _union(
+            name,
+            components,
+            names,
+            {
+                "description": f"A deal of {game.name} (`{game.slug}`), seats from 0 "
+                f"({game.min_players} to {game.max_players} players).",
+                "example": game.sample_deal(players=game.max_players, options=options, number=1),
+            },
+        )
+    return out
+
+
+def options_schemas() -> dict[str, dict[str, Any]]:
+    """Each game's house rules: as sent (any left out) and as answered (every one given)."""
+    out = {}
+    for game in all_games():
+        sent = openapi_schema(options_schema(game.options()))
+        sent["description"] = f"House rules of {game.name}; any left out take their default."
+        answered = {
+            **sent,
+            "description": f"The house rules a game of {game.name} is played under.",
+            "required": list(sent["properties"]),
+        }
+        if not answered["required"]:
+            del answered["required"]
+        out[options_component(game.slug, request=True)] = sent
+        out[options_component(game.slug)] = answered
+    return out
+
+
+def question_schemas() -> dict[str, dict[str, Any]]:
+    """Each question's body (its variants named as the deals' are) and its answer, with the
+    question's sample input as the body's example."""
+    out: dict[str, dict[str, Any]] = {}
+    for game, name, question in questions():
+        assert question.asks is not None
+        options = game.options()
+        by_size = {}
+        for size in game.table_sizes():
+            schema = openapi_schema(input_schema(question.asks, size, options))
+            schema["properties"]["options"] = ref(options_component(game.slug, request=True))
+            by_size[size] = (schema, question.asks.ways(size, options))
+        body = ask_component(game.slug, name)
+        components, names = _variants(body, by_size)
+        example = question.asks.example(game.max_players, options)
+        if question.asks.players:
+            example["players"] = game.max_players
+        out |= _union(
+            body,
+            components,
+            names,
+            {
+                "description": f"POST /adjudicate/{game.slug}/{name}/: {question.summary}",
+                "example": example,
+            },
+        )
+        out[answer_component(game.slug, name)] = {
+            "type": "object",
+            "description": f"What {game.name}'s `{name}` answers.",
+        }
+    return out
+
+
+def questions() -> Iterator[tuple[Any, str, Any]]:
+    """Every (game, question name, question) that takes a body, in the games' order."""
+    for game in all_games():
+        for name, question in game.questions().items():
+            if question.asks is not None:
+                yield game, name, question
+
+
+def game_schemas() -> dict[str, dict[str, Any]]:
+    """Every component the games describe."""
+    return {**deal_schemas(), **options_schemas(), **question_schemas()}
