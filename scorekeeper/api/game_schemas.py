@@ -22,7 +22,8 @@ two ways, and a generator never meets a schema made of constraints alone.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 from typing import Any
 
 from adjudicator.asking import input_schema, options_schema
@@ -99,20 +100,46 @@ def _complete(schema: dict[str, Any], ways: Sequence[Way]) -> Iterator[tuple[str
         )
 
 
-def _variants(
-    prefix: str, by_size: Mapping[int, tuple[dict[str, Any], Sequence[Way]]]
-) -> tuple[dict[str, dict[str, Any]], list[str]]:
-    """Name each distinct (way, schema) of a body across table sizes: the components, and
-    their names in order."""
-    every = list(by_size)
-    groups: dict[tuple[str, str], tuple[list[int], dict[str, Any]]] = {}
-    for size, (schema, ways) in by_size.items():
+type Shapes = Iterable[tuple[str, int, dict[str, Any], Sequence[Way]]]
+"""A body's shapes: (house-rule suffix, table size, its schema with the ways, the ways)."""
+
+
+def option_variants(game: Any) -> list[tuple[str, Any]]:
+    """The house rules under which a body may differ: the defaults (suffix ``""``), and each
+    yes-or-no rule turned and each choice taken, alone (``WithOneSuitBonus``). A whole-number
+    rule changes no body's shape (tests/scorekeeper/api/test_game_schemas.py holds every game
+    to that)."""
+    default = game.options()
+    found = [("", default)]
+    for info in game.describe_options():
+        if info.kind == "bool":
+            turned = ("With" if not info.default else "Without") + camel(info.name)
+            changes = [(turned, not info.default)]
+        elif info.kind == "choice":
+            changes = [
+                (camel(info.name) + camel(str(c)), c) for c in info.choices if c != info.default
+            ]
+        else:
+            continue
+        found += [(suffix, replace(default, **{info.name: value})) for suffix, value in changes]
+    return found
+
+
+def _variants(prefix: str, shapes: Shapes) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """Name each distinct (way, schema) of a body across house rules and table sizes: the
+    components, and their names in order."""
+    groups: dict[tuple[str, str], tuple[str, list[int], dict[str, Any]]] = {}
+    every: list[int] = []
+    for rules, size, schema, ways in shapes:
+        if size not in every:
+            every.append(size)
         for way, variant in _complete(schema, ways):
-            sizes, _ = groups.setdefault((way, repr(variant)), ([], variant))
-            sizes.append(size)
+            _, sizes, _ = groups.setdefault((way, repr(variant)), (rules, [], variant))
+            if size not in sizes:
+                sizes.append(size)
     components: dict[str, dict[str, Any]] = {}
-    for (way, _), (sizes, variant) in groups.items():
-        name = prefix + way + _sizes(sizes, every)
+    for (way, _), (rules, sizes, variant) in groups.items():
+        name = prefix + way + rules + _sizes(sorted(sizes), sorted(every))
         assert name not in components, name
         components[name] = variant
     return components, list(components)
@@ -133,15 +160,14 @@ def deal_schemas() -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for game in all_games():
         options = game.options()
-        by_size = {}
-        for size in game.table_sizes():
-            record = game.record(options, size)
-            by_size[size] = (
-                openapi_schema(json_schema(record, size, null_for_other_ways=False)),
-                record.ways,
-            )
+        shapes = []
+        for rules, variant in option_variants(game):
+            for size in game.table_sizes():
+                record = game.record(variant, size)
+                schema = json_schema(record, size, null_for_other_ways=False)
+                shapes.append((rules, size, openapi_schema(schema), record.ways))
         name = deal_component(game.slug)
-        components, names = _variants(name, by_size)
+        components, names = _variants(name, shapes)
         out |= _union(
             name,
             components,
@@ -180,13 +206,14 @@ def question_schemas() -> dict[str, dict[str, Any]]:
     for game, name, question in questions():
         assert question.asks is not None
         options = game.options()
-        by_size = {}
-        for size in game.table_sizes():
-            schema = openapi_schema(input_schema(question.asks, size, options))
-            schema["properties"]["options"] = ref(options_component(game.slug, request=True))
-            by_size[size] = (schema, question.asks.ways(size, options))
+        shapes = []
+        for rules, variant in option_variants(game):
+            for size in game.table_sizes():
+                schema = openapi_schema(input_schema(question.asks, size, variant))
+                schema["properties"]["options"] = ref(options_component(game.slug, request=True))
+                shapes.append((rules, size, schema, question.asks.ways(size, variant)))
         body = ask_component(game.slug, name)
-        components, names = _variants(body, by_size)
+        components, names = _variants(body, shapes)
         example = question.asks.example(game.max_players, options)
         if question.asks.players:
             example["players"] = game.max_players

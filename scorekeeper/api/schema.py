@@ -33,7 +33,7 @@ from scorekeeper.api.game_schemas import (
     questions,
     ref,
 )
-from scorekeeper.api.serializers import ErrorOut
+from scorekeeper.api.serializers import FIELD_ERRORS, ErrorOut
 
 ERRORS = {
     400: "Refused: the body, a field or a query parameter is not what this takes (the body's "
@@ -209,6 +209,7 @@ def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     schemas.update(game_schemas())
     schemas["Export"] = export_format.openapi_schema()
+    schemas["FieldErrors"] = {**FIELD_ERRORS, "description": "Each field's problems."}
     paths = result.setdefault("paths", {})
     post = paths.get(IMPORT_PATH, {}).get("post")
     if post is not None:

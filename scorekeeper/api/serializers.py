@@ -12,6 +12,7 @@ from rest_framework.utils import html
 from adjudicator.game import Family
 from adjudicator.games import all_games
 from adjudicator.tally import Points, points_json
+from scorekeeper.api.game_schemas import deal_component, options_component, ref
 from scorekeeper.converters import MAX_ID
 from scorekeeper.models import Entry, Game, Night, Player, Seat
 
@@ -31,6 +32,36 @@ def id_field(
         },
         **kwargs,
     )
+
+
+NO_DATA = {
+    "type": "object",
+    "additionalProperties": False,
+    "maxProperties": 0,
+    "description": "An entry with no data: a void, or the table's end.",
+}
+
+
+@extend_schema_field(
+    {
+        "anyOf": [*(ref(deal_component(g.slug)) for g in all_games()), NO_DATA],
+        "description": "A record or an amend: the deal as its game keeps it (its `Deal…` "
+        "body, canonical); a void or an end: empty.",
+    }
+)
+class EntryDataField(serializers.DictField):
+    """An entry's data, as the ledger keeps it."""
+
+
+@extend_schema_field(
+    {
+        "anyOf": [ref(options_component(g.slug)) for g in all_games()],
+        "description": "The house rules the game is played under, every rule given "
+        "(the game's `Options…`).",
+    }
+)
+class GameOptionsField(serializers.DictField):
+    """A game's house rules, as it was started with them (every rule given)."""
 
 
 class GameSlugField(serializers.ChoiceField):
@@ -120,6 +151,7 @@ class SeatOut(serializers.ModelSerializer[Seat]):
 
 class GameOut(serializers.ModelSerializer[Game]):
     game = serializers.CharField(source="slug")
+    options = GameOptionsField()
     name = serializers.SerializerMethodField()
     seats = SeatOut(many=True)
 
@@ -257,6 +289,7 @@ class EntryOut(serializers.ModelSerializer[Entry]):
     supersedes = serializers.PrimaryKeyRelatedField[Entry](
         read_only=True, allow_null=True, help_text="The entry this one replaces (amend, void)."
     )
+    data = EntryDataField()
 
     class Meta:
         model = Entry
@@ -549,6 +582,40 @@ class RulingOut(serializers.Serializer[Any]):
 # --- Every refusal's body (scorekeeper/api/errors.py), for the schema's 4xx answers ----------
 
 
+class LatestResultOut(serializers.Serializer[Any]):
+    name = serializers.CharField(help_text="The player, or the players of a side.")
+    points = PointsField(allow_null=True, help_text="Null where the deal scored nothing.")
+
+
+class LatestDealOut(serializers.Serializer[Any]):
+    """The deal another phone recorded meanwhile (scorekeeper.services._latest_deal)."""
+
+    deal = serializers.IntegerField(help_text="The deal's id.")
+    number = serializers.IntegerField()
+    recorded_by = serializers.CharField()
+    recorded_at = serializers.DateTimeField()
+    results = LatestResultOut(many=True)
+
+
+# DRF's problems of a body: each field's sentences, or (a list or a nested object) the
+# problems of its items, keyed by index or by field.
+FIELD_ERRORS: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": {
+        "anyOf": [
+            {"type": "array", "items": {"type": "string"}},
+            {"$ref": "#/components/schemas/FieldErrors"},
+        ]
+    },
+}
+
+
+@extend_schema_field(ref("FieldErrors"))
+class FieldErrorsField(serializers.DictField):
+    """Every field's problems (the component ``FieldErrors``, added by the schema's
+    postprocess: it refers to itself)."""
+
+
 class ErrorOut(serializers.Serializer[Any]):
     """The body of every 4xx and 5xx under /api/v1/ (built in scorekeeper/api/errors.py)."""
 
@@ -564,9 +631,11 @@ class ErrorOut(serializers.Serializer[Any]):
         child=serializers.CharField(), required=False, help_text="Rule refusals: the cards."
     )
     problems = serializers.ListField(
-        child=serializers.JSONField(), required=False, help_text="Rule refusals: every problem."
+        child=serializers.CharField(),
+        required=False,
+        help_text="Rule refusals: every problem, a sentence each.",
     )
-    latest = serializers.DictField(
+    latest = LatestDealOut(
         required=False, help_text="stale_deal: the deal someone else recorded meanwhile."
     )
     expected = serializers.IntegerField(
@@ -576,7 +645,7 @@ class ErrorOut(serializers.Serializer[Any]):
     def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
         # Declared here: a field attribute named ``errors`` would hide Serializer.errors.
         fields = super().get_fields()
-        fields["errors"] = serializers.DictField(
+        fields["errors"] = FieldErrorsField(
             required=False, help_text="code invalid: every field's problems, keyed by field."
         )
         return fields

@@ -12,11 +12,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import jsonschema
 import pytest
 from django.test import Client
 from django.urls import reverse
 from drf_spectacular.generators import SchemaGenerator
+from openapi_schema_validator import OAS30StrictValidator
 from rest_framework.test import APIClient
 
 from adjudicator.game import Game as GameDefinition
@@ -61,22 +61,14 @@ def check_against_schema(
     """The response body matches what the schema says this operation answers."""
     operation = openapi["paths"][path][method]
     content = operation["responses"][str(status)]["content"]["application/json"]["schema"]
-    resolver_schema = {**content, "components": openapi["components"]}
-    jsonschema.validate(body, _nullable_to_json_schema(resolver_schema))
+    strictly_valid(openapi, content, body)
 
 
-def _nullable_to_json_schema(schema: Any) -> Any:
-    """OpenAPI 3.0's ``nullable`` as JSON Schema, and its refs pointing at the copied components."""
-    if isinstance(schema, list):
-        return [_nullable_to_json_schema(s) for s in schema]
-    if not isinstance(schema, dict):
-        return schema
-    out = {k: _nullable_to_json_schema(v) for k, v in schema.items()}
-    if "$ref" in out:
-        out["$ref"] = out["$ref"].replace("#/components/", "#/components/")
-    if out.pop("nullable", False):
-        return {"anyOf": [out, {"type": "null"}]}
-    return out
+def strictly_valid(openapi: dict[str, Any], schema: dict[str, Any], body: Any) -> None:
+    """``body`` matches ``schema`` as OpenAPI 3.0 reads it, strictly: ``nullable`` only where a
+    ``type`` stands beside it (openapi-schema-validator's OAS30StrictValidator)."""
+    document = {**schema, "components": openapi["components"]}
+    OAS30StrictValidator(document).validate(body)
 
 
 def playable_samples(
