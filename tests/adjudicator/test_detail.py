@@ -136,7 +136,7 @@ def test_every_key_a_declaration_names_is_given_by_some_game() -> None:
             for detail in played.details:
                 met.update(detail)
     for shape, keys in declared.items():
-        assert keys == given[shape], shape.__qualname__
+        assert keys == given[shape], f"{shape.__module__}.{shape.__qualname__}"
 
 
 # The converter ------------------------------------------------------------------------------
