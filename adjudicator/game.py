@@ -2,10 +2,11 @@
 
 A game says, as data: its house rules (a frozen ``Options`` dataclass), its seating (who plays
 with whom), its pack, its deal record (:mod:`adjudicator.records`), the marks it awards (Bridge
-Rummy's stars) and how it ends (:class:`EndRule`). As code, it says how one deal scores given the
-state so far (:meth:`Game.score`); the one tally loop here adds deals up, awards marks, applies
-the end rule and refuses a deal after the end. It may also answer questions without recording
-anything (``is this a meld?``), for settling disputes.
+Rummy's stars), the shape of the figures it gives each unit beside its points (a ``TypedDict``,
+:attr:`Game.detail_type`) and how it ends (:class:`EndRule`). As code, it says how one deal
+scores given the state so far (:meth:`Game.score`); the one tally loop here adds deals up,
+awards marks, applies the end rule and refuses a deal after the end. It may also answer
+questions without recording anything (``is this a meld?``), for settling disputes.
 """
 
 from __future__ import annotations
@@ -222,6 +223,11 @@ class Game[O, D](ABC):
     max_players: ClassVar[int]
     lower_is_better: ClassVar[bool]
     marks: ClassVar[tuple[Mark, ...]] = ()
+    detail_type: ClassVar[type[Any]]
+    """The shape of each unit's :attr:`SeatResult.detail <adjudicator.tally.SeatResult.detail>`
+    in a deal this game scores: a ``TypedDict`` (an empty one for a game with no figures), which
+    the code building the detail is typed with and :func:`adjudicator.details.detail_schema`
+    publishes as a JSON Schema."""
     deal_word: ClassVar[str] = "deal"
     """What the table calls one deal ("hand", or "round" in Crummy Rummy), on the page too."""
     settles: ClassVar[bool] = False

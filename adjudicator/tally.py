@@ -132,7 +132,10 @@ class SeatResult:
     points: Points
     explanation: tuple[str, ...]
     star: bool = False
-    detail: dict[str, Any] = field(default_factory=dict, compare=False)
+    detail: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    """The game's own figures behind the points, JSON values only: its shape is the game's
+    :attr:`~adjudicator.game.Game.detail_type` (a ``TypedDict``), published as a JSON Schema by
+    :func:`adjudicator.details.detail_schema`."""
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -140,7 +143,7 @@ class SeatResult:
             "points": points_json(self.points),
             "star": self.star,
             "explanation": list(self.explanation),
-            "detail": self.detail,
+            "detail": dict(self.detail),
         }
 
 

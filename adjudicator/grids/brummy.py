@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, TypedDict
 
 from adjudicator.asking import (
     Asks,
@@ -33,7 +33,15 @@ from adjudicator.errors import (
 )
 from adjudicator.game import Feat, Game, Question, Scored, Target
 from adjudicator.grids.best import best_grid
-from adjudicator.grids.lines import MAX_SCORE, SIZES, Grid, GridRules, Shape, score_grid
+from adjudicator.grids.lines import (
+    MAX_SCORE,
+    SIZES,
+    Grid,
+    GridRules,
+    LineJson,
+    Shape,
+    score_grid,
+)
 from adjudicator.options import option
 from adjudicator.records import (
     CardsField,
@@ -166,6 +174,17 @@ class Deal:
     grids: tuple[SeatGrid, ...]
 
 
+class Detail(TypedDict):
+    """What a seat's grid scored in a deal, beside its points: the grid as entered (``None``
+    when the table gave only its total), the grid's own score (``base``), the knock bonus, and
+    each line's score (none without the cards)."""
+
+    grid: str | None
+    base: int
+    bonus: int
+    lines: list[LineJson]
+
+
 @dataclass(frozen=True)
 class KnockBonus:
     """One seat's knock bonus and the sentence saying why."""
@@ -232,7 +251,7 @@ def score_deal(deal: Deal, options: Options) -> tuple[SeatResult, ...]:
     [(40, ('total entered: 30, no cards given', 'knocked and strictly highest: +10')), (25, ('total entered: 25, no cards given', 'below the knocker (seat 1): no bonus'))]
     """
     bases: list[int] = []
-    working: list[tuple[tuple[str, ...], list[dict[str, Any]]]] = []
+    working: list[tuple[tuple[str, ...], list[LineJson]]] = []
     for entry in deal.grids:
         if entry.grid is None:
             assert entry.total is not None
@@ -248,7 +267,7 @@ def score_deal(deal: Deal, options: Options) -> tuple[SeatResult, ...]:
     for entry, base, knock, (explained, lines) in zip(
         deal.grids, bases, bonuses, working, strict=True
     ):
-        detail = {
+        detail: Detail = {
             "grid": None if entry.grid is None else entry.grid.text(),
             "base": base,
             "bonus": knock.bonus,
@@ -265,6 +284,7 @@ class _GridGame[O: Options](Game[O, Deal]):
 
     shape: ClassVar[Shape]
     deal_rule: ClassVar[str]
+    detail_type = Detail
     min_players = 2
     max_players = MAX_PLAYERS
     lower_is_better = False

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, get_args
+from typing import Any, Literal, Protocol, TypedDict, get_args
 
 from adjudicator.cards import ALL_CARDS, Card, Suit, format_cards, parse_cards
 from adjudicator.errors import BadOptionError, InvalidGridError, NotInPackError
@@ -198,6 +198,17 @@ class Grid:
         return " / ".join(format_cards(row) for row in self.rows)
 
 
+class LineJson(TypedDict):
+    """One line's score as JSON (:meth:`LineScore.as_dict`)."""
+
+    key: str
+    name: str
+    cards: str
+    combination: str
+    points: int
+    parts: list[str]
+
+
 @dataclass(frozen=True)
 class LineScore:
     """What one line scores and why.
@@ -223,7 +234,7 @@ class LineScore:
             tail += f" ({', '.join(self.parts)})"
         return head + tail
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> LineJson:
         """The JSON form of the line."""
         return {
             "key": self.key,

@@ -47,6 +47,7 @@ from adjudicator.rummy.settlement import (
     Hand,
     Ledger,
     Limits,
+    SettlementDetail,
     check_hands,
     dealt,
     hand_questions,
@@ -110,6 +111,7 @@ class BoathouseRummy(Game[Options, Deal]):
     name = "Boathouse Rummy"
     family = "rummy"
     options_type = Options
+    detail_type = SettlementDetail
     min_players = 2
     max_players = 6
     lower_is_better = False
@@ -160,7 +162,7 @@ class BoathouseRummy(Game[Options, Deal]):
         else:
             # BH-1: every win is all at once, so the parent's rummy doubling does not apply.
             losers_pay(ledger, deal.went_out, valued)
-        details = {v.seat: {"unmatched": v.points} for v in valued}
+        details: dict[int, SettlementDetail] = {v.seat: {"unmatched": v.points} for v in valued}
         return ledger.scored(say("{} declared the whole hand", seat(deal.went_out)), details)
 
     def sample_deal(self, *, players: int, options: Options, number: int) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any, Literal, NotRequired, TypedDict
 
 from adjudicator.asking import (
     CLAIM,
@@ -501,7 +501,8 @@ def _charge(hand: HeldHand, hand_rummy: bool, options: Options) -> SeatResult:
             f"held {held}, doubled after a hand rummy → {2 * held} → {charge}: "
             f"{_rounding(2 * held)}"
         )
-    return SeatResult(hand.seat, charge, tuple(lines), detail={"held": held})
+    detail: Detail = {"held": held}
+    return SeatResult(hand.seat, charge, tuple(lines), detail=detail)
 
 
 def _rounding(points: int) -> str:
@@ -518,11 +519,19 @@ def _rounding(points: int) -> str:
 # ---------------------------------------------------------------------------------------------
 
 
+class Detail(TypedDict):
+    """What a player's hand counted in a deal, beside the charge: the held count before any
+    rounding or doubling. The player who went out, and one who never went down, has none."""
+
+    held: NotRequired[int]
+
+
 class BridgeRummy(Game[Options, Deal]):
     slug = "bridge-rummy"
     name = "Bridge Rummy"
     family = "rummy"
     options_type = Options
+    detail_type = Detail
     min_players = 2
     max_players = 5
     lower_is_better = True

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from adjudicator.asking import (
     CLAIM,
@@ -419,7 +419,7 @@ def _how(deal: Deal) -> str:
     return f" as {shape} ({melds}), {deal.jokers} {many}"
 
 
-def _detail(deal: Deal, amount: int) -> dict[str, Any]:
+def _detail(deal: Deal, amount: int) -> Detail:
     return {
         "jokers": deal.jokers,
         "each_pays": amount,
@@ -433,11 +433,24 @@ def _detail(deal: Deal, amount: int) -> dict[str, Any]:
 # ---------------------------------------------------------------------------------------------
 
 
+class Detail(TypedDict):
+    """What the player who went out collected with, beside their points: the jokers in the
+    going-out, what each other player pays, the melds found in the cards (none when only the
+    jokers were entered) and whether the hand was all one suit. The players who pay have none
+    of these: their lines say what they paid."""
+
+    jokers: NotRequired[int]
+    each_pays: NotRequired[int]
+    melds: NotRequired[list[str]]
+    one_suit: NotRequired[bool]
+
+
 class Continental(Game[Options, Deal]):
     slug = "continental-rummy"
     name = "Continental Rummy"
     family = "rummy"
     options_type = Options
+    detail_type = Detail
     min_players = 2
     max_players = 12
     lower_is_better = False

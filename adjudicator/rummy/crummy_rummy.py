@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any, Literal, NotRequired, TypedDict
 
 from adjudicator.asking import (
     CLAIM,
@@ -601,7 +601,7 @@ def penalties(
             values = [crummy_value(c) for c in hand.cards]
             sums = " + ".join(f"{c} {v}" for c, v in zip(hand.cards, values, strict=True))
             line = f"held {sums} = {hand.penalty} ({VALUES}; 5a)"
-            detail = {"held": hand.penalty, "cards": len(hand.cards)}
+            detail: Detail = {"held": hand.penalty, "cards": len(hand.cards)}
         else:
             line = f"penalty count {hand.count}, as the table agreed (cards left in hand, 5a)"
             detail = {"held": hand.count}
@@ -614,11 +614,21 @@ def penalties(
 # ---------------------------------------------------------------------------------------------
 
 
+class Detail(TypedDict):
+    """What a player was left holding in a round, beside the penalty: the penalty the cards
+    count (``held``) and, when the cards were given, how many (``cards``). The player who went
+    out has neither."""
+
+    held: NotRequired[int]
+    cards: NotRequired[int]
+
+
 class CrummyRummy(Game[Options, Deal]):
     slug = "crummy-rummy"
     name = "Crummy Rummy"
     family = "rummy"
     options_type = Options
+    detail_type = Detail
     min_players = 3
     max_players = 6
     lower_is_better = True

@@ -56,6 +56,7 @@ from adjudicator.rummy.settlement import (
     Hand,
     Ledger,
     Limits,
+    SettlementDetail,
     check_hands,
     hand_questions,
     hands_field,
@@ -113,6 +114,7 @@ class Gamblers(Game[Options, Deal]):
     name = "Gambler's Rummy"
     family = "rummy"
     options_type = Options
+    detail_type = SettlementDetail
     min_players = PLAYERS
     max_players = PLAYERS
     lower_is_better = False
@@ -218,7 +220,7 @@ class Gamblers(Game[Options, Deal]):
             )
             valued = [value_hand(h, RUMMY_HELD) for h in deal.hands]
             losers_pay(ledger, deal.went_out, valued)
-            details = {v.seat: {"held": v.points} for v in valued}
+            details: dict[int, SettlementDetail] = {v.seat: {"held": v.points} for v in valued}
             return ledger.scored(say("{} went out", seat(deal.went_out)), details)
         assert deal.refused is not None
         refused = "{} refused the top discard after the stock ran out"

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from random import Random
-from typing import Any, Literal
+from typing import Any, Literal, NotRequired, TypedDict
 
 from adjudicator.asking import (
     CLAIM,
@@ -391,11 +391,24 @@ class Deal:
     hands: tuple[Hand, ...]
 
 
+class Detail(TypedDict):
+    """A player's hand in a deal, beside the net: its unmatched count, whether the player
+    knocked, whether they won the hand (tied lowest share it) and, when the cards were given,
+    the best melding the engine found: the melds and the unmatched cards."""
+
+    count: int
+    knocked: bool
+    won: bool
+    melds: NotRequired[list[str]]
+    unmatched: NotRequired[str]
+
+
 class KnockRummy(Game[Options, Deal]):
     slug = "knock-rummy"
     name = "Knock Rummy"
     family = "rummy"
     options_type = Options
+    detail_type = Detail
     min_players = 2
     max_players = 6
     lower_is_better = False
@@ -524,8 +537,8 @@ class KnockRummy(Game[Options, Deal]):
         }
 
 
-def _detail(hand: Counted, settlement: Settlement) -> dict[str, Any]:
-    detail: dict[str, Any] = {
+def _detail(hand: Counted, settlement: Settlement) -> Detail:
+    detail: Detail = {
         "count": hand.count,
         "knocked": hand.seat == settlement.knocker,
         "won": hand.seat in settlement.winners,

@@ -46,6 +46,7 @@ from adjudicator.rummy.settlement import (
     Hand,
     Ledger,
     Limits,
+    SettlementDetail,
     check_hands,
     dealt,
     hand_questions,
@@ -106,6 +107,7 @@ class Rummy(Game[Options, Deal]):
     name = "Rummy"
     family = "rummy"
     options_type = Options
+    detail_type = SettlementDetail
     min_players = 2
     max_players = 6
     lower_is_better = False
@@ -157,7 +159,7 @@ class Rummy(Game[Options, Deal]):
             losers_pay(ledger, deal.went_out, valued, times=2, why="doubled for rummy (P-1)")
         else:
             losers_pay(ledger, deal.went_out, valued)
-        details = {v.seat: {"held": v.points} for v in valued}
+        details: dict[int, SettlementDetail] = {v.seat: {"held": v.points} for v in valued}
         return ledger.scored(say(f"{{}} {how}", seat(deal.went_out)), details)
 
     def sample_deal(self, *, players: int, options: Options, number: int) -> dict[str, Any]:

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from adjudicator.asking import CLAIM, Asks, deal_input
 from adjudicator.cards import ALL_CARDS, Card, Pack, format_cards, parse_cards, sort_cards
@@ -256,6 +256,16 @@ def _check_together(
 # ---------------------------------------------------------------------------------------------
 
 
+class SettlementDetail(TypedDict):
+    """What a settlement game (Rummy, Boathouse, Gambler's) gives each player beside their net:
+    the count of a loser's hand, ``held`` when another went out (Rummy, Gambler's) or
+    ``unmatched`` when unmatched cards are what counts (Boathouse; Gambler's lowest count after a
+    refusal). The player who went out, and everyone in a dead hand, has neither."""
+
+    held: NotRequired[int]
+    unmatched: NotRequired[int]
+
+
 class Ledger:
     """Payments between seats for one hand, each explained to the payer and to the payee.
 
@@ -292,18 +302,17 @@ class Ledger:
         return [whole(n) for n in net]
 
     def results(
-        self, details: Mapping[int, Mapping[str, Any]] | None = None
+        self, details: Mapping[int, SettlementDetail] | None = None
     ) -> tuple[SeatResult, ...]:
         details = details or {}
         out = []
         for who, net in enumerate(self.nets()):
             lines = self.lines[who] or [say("{} neither pays nor collects", seat(who))]
-            out.append(SeatResult(who, net, tuple(lines), detail=dict(details.get(who, {}))))
+            none: SettlementDetail = {}
+            out.append(SeatResult(who, net, tuple(lines), detail=details.get(who, none)))
         return tuple(out)
 
-    def scored(
-        self, summary: str, details: Mapping[int, Mapping[str, Any]] | None = None
-    ) -> Scored:
+    def scored(self, summary: str, details: Mapping[int, SettlementDetail] | None = None) -> Scored:
         return Scored(results=self.results(details), summary=summary, payments=tuple(self.payments))
 
 

@@ -36,7 +36,7 @@ in a row (a múk), if one did (``first_five`` optional)::
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from adjudicator.asking import (
     Asks,
@@ -93,13 +93,22 @@ from adjudicator.tricks.alkort_rules import (
 )
 from adjudicator.tricks.alkort_sample import sample_hand
 from adjudicator.tricks.family import family_questions, read_so_far, so_far
-from adjudicator.tricks.plays import Play, Trick, parse_trick, trick_as_data
+from adjudicator.tricks.plays import Play, ScoreLineJson, Trick, parse_trick, trick_as_data
 
 type Deal = Hand | QuickHand
 
 
 def _per(players: int) -> str:
     return "side" if players == 4 else "player"
+
+
+class Detail(TypedDict):
+    """What a side did in a hand, beside its points: the tricks it won, its unbroken run from
+    the first trick if it won the hand (0 otherwise), and its lines of the working."""
+
+    won: int
+    streak: int
+    lines: list[ScoreLineJson]
 
 
 class Alkort(Game[Options, Deal]):
@@ -109,6 +118,7 @@ class Alkort(Game[Options, Deal]):
     name = "Alkort"
     family = "tricks"
     options_type = Options
+    detail_type = Detail
     # The game is for 4 or 2, never 3 (table_sizes; check_players says why).
     min_players = 2
     max_players = 4
@@ -252,7 +262,7 @@ class Alkort(Game[Options, Deal]):
         results = []
         for unit in range(len(table.sides)):
             lines = tuple(line.text for line in hand.lines if line.side == unit)
-            detail = {
+            detail: Detail = {
                 "won": hand.won[unit],
                 "streak": hand.streak if unit == hand.winner else 0,
                 "lines": [line.as_dict() for line in hand.lines if line.side == unit],

@@ -43,7 +43,7 @@ from adjudicator.tricks.alkort_rules import (
     check_trick,
     judge_trick,
 )
-from adjudicator.tricks.plays import Trick, TrickResult
+from adjudicator.tricks.plays import ScoreLineJson, Trick, TrickResult
 
 
 @dataclass(frozen=True)
@@ -360,7 +360,7 @@ class ScoreLine:
     text: str
     rule: str
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> ScoreLineJson:
         return {"side": self.side, "points": self.points, "text": self.text, "rule": self.rule}
 
 

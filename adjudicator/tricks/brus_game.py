@@ -56,7 +56,7 @@ Defaults where the rulings leave a choice (each refusal says which):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from adjudicator.cards import Pack
 from adjudicator.dealing import Dealing, from_pack
@@ -87,6 +87,7 @@ from adjudicator.tricks.brus_rules import (
 )
 from adjudicator.tricks.brus_sample import sample_hand
 from adjudicator.tricks.brus_score import (
+    Outcome,
     QuickHand,
     check_kc,
     check_quick,
@@ -94,13 +95,29 @@ from adjudicator.tricks.brus_score import (
     summarize,
 )
 from adjudicator.tricks.family import family_questions, read_so_far, so_far
-from adjudicator.tricks.plays import Holding, Play, Trick, parse_trick, trick_as_data
+from adjudicator.tricks.plays import (
+    Holding,
+    Play,
+    ScoreLineJson,
+    Trick,
+    parse_trick,
+    trick_as_data,
+)
 
 type Deal = Hand | QuickHand
 
 # The most trick records a hand can have: each but the last wins a trick for someone, and the
 # hand ends at a side's sixth: five and five, then the one that makes six.
 MOST_TRICKS = 2 * (SIX - 1) + 1
+
+
+class Detail(TypedDict):
+    """What a side did in a hand, beside its points: the tricks it took, how the hand was won
+    (the same for both sides), and its lines of the working."""
+
+    tricks: int
+    outcome: Outcome
+    lines: list[ScoreLineJson]
 
 
 class Brus(Game[Options, Deal]):
@@ -110,6 +127,7 @@ class Brus(Game[Options, Deal]):
     name = "Brus"
     family = "tricks"
     options_type = Options
+    detail_type = Detail
     # Four or six (6a). The contract takes a range, so five is in it: a five-player game can be
     # described, but every deal is refused (see :meth:`read`).
     min_players = min(TABLE_SIZES)
@@ -241,7 +259,7 @@ class Brus(Game[Options, Deal]):
         results = []
         for unit in range(len(table.sides)):
             lines = hand.explanation(unit)
-            detail = {
+            detail: Detail = {
                 "tricks": hand.tricks[unit],
                 "outcome": hand.outcome,
                 "lines": [line.as_dict() for line in hand.lines if line.side == unit],

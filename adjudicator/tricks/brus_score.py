@@ -22,6 +22,7 @@ from adjudicator.errors import BadEntryError, ImpossibleHandError
 from adjudicator.said import Said, say, side
 from adjudicator.tricks.brus_hand import FIVE, SIX, CheckedHand, Hand, check_hand, check_over
 from adjudicator.tricks.brus_rules import DEFAULTS, PLAYABLE, Options, Table, tricks_word
+from adjudicator.tricks.plays import ScoreLineJson
 
 type Outcome = Literal["jan", "six", "kc", "none"]
 JAN_POINTS = 2
@@ -46,7 +47,7 @@ class ScoreLine:
     text: str
     rule: str
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> ScoreLineJson:
         return {"side": self.side, "points": self.points, "text": str(self.text), "rule": self.rule}
 
 

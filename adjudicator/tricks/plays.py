@@ -25,11 +25,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict
 
 from adjudicator.cards import Card, format_cards, parse_cards
 from adjudicator.errors import AdjudicationError, BadEntryError
 from adjudicator.seats import read_seat
+
+
+class ScoreLineJson(TypedDict):
+    """One line of a hand's working as JSON, in the trick games that score a hand line by line
+    (Alkort, Brus; Voormsi adds to it): the side it is about, its points, the sentence and the
+    rule it cites."""
+
+    side: int
+    points: int
+    text: str
+    rule: str
 
 
 @dataclass(frozen=True)

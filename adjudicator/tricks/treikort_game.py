@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypedDict
 
 from adjudicator.asking import (
     Asks,
@@ -162,6 +162,15 @@ def _numbers(numbers: Sequence[int]) -> str:
     return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
 
 
+class Detail(TypedDict):
+    """What a player did in a hand, beside its points: the tricks taken, whether they played
+    it as Pope, and the tricks they have taken over the hands that count toward the Pope."""
+
+    tricks: int
+    pope: bool
+    window_tricks: int
+
+
 class Treikort(Game[Options, Deal]):
     """Treikort ("3-Man Alkort"): three players each alone, 27 cards, nine tricks a hand."""
 
@@ -169,6 +178,7 @@ class Treikort(Game[Options, Deal]):
     name = "Treikort"
     family = "tricks"
     options_type = Options
+    detail_type = Detail
     min_players = PLAYERS
     max_players = PLAYERS
     lower_is_better = False
@@ -294,7 +304,7 @@ class Treikort(Game[Options, Deal]):
                     f"{_tricks(after.window_tricks[s])} over "
                     f"{hands_phrase(after.windows[s])}: {POPE_TRICKS} or more make the Pope (T-4)"
                 )
-            detail = {
+            detail: Detail = {
                 "tricks": won[s],
                 "pope": before.pope == s,
                 "window_tricks": after.window_tricks[s],

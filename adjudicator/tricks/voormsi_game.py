@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from adjudicator.asking import (
     Asks,
@@ -91,6 +91,7 @@ from adjudicator.tricks.voormsi_score import (
     CAPTURE_POINTS,
     Capture,
     HandScore,
+    LineJson,
     QuickHand,
     check_over,
     check_quick,
@@ -177,6 +178,17 @@ def _unit(index: int, table: Table, *, by_seats: bool = False) -> Ref:
 # ---------------------------------------------------------------------------------------------
 
 
+class Detail(TypedDict):
+    """What a side did in a hand, beside its points: the trick units it took, what the hand
+    scored it before the ladder (its points may differ: a partner capture sends the ladder
+    back to 0), where its ladder stands after the hand, and its lines of the working."""
+
+    tricks: int
+    hand_points: int
+    ladder: int
+    lines: list[LineJson]
+
+
 class Voormsi(Game[Options, Deal]):
     """Voormsi: tricks in sides of two (or each alone), captures of the KH, exactly 9 to win."""
 
@@ -184,6 +196,7 @@ class Voormsi(Game[Options, Deal]):
     name = "Voormsi"
     family = "tricks"
     options_type = Options
+    detail_type = Detail
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     lower_is_better = False
@@ -399,7 +412,7 @@ class Voormsi(Game[Options, Deal]):
                 lines.append(f"ladder: stays on {before}; the partner capture wins the game (7a)")
             else:
                 lines.append(f"ladder: {climb(before, points, table.target)[1]}")
-            detail = {
+            detail: Detail = {
                 "tricks": hand.tricks[unit],
                 "hand_points": hand.points[unit],
                 "ladder": after.points[unit],

@@ -25,7 +25,7 @@ from adjudicator.errors import (
     ImpossibleHandError,
     IncompleteHandError,
 )
-from adjudicator.tricks.plays import Trick
+from adjudicator.tricks.plays import ScoreLineJson, Trick
 from adjudicator.tricks.voormsi_hand import (
     CaptureKind,
     CheckedHand,
@@ -74,6 +74,14 @@ class QuickHand:
     call: int | None = None
 
 
+class LineJson(ScoreLineJson):
+    """One line of a Voormsi hand's working as JSON (:meth:`ScoreLine.as_dict`): a trick
+    game's line, with the capture it scores and the trick it was made in (0-based), if any."""
+
+    event: CaptureKind | None
+    trick: int | None
+
+
 @dataclass(frozen=True)
 class ScoreLine:
     """One line of a hand's working: the side, the points, the sentence, the rule."""
@@ -82,10 +90,10 @@ class ScoreLine:
     points: int
     text: str
     rule: str
-    event: str | None = None
+    event: CaptureKind | None = None
     trick: int | None = None
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> LineJson:
         return {
             "side": self.side,
             "points": self.points,
