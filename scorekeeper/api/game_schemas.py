@@ -12,6 +12,7 @@ Every name is made from a game's slug and its own descriptions (no game is named
 ``Options<Game>Request``          the house rules a client sends (any left out take the default)
 ``Ask<Game><Question>``           a question's body (its variants as ``Ask<Game><Question><Way>…``)
 ``Answer<Game><Question>``        what the question answers
+``Detail<Game>``                  the figures behind a unit's points in a deal (the standings)
 ================================  ==============================================================
 
 A record with several ways takes the fields of exactly one (:class:`adjudicator.records.Way`).
@@ -27,6 +28,7 @@ from dataclasses import replace
 from typing import Any
 
 from adjudicator.asking import input_schema, options_schema
+from adjudicator.details import detail_schema
 from adjudicator.games import all_games
 from adjudicator.records import Way, json_schema, openapi_schema
 
@@ -51,6 +53,11 @@ def deal_component(slug: str) -> str:
 
 def options_component(slug: str, *, request: bool = False) -> str:
     return "Options" + camel(slug) + ("Request" if request else "")
+
+
+def detail_component(slug: str) -> str:
+    """The figures behind a unit's points in a deal: ``DetailBrummy``."""
+    return "Detail" + camel(slug)
 
 
 def ask_component(slug: str, question: str) -> str:
@@ -241,6 +248,22 @@ def questions() -> Iterator[tuple[Any, str, Any]]:
                 yield game, name, question
 
 
+def detail_schemas() -> dict[str, dict[str, Any]]:
+    """Each game's figures behind a unit's points (:func:`adjudicator.details.detail_schema`)."""
+    return {
+        detail_component(game.slug): {
+            **openapi_schema(detail_schema(game)),
+            "description": f"{game.name}: the figures behind a unit's points in a deal.",
+        }
+        for game in all_games()
+    }
+
+
 def game_schemas() -> dict[str, dict[str, Any]]:
-    """Every component the games describe."""
-    return {**deal_schemas(), **options_schemas(), **question_schemas()}
+    """Every component the games describe; no two share a name."""
+    parts = [deal_schemas(), options_schemas(), question_schemas(), detail_schemas()]
+    found: dict[str, dict[str, Any]] = {}
+    for part in parts:
+        assert not found.keys() & part.keys(), found.keys() & part.keys()
+        found |= part
+    return found

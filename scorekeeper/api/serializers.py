@@ -12,7 +12,12 @@ from rest_framework.utils import html
 from adjudicator.game import Family
 from adjudicator.games import all_games
 from adjudicator.tally import Points, points_json
-from scorekeeper.api.game_schemas import deal_component, options_component, ref
+from scorekeeper.api.game_schemas import (
+    deal_component,
+    detail_component,
+    options_component,
+    ref,
+)
 from scorekeeper.converters import MAX_ID
 from scorekeeper.models import Entry, Game, Night, Player, Seat
 
@@ -62,6 +67,16 @@ class EntryDataField(serializers.DictField):
 )
 class GameOptionsField(serializers.DictField):
     """A game's house rules, as it was started with them (every rule given)."""
+
+
+@extend_schema_field(
+    {
+        "anyOf": [ref(detail_component(g.slug)) for g in all_games()],
+        "description": "The game's own figures behind the points (its `Detail…`).",
+    }
+)
+class DetailField(serializers.DictField):
+    """A unit's detail in a deal, as its game declares it."""
 
 
 class GameSlugField(serializers.ChoiceField):
@@ -289,7 +304,7 @@ class EntryOut(serializers.ModelSerializer[Entry]):
     supersedes = serializers.PrimaryKeyRelatedField[Entry](
         read_only=True, allow_null=True, help_text="The entry this one replaces (amend, void)."
     )
-    data = EntryDataField()
+    data = EntryDataField()  # type: ignore[assignment]
 
     class Meta:
         model = Entry
@@ -347,7 +362,7 @@ class UnitResultOut(serializers.Serializer[Any]):
     explanation = serializers.ListField(
         child=serializers.CharField(), help_text="The working, line by line, with names."
     )
-    detail = serializers.DictField(help_text="The game's own figures behind the points.")
+    detail = DetailField(help_text="The game's own figures behind the points.")
 
 
 class DealStandingOut(serializers.Serializer[Any]):
