@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, TypedDict
 
 from adjudicator.asking import (
     Asks,
@@ -33,7 +33,16 @@ from adjudicator.errors import (
 )
 from adjudicator.game import Feat, Game, Question, Scored, Target
 from adjudicator.grids.best import best_grid
-from adjudicator.grids.lines import MAX_SCORE, SIZES, Grid, GridRules, Shape, score_grid
+from adjudicator.grids.lines import (
+    MAX_SCORE,
+    SIZES,
+    Grid,
+    GridRules,
+    GridScoreData,
+    LineData,
+    Shape,
+    score_grid,
+)
 from adjudicator.options import option
 from adjudicator.records import (
     CardsField,
@@ -232,7 +241,7 @@ def score_deal(deal: Deal, options: Options) -> tuple[SeatResult, ...]:
     [(40, ('total entered: 30, no cards given', 'knocked and strictly highest: +10')), (25, ('total entered: 25, no cards given', 'below the knocker (seat 1): no bonus'))]
     """
     bases: list[int] = []
-    working: list[tuple[tuple[str, ...], list[dict[str, Any]]]] = []
+    working: list[tuple[tuple[str, ...], list[LineData]]] = []
     for entry in deal.grids:
         if entry.grid is None:
             assert entry.total is not None
@@ -258,6 +267,25 @@ def score_deal(deal: Deal, options: Options) -> tuple[SeatResult, ...]:
             SeatResult(entry.seat, base + knock.bonus, (*explained, knock.reason), detail=detail)
         )
     return tuple(results)
+
+
+class BestGridAnswer(TypedDict):
+    """``best-grid``: the best arrangement of the cards, the one submitted, and the points
+    the submitted grid leaves on the table."""
+
+    best: GridScoreData
+    submitted: GridScoreData
+    left_on_table: int
+
+
+class KnockAnswer(TypedDict):
+    """``knock``: each seat's knock bonus (or penalty) and total, with the reason."""
+
+    knocked: int | None
+    scores: list[int]
+    bonuses: list[int]
+    totals: list[int]
+    explanation: list[str]
 
 
 class _GridGame[O: Options](Game[O, Deal]):
@@ -427,10 +455,10 @@ class _GridGame[O: Options](Game[O, Deal]):
             raise err.at("cards") from None
         return grid
 
-    def _answer_grid(self, data: Mapping[str, Any], options: O) -> dict[str, Any]:
+    def _answer_grid(self, data: Mapping[str, Any], options: O) -> GridScoreData:
         return score_grid(self._read_grid(data), options).as_dict()
 
-    def _answer_best_grid(self, data: Mapping[str, Any], options: O) -> dict[str, Any]:
+    def _answer_best_grid(self, data: Mapping[str, Any], options: O) -> BestGridAnswer:
         grid = self._read_grid(data)
         best = best_grid(grid.cards, self.shape, options)
         submitted = score_grid(grid, options)
@@ -440,7 +468,7 @@ class _GridGame[O: Options](Game[O, Deal]):
             "left_on_table": best.total - submitted.total,
         }
 
-    def _answer_knock(self, data: Mapping[str, Any], options: O) -> dict[str, Any]:
+    def _answer_knock(self, data: Mapping[str, Any], options: O) -> KnockAnswer:
         scores = data.get("scores")
         most = MAX_SCORE[self.shape]
         if (
