@@ -14,9 +14,26 @@ the ``deal`` question every game answers ("Rummy at five: how many cards each?")
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from adjudicator.cards import JOKER, Pack
+
+
+class DealAnswer(TypedDict):
+    """The ``deal`` question's answer (:func:`deal_answer`), the same in every game."""
+
+    players: int
+    packs: int
+    jokers: int
+    cards: int
+    each: int
+    dealt: int
+    discard: int
+    set_aside: int
+    stock: int
+    rule: str
+    summary: str
+    explanation: list[str]
 
 
 @dataclass(frozen=True)
@@ -88,7 +105,7 @@ def _packs(d: Dealing) -> str:
     return f"{packs} and {jokers}: {d.cards} cards{what}"
 
 
-def deal_answer(d: Dealing, name: str) -> dict[str, Any]:
+def deal_answer(d: Dealing, name: str) -> DealAnswer:
     """The ``deal`` question's answer: the figures, a summary and the working, each line
     citing the rule in brackets (as every answer does)."""
     if d.discard:
@@ -127,4 +144,4 @@ def deal_answer(d: Dealing, name: str) -> dict[str, Any]:
     }
 
 
-__all__ = ["Dealing", "deal_answer", "from_pack"]
+__all__ = ["DealAnswer", "Dealing", "deal_answer", "from_pack"]

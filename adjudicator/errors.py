@@ -15,7 +15,7 @@ bad_card | '11H' is not a card: write a rank (A 2-10 J Q K) then a suit (S H D C
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import ClassVar, TypedDict
 
 from adjudicator.said import Naming, named
 
@@ -43,6 +43,18 @@ def readable_int(number: int) -> str:
         return f"{number:,}"
     sign = "negative " if number < 0 else ""
     return f"a {sign}number {digits:,} digits long"
+
+
+class Refusal(TypedDict):
+    """A refusal as JSON (:meth:`AdjudicationError.as_dict`): the API's error body, and what
+    an answer that reports a refusal rather than raising it carries (an illegal play)."""
+
+    code: str
+    message: str
+    field: str | None
+    seats: list[int]
+    cards: list[str]
+    problems: list[str]
 
 
 class AdjudicationError(ValueError):
@@ -100,7 +112,7 @@ class AdjudicationError(ValueError):
             self.seats = tuple(seats)
         return self
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> Refusal:
         return {
             "code": self.code,
             "message": self.message,

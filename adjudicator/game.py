@@ -19,10 +19,10 @@ from typing import Any, ClassVar, Literal
 from adjudicator.asking import Asks, input_keys, input_schema
 from adjudicator.bounds import check_bounds
 from adjudicator.cards import Pack
-from adjudicator.dealing import Dealing, deal_answer
+from adjudicator.dealing import DealAnswer, Dealing, deal_answer
 from adjudicator.errors import BadEntryError, GameOverError, UnknownQuestionError, readable_int
 from adjudicator.options import OptionInfo, changed_options, describe_options, parse_options
-from adjudicator.records import Record, Seating, format_record, parse_record
+from adjudicator.records import DealData, Record, Seating, format_record, parse_record
 from adjudicator.said import Said, and_list, say, seats, side
 from adjudicator.tally import (
     DealResult,
@@ -49,11 +49,15 @@ class Question:
 
     name: str
     summary: str
-    answer: Callable[[Mapping[str, Any], Any], dict[str, Any]]
+    answer: Callable[[Mapping[str, Any], Any], Mapping[str, Any]]
     asks: Asks | None = None
     label: str = ""
     """The question as a player puts it, short ("Is this a meld?"); by default the one the
     questions of that name share (:data:`LABELS`)."""
+    answers: Any = None
+    """The answer's shape (a ``TypedDict``), where ``answer`` cannot say it as its return
+    annotation (one function serving games whose answers differ, such as a seat's ``detail``);
+    otherwise that annotation says it (:func:`adjudicator.answers.answer_type`)."""
 
     @property
     def title(self) -> str:
@@ -316,7 +320,7 @@ class Game[O, D](ABC):
         values = parse_record(record, data, seating, self.pack(options, players))
         return self.read(values, seating, options)
 
-    def deal_as_data(self, deal: D, *, players: int, options: O) -> dict[str, Any]:
+    def deal_as_data(self, deal: D, *, players: int, options: O) -> DealData:
         """The canonical JSON form of a deal: ``parse_deal(deal_as_data(d)) == d``."""
         return format_record(self.record(options, players), self.write(deal))
 
@@ -610,7 +614,7 @@ class Game[O, D](ABC):
         return {**self.own_questions(), "deal": self._deal_question()}
 
     def _deal_question(self) -> Question:
-        def answer(data: Mapping[str, Any], options: O) -> dict[str, Any]:
+        def answer(data: Mapping[str, Any], options: O) -> DealAnswer:
             players = data.get("players")
             if type(players) is not int:
                 raise BadEntryError("Say how many play, as a whole number.", field="players")
@@ -654,7 +658,7 @@ class Game[O, D](ABC):
             players = self._bounding_size(data.get("players"))
             schema = input_schema(found.asks, players, options)
             check_bounds(schema, data, pack=self.pack(options, players))
-        return found.answer(data, options)
+        return dict(found.answer(data, options))
 
     def _bounding_size(self, given: object) -> int:
         """The table size an input is bounded at: the one it gives, or else the largest (a

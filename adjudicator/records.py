@@ -54,6 +54,10 @@ from adjudicator.seats import read_seat
 MOST_POINTS = 100_000
 MOST_CARDS = 120
 
+type DealData = dict[str, Any]
+"""A deal in its canonical JSON form (:func:`format_record`), as an answer echoes it: its
+shape is the game's record (:func:`json_schema`), so an answer type names it, not its keys."""
+
 
 @dataclass(frozen=True)
 class SeatEntry:
@@ -900,6 +904,7 @@ def _schema(f: Field | Entry, players: int) -> dict[str, Any]:
 __all__ = [
     "CardsField",
     "CountField",
+    "DealData",
     "Described",
     "EventsField",
     "FlagField",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 if TYPE_CHECKING:
     from adjudicator.records import Seating
@@ -86,6 +86,25 @@ def points_json(points: Points) -> int | float:
     return points if isinstance(points, int) else round(float(points), 4)
 
 
+class PaymentJson(TypedDict):
+    """One payment as JSON (:meth:`Payment.as_dict`)."""
+
+    payer: int
+    payee: int
+    amount: int | float
+
+
+class SeatResultJson[D](TypedDict):
+    """One seat's result as JSON (:meth:`SeatResult.as_dict`); ``D`` is the shape of the
+    game's ``detail`` (each game declares its own, where an answer shows it)."""
+
+    seat: int
+    points: int | float
+    star: bool
+    explanation: list[str]
+    detail: D
+
+
 @dataclass(frozen=True)
 class Payment:
     """In a settlement game (:attr:`Game.settles`), one unit paying another."""
@@ -94,7 +113,7 @@ class Payment:
     payee: int
     amount: Points
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> PaymentJson:
         return {"payer": self.payer, "payee": self.payee, "amount": points_json(self.amount)}
 
 
@@ -133,11 +152,8 @@ class SeatResult:
     explanation: tuple[str, ...]
     star: bool = False
     detail: Mapping[str, Any] = field(default_factory=dict, compare=False)
-    """The game's own figures behind the points, JSON values only: its shape is the game's
-    :attr:`~adjudicator.game.Game.detail_type` (a ``TypedDict``), published as a JSON Schema by
-    :func:`adjudicator.details.detail_schema`."""
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> SeatResultJson[Any]:
         return {
             "seat": self.seat,
             "points": points_json(self.points),

@@ -34,7 +34,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, permutations
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -47,6 +46,7 @@ from adjudicator.grids.lines import (
     Grid,
     GridRules,
     GridScore,
+    GridScoreData,
     RulesLike,
     Shape,
     as_rules,
@@ -70,7 +70,7 @@ class BestGrid:
         """The best grid's score."""
         return self.score.total
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> GridScoreData:
         """The JSON form: the grid row-major and by rows, its score, lines and explanation."""
         return self.score.as_dict()
 

@@ -38,7 +38,8 @@ from adjudicator.grids.lines import (
     SIZES,
     Grid,
     GridRules,
-    LineJson,
+    GridScoreData,
+    LineData,
     Shape,
     score_grid,
 )
@@ -182,7 +183,7 @@ class Detail(TypedDict):
     grid: str | None
     base: int
     bonus: int
-    lines: list[LineJson]
+    lines: list[LineData]
 
 
 @dataclass(frozen=True)
@@ -251,7 +252,7 @@ def score_deal(deal: Deal, options: Options) -> tuple[SeatResult, ...]:
     [(40, ('total entered: 30, no cards given', 'knocked and strictly highest: +10')), (25, ('total entered: 25, no cards given', 'below the knocker (seat 1): no bonus'))]
     """
     bases: list[int] = []
-    working: list[tuple[tuple[str, ...], list[LineJson]]] = []
+    working: list[tuple[tuple[str, ...], list[LineData]]] = []
     for entry in deal.grids:
         if entry.grid is None:
             assert entry.total is not None
@@ -277,6 +278,25 @@ def score_deal(deal: Deal, options: Options) -> tuple[SeatResult, ...]:
             SeatResult(entry.seat, base + knock.bonus, (*explained, knock.reason), detail=detail)
         )
     return tuple(results)
+
+
+class BestGridAnswer(TypedDict):
+    """``best-grid``: the best arrangement of the cards, the one submitted, and the points
+    the submitted grid leaves on the table."""
+
+    best: GridScoreData
+    submitted: GridScoreData
+    left_on_table: int
+
+
+class KnockAnswer(TypedDict):
+    """``knock``: each seat's knock bonus (or penalty) and total, with the reason."""
+
+    knocked: int | None
+    scores: list[int]
+    bonuses: list[int]
+    totals: list[int]
+    explanation: list[str]
 
 
 class _GridGame[O: Options](Game[O, Deal]):
@@ -447,10 +467,10 @@ class _GridGame[O: Options](Game[O, Deal]):
             raise err.at("cards") from None
         return grid
 
-    def _answer_grid(self, data: Mapping[str, Any], options: O) -> dict[str, Any]:
+    def _answer_grid(self, data: Mapping[str, Any], options: O) -> GridScoreData:
         return score_grid(self._read_grid(data), options).as_dict()
 
-    def _answer_best_grid(self, data: Mapping[str, Any], options: O) -> dict[str, Any]:
+    def _answer_best_grid(self, data: Mapping[str, Any], options: O) -> BestGridAnswer:
         grid = self._read_grid(data)
         best = best_grid(grid.cards, self.shape, options)
         submitted = score_grid(grid, options)
@@ -460,7 +480,7 @@ class _GridGame[O: Options](Game[O, Deal]):
             "left_on_table": best.total - submitted.total,
         }
 
-    def _answer_knock(self, data: Mapping[str, Any], options: O) -> dict[str, Any]:
+    def _answer_knock(self, data: Mapping[str, Any], options: O) -> KnockAnswer:
         scores = data.get("scores")
         most = MAX_SCORE[self.shape]
         if (

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, Protocol, TypedDict, get_args
+from typing import Literal, Protocol, TypedDict, get_args
 
 from adjudicator.cards import ALL_CARDS, Card, Suit, format_cards, parse_cards
 from adjudicator.errors import BadOptionError, InvalidGridError, NotInPackError
@@ -198,17 +198,6 @@ class Grid:
         return " / ".join(format_cards(row) for row in self.rows)
 
 
-class LineJson(TypedDict):
-    """One line's score as JSON (:meth:`LineScore.as_dict`)."""
-
-    key: str
-    name: str
-    cards: str
-    combination: str
-    points: int
-    parts: list[str]
-
-
 @dataclass(frozen=True)
 class LineScore:
     """What one line scores and why.
@@ -234,7 +223,7 @@ class LineScore:
             tail += f" ({', '.join(self.parts)})"
         return head + tail
 
-    def as_dict(self) -> LineJson:
+    def as_dict(self) -> LineData:
         """The JSON form of the line."""
         return {
             "key": self.key,
@@ -244,6 +233,27 @@ class LineScore:
             "points": self.points,
             "parts": list(self.parts),
         }
+
+
+class LineData(TypedDict):
+    """One line of a grid scored, as JSON (:meth:`LineScore.as_dict`)."""
+
+    key: str
+    name: str
+    cards: str
+    combination: str
+    points: int
+    parts: list[str]
+
+
+class GridScoreData(TypedDict):
+    """A grid scored, as JSON (:meth:`GridScore.as_dict`): the ``grid`` question's answer."""
+
+    grid: str
+    rows: list[str]
+    score: int
+    lines: list[LineData]
+    explanation: list[str]
 
 
 @dataclass(frozen=True)
@@ -259,7 +269,7 @@ class GridScore:
         """One sentence per line, in grid order (rows, columns, diagonals)."""
         return tuple(line.explain() for line in self.lines)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> GridScoreData:
         """The JSON form: the grid row-major and by rows, the score, each line, the sentences."""
         return {
             "grid": self.grid.text(),

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from random import Random
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from adjudicator.asking import (
     Asks,
@@ -33,6 +33,7 @@ from adjudicator.records import (
     SeatField,
     Seating,
 )
+from adjudicator.rummy.answers import SettleAnswer, TurnAnswer
 from adjudicator.rummy.declaring import (
     TURN_OPTIONAL,
     judge_turn,
@@ -193,6 +194,7 @@ class BoathouseRummy(Game[Options, Deal]):
                 deadwood=COUNTING,
                 meld_summary="Is this a meld in Boathouse Rummy (ace high, low or round the corner)?",
                 deadwood_summary="The best melding of a hand and its unmatched count (aces 11).",
+                settles=SettleAnswer[BoathouseDetail],
             ),
             "go-out": Question(
                 "go-out",
@@ -211,7 +213,21 @@ def _whole(cards: tuple[Card, ...]) -> list[tuple[Card, ...]] | None:
     return [tuple(mc.card for mc in m.cards) for m in melding.melds]
 
 
-def _answer_go_out(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+class BoathouseDetail(TypedDict):
+    """A seat's ``detail`` in Boathouse Rummy: the unmatched count it paid on (the player
+    who declared has none)."""
+
+    unmatched: NotRequired[int]
+
+
+class GoOutAnswer(TurnAnswer):
+    """``go-out`` in Boathouse Rummy: the turn judged, with the melds of the declaration
+    (found by the engine when none were given)."""
+
+    melds: list[str]
+
+
+def _answer_go_out(data: Mapping[str, Any], options: Options) -> GoOutAnswer:
     body = read_turn_body(data, COUNTING.style)
     refused: list[str] = []
     melds = list(body.melds)
@@ -239,14 +255,14 @@ def _answer_go_out(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     lines = [*turn.explanation, *refused]
     if not turn.empties_hand:
         lines.append("the hand ends only when a player declares the whole hand in one turn (4.2)")
-    answer = turn_answer(turn, {"melds": [format_cards(m) for m in melds]})
-    answer.update(
-        goes_out=turn.empties_hand and not problems,
-        legal=not problems,
-        problems=problems,
-        explanation=[*lines, *turn.problems],
-    )
-    return answer
+    return {
+        **turn_answer(turn),
+        "melds": [format_cards(m) for m in melds],
+        "goes_out": turn.empties_hand and not problems,
+        "legal": not problems,
+        "problems": problems,
+        "explanation": [*lines, *turn.problems],
+    }
 
 
 def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:

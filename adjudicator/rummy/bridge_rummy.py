@@ -43,6 +43,7 @@ from adjudicator.options import option
 from adjudicator.records import (
     CardsField,
     CountField,
+    DealData,
     FlagField,
     PerSeatField,
     Record,
@@ -50,12 +51,13 @@ from adjudicator.records import (
     SeatField,
     Seating,
 )
+from adjudicator.rummy.answers import HeldDetail
 from adjudicator.rummy.melding_rules import BRIDGE_RUMMY as MELDS
 from adjudicator.rummy.melding_rules import MeldStyle, meld_reading
 from adjudicator.rummy.melds import Meld, MeldCard, MeldKind, format_meld, parse_meld_cards
 from adjudicator.said import say
 from adjudicator.said import seat as seat_ref
-from adjudicator.tally import SeatResult
+from adjudicator.tally import SeatResult, SeatResultJson
 
 DEALS = 7
 HAND_DEALT = 14  # 3a: "two at a time until each player has 14"
@@ -204,6 +206,44 @@ class Table:
         return Counter(self.out_of_play)[card] >= 2
 
 
+class MeldAnswer(TypedDict):
+    """``meld``: the meld judged, every problem at once, and its value when it stands."""
+
+    cards: str
+    valid: bool
+    kind: str | None
+    value: int
+    problems: list[str]
+    explanation: list[str]
+
+
+class LayOffAnswer(MeldAnswer):
+    """A lay-off judged: the meld it makes, the cards laid off, and what they add."""
+
+    laid_off: str
+
+
+class InitialMeldAnswer(TypedDict):
+    """``initial-meld``: every meld and lay-off judged, their total, and whether it is
+    enough to go down."""
+
+    valid: bool
+    total: int
+    reaches_50: bool
+    hand_rummy: bool | None
+    melds: list[MeldAnswer]
+    layoffs: list[LayOffAnswer]
+    explanation: list[str]
+
+
+class SettleAnswer(TypedDict):
+    """``settle``: the deal as read and what each seat is charged."""
+
+    deal: DealData
+    results: list[SeatResultJson[HeldDetail]]
+    explanation: list[str]
+
+
 @dataclass(frozen=True)
 class MeldVerdict:
     """A meld judged under Bridge Rummy's rules: every problem, and its value when it stands."""
@@ -218,7 +258,7 @@ class MeldVerdict:
     def valid(self) -> bool:
         return self.meld is not None and not self.problems
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> MeldAnswer:
         return {
             "cards": " ".join(str(mc) for mc in (self.meld.cards if self.meld else self.cards)),
             "valid": self.valid,
@@ -308,7 +348,7 @@ class LayOff:
     verdict: MeldVerdict
     value: int
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> LayOffAnswer:
         return {**self.verdict.as_dict(), "laid_off": format_meld(self.added), "value": self.value}
 
 
@@ -364,7 +404,7 @@ class InitialMeld:
             lines.append("every card but the discard laid out in the first meld: hand rummy")
         return tuple(lines)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> InitialMeldAnswer:
         return {
             "valid": self.valid,
             "total": self.total,
@@ -797,7 +837,7 @@ def _text(data: Mapping[str, Any], key: str) -> str:
     return value
 
 
-def _answer_meld(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def _answer_meld(data: Mapping[str, Any], options: Options) -> MeldAnswer:
     cards = _text(data, "cards")
     try:
         parsed = parse_meld_cards(cards)
@@ -806,7 +846,7 @@ def _answer_meld(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     return judge_meld(parsed, read_table(data)[0], options).as_dict()
 
 
-def _answer_initial_meld(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def _answer_initial_meld(data: Mapping[str, Any], options: Options) -> InitialMeldAnswer:
     melds = data.get("melds", [])
     layoffs = data.get("layoffs", [])
     if not isinstance(melds, list) or not all(isinstance(m, str) for m in melds):
@@ -847,7 +887,7 @@ def _answer_initial_meld(data: Mapping[str, Any], options: Options) -> dict[str,
     return result.as_dict()
 
 
-def _answer_settle(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def _answer_settle(data: Mapping[str, Any], options: Options) -> SettleAnswer:
     players = data.get("players")
     game = BridgeRummy()
     if isinstance(players, bool) or not isinstance(players, int):

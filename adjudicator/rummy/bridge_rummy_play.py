@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from adjudicator.cards import BRIDGE_RUMMY, JOKER, Card, Suit, card, format_cards, parse_cards
 from adjudicator.errors import AdjudicationError, BadEntryError, ImpossibleHandError
@@ -62,15 +62,57 @@ GO_OUT_RULE = (
 MUST_PLAY = "The claimed joker must be played in this same turn."
 
 
+class Verdict(TypedDict):
+    """May the player do it (``take-discard``), citing the rule, with every problem."""
+
+    allowed: bool
+    rule: str
+    problems: list[str]
+    explanation: list[str]
+
+
+class ClaimJokerAnswer(Verdict):
+    """``claim-joker``: a claim allowed also says which joker and the meld it leaves."""
+
+    joker: NotRequired[str]
+    meld_after: NotRequired[str]
+    must_play_this_turn: NotRequired[bool]
+
+
+class JokerIntoRunAnswer(Verdict):
+    """``joker-into-run``: the meld the joker goes into, where the cards make one."""
+
+    run: str | None
+    kind: str | None
+
+
+class GoOutAnswer(Verdict):
+    """``go-out``: whether going out this way is a hand rummy."""
+
+    hand_rummy: bool
+
+
+class DeadwoodAnswer(TypedDict):
+    """``deadwood``: the best melding, what is left, and the charge if caught."""
+
+    melds: list[str]
+    leftover: str
+    count: int
+    held: int
+    charge: int
+    claimed: NotRequired[int]
+    claim_right: NotRequired[bool]
+    explanation: list[str]
+
+
 def _verdict(
-    allowed: bool, rule: str, problems: Sequence[str], explanation: Sequence[str], **extra: Any
-) -> dict[str, Any]:
+    allowed: bool, rule: str, problems: Sequence[str], explanation: Sequence[str]
+) -> Verdict:
     return {
         "allowed": allowed,
         "rule": rule,
         "problems": list(problems),
         "explanation": list(explanation),
-        **extra,
     }
 
 
@@ -86,7 +128,7 @@ def take_discard(
     layoffs: Sequence[tuple[str, str]],
     table: Table,
     options: Options,
-) -> dict[str, Any]:
+) -> Verdict:
     """May a player take ``discard``, given what they lay out with it this turn?"""
     problems: list[str] = []
     lines: list[str] = []
@@ -145,25 +187,25 @@ def take_discard(
 # ---------------------------------------------------------------------------------------------
 
 
-def claim_joker(meld: str, supplied: Sequence[Card], options: Options) -> dict[str, Any]:
+def claim_joker(meld: str, supplied: Sequence[Card], options: Options) -> ClaimJokerAnswer:
     """May the joker in ``meld`` (on the table) be claimed with the ``supplied`` cards?"""
     placed = parse_meld_cards(meld)
     read, problems = meld_reading(placed, meld_style(options))
     if read is None:
         problems = [f"the cards on the table are not a meld: {p}" for p in problems]
-        return _verdict(False, CLAIM_JOKER_RULE, problems, [*problems, "no joker to claim"])
+        return _no_claim(problems, [*problems, "no joker to claim"])
     if not read.jokers:
         problem = f"there is no joker in {read} to claim"
-        return _verdict(False, CLAIM_JOKER_RULE, [problem], [problem])
+        return _no_claim([problem], [problem])
     if any(c.is_joker for c in supplied):
         problem = "a joker is claimed with natural cards, not with another joker"
-        return _verdict(False, CLAIM_JOKER_RULE, [problem], [problem])
+        return _no_claim([problem], [problem])
     if read.kind is MeldKind.RUN:
         return _claim_from_run(read, supplied)
     return _claim_from_set(read, supplied, options)
 
 
-def _claim_from_run(meld: Meld, supplied: Sequence[Card]) -> dict[str, Any]:
+def _claim_from_run(meld: Meld, supplied: Sequence[Card]) -> ClaimJokerAnswer:
     wanted = [j.stands_for for j in meld.jokers if j.stands_for is not None]
     shown = " or ".join(str(c) for c in wanted)
     lines = [f"run {meld}: a joker in a run is claimed with the card it stands for ({shown})"]
@@ -172,7 +214,7 @@ def _claim_from_run(meld: Meld, supplied: Sequence[Card]) -> dict[str, Any]:
             f"from a run, a joker is claimed with the one card it stands for ({shown}), "
             f"not {format_cards(supplied) or 'nothing'}"
         )
-        return _verdict(False, CLAIM_JOKER_RULE, [problem], [*lines, problem])
+        return _no_claim([problem], [*lines, problem])
     given = supplied[0]
     after = Meld(
         MeldKind.RUN,
@@ -181,18 +223,15 @@ def _claim_from_run(meld: Meld, supplied: Sequence[Card]) -> dict[str, Any]:
         ),
     )
     lines += [f"{given} takes the place of JK={given}: the run is now {after}", MUST_PLAY]
-    return _verdict(
-        True,
-        CLAIM_JOKER_RULE,
-        [],
-        lines,
-        joker=f"JK={given}",
-        meld_after=str(after),
-        must_play_this_turn=True,
-    )
+    return {
+        **_verdict(True, CLAIM_JOKER_RULE, [], lines),
+        "joker": f"JK={given}",
+        "meld_after": str(after),
+        "must_play_this_turn": True,
+    }
 
 
-def _claim_from_set(meld: Meld, supplied: Sequence[Card], options: Options) -> dict[str, Any]:
+def _claim_from_set(meld: Meld, supplied: Sequence[Card], options: Options) -> ClaimJokerAnswer:
     naturals = meld.naturals
     rank = naturals[0].rank
     assert rank is not None
@@ -221,20 +260,26 @@ def _claim_from_set(meld: Meld, supplied: Sequence[Card], options: Options) -> d
             f"({what}), not {len(supplied)}"
         )
     if problems:
-        return _verdict(False, CLAIM_JOKER_RULE, problems, [*lines, *problems])
+        return _no_claim(problems, [*lines, *problems])
     # A joker that stays takes a suit still missing (what it stands for in a set is nominal).
     kept = [MeldCard(JOKER)] * (len(meld.jokers) - 1)
     after = read_meld((*map(MeldCard, (*naturals, *supplied)), *kept), meld_style(options))
     lines += [f"{format_cards(supplied)} for the joker: the set is now {after}", MUST_PLAY]
-    return _verdict(
-        True,
-        CLAIM_JOKER_RULE,
-        [],
-        lines,
-        joker=str(next((j for j in meld.jokers if j.stands_for in supplied), meld.jokers[0])),
-        meld_after=str(after),
-        must_play_this_turn=True,
-    )
+    return {
+        **_verdict(True, CLAIM_JOKER_RULE, [], lines),
+        "joker": str(next((j for j in meld.jokers if j.stands_for in supplied), meld.jokers[0])),
+        "meld_after": str(after),
+        "must_play_this_turn": True,
+    }
+
+
+def _no_claim(problems: Sequence[str], explanation: Sequence[str]) -> ClaimJokerAnswer:
+    return {
+        "allowed": False,
+        "rule": CLAIM_JOKER_RULE,
+        "problems": list(problems),
+        "explanation": list(explanation),
+    }
 
 
 # ---------------------------------------------------------------------------------------------
@@ -244,7 +289,7 @@ def _claim_from_set(meld: Meld, supplied: Sequence[Card], options: Options) -> d
 
 def joker_into_run(
     cards: str, onto: str | None, table: Table, unannounced: Sequence[int], options: Options
-) -> dict[str, Any]:
+) -> JokerIntoRunAnswer:
     """May the joker(s) in ``cards`` go into the run (``onto`` it, or as a new run) now?"""
     if onto is not None:
         layoff = judge_layoff(cards, onto, table, options)
@@ -278,14 +323,11 @@ def joker_into_run(
             lines.append(f"{joker}: {out} of the two {meant} out of play, {cinch}")
     lines += problems
     lines.append("the joker may go in" if not problems else "the joker may not go in")
-    return _verdict(
-        not problems,
-        JOKER_IN_RUN_RULE,
-        problems,
-        lines,
-        run=str(meld) if meld is not None else None,
-        kind=meld.kind.value if meld is not None else None,
-    )
+    return {
+        **_verdict(not problems, JOKER_IN_RUN_RULE, problems, lines),
+        "run": str(meld) if meld is not None else None,
+        "kind": meld.kind.value if meld is not None else None,
+    }
 
 
 def _placed_now(meld: Meld, onto: str | None, options: Options) -> list[MeldCard]:
@@ -314,7 +356,7 @@ def go_out(
     layoffs: Sequence[tuple[str, str]],
     table: Table,
     options: Options,
-) -> dict[str, Any]:
+) -> GoOutAnswer:
     """May a player holding ``hand`` (after the draw) go out with these melds and discard?"""
     problems: list[str] = []
     lines: list[str] = []
@@ -375,7 +417,7 @@ def go_out(
         lines.append(f"every card laid out and {discard} discarded: {how}")
     else:
         lines.append("may not go out")
-    return _verdict(allowed, GO_OUT_RULE, problems, lines, hand_rummy=hand_rummy)
+    return {**_verdict(allowed, GO_OUT_RULE, problems, lines), "hand_rummy": hand_rummy}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -383,7 +425,7 @@ def go_out(
 # ---------------------------------------------------------------------------------------------
 
 
-def deadwood(hand: Sequence[Card], claimed: int | None, options: Options) -> dict[str, Any]:
+def deadwood(hand: Sequence[Card], claimed: int | None, options: Options) -> DeadwoodAnswer:
     """The best melding of ``hand`` under Bridge Rummy's melds, what is left, and the charge.
 
     >>> answer = deadwood(parse_cards("7H 8H 9H 5C 5D 5S KC"), 46, Options())
@@ -404,12 +446,13 @@ def deadwood(hand: Sequence[Card], claimed: int | None, options: Options) -> dic
         f"a player caught after going down is charged every card held, melds in hand included: "
         f"{held} → {round10(held)} (A K Q J 10 count 10, a joker 15)"
     )
-    answer: dict[str, Any] = {
+    answer: DeadwoodAnswer = {
         "melds": [str(m) for m in found.melds],
         "leftover": format_cards(found.leftover),
         "count": found.count,
         "held": held,
         "charge": round10(held),
+        "explanation": lines,
     }
     if claimed is not None:
         right = claimed == found.count
@@ -422,8 +465,8 @@ def deadwood(hand: Sequence[Card], claimed: int | None, options: Options) -> dic
             )
         else:
             lines.append(f"claimed {claimed}: wrong, the unmatched count is {found.count}")
-        answer |= {"claimed": claimed, "claim_right": right}
-    answer["explanation"] = lines
+        answer["claimed"] = claimed
+        answer["claim_right"] = right
     return answer
 
 
@@ -519,7 +562,7 @@ def _meld_text(data: Mapping[str, Any], key: str, *, required: bool = True) -> s
     return text
 
 
-def answer_take_discard(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def answer_take_discard(data: Mapping[str, Any], options: Options) -> Verdict:
     text = _string(data, "card")
     assert text is not None
     discard = parse_card(text)
@@ -528,7 +571,7 @@ def answer_take_discard(data: Mapping[str, Any], options: Options) -> dict[str, 
     return take_discard(discard, _flag(data, "down"), melds, layoffs, table, options)
 
 
-def answer_claim_joker(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def answer_claim_joker(data: Mapping[str, Any], options: Options) -> ClaimJokerAnswer:
     meld = _meld_text(data, "meld")
     assert meld is not None
     text = _string(data, "cards")
@@ -540,7 +583,7 @@ def answer_claim_joker(data: Mapping[str, Any], options: Options) -> dict[str, A
     return claim_joker(meld, supplied, options)
 
 
-def answer_joker_into_run(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def answer_joker_into_run(data: Mapping[str, Any], options: Options) -> JokerIntoRunAnswer:
     cards = _meld_text(data, "cards")
     assert cards is not None
     if not any(mc.is_joker for mc in parse_meld_cards(cards)):
@@ -553,7 +596,7 @@ def answer_joker_into_run(data: Mapping[str, Any], options: Options) -> dict[str
     return joker_into_run(cards, onto, table, unannounced, options)
 
 
-def answer_go_out(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def answer_go_out(data: Mapping[str, Any], options: Options) -> GoOutAnswer:
     hand = _hand(data)
     text = data.get("discard")
     discard = None
@@ -566,7 +609,7 @@ def answer_go_out(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     return go_out(hand, discard, _flag(data, "down"), melds, layoffs, table, options)
 
 
-def answer_deadwood(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def answer_deadwood(data: Mapping[str, Any], options: Options) -> DeadwoodAnswer:
     hand = _hand(data)
     claimed = data.get("claimed")
     if claimed is not None and (

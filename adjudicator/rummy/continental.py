@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from adjudicator.asking import (
     CLAIM,
@@ -47,6 +47,7 @@ from adjudicator.records import (
     Seating,
     Way,
 )
+from adjudicator.rummy.answers import SettleAnswer
 from adjudicator.rummy.melding_rules import (
     CONTINENTAL,
     MeldStyle,
@@ -152,6 +153,19 @@ def one_suit(cards: Sequence[Card]) -> bool:
 # ---------------------------------------------------------------------------------------------
 
 
+class GoingOutAnswer(TypedDict):
+    """``going-out``: can these cards go out, in which shape, every problem listed."""
+
+    cards: str
+    goes_out: bool
+    shape: str | None
+    melds: list[str]
+    jokers: int
+    one_suit: bool
+    problems: list[str]
+    explanation: list[str]
+
+
 @dataclass(frozen=True)
 class GoingOut:
     """Fifteen cards judged as a going-out hand: the melds found, or every problem."""
@@ -174,7 +188,7 @@ class GoingOut:
         """C-3: the jokers in the going-out melds (all 15 cards are melded)."""
         return sum(c.is_joker for c in self.cards)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> GoingOutAnswer:
         return {
             "cards": format_cards(self.cards),
             "goes_out": self.valid,
@@ -419,7 +433,17 @@ def _how(deal: Deal) -> str:
     return f" as {shape} ({melds}), {deal.jokers} {many}"
 
 
-def _detail(deal: Deal, amount: int) -> Detail:
+class ContinentalDetail(TypedDict):
+    """A seat's ``detail`` in Continental Rummy: for the player who went out, how (the
+    other seats have none)."""
+
+    jokers: NotRequired[int]
+    each_pays: NotRequired[int]
+    melds: NotRequired[list[str]]
+    one_suit: NotRequired[bool]
+
+
+def _detail(deal: Deal, amount: int) -> ContinentalDetail:
     return {
         "jokers": deal.jokers,
         "each_pays": amount,
@@ -601,7 +625,30 @@ def _hand(data: Mapping[str, Any], style: MeldStyle, *, most: int = MOST_HELD) -
     return cards
 
 
-def _answer_meld(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+class MeldAnswer(TypedDict):
+    """``meld``: is this a sequence (the only meld that counts, 4.3), and how it reads."""
+
+    cards: str
+    valid: bool
+    kind: Literal["run"] | None
+    reading: str | None
+    problems: list[str]
+    explanation: list[str]
+
+
+class DeadwoodAnswer(TypedDict):
+    """``deadwood``: the best arrangement and the cards left unmatched; a claim checked."""
+
+    cards: str
+    melds: list[str]
+    unmatched: str
+    count: int
+    claimed: int | None
+    claim_right: bool | None
+    explanation: list[str]
+
+
+def _answer_meld(data: Mapping[str, Any], options: Options) -> MeldAnswer:
     style = meld_style(options, _players(data))
     text = _cards_text(data)
     try:
@@ -640,7 +687,7 @@ def _answer_meld(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     }
 
 
-def _answer_deadwood(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def _answer_deadwood(data: Mapping[str, Any], options: Options) -> DeadwoodAnswer:
     style = meld_style(options, _players(data))
     cards = _hand(data, style)
     claimed = data.get("claimed")
@@ -678,7 +725,7 @@ def _answer_deadwood(data: Mapping[str, Any], options: Options) -> dict[str, Any
     }
 
 
-def _answer_going_out(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def _answer_going_out(data: Mapping[str, Any], options: Options) -> GoingOutAnswer:
     style = meld_style(options, _players(data))
     melds = data.get("melds")
     if melds is None:
@@ -703,7 +750,7 @@ def _answer_going_out(data: Mapping[str, Any], options: Options) -> dict[str, An
     return judge_claimed_melds(placed, style, options).as_dict()
 
 
-def _answer_settle(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def _answer_settle(data: Mapping[str, Any], options: Options) -> SettleAnswer[ContinentalDetail]:
     players = _players(data, required=True)
     game = Continental()
     raw = {k: v for k, v in data.items() if k not in ("players", "options")}

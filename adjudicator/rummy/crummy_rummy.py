@@ -40,6 +40,7 @@ from adjudicator.records import (
     MOST_CARDS,
     CardsField,
     CountField,
+    DealData,
     PerSeatField,
     Record,
     SeatEntry,
@@ -57,7 +58,7 @@ from adjudicator.rummy.melding_rules import (
 from adjudicator.rummy.melds import MeldCard, MeldKind, parse_meld_cards
 from adjudicator.said import and_list, say
 from adjudicator.said import seat as seat_ref
-from adjudicator.tally import SeatResult
+from adjudicator.tally import SeatResult, SeatResultJson
 
 DEALT = 10
 # CR-1/CR-2: after the draw a hand holds the 10 dealt and the card drawn, plus 2 for each
@@ -201,6 +202,70 @@ def _shown(cards: Sequence[MeldCard]) -> str:
     return " ".join(str(mc) for mc in cards)
 
 
+class GroupAnswer(TypedDict):
+    """One group judged: what it can be read as (a set, a run), every problem with it."""
+
+    cards: str
+    valid: bool
+    kinds: list[str]
+    problems: list[str]
+
+
+class MeldAnswer(GroupAnswer):
+    """``meld``: one group judged, with the working."""
+
+    explanation: list[str]
+
+
+class ContractGroup(GroupAnswer):
+    """A group of a lay-down, and the part of the contract it fills (if any)."""
+
+    fills: str | None
+
+
+class ContractAnswer(TypedDict):
+    """``contract``: a lay-down judged against the round's contract, every problem at once."""
+
+    round: int
+    contract: str
+    meets_contract: bool
+    groups: list[ContractGroup]
+    problems: list[str]
+    explanation: list[str]
+
+
+class DeadwoodAnswer(TypedDict):
+    """``deadwood``: the penalty for the cards left in hand (every card counts), and the best
+    melding where the hand is small enough to search; a claimed penalty checked."""
+
+    cards: str
+    penalty: int
+    melds: list[str] | None
+    unmatched: str | None
+    unmatched_count: int | None
+    claimed: int | None
+    claim_right: bool | None
+    explanation: list[str]
+
+
+class CrummyDetail(TypedDict):
+    """A seat's ``detail`` in Crummy Rummy: its penalty, and the cards it held if given (the
+    player who went out has none)."""
+
+    held: NotRequired[int]
+    cards: NotRequired[int]
+
+
+class SettleAnswer(TypedDict):
+    """``settle``: the round and its contract, the deal as read, each seat's penalty."""
+
+    round: int
+    contract: str
+    deal: DealData
+    results: list[SeatResultJson[CrummyDetail]]
+    explanation: list[str]
+
+
 @dataclass(frozen=True)
 class GroupVerdict:
     """One group judged on its own: what it can be read as, and every problem with it."""
@@ -217,7 +282,7 @@ class GroupVerdict:
     def jokers(self) -> int:
         return sum(mc.is_joker for mc in self.cards)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> GroupAnswer:
         return {
             "cards": _shown(self.cards),
             "valid": self.valid,
@@ -280,7 +345,7 @@ class ContractVerdict:
     def valid(self) -> bool:
         return not self.problems
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> ContractAnswer:
         return {
             "round": self.round,
             "contract": str(self.contract),
@@ -797,7 +862,7 @@ def _meld_cards(text: str, where: str) -> tuple[MeldCard, ...]:
     return cards
 
 
-def _answer_contract(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def _answer_contract(data: Mapping[str, Any], options: Options) -> ContractAnswer:
     number = _round(data, options)
     groups = data.get("groups")
     if not isinstance(groups, list) or not groups or not all(isinstance(g, str) for g in groups):
@@ -828,7 +893,7 @@ def _answer_contract(data: Mapping[str, Any], options: Options) -> dict[str, Any
     return judge_contract(parsed, number, options, hand_size=hand_size).as_dict()
 
 
-def _answer_meld(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def _answer_meld(data: Mapping[str, Any], options: Options) -> MeldAnswer:
     cards = _meld_cards(_cards_text(data), "cards")
     verdict = judge_group(cards, options)
     kinds = " or ".join(k.value for k in verdict.kinds)
@@ -842,7 +907,7 @@ def _answer_meld(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     return {**verdict.as_dict(), "explanation": lines}
 
 
-def _answer_deadwood(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def _answer_deadwood(data: Mapping[str, Any], options: Options) -> DeadwoodAnswer:
     text = _cards_text(data)
     try:
         hand = parse_cards(text)
@@ -893,7 +958,7 @@ def _answer_deadwood(data: Mapping[str, Any], options: Options) -> dict[str, Any
     }
 
 
-def _answer_settle(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def _answer_settle(data: Mapping[str, Any], options: Options) -> SettleAnswer:
     game = CrummyRummy()
     players = _whole(data, "players")
     if players is None:

@@ -23,6 +23,7 @@ from typing import Any
 
 from adjudicator.cards import Card, format_cards, parse_cards, sort_cards
 from adjudicator.errors import AdjudicationError, BadEntryError
+from adjudicator.rummy.answers import TurnAnswer
 from adjudicator.rummy.melding_rules import RUMMY, MeldStyle, meld_problems
 
 
@@ -211,13 +212,13 @@ def _cards(value: object, key: str, style: MeldStyle, *, required: bool) -> tupl
     return cards
 
 
-def turn_answer(turn: Turn, extra: Mapping[str, Any]) -> dict[str, Any]:
+def turn_answer(turn: Turn) -> TurnAnswer:
+    """A turn judged, as the questions about a turn answer it (a game adds its own keys)."""
     return {
         "goes_out": turn.goes_out,
         "legal": not turn.problems,
         "left": format_cards(turn.left),
         "problems": list(turn.problems),
-        **extra,
         "explanation": [*turn.explanation, *turn.problems],
     }
 

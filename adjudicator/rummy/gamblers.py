@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from random import Random
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from adjudicator.asking import (
     Asks,
@@ -41,6 +41,7 @@ from adjudicator.records import (
     Seating,
     Way,
 )
+from adjudicator.rummy.answers import SettleAnswer, TurnAnswer
 from adjudicator.rummy.declaring import (
     TURN_OPTIONAL,
     judge_turn,
@@ -290,6 +291,7 @@ class Gamblers(Game[Options, Deal]):
                 deadwood=RUMMY_UNMATCHED,
                 meld_summary="Is this a meld in Gambler's Rummy (ace low, sets of 3 or 4)?",
                 deadwood_summary="The best melding of a hand and its unmatched count (what G-1 compares).",
+                settles=SettleAnswer[GamblersDetail],
             ),
             "declare": Question(
                 "declare",
@@ -301,7 +303,15 @@ class Gamblers(Game[Options, Deal]):
         }
 
 
-def _answer_declare(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+class GamblersDetail(TypedDict):
+    """A seat's ``detail`` in Gambler's Rummy: the held count when a player went out, the
+    unmatched count when the stock ran out (the winner has none)."""
+
+    held: NotRequired[int]
+    unmatched: NotRequired[int]
+
+
+def _answer_declare(data: Mapping[str, Any], options: Options) -> TurnAnswer:
     body = read_turn_body(data, RUMMY_HELD.style)
     # 4.4: at least two declaring turns; a single lay-off on the first one is enough.
     whole = (
@@ -319,7 +329,7 @@ def _answer_declare(data: Mapping[str, Any], options: Options) -> dict[str, Any]
         taken=body.taken,
         whole_hand_problem=whole,
     )
-    return turn_answer(turn, {})
+    return turn_answer(turn)
 
 
 def _asks() -> dict[str, Asks]:

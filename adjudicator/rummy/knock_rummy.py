@@ -40,6 +40,7 @@ from adjudicator.options import option
 from adjudicator.records import (
     CardsField,
     CountField,
+    DealData,
     PerSeatField,
     Record,
     SeatEntry,
@@ -56,7 +57,15 @@ from adjudicator.rummy.melding_rules import (
 from adjudicator.said import Said, say
 from adjudicator.said import seat as seat_ref
 from adjudicator.said import seats as seats_ref
-from adjudicator.tally import Payment, Points, SeatResult, format_points, whole
+from adjudicator.tally import (
+    Payment,
+    PaymentJson,
+    Points,
+    SeatResult,
+    SeatResultJson,
+    format_points,
+    whole,
+)
 
 BONUS = 25  # 4.5 rule 1: the knocker wins with every card matched
 PENALTY = 10  # 4.5 rule 3: the knocker is not lowest
@@ -537,8 +546,19 @@ class KnockRummy(Game[Options, Deal]):
         }
 
 
-def _detail(hand: Counted, settlement: Settlement) -> Detail:
-    detail: Detail = {
+class KnockDetail(TypedDict):
+    """A seat's ``detail`` in Knock Rummy: its count, whether it knocked or won, and (from
+    its cards) how it melded."""
+
+    count: int
+    knocked: bool
+    won: bool
+    melds: NotRequired[list[str]]
+    unmatched: NotRequired[str]
+
+
+def _detail(hand: Counted, settlement: Settlement) -> KnockDetail:
+    detail: KnockDetail = {
         "count": hand.count,
         "knocked": hand.seat == settlement.knocker,
         "won": hand.seat in settlement.winners,
@@ -717,7 +737,52 @@ def _hand_cards(data: Mapping[str, Any]) -> tuple[Card, ...]:
     return _cards(data, least=size, most=size)
 
 
-def _answer_meld(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+class MeldAnswer(TypedDict):
+    """``meld``: is this one meld, with every problem."""
+
+    cards: str
+    valid: bool
+    problems: list[str]
+    explanation: list[str]
+
+
+class MeldingAnswer(TypedDict):
+    """A hand's best melding: its melds, what is left and its count."""
+
+    melds: list[str]
+    unmatched: str
+    count: int
+
+
+class DeadwoodAnswer(MeldingAnswer):
+    """``deadwood``: the best melding of the hand; a count claimed is checked."""
+
+    cards: str
+    claimed: NotRequired[int]
+    claim_right: NotRequired[bool]
+    explanation: list[str]
+
+
+class KnockAnswer(MeldingAnswer):
+    """``knock``: the hand's count, and that it may knock (at any count, K-4)."""
+
+    cards: str
+    may_knock: bool
+    explanation: list[str]
+
+
+class SettleAnswer(TypedDict):
+    """``settle``: the deal as read, who pays whom (also as sentences), each seat's result."""
+
+    deal: DealData
+    summary: str
+    payments: list[PaymentJson]
+    payments_shown: list[str]
+    results: list[SeatResultJson[KnockDetail]]
+    explanation: list[str]
+
+
+def _answer_meld(data: Mapping[str, Any], options: Options) -> MeldAnswer:
     cards = _cards(data, least=1, most=13)
     problems = meld_problems(cards, RUMMY)
     shown = format_cards(cards)
@@ -733,7 +798,7 @@ def _answer_meld(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     }
 
 
-def _melding_dict(melding: Melding) -> dict[str, Any]:
+def _melding_dict(melding: Melding) -> MeldingAnswer:
     return {
         "melds": [str(m) for m in melding.melds],
         "unmatched": format_cards(sort_cards(melding.leftover)),
@@ -741,17 +806,25 @@ def _melding_dict(melding: Melding) -> dict[str, Any]:
     }
 
 
-def _answer_deadwood(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def _answer_deadwood(data: Mapping[str, Any], options: Options) -> DeadwoodAnswer:
     cards = _hand_cards(data)
     claimed = data.get("claimed")
     if claimed is not None and (isinstance(claimed, bool) or not isinstance(claimed, int)):
         raise BadEntryError("claimed is the unmatched count a player announced.", field="claimed")
     melding = best_melding(cards, RUMMY, rummy_value)
     explanation = [f"best melding of {format_cards(cards)}: {describe_melding(melding)}"]
-    answer: dict[str, Any] = {"cards": format_cards(cards), **_melding_dict(melding)}
+    melded = _melding_dict(melding)
+    answer: DeadwoodAnswer = {
+        "cards": format_cards(cards),
+        "melds": melded["melds"],
+        "unmatched": melded["unmatched"],
+        "count": melded["count"],
+        "explanation": explanation,
+    }
     if claimed is not None:
         right = claimed == melding.count
-        answer |= {"claimed": claimed, "claim_right": right}
+        answer["claimed"] = claimed
+        answer["claim_right"] = right
         if right:
             explanation.append(f"the claimed {claimed} is right")
         elif claimed > melding.count:
@@ -762,11 +835,10 @@ def _answer_deadwood(data: Mapping[str, Any], options: Options) -> dict[str, Any
             explanation.append(
                 f"the claimed {claimed} is too low: no melding leaves less than {melding.count}"
             )
-    answer["explanation"] = explanation
     return answer
 
 
-def _answer_knock(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def _answer_knock(data: Mapping[str, Any], options: Options) -> KnockAnswer:
     cards = _hand_cards(data)
     melding = best_melding(cards, RUMMY, rummy_value)
     explanation = [
@@ -792,7 +864,7 @@ def _answer_knock(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     }
 
 
-def _answer_settle(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def _answer_settle(data: Mapping[str, Any], options: Options) -> SettleAnswer:
     players = _players(data, required=True)
     assert players is not None
     game = KnockRummy()

@@ -34,6 +34,7 @@ from adjudicator.records import (
     SeatField,
     Seating,
 )
+from adjudicator.rummy.answers import HeldDetail, SettleAnswer, TurnAnswer
 from adjudicator.rummy.declaring import (
     TURN_OPTIONAL,
     judge_turn,
@@ -189,6 +190,7 @@ class Rummy(Game[Options, Deal]):
                 deadwood=COUNTING,
                 meld_summary="Is this a meld in Rummy (ace low, sets of 3 or 4)?",
                 deadwood_summary="The best melding of a hand, its unmatched count, and what it holds in all.",
+                settles=SettleAnswer[HeldDetail],
             ),
             "go-out": Question(
                 "go-out",
@@ -199,7 +201,13 @@ class Rummy(Game[Options, Deal]):
         }
 
 
-def _answer_go_out(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+class GoOutAnswer(TurnAnswer):
+    """``go-out`` in Rummy: the turn judged, and whether going out is rummy (doubled)."""
+
+    rummy: bool
+
+
+def _answer_go_out(data: Mapping[str, Any], options: Options) -> GoOutAnswer:
     body = read_turn_body(data, COUNTING.style)
     turn = judge_turn(
         body.hand,
@@ -220,7 +228,7 @@ def _answer_go_out(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
             if rummy
             else "declared or laid off on an earlier turn, so not rummy: payments are single"
         )
-    answer = turn_answer(turn, {"rummy": rummy})
+    answer: GoOutAnswer = {**turn_answer(turn), "rummy": rummy}
     answer["explanation"] += lines
     return answer
 

@@ -34,13 +34,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from adjudicator.asking import CLAIM, Asks, deal_input
 from adjudicator.cards import ALL_CARDS, Card, Pack, format_cards, parse_cards, sort_cards
 from adjudicator.errors import AdjudicationError, BadEntryError, ImpossibleCountError
 from adjudicator.game import Game, Question, Scored
 from adjudicator.records import CardsField, CountField, PerSeatField, SeatEntry
+from adjudicator.rummy.answers import DeadwoodAnswer, MeldAnswer, SettleAnswer
 from adjudicator.rummy.melding_rules import (
     BOATHOUSE,
     RUMMY,
@@ -439,12 +440,12 @@ def cards_of(data: Mapping[str, Any], key: str, counting: Counting) -> tuple[Car
     return cards
 
 
-def answer_meld(data: Mapping[str, Any], counting: Counting) -> dict[str, Any]:
+def answer_meld(data: Mapping[str, Any], counting: Counting) -> MeldAnswer:
     """Is this one meld in the game's style? Every problem at once, and what it would count."""
     cards = cards_of(data, "cards", counting)
     problems = meld_problems(cards, counting.style)
     shown = format_cards(cards)
-    kind = None
+    kind: Literal["set", "run"] | None = None
     if not problems:
         kind = "set" if len({c.rank for c in cards}) == 1 else "run"
         explanation = [f"{shown} is a {kind} in {counting.style.name}"]
@@ -459,7 +460,7 @@ def answer_meld(data: Mapping[str, Any], counting: Counting) -> dict[str, Any]:
     }
 
 
-def answer_deadwood(data: Mapping[str, Any], counting: Counting) -> dict[str, Any]:
+def answer_deadwood(data: Mapping[str, Any], counting: Counting) -> DeadwoodAnswer:
     """The best melding of a hand and its unmatched count; checks a ``claimed`` count."""
     cards = cards_of(data, "cards", counting)
     claimed = data.get("claimed")
@@ -472,12 +473,13 @@ def answer_deadwood(data: Mapping[str, Any], counting: Counting) -> dict[str, An
         f"unmatched: {values or 'nothing'} = {melding.count} ({counting.note})",
     ]
     held = sum(counting.value(c) for c in cards)
-    answer: dict[str, Any] = {
+    answer: DeadwoodAnswer = {
         "cards": format_cards(cards),
         "melds": [str(m) for m in melding.melds],
         "unmatched": format_cards(melding.leftover),
         "count": melding.count,
         "in_hand": held,
+        "explanation": explanation,
     }
     if not counting.unmatched_only:
         explanation.append(f"every card in hand counts when another player goes out: {held}")
@@ -490,11 +492,10 @@ def answer_deadwood(data: Mapping[str, Any], counting: Counting) -> dict[str, An
             if right
             else f"the claim of {claimed} is wrong: the lowest unmatched count is {melding.count}"
         )
-    answer["explanation"] = explanation
     return answer
 
 
-def answer_settle(game: Game[Any, Any], data: Mapping[str, Any], options: Any) -> dict[str, Any]:
+def answer_settle(game: Game[Any, Any], data: Mapping[str, Any], options: Any) -> SettleAnswer[Any]:
     """Who pays whom for one hand, from the raw entries (``players`` and the deal's fields)."""
     players = data.get("players")
     if isinstance(players, bool) or not isinstance(players, int):
@@ -524,17 +525,20 @@ def hand_questions(
     deadwood: Counting,
     meld_summary: str,
     deadwood_summary: str,
+    settles: Any,
 ) -> dict[str, Question]:
     """The ``meld``, ``deadwood`` and ``settle`` questions a settlement game of the family
-    answers, each with what it takes (the dispute desk's form) and a sample it answers."""
+    answers, each with what it takes (the dispute desk's form) and a sample it answers.
+    ``settles`` is the ``settle`` answer's type: :class:`SettleAnswer` of the game's seat
+    ``detail``."""
 
-    def meld(data: Mapping[str, Any], options: Any) -> dict[str, Any]:
+    def meld(data: Mapping[str, Any], options: Any) -> MeldAnswer:
         return answer_meld(data, melds)
 
-    def count(data: Mapping[str, Any], options: Any) -> dict[str, Any]:
+    def count(data: Mapping[str, Any], options: Any) -> DeadwoodAnswer:
         return answer_deadwood(data, deadwood)
 
-    def settle(data: Mapping[str, Any], options: Any) -> dict[str, Any]:
+    def settle(data: Mapping[str, Any], options: Any) -> SettleAnswer[Any]:
         return answer_settle(game, data, options)
 
     hand = (
@@ -559,5 +563,6 @@ def hand_questions(
             "Who pays whom for one hand, from the raw entries?",
             settle,
             asks=deal_input(game),
+            answers=settles,
         ),
     }

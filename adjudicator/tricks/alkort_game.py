@@ -36,7 +36,7 @@ in a row (a múk), if one did (``first_five`` optional)::
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from adjudicator.asking import (
     Asks,
@@ -47,12 +47,14 @@ from adjudicator.errors import (
     AdjudicationError,
     BadEntryError,
     IllegalPlayError,
+    Refusal,
     TooManyCopiesError,
 )
 from adjudicator.game import Game, Question, Scored, Target
 from adjudicator.records import (
     CardsField,
     CountField,
+    DealData,
     Field,
     FlagField,
     PerSeatField,
@@ -71,7 +73,9 @@ from adjudicator.seats import read_seat
 from adjudicator.tally import SeatResult
 from adjudicator.tricks.alkort_hand import (
     Hand,
+    HandScoreData,
     QuickHand,
+    ScoreLineData,
     check_hand,
     check_over,
     check_quick,
@@ -92,8 +96,14 @@ from adjudicator.tricks.alkort_rules import (
     spoilers,
 )
 from adjudicator.tricks.alkort_sample import sample_hand
-from adjudicator.tricks.family import family_questions, read_so_far, so_far
-from adjudicator.tricks.plays import Play, ScoreLineJson, Trick, parse_trick, trick_as_data
+from adjudicator.tricks.family import (
+    TricksAnswer,
+    TrickVerdict,
+    family_questions,
+    read_so_far,
+    so_far,
+)
+from adjudicator.tricks.plays import Play, Trick, TrickData, parse_trick, trick_as_data
 
 type Deal = Hand | QuickHand
 
@@ -108,7 +118,7 @@ class Detail(TypedDict):
 
     won: int
     streak: int
-    lines: list[ScoreLineJson]
+    lines: list[ScoreLineData]
 
 
 class Alkort(Game[Options, Deal]):
@@ -361,7 +371,33 @@ def _players(data: Mapping[str, Any]) -> int:
     return Table.for_players(data.get("players")).players
 
 
-def _answer_trick(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+class TrickAnswer(TypedDict):
+    """``trick``: who wins it and why; for an illegal play (a 7 led too soon, a trick not
+    finished), the refusal a record would get (``legal`` false, ``problem``)."""
+
+    players: int
+    trick: TrickData
+    legal: bool
+    problem: NotRequired[Refusal]
+    winner: NotRequired[int]
+    side: NotRequired[int]
+    play: NotRequired[int]
+    beaten: NotRequired[int | None]
+    reason: NotRequired[str]
+    rule: NotRequired[str]
+    explanation: list[str]
+
+
+class HandAnswer(HandScoreData):
+    """``hand``: the hand as read and what it scores per side, with the working."""
+
+    players: int
+    hand: DealData
+    summary: str
+    explanation: list[str]
+
+
+def _answer_trick(data: Mapping[str, Any], options: Options) -> TrickAnswer:
     """Who wins one trick and why: its plays in turn, one card each. A 7 led is legal only when
     ``leader_has_won`` says the leader has already won a trick this hand (8a). An illegal play
     is answered (``legal`` false) with the refusal a record would get."""
@@ -413,14 +449,16 @@ def _answer_trick(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     }
 
 
-def _answer_hand(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def _answer_hand(data: Mapping[str, Any], options: Options) -> HandAnswer:
     """A hand's score per side with the working, from the same JSON a deal is recorded in."""
     players = _players(data)
     body = {k: v for k, v in data.items() if k not in ("players", "options")}
     deal = _GAME.parse_deal(body, players=players, options=options)
     table = Table.for_players(players)
     hand = score_hand(deal, table, options)
-    explanation = [say(f"{{}}: {line.text}", _who(line.side, table)) for line in hand.lines]
+    explanation: list[str] = [
+        say(f"{{}}: {line.text}", _who(line.side, table)) for line in hand.lines
+    ]
     explanation += [
         say(f"{{}} score {points}", _who(unit, table)) for unit, points in enumerate(hand.points)
     ]
@@ -441,7 +479,7 @@ def _who(unit: int, table: Table) -> Ref:
 _SO_FAR = so_far(max_tricks=TRICKS, max_cards_per_play=4)
 
 
-def _answer_tricks(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def _answer_tricks(data: Mapping[str, Any], options: Options) -> TricksAnswer:
     """A hand as far as it has been played, judged trick by trick, as the table enters it:
     each complete trick's winner and the reason, and the first illegal play with its reason
     (the tricks after it are not judged). The trick family's page widget asks this."""
@@ -449,7 +487,7 @@ def _answer_tricks(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     table = Table.for_players(players)
     values = read_so_far(_SO_FAR, data, players)
     tricks = values["tricks"]
-    verdicts: list[dict[str, Any]] = []
+    verdicts: list[TrickVerdict] = []
     won = [0] * len(table.sides)
     for number, recorded in enumerate(tricks):
         complete = len(recorded.plays) >= players
@@ -536,7 +574,39 @@ def _verdict(cards: tuple[Any, ...], options: Options) -> tuple[bool, tuple[Any,
     return not spoiled, spoiled, why
 
 
-def _answer_exchange(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+class OneHand(TypedDict):
+    """``exchange`` of one hand: may it be exchanged, and the cards that spoil it."""
+
+    players: int
+    reading: Literal["pagat", "seed_all_rubbish"]
+    cards: str
+    qualifies: bool
+    spoilers: list[str]
+    explanation: list[str]
+
+
+class SeatHand(TypedDict):
+    """One seat's hand judged for the exchange."""
+
+    seat: int
+    cards: str
+    qualifies: bool
+    spoilers: list[str]
+
+
+class SeveralHands(TypedDict):
+    """``exchange`` of several hands: each judged, and who exchanges (``null`` if nobody
+    may, or several may and the dealer is not named)."""
+
+    players: int
+    reading: Literal["pagat", "seed_all_rubbish"]
+    dealer: int | None
+    hands: list[SeatHand]
+    exchanges: int | None
+    explanation: list[str]
+
+
+def _answer_exchange(data: Mapping[str, Any], options: Options) -> OneHand | SeveralHands:
     """Whether a dealt hand may be exchanged for the stock (not friðufær: A-3, A-8): show it,
     keep one card, take the 8 stock cards (8 of the 26 at two players, A-7).
 

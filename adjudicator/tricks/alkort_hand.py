@@ -21,7 +21,7 @@ after all nine, and scores the length of the streak, 5 to 9 (8a, A-5).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from adjudicator.cards import Card
 from adjudicator.errors import (
@@ -43,7 +43,7 @@ from adjudicator.tricks.alkort_rules import (
     check_trick,
     judge_trick,
 )
-from adjudicator.tricks.plays import ScoreLineJson, Trick, TrickResult
+from adjudicator.tricks.plays import Trick, TrickResult
 
 
 @dataclass(frozen=True)
@@ -360,8 +360,27 @@ class ScoreLine:
     text: str
     rule: str
 
-    def as_dict(self) -> ScoreLineJson:
+    def as_dict(self) -> ScoreLineData:
         return {"side": self.side, "points": self.points, "text": self.text, "rule": self.rule}
+
+
+class ScoreLineData(TypedDict):
+    """One line of a hand's working as JSON."""
+
+    side: int
+    points: int
+    text: str
+    rule: str
+
+
+class HandScoreData(TypedDict):
+    """A hand's score as JSON: each side's points and tricks, the winner and its run."""
+
+    points: list[int]
+    won: list[int]
+    winner: int
+    streak: int
+    lines: list[ScoreLineData]
 
 
 @dataclass(frozen=True)
@@ -378,7 +397,7 @@ class HandScore:
     def explanation(self, side_index: int) -> tuple[str, ...]:
         return tuple(line.text for line in self.lines if line.side == side_index)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> HandScoreData:
         return {
             "points": list(self.points),
             "won": list(self.won),

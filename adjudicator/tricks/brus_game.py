@@ -56,14 +56,15 @@ Defaults where the rulings leave a choice (each refusal says which):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from adjudicator.cards import Pack
 from adjudicator.dealing import Dealing, from_pack
-from adjudicator.errors import AdjudicationError, BadEntryError, IllegalPlayError
+from adjudicator.errors import AdjudicationError, BadEntryError, IllegalPlayError, Refusal
 from adjudicator.game import FixedDeals, Game, Question, Scored
 from adjudicator.records import (
     CountField,
+    DealData,
     PerSideField,
     Record,
     SeatField,
@@ -87,22 +88,23 @@ from adjudicator.tricks.brus_rules import (
 )
 from adjudicator.tricks.brus_sample import sample_hand
 from adjudicator.tricks.brus_score import (
+    HandScoreData,
     Outcome,
     QuickHand,
+    ScoreLineData,
     check_kc,
     check_quick,
     score_hand,
     summarize,
 )
-from adjudicator.tricks.family import family_questions, read_so_far, so_far
-from adjudicator.tricks.plays import (
-    Holding,
-    Play,
-    ScoreLineJson,
-    Trick,
-    parse_trick,
-    trick_as_data,
+from adjudicator.tricks.family import (
+    TricksAnswer,
+    TrickVerdict,
+    family_questions,
+    read_so_far,
+    so_far,
 )
+from adjudicator.tricks.plays import Holding, Play, Trick, TrickData, parse_trick, trick_as_data
 
 type Deal = Hand | QuickHand
 
@@ -117,7 +119,7 @@ class Detail(TypedDict):
 
     tricks: int
     outcome: Outcome
-    lines: list[ScoreLineJson]
+    lines: list[ScoreLineData]
 
 
 class Brus(Game[Options, Deal]):
@@ -337,7 +339,53 @@ def _players(data: Mapping[str, Any]) -> int:
     return players
 
 
-def _answer_trick(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+class Seven(TypedDict):
+    """A 7 laid to the trick (which passes the lead on), by whom and for which side."""
+
+    seat: int
+    cards: str
+    side: int
+
+
+class TrickAnswer(TypedDict):
+    """``trick``: who wins it and why, the 7s laid and the tricks won; for a trick given in
+    part, who stands highest so far (``complete`` false); for an illegal play, the refusal a
+    record would get (``legal`` false, ``problem``)."""
+
+    players: int
+    trick: TrickData
+    legal: bool
+    problem: NotRequired[Refusal]
+    complete: NotRequired[bool]
+    winner: NotRequired[int | None]
+    standing: NotRequired[int | None]
+    side: NotRequired[int]
+    play: NotRequired[int]
+    lead: NotRequired[int]
+    beaten: NotRequired[int | None]
+    reason: NotRequired[str]
+    rule: NotRequired[str]
+    sevens: NotRequired[list[Seven]]
+    won: NotRequired[list[int]]
+    explanation: list[str]
+
+
+class HandAnswer(HandScoreData):
+    """``hand``: the hand as read and what it scores per side, with the working."""
+
+    players: int
+    hand: DealData
+    summary: str
+    explanation: list[str]
+
+
+class BrusTricksAnswer(TricksAnswer):
+    """``tricks`` in Brus: also whether the hand is over."""
+
+    over: bool
+
+
+def _answer_trick(data: Mapping[str, Any], options: Options) -> TrickAnswer:
     """Who wins one trick and why, judged on its own as a hand's first trick: each turn in
     order from the seat on lead, 7s laid, the lead passed on, each card beating the highest or
     a pass. An illegal play is answered (``legal`` false) with the refusal a record would get.
@@ -368,7 +416,7 @@ def _answer_trick(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     if result is None:
         assert state is not None
         highest = state.highest
-        sevens = [
+        sevens: list[Seven] = [
             {"seat": who, "cards": " ".join(str(c) for c in cards), "side": table.side_of(who)}
             for who, cards in state.laid
         ]
@@ -383,7 +431,7 @@ def _answer_trick(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
             "won": list(checked.won()),
             "explanation": [str(step) for step in state.steps],
         }
-    laid = [
+    laid: list[Seven] = [
         {"seat": unit.seat, "cards": str(unit.seven), "side": unit.side}
         for unit in checked.units
         if unit.seven is not None
@@ -409,7 +457,7 @@ def _answer_trick(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     }
 
 
-def _answer_hand(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def _answer_hand(data: Mapping[str, Any], options: Options) -> HandAnswer:
     """A hand's score per side with the working, from the same JSON a deal is recorded in."""
     players = _players(data)
     body = {k: v for k, v in data.items() if k not in ("players", "options")}
@@ -430,7 +478,7 @@ def _answer_hand(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
 _SO_FAR = so_far(max_tricks=MOST_TRICKS, max_cards_per_play=MOST_CARDS_A_PLAY)
 
 
-def _answer_tricks(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def _answer_tricks(data: Mapping[str, Any], options: Options) -> BrusTricksAnswer:
     """A hand as far as it has been played, judged trick by trick, as the table enters it:
     each complete trick's winner and the reason, and the first illegal play with its reason
     (the tricks after it are not judged). ``over`` says whether the hand has ended. The trick
@@ -439,7 +487,7 @@ def _answer_tricks(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     table = Table.for_players(players)
     values = read_so_far(_SO_FAR, data, players)
     tricks = values["tricks"]
-    verdicts: list[dict[str, Any]] = []
+    verdicts: list[TrickVerdict] = []
     won: tuple[int, ...] = (0,) * len(table.sides)
     over = False
     for number in range(len(tricks)):

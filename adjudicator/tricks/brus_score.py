@@ -16,13 +16,12 @@ nobody scores. Both forms score the same way (:func:`score_hand`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal, TypedDict
 
 from adjudicator.errors import BadEntryError, ImpossibleHandError
 from adjudicator.said import Said, say, side
 from adjudicator.tricks.brus_hand import FIVE, SIX, CheckedHand, Hand, check_hand, check_over
 from adjudicator.tricks.brus_rules import DEFAULTS, PLAYABLE, Options, Table, tricks_word
-from adjudicator.tricks.plays import ScoreLineJson
 
 type Outcome = Literal["jan", "six", "kc", "none"]
 JAN_POINTS = 2
@@ -38,6 +37,26 @@ class QuickHand:
     kc: int | None = None
 
 
+class ScoreLineData(TypedDict):
+    """One line of a hand's working as JSON."""
+
+    side: int
+    points: int
+    text: str
+    rule: str
+
+
+class HandScoreData(TypedDict):
+    """A hand's score as JSON: each side's points and tricks, how it was won, the working."""
+
+    points: list[int]
+    tricks: list[int]
+    outcome: Outcome
+    winner: int | None
+    kc: int | None
+    lines: list[ScoreLineData]
+
+
 @dataclass(frozen=True)
 class ScoreLine:
     """One line of a hand's working: the side, the points, the sentence, the rule."""
@@ -47,7 +66,7 @@ class ScoreLine:
     text: str
     rule: str
 
-    def as_dict(self) -> ScoreLineJson:
+    def as_dict(self) -> ScoreLineData:
         return {"side": self.side, "points": self.points, "text": str(self.text), "rule": self.rule}
 
 
@@ -70,7 +89,7 @@ class HandScore:
     def explanation(self, unit: int) -> tuple[str, ...]:
         return tuple(line.text for line in self.lines if line.side == unit)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> HandScoreData:
         return {
             "points": list(self.points),
             "tricks": list(self.tricks),

@@ -12,9 +12,10 @@ joins them to the questions and to their input descriptions, which are the same 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from adjudicator.asking import Asks, InputField, PlaysField, deal_input
+from adjudicator.errors import AdjudicationError
 from adjudicator.game import Game, Question
 from adjudicator.records import (
     MOST_CARDS,
@@ -25,7 +26,30 @@ from adjudicator.records import (
     parse_record,
 )
 
-type Answer = Callable[[Mapping[str, Any], Any], dict[str, Any]]
+type Answer = Callable[[Mapping[str, Any], Any], Mapping[str, Any]]
+
+
+class TrickVerdict(TypedDict):
+    """One trick of a hand so far (the ``tricks`` question): a complete trick's winner and
+    the tricks each side has won after it, or the refusal of its first illegal play (the
+    tricks after it are not judged)."""
+
+    number: int
+    complete: bool
+    problem: AdjudicationError | None
+    winner: NotRequired[int]
+    side: NotRequired[int]
+    reason: NotRequired[str]
+    won: NotRequired[tuple[int, ...]]
+
+
+class TricksAnswer(TypedDict):
+    """``tricks``: each trick so far judged, and the tricks each side has won."""
+
+    players: int
+    tricks: list[TrickVerdict]
+    won: tuple[int, ...]
+
 
 TRICK = "Who wins this trick and why, or why is a play illegal?"
 HAND = "What does this hand score, from its tricks or its quick summary?"
@@ -111,4 +135,13 @@ def family_questions(
     }
 
 
-__all__ = ["HAND", "TRICK", "TRICKS", "family_questions", "read_so_far", "so_far"]
+__all__ = [
+    "HAND",
+    "TRICK",
+    "TRICKS",
+    "TrickVerdict",
+    "TricksAnswer",
+    "family_questions",
+    "read_so_far",
+    "so_far",
+]

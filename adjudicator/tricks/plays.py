@@ -25,22 +25,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from adjudicator.cards import Card, format_cards, parse_cards
 from adjudicator.errors import AdjudicationError, BadEntryError
 from adjudicator.seats import read_seat
-
-
-class ScoreLineJson(TypedDict):
-    """One line of a hand's working as JSON, in the trick games that score a hand line by line
-    (Alkort, Brus; Voormsi adds to it): the side it is about, its points, the sentence and the
-    rule it cites."""
-
-    side: int
-    points: int
-    text: str
-    rule: str
 
 
 @dataclass(frozen=True)
@@ -58,8 +47,22 @@ class Play:
         """``seat 2: 9C 9S`` (seats counted from 1), or ``seat 2: pass``."""
         return f"seat {self.seat + 1}: {format_cards(self.cards) if self.cards else 'pass'}"
 
-    def as_data(self) -> dict[str, Any]:
+    def as_data(self) -> PlayData:
         return {"seat": self.seat, "cards": format_cards(self.cards)}
+
+
+class PlayData(TypedDict):
+    """A seat and its cards, as a trick's JSON says a play (or cards held)."""
+
+    seat: int
+    cards: str
+
+
+class TrickData(TypedDict):
+    """One trick as JSON (:func:`trick_as_data`): its plays, and cards held where known."""
+
+    plays: list[PlayData]
+    held: NotRequired[list[PlayData]]
 
 
 @dataclass(frozen=True)
@@ -73,7 +76,7 @@ class Holding:
     seat: int
     cards: tuple[Card, ...]
 
-    def as_data(self) -> dict[str, Any]:
+    def as_data(self) -> PlayData:
         return {"seat": self.seat, "cards": format_cards(self.cards)}
 
 
@@ -219,13 +222,13 @@ def parse_tricks(data: object, players: int) -> tuple[Trick, ...]:
     return tuple(tricks)
 
 
-def trick_as_data(trick: Trick) -> dict[str, Any]:
+def trick_as_data(trick: Trick) -> TrickData:
     """The canonical JSON form (``held`` only when something was held); round-trips."""
-    data: dict[str, Any] = {"plays": [play.as_data() for play in trick.plays]}
+    data: TrickData = {"plays": [play.as_data() for play in trick.plays]}
     if trick.held:
         data["held"] = [holding.as_data() for holding in trick.held]
     return data
 
 
-def tricks_as_data(tricks: Sequence[Trick]) -> list[dict[str, Any]]:
+def tricks_as_data(tricks: Sequence[Trick]) -> list[TrickData]:
     return [trick_as_data(trick) for trick in tricks]

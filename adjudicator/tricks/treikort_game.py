@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from adjudicator.asking import (
     Asks,
@@ -53,10 +53,12 @@ from adjudicator.errors import (
     BadEntryError,
     IllegalPlayError,
     ImpossibleHandError,
+    Refusal,
 )
 from adjudicator.game import FixedDeals, Game, Mark, NightGame, Question, Scored
 from adjudicator.records import (
     CountField,
+    DealData,
     PerSideField,
     Record,
     SeatField,
@@ -67,10 +69,17 @@ from adjudicator.records import (
 )
 from adjudicator.said import Ref, Said, say, seat, seats
 from adjudicator.tally import SeatResult, Tally
-from adjudicator.tricks.family import family_questions, read_so_far, so_far
-from adjudicator.tricks.plays import Holding, Play, Trick, parse_trick, trick_as_data
+from adjudicator.tricks.family import (
+    TricksAnswer,
+    TrickVerdict,
+    family_questions,
+    read_so_far,
+    so_far,
+)
+from adjudicator.tricks.plays import Holding, Play, Trick, TrickData, parse_trick, trick_as_data
 from adjudicator.tricks.treikort_pope import (
     PopeStatus,
+    PopeStatusData,
     exchanges,
     hand_counts,
     hands_phrase,
@@ -458,7 +467,48 @@ def _trick_number(data: Mapping[str, Any]) -> int | None:
     return number
 
 
-def _answer_trick(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+class TrickAnswer(TypedDict):
+    """``trick``: who wins it (or is winning it so far) and why, and the condition a 7 led
+    puts on it when the trick's number is not given; for an illegal play, the refusal a
+    record would get (``legal`` false, ``problem``)."""
+
+    players: int
+    trick: TrickData
+    legal: bool
+    problem: NotRequired[Refusal]
+    complete: NotRequired[bool]
+    winner: NotRequired[int]
+    play: NotRequired[int]
+    beaten: NotRequired[int | None]
+    reason: NotRequired[str]
+    rule: NotRequired[str]
+    condition: NotRequired[str | None]
+    explanation: list[str]
+
+
+class HandAnswer(TypedDict):
+    """``hand``: the tricks each player won, each trick's winner (from the tricks), and who
+    won the hand."""
+
+    players: int
+    hand: DealData
+    won: list[int]
+    trick_winners: list[int]
+    winners: list[int]
+    summary: str
+    explanation: list[str]
+
+
+class PopeAnswer(PopeStatusData):
+    """``pope``: who is Pope after these hands and why, hand by hand, with the reminder of
+    the Pope's exchanges (``null`` with no Pope)."""
+
+    players: int
+    reminder: str | None
+    explanation: list[str]
+
+
+def _answer_trick(data: Mapping[str, Any], options: Options) -> TrickAnswer:
     """Who wins one trick and why (or who is winning it so far), or why a play is illegal.
 
     ``number`` (optional) is the trick's place in the hand: a 7 may not lead trick 1, whose
@@ -510,7 +560,7 @@ def _answer_trick(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     }
 
 
-def _answer_hand(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def _answer_hand(data: Mapping[str, Any], options: Options) -> HandAnswer:
     """The tricks each player won and who won the hand, from the JSON a hand is recorded in;
     by tricks, each trick's winner and why."""
     players = _players(data)
@@ -543,7 +593,7 @@ def _answer_hand(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
 _SO_FAR = so_far(max_tricks=TRICKS, max_cards_per_play=4)
 
 
-def _answer_tricks(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def _answer_tricks(data: Mapping[str, Any], options: Options) -> TricksAnswer:
     """A hand as far as it has been played, judged trick by trick as the table enters it: each
     complete trick's winner and the reason, and the first illegal play with its reason (the
     tricks after it are not judged). The trick family's page widget asks this."""
@@ -551,7 +601,7 @@ def _answer_tricks(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     values = read_so_far(_SO_FAR, data, players)
     tricks = values["tricks"]
     checker = Checker(values.get("dealer"))
-    verdicts: list[dict[str, Any]] = []
+    verdicts: list[TrickVerdict] = []
     won = [0] * PLAYERS
     for number, recorded in enumerate(tricks):
         trick = _trick(recorded)
@@ -610,7 +660,7 @@ def _read_games(raw: object) -> list[tuple[int, ...]]:
     return games
 
 
-def _answer_pope(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def _answer_pope(data: Mapping[str, Any], options: Options) -> PopeAnswer:
     """Who is Pope after these hands and why, hand by hand, with the reminder of the Pope's
     exchanges. A hand is one Treikort game of nine tricks: ``games`` lists the tricks each
     player won in each, in order."""

@@ -27,13 +27,37 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from adjudicator.errors import BadEntryError
 from adjudicator.said import Said, say, seat, seats
 from adjudicator.tricks.treikort_rules import DEFAULTS, POPE_TRICKS, POPE_WINDOW, Options
 
 type Change = Literal["none", "new", "kept", "taken", "lost", "tie"]
+
+
+class PopeStepData(TypedDict):
+    """One hand's step as JSON (:meth:`PopeStep.as_dict`)."""
+
+    hand: int
+    tricks: list[int | None]
+    window_tricks: list[int]
+    pope: int | None
+    change: Change
+    explanation: str
+
+
+class PopeStatusData(TypedDict):
+    """Who is Pope as JSON (:meth:`PopeStatus.as_dict`)."""
+
+    pope: int | None
+    since: int | None
+    hands: int
+    window_tricks: list[int]
+    windows: list[list[int]]
+    reason: str
+    played_as_pope: list[int | None]
+    steps: list[PopeStepData]
 
 
 @dataclass(frozen=True)
@@ -48,7 +72,7 @@ class PopeStep:
     change: Change
     said: Said
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> PopeStepData:
         return {
             "hand": self.hand,
             "tricks": list(self.tricks),
@@ -81,7 +105,7 @@ class PopeStatus:
     steps: tuple[PopeStep, ...] = ()
     played_as_pope: tuple[int | None, ...] = ()
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> PopeStatusData:
         return {
             "pope": self.pope,
             "since": self.since,

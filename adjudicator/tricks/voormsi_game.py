@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from adjudicator.asking import (
     Asks,
@@ -55,10 +55,12 @@ from adjudicator.errors import (
     BadEntryError,
     IllegalPlayError,
     ImpossibleHandError,
+    Refusal,
 )
 from adjudicator.game import ExactTarget, Feat, Game, Question, Scored
 from adjudicator.records import (
     CountField,
+    DealData,
     EventsField,
     Field,
     PerSideField,
@@ -73,8 +75,14 @@ from adjudicator.records import (
 )
 from adjudicator.said import Ref, Said, say, seat, seats, side
 from adjudicator.tally import SeatResult, Tally
-from adjudicator.tricks.family import family_questions, read_so_far, so_far
-from adjudicator.tricks.plays import Holding, Play, Trick, parse_trick, trick_as_data
+from adjudicator.tricks.family import (
+    TricksAnswer,
+    TrickVerdict,
+    family_questions,
+    read_so_far,
+    so_far,
+)
+from adjudicator.tricks.plays import Holding, Play, Trick, TrickData, parse_trick, trick_as_data
 from adjudicator.tricks.voormsi_hand import (
     CAPTURE_KINDS,
     CaptureKind,
@@ -82,7 +90,7 @@ from adjudicator.tricks.voormsi_hand import (
     capture_kind,
     check_hand,
 )
-from adjudicator.tricks.voormsi_ladder import Ladder, climb, ladder_after
+from adjudicator.tricks.voormsi_ladder import Ladder, LadderData, climb, ladder_after
 from adjudicator.tricks.voormsi_record import read_side
 from adjudicator.tricks.voormsi_rules import MAX_PLAYERS, MIN_PLAYERS, PACK, Options, Table
 from adjudicator.tricks.voormsi_sample import sample_hand
@@ -91,8 +99,9 @@ from adjudicator.tricks.voormsi_score import (
     CAPTURE_POINTS,
     Capture,
     HandScore,
-    LineJson,
+    HandScoreData,
     QuickHand,
+    ScoreLineData,
     check_over,
     check_quick,
     score_hand,
@@ -186,7 +195,7 @@ class Detail(TypedDict):
     tricks: int
     hand_points: int
     ladder: int
-    lines: list[LineJson]
+    lines: list[ScoreLineData]
 
 
 class Voormsi(Game[Options, Deal]):
@@ -562,7 +571,54 @@ def _players(data: Mapping[str, Any]) -> int:
     return players
 
 
-def _answer_trick(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+class TrickAnswer(TypedDict):
+    """``trick``: who wins it and why (the capture it makes, the lock that decided it), or,
+    for an illegal play, the refusal a record would get (``legal`` false, ``problem``)."""
+
+    players: int
+    trick: TrickData
+    legal: bool
+    problem: NotRequired[Refusal]
+    winner: NotRequired[int]
+    side: NotRequired[int]
+    play: NotRequired[int]
+    lead: NotRequired[int]
+    beaten: NotRequired[int | None]
+    reason: NotRequired[str]
+    rule: NotRequired[str]
+    locked_by: NotRequired[str | None]
+    capture: NotRequired[CaptureKind | None]
+    explanation: list[str]
+
+
+class HandAnswer(HandScoreData):
+    """``hand``: the hand as read and what it scores per side, with the working."""
+
+    players: int
+    hand: DealData
+    summary: str
+    explanation: list[str]
+
+
+class LadderStep(TypedDict):
+    """One hand's climb on the ladder."""
+
+    hand: int
+    points: list[int]
+    call: int | None
+    partner_capture: int | None
+    ladder: list[int]
+    explanation: list[str]
+
+
+class LadderAnswer(LadderData):
+    """``ladder``: the ladder after each hand in turn, and where it ends."""
+
+    players: int
+    steps: list[LadderStep]
+
+
+def _answer_trick(data: Mapping[str, Any], options: Options) -> TrickAnswer:
     """Who wins one trick and why, judged on its own as a hand's first trick: its plays in
     turn, as many cards each as led, and the compulsory play when ``held`` proves the card was
     in hand. An illegal play is answered (``legal`` false) with the refusal a record would get.
@@ -626,7 +682,7 @@ def _capture_line(kind: CaptureKind, trick: Trick, play: int, table: Table) -> s
     )
 
 
-def _answer_hand(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def _answer_hand(data: Mapping[str, Any], options: Options) -> HandAnswer:
     """A hand's score per side with the working, from the same JSON a deal is recorded in."""
     players = _players(data)
     body = {k: v for k, v in data.items() if k not in ("players", "options")}
@@ -717,7 +773,7 @@ def _hand_scores(raw: object, where: str, table: Table, options: Options) -> Han
     )
 
 
-def _answer_ladder(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def _answer_ladder(data: Mapping[str, Any], options: Options) -> LadderAnswer:
     """The ladder after each hand in turn, every climb and bounce worked, and who won."""
     players = _players(data)
     table = Table.for_players(players, options)
@@ -730,7 +786,7 @@ def _answer_ladder(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     if len(raw) > 1_000:
         raise BadEntryError("hands lists at most 1,000 hands.", field="hands")
     ladder = Ladder.start(players)
-    steps: list[dict[str, Any]] = []
+    steps: list[LadderStep] = []
     explanation: list[str] = []
     for index, item in enumerate(raw):
         where = f"hands[{index}]"
@@ -773,7 +829,7 @@ __all__ = ["CAPTURE_LABELS", "Deal", "Voormsi", "keep_seats"]
 _SO_FAR = so_far(max_tricks=12)
 
 
-def _answer_tricks(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
+def _answer_tricks(data: Mapping[str, Any], options: Options) -> TricksAnswer:
     """A hand as far as it has been played, judged trick by trick, as the table enters it:
     each complete trick's winner and the reason, and the first illegal play with its reason
     (the tricks after it are not judged). The trick family's page widget asks this."""
@@ -781,7 +837,7 @@ def _answer_tricks(data: Mapping[str, Any], options: Options) -> dict[str, Any]:
     table = Table.for_players(players, options)
     values = read_so_far(_SO_FAR, data, players)
     tricks = values["tricks"]
-    verdicts: list[dict[str, Any]] = []
+    verdicts: list[TrickVerdict] = []
     won = [0] * len(table.sides)
     for number in range(len(tricks)):
         recorded = tricks[number]

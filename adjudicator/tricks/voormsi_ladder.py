@@ -14,13 +14,25 @@ from an overshoot.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal, TypedDict
 
 from adjudicator.errors import BadEntryError, GameOverError, IllegalCallError
 from adjudicator.tricks.voormsi_rules import Table
 from adjudicator.tricks.voormsi_score import HandScore
 
 Ending = Literal["target", "call", "partner_capture"]
+
+
+class LadderData(TypedDict):
+    """The ladder as JSON: each side's place, whether and how the game ended, the working."""
+
+    points: list[int]
+    target: int
+    finished: bool
+    winners: list[int]
+    ended_by: Ending | None
+    status: str
+    explanation: list[str]
 
 
 @dataclass(frozen=True)
@@ -87,7 +99,7 @@ class Ladder:
         text = f"{standing}: first to exactly {self.target} wins."
         return text[0].upper() + text[1:]
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> LadderData:
         return {
             "points": list(self.points),
             "target": self.target,

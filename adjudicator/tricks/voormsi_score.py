@@ -17,7 +17,7 @@ per side, who won the first five, the capture events. Both forms score the same 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from adjudicator.errors import (
     AdjudicationError,
@@ -25,7 +25,7 @@ from adjudicator.errors import (
     ImpossibleHandError,
     IncompleteHandError,
 )
-from adjudicator.tricks.plays import ScoreLineJson, Trick
+from adjudicator.tricks.plays import Trick
 from adjudicator.tricks.voormsi_hand import (
     CaptureKind,
     CheckedHand,
@@ -74,12 +74,28 @@ class QuickHand:
     call: int | None = None
 
 
-class LineJson(ScoreLineJson):
-    """One line of a Voormsi hand's working as JSON (:meth:`ScoreLine.as_dict`): a trick
-    game's line, with the capture it scores and the trick it was made in (0-based), if any."""
+class ScoreLineData(TypedDict):
+    """One line of a hand's working as JSON."""
 
-    event: CaptureKind | None
+    side: int
+    points: int
+    text: str
+    rule: str
+    event: str | None
     trick: int | None
+
+
+class HandScoreData(TypedDict):
+    """A hand's score as JSON: each side's points and tricks, what happened, the working."""
+
+    points: list[int]
+    tricks: list[int]
+    first_five: int | None
+    all_tricks: int | None
+    call: int | None
+    partner_capture: int | None
+    complete: bool
+    lines: list[ScoreLineData]
 
 
 @dataclass(frozen=True)
@@ -93,7 +109,7 @@ class ScoreLine:
     event: CaptureKind | None = None
     trick: int | None = None
 
-    def as_dict(self) -> LineJson:
+    def as_dict(self) -> ScoreLineData:
         return {
             "side": self.side,
             "points": self.points,
@@ -125,7 +141,7 @@ class HandScore:
     def explanation(self, side: int) -> tuple[str, ...]:
         return tuple(line.text for line in self.lines if line.side == side)
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> HandScoreData:
         return {
             "points": list(self.points),
             "tricks": list(self.tricks),

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any
 
+from adjudicator.answers import answer_schema
 from adjudicator.asking import input_schema, options_schema
 from adjudicator.details import detail_schema
 from adjudicator.games import all_games
@@ -234,7 +235,7 @@ def question_schemas() -> dict[str, dict[str, Any]]:
             },
         )
         out[answer_component(game.slug, name)] = {
-            "type": "object",
+            **openapi_schema(answer_schema(game, name, deal=ref(deal_component(game.slug)))),
             "description": f"What {game.name}'s `{name}` answers.",
         }
     return out

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -16,11 +15,10 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from adjudicator.answers import answer_json
 from adjudicator.asking import describe_asks
-from adjudicator.errors import AdjudicationError
 from adjudicator.games import all_games, get_game
 from adjudicator.records import describe
-from adjudicator.tally import points_json
 from scorekeeper import desk, profile_selectors, selectors, services
 from scorekeeper.api import serializers as s
 from scorekeeper.exceptions import InvalidInput
@@ -372,21 +370,7 @@ def game_types(request: Request) -> Response:
 def adjudicate(request: Request, game: str, question: str) -> Response:
     if not isinstance(request.data, dict):
         raise InvalidInput("Send a JSON object.", field="body")
-    return Response(_as_json(get_game(game).ask(question, request.data)))
-
-
-def _as_json(value: Any) -> Any:
-    """An engine answer as JSON: a refusal inside it (an illegal play the answer reports rather
-    than raises) becomes its usual error body."""
-    if isinstance(value, AdjudicationError):
-        return value.as_dict()
-    if isinstance(value, Fraction):
-        return points_json(value)
-    if isinstance(value, dict):
-        return {key: _as_json(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [_as_json(item) for item in value]
-    return value
+    return Response(answer_json(get_game(game).ask(question, request.data)))
 
 
 # /api/v1/nights/<id>/rulings/ (the dispute desk) ---------------------------------------------

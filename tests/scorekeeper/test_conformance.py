@@ -200,3 +200,29 @@ def test_every_game_is_kept_from_its_description(
     amend_page = client.get(reverse("deal_amend", args=[game.pk, first["deal"]]))
     assert amend_page.status_code == 200
     assert "old record cannot be read" not in amend_page.content.decode()
+
+
+QUESTIONS = [
+    pytest.param(game, name, players, id=f"{game.slug}-{name}-{players}")
+    for game in all_games()
+    for name, question in game.questions().items()
+    if question.asks is not None
+    for players in sorted({game.table_sizes()[0], game.table_sizes()[-1]})
+]
+
+
+@pytest.mark.parametrize(("game", "question", "players"), QUESTIONS)
+def test_every_questions_answer_is_what_the_schema_says(
+    openapi: dict[str, Any], game: GameDefinition[Any, Any], question: str, players: int
+) -> None:
+    """Each question's own operation: its sample body, at the smallest and largest table,
+    answers 200 with a body its Answer component describes, read strictly."""
+    asks = game.questions()[question].asks
+    assert asks is not None
+    body = asks.example(players, game.options())
+    if asks.players:
+        body["players"] = players
+    path = f"/api/v1/adjudicate/{game.slug}/{question}/"
+    response = APIClient().post(path, body, format="json")
+    assert response.status_code == 200, response.content
+    check_against_schema(openapi, path, "post", 200, response.json())
