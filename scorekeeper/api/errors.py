@@ -1,7 +1,8 @@
 """One exception handler for the whole API: every refusal is a 4xx with a code and a sentence
 (a write that could not get the database's lock in time is left to scorekeeper.busy: a 503).
 
-Body: ``{"code": "impossible_count", "message": "…", "field": "hands[2].held", …}``.
+Body: ``{"code": "impossible_count", "message": "…", "field": "hands[2].held", …}``, always as
+application/json, whatever renderer the view negotiated (the CSV export's refusals too).
 
 Errors that happen outside the API's views (a URL that matches nothing, a body too large for
 Django, a crash) come through Django's ``handler404`` and friends, set in the root urls.py to
@@ -17,7 +18,7 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
-from rest_framework import exceptions, status
+from rest_framework import exceptions, renderers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -26,6 +27,21 @@ from scorekeeper.exceptions import ServiceError
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    response = _refusal(exc, context)
+    request = context.get("request")
+    if response is not None and request is not None:
+        # The error body is JSON whatever renderer the view negotiated: a CSV export's 404 or
+        # 401 would otherwise be the dict printed as text under text/csv. DRF renders a
+        # Response with the request's renderer (finalize_response), so that is what is set.
+        request.accepted_renderer = _JSON
+        request.accepted_media_type = _JSON.media_type
+    return response
+
+
+_JSON = renderers.JSONRenderer()
+
+
+def _refusal(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, RequestDataTooBig):
         return Response(_too_big(), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, AdjudicationError):

@@ -99,3 +99,57 @@ def test_an_unknown_export_format_is_a_400_naming_format(
         body = response.json()
         assert body["field"] == "format"
         assert "json or csv" in body["message"]
+
+
+def _is_the_json_error(response: Any, code: str) -> None:
+    assert response["Content-Type"] == "application/json", response.content
+    body = response.json()
+    assert body["code"] == code
+    assert set(body) >= {"code", "message", "field"}
+
+
+def test_a_csv_export_of_no_night_is_a_json_404(api: APIClient) -> None:
+    """The CSV renderer once printed the error dict as text under text/csv."""
+    response = api.get("/api/v1/nights/999999/export/?format=csv")
+    assert response.status_code == 404
+    _is_the_json_error(response, "not_found")
+
+
+def test_a_bad_format_is_a_json_400(api: APIClient) -> None:
+    response = api.get("/api/v1/export/?format=xml")
+    assert response.status_code == 400
+    _is_the_json_error(response, "invalid")
+
+
+@pytest.mark.parametrize(
+    "credentials",
+    [{}, {"HTTP_AUTHORIZATION": "Token sk_notatokenatallnotatokenatallnotatokenatall"}],
+    ids=["signed-out", "bad-token"],
+)
+def test_a_signed_out_csv_export_is_a_json_401(credentials: dict[str, str], alice: Any) -> None:
+    night = played_night(alice)
+    response = APIClient().get(f"/api/v1/nights/{night.pk}/export/?format=csv", **credentials)
+    assert response.status_code == 401
+    assert response["WWW-Authenticate"]
+    _is_the_json_error(
+        response, "not_authenticated" if not credentials else "authentication_failed"
+    )
+
+
+def test_a_refused_csv_export_is_a_json_403(
+    api: APIClient, alice: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No export refuses a signed-in user today (a night that is not theirs is a 404); a
+    permission refused anywhere under the CSV renderer still answers the JSON body."""
+    from django.core.exceptions import PermissionDenied
+
+    from scorekeeper import selectors
+
+    def refuse(user: Any) -> Any:
+        raise PermissionDenied("Not this one.")
+
+    monkeypatch.setattr(selectors, "nights_for_user", refuse)
+    response = api.get("/api/v1/export/?format=csv")
+    assert response.status_code == 403
+    _is_the_json_error(response, "permission_denied")
+    assert response.json()["message"] == "Not this one."

@@ -1,0 +1,243 @@
+"""A night at the card table, kept through the generated Python client and nothing else.
+
+    ./dev client                      # generates clients/python from the served schema
+    pip install ./clients/python      # into the script's own environment
+    python clients/examples/client_night.py http://127.0.0.1:8000 sk_...   # an API token
+
+It makes four players and a night, starts Voormsi at four (partners sit crosswise), records a
+hand trick by trick and two quickly, amends one and voids the other (recorded twice by
+mistake), asks a Knock Rummy and a Bridge Rummy question with house rules, reads the standings
+and exports the night. It prints one ``step: what happened`` line a step and stops at the first
+refusal, printing the API's error (code and sentence). tests/clients/test_example.py runs it
+against a live server.
+"""
+
+from __future__ import annotations
+
+import datetime
+import sys
+import uuid
+
+from scorekeeper_client import AuthenticatedClient
+from scorekeeper_client.api.adjudicate import (
+    adjudicate_bridge_rummy_meld,
+    adjudicate_knock_rummy_settle,
+)
+from scorekeeper_client.api.games import (
+    games_deals_amend_create,
+    games_deals_create,
+    games_deals_void_create,
+    games_standings_retrieve,
+)
+from scorekeeper_client.api.nights import nights_create, nights_export_retrieve, nights_games_create
+from scorekeeper_client.api.players import players_create
+from scorekeeper_client.models import (
+    AmendDealVoormsiRequest,
+    AmendDealVoormsiRequestGame,
+    AnswerBridgeRummyMeld,
+    AnswerKnockRummySettle,
+    AskBridgeRummyMeldFor4,
+    AskKnockRummySettleFor4,
+    AskKnockRummySettleFor4Players,
+    DealVoidInRequest,
+    DealVoormsiQuickFor4,
+    DealVoormsiTricksFor4,
+    EntryOut,
+    ErrorOut,
+    GameOut,
+    NightInRequest,
+    NightOut,
+    NightsExportRetrieveFormat,
+    NightsExportRetrieveResponse200,
+    OptionsBridgeRummyRequest,
+    OptionsKnockRummyRequest,
+    OptionsKnockRummyRequestTiedWinners,
+    PlayerInRequest,
+    PlayerOut,
+    RecordDealVoormsiRequest,
+    RecordDealVoormsiRequestGame,
+    StandingsOut,
+    StartGameVoormsiRequest,
+    StartGameVoormsiRequestGame,
+)
+from scorekeeper_client.models import (
+    AskKnockRummySettleFor4HandsItemType0 as HandCards,
+)
+from scorekeeper_client.models import (
+    AskKnockRummySettleFor4HandsItemType1 as HandCount,
+)
+from scorekeeper_client.models import (
+    DealVoormsiQuickFor4CapturesItem as Capture,
+)
+from scorekeeper_client.models import (
+    DealVoormsiQuickFor4CapturesItemEvent as CaptureEvent,
+)
+from scorekeeper_client.models import (
+    DealVoormsiTricksFor4TricksItem as Trick,
+)
+from scorekeeper_client.models import (
+    DealVoormsiTricksFor4TricksItemPlaysItem as Play,
+)
+
+# One hand of Voormsi at four, trick by trick: each trick's plays in order, (seat, cards).
+# Seats 0 and 2 are partners against 1 and 3; seat 0 dealt.
+HAND = [
+    [(1, "KS"), (2, "KC"), (3, "AD"), (0, "7D")],
+    [(3, "KH"), (0, "8H"), (1, "9H"), (2, "QD")],
+    [(3, "7S"), (0, "9C"), (1, "3D"), (2, "JD")],
+    [(1, "AC AH"), (2, "5H QC"), (3, "QH JH"), (0, "8S 5C")],
+    [(1, "6H 6C"), (2, "QS 5S"), (3, "6D 5D"), (0, "7H 8C")],
+    [(1, "JS"), (2, "8D"), (3, "AS"), (0, "JC")],
+    [(0, "9S"), (1, "7C"), (2, "6S"), (3, "9D")],
+]
+
+
+class Refused(Exception):
+    """The API said no: its error body, or an answer the script did not expect."""
+
+
+def expect[T](answer: T | ErrorOut | None, kind: type[T]) -> T:
+    """The answer, if it is what was asked for; else why not."""
+    if isinstance(answer, ErrorOut):
+        raise Refused(f"{answer.code}: {answer.message}")
+    if not isinstance(answer, kind):
+        raise Refused(f"expected {kind.__name__}, got {answer!r}")
+    return answer
+
+
+def say(step: str, what: str) -> None:
+    print(f"{step}: {what}", flush=True)
+
+
+def night_at_the_table(client: AuthenticatedClient) -> None:
+    players = [
+        expect(players_create.sync(client=client, body=PlayerInRequest(name=name)), PlayerOut)
+        for name in ("Ann", "Ben", "Cy", "Di")
+    ]
+    say("players", ", ".join(f"{p.name} ({p.id})" for p in players))
+
+    body = NightInRequest(date=datetime.date.today(), place="The Crown")
+    night = expect(nights_create.sync(client=client, body=body), NightOut)
+    say("night", f"{night.id} on {night.date.isoformat()} at {night.place}")
+
+    start = StartGameVoormsiRequest(
+        game=StartGameVoormsiRequestGame.VOORMSI, players=[p.id for p in players]
+    )
+    game = expect(nights_games_create.sync(night.id, client=client, body=start), GameOut)
+    say("game", f"{game.name} ({game.id}), teams by seat {[seat.team for seat in game.seats]}")
+
+    # A hand trick by trick. The token makes a retry after a lost answer safe: the same token
+    # with the same deal records it once.
+    tricks = [Trick(plays=[Play(seat=seat, cards=cards) for seat, cards in t]) for t in HAND]
+    first = record(client, game, DealVoormsiTricksFor4(dealer=0, tricks=tricks))
+    say("hand 1", f"recorded trick by trick (entry {first.id})")
+
+    # Two hands quickly: tricks won by each side and the captures. The third is the second
+    # entered again by mistake.
+    quick = DealVoormsiQuickFor4(won=[6, 3], captures=[Capture(event=CaptureEvent.SIMPLE, side=0)])
+    second = record(client, game, quick)
+    say("hand 2", f"recorded quickly (entry {second.id})")
+    twice = record(client, game, quick)
+    say("hand 3", f"recorded quickly (entry {twice.id})")
+
+    # Hand 2 was 5 tricks to 4 after all. `revision` is the entry being corrected: had someone
+    # changed the deal meanwhile, the answer would be 409 (stale_revision).
+    fixed = DealVoormsiQuickFor4(won=[5, 4], captures=[Capture(event=CaptureEvent.SIMPLE, side=0)])
+    amend = AmendDealVoormsiRequest(
+        game=AmendDealVoormsiRequestGame.VOORMSI,
+        deal=fixed,
+        revision=second.id,
+        note="5 tricks to 4, not 6 to 3",
+    )
+    amended = expect(
+        games_deals_amend_create.sync(game.id, second.deal, client=client, body=amend), EntryOut
+    )
+    say("amend", f"hand 2 amended (entry {amended.id} supersedes {amended.supersedes})")
+
+    void = DealVoidInRequest(revision=twice.id, note="recorded twice")
+    voided = expect(
+        games_deals_void_create.sync(game.id, twice.deal, client=client, body=void), EntryOut
+    )
+    say("void", f"hand 3 voided (entry {voided.id}, a {voided.kind})")
+
+    standings = expect(games_standings_retrieve.sync(game.id, client=client), StandingsOut)
+    units = ", ".join(f"{unit.name} {unit.total:g}" for unit in standings.units)
+    say("standings", f"{units} after {len(standings.deals)} hands; {standings.status}")
+
+    # Disputes, settled by the written rules without recording anything. Knock Rummy with the
+    # house rule that tied winners are each paid in full, not half each.
+    settle = AskKnockRummySettleFor4(
+        players=AskKnockRummySettleFor4Players.VALUE_4,
+        knocked=3,
+        hands=[
+            HandCount(seat=0, count=3),
+            HandCards(seat=1, cards="AS 2S 3S 9H 9D 9C 3C"),
+            HandCount(seat=2, count=12),
+            HandCount(seat=3, count=8),
+        ],
+        options=OptionsKnockRummyRequest(
+            tied_winners=OptionsKnockRummyRequestTiedWinners.EACH_FULL
+        ),
+    )
+    answer = expect(
+        adjudicate_knock_rummy_settle.sync(client=client, body=settle), AnswerKnockRummySettle
+    )
+    settled = answer.to_dict()
+    paid = sorted((p["payer"], p["payee"], p["amount"]) for p in settled["payments"])
+    say("knock rummy", f"{settled['summary']}; payments {paid}")
+
+    # Bridge Rummy, with the house rule that a meld needs three natural cards.
+    meld = AskBridgeRummyMeldFor4(
+        cards="4C JK=5C 6C",
+        other_hand_sizes=[3, 9, 7],
+        players=4,
+        options=OptionsBridgeRummyRequest(min_naturals_per_meld=3),
+    )
+    answer = expect(
+        adjudicate_bridge_rummy_meld.sync(client=client, body=meld), AnswerBridgeRummyMeld
+    )
+    judged = answer.to_dict()
+    verdict = "valid" if judged["valid"] else "not valid: " + "; ".join(judged["problems"])
+    say("bridge rummy", f"{judged['cards']} {verdict}")
+
+    exported = nights_export_retrieve.sync(
+        night.id, client=client, format_=NightsExportRetrieveFormat.JSON
+    )
+    document = expect(exported, NightsExportRetrieveResponse200).to_dict()
+    (game_exported,) = document["nights"][0]["games"]
+    say("export", f"{document['format']}: {len(game_exported['entries'])} ledger entries")
+    # The CSV export: the generated function reads every 200 as JSON, so this one request goes
+    # through the client's own HTTP session (its base URL and token), asking for format=csv.
+    http = client.get_httpx_client()
+    csv = http.get(f"/api/v1/nights/{night.id}/export/", params={"format": "csv"})
+    csv.raise_for_status()
+    rows = csv.text.splitlines()
+    say("csv", f"{rows[0]}; {len(rows) - 1} rows")
+
+
+def record(client: AuthenticatedClient, game: GameOut, deal: object) -> EntryOut:
+    body = RecordDealVoormsiRequest(
+        game=RecordDealVoormsiRequestGame.VOORMSI, deal=deal, token=uuid.uuid4()
+    )
+    return expect(games_deals_create.sync(game.id, client=client, body=body), EntryOut)
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    base_url, token = argv[1], argv[2]
+    # An API token is sent as "Authorization: Bearer sk_..." (the API takes "Token" too).
+    with AuthenticatedClient(
+        base_url=base_url, token=token, raise_on_unexpected_status=True
+    ) as client:
+        try:
+            night_at_the_table(client)
+        except Refused as refused:
+            print(f"refused: {refused}", file=sys.stderr)
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
