@@ -234,10 +234,14 @@ def question_schemas() -> dict[str, dict[str, Any]]:
                 "example": example,
             },
         )
-        out[answer_component(game.slug, name)] = {
-            **openapi_schema(answer_schema(game, name, deal=ref(deal_component(game.slug)))),
-            "description": f"What {game.name}'s `{name}` answers.",
-        }
+        answer = answer_component(game.slug, name)
+        schema = openapi_schema(answer_schema(game, name, deal=ref(deal_component(game.slug))))
+        # An answer of several shapes: each a component of its own, as a body's variants are
+        # (a generator names inline members alike, and drops what then collides).
+        for number, shape in enumerate(schema.get("anyOf", ()), start=1):
+            out[f"{answer}Shape{number}"] = shape
+            schema["anyOf"][number - 1] = ref(f"{answer}Shape{number}")
+        out[answer] = {**schema, "description": f"What {game.name}'s `{name}` answers."}
     return out
 
 
