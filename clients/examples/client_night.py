@@ -48,7 +48,6 @@ from scorekeeper_client.models import (
     NightInRequest,
     NightOut,
     NightsExportRetrieveFormat,
-    NightsExportRetrieveResponse200,
     OptionsBridgeRummyRequest,
     OptionsKnockRummyRequest,
     OptionsKnockRummyRequestTiedWinners,
@@ -56,6 +55,7 @@ from scorekeeper_client.models import (
     PlayerOut,
     RecordDealVoormsiRequest,
     RecordDealVoormsiRequestGame,
+    ScorekeeperExport,
     StandingsOut,
     StartGameVoormsiRequest,
     StartGameVoormsiRequestGame,
@@ -182,9 +182,8 @@ def night_at_the_table(client: AuthenticatedClient) -> None:
     answer = expect(
         adjudicate_knock_rummy_settle.sync(client=client, body=settle), AnswerKnockRummySettle
     )
-    settled = answer.to_dict()
-    paid = sorted((p["payer"], p["payee"], p["amount"]) for p in settled["payments"])
-    say("knock rummy", f"{settled['summary']}; payments {paid}")
+    paid = sorted((p.payer, p.payee, p.amount) for p in answer.payments)
+    say("knock rummy", f"{answer.summary}; payments {paid}")
 
     # Bridge Rummy, with the house rule that a meld needs three natural cards.
     meld = AskBridgeRummyMeldFor4(
@@ -196,14 +195,13 @@ def night_at_the_table(client: AuthenticatedClient) -> None:
     answer = expect(
         adjudicate_bridge_rummy_meld.sync(client=client, body=meld), AnswerBridgeRummyMeld
     )
-    judged = answer.to_dict()
-    verdict = "valid" if judged["valid"] else "not valid: " + "; ".join(judged["problems"])
-    say("bridge rummy", f"{judged['cards']} {verdict}")
+    verdict = "valid" if answer.valid else "not valid: " + "; ".join(answer.problems)
+    say("bridge rummy", f"{answer.cards} {verdict}")
 
     exported = nights_export_retrieve.sync(
         night.id, client=client, format_=NightsExportRetrieveFormat.JSON
     )
-    document = expect(exported, NightsExportRetrieveResponse200).to_dict()
+    document = expect(exported, ScorekeeperExport).to_dict()
     (game_exported,) = document["nights"][0]["games"]
     say("export", f"{document['format']}: {len(game_exported['entries'])} ledger entries")
     # The CSV export: the generated function reads every 200 as JSON, so this one request goes

@@ -102,7 +102,10 @@ def _export(request: Request, nights: list[Night], stem: str) -> HttpResponse | 
 
 
 _EXPORT_RESPONSES = {
-    (200, "application/json"): OpenApiResponse(OpenApiTypes.OBJECT, description="The export."),
+    (200, "application/json"): OpenApiResponse(
+        {"$ref": "#/components/schemas/Export"},
+        description="The export (re-importable: POST /api/v1/import/).",
+    ),
     (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, description="One row per deal per unit."),
 }
 

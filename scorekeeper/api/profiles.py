@@ -24,6 +24,7 @@ from rest_framework.response import Response
 from adjudicator.games import all_games
 from adjudicator.options import describe_options
 from scorekeeper import profile_selectors, profiles
+from scorekeeper.api import serializers as s
 from scorekeeper.api.serializers import BodyIn
 from scorekeeper.api.views import _user, _valid
 from scorekeeper.models import HouseRuleProfile
@@ -37,7 +38,7 @@ class DifferenceOut(serializers.Serializer[Any]):
     sentence = serializers.CharField(help_text="The first sentence of the rule's doc.")
     doc = serializers.CharField()
     default = serializers.JSONField(help_text="The published rule.")
-    value = serializers.JSONField(help_text="The value in these house rules.")
+    value = s.OptionValueField(help_text="The value in these house rules.")
     default_shown = serializers.CharField()
     value_shown = serializers.CharField()
 
@@ -46,6 +47,7 @@ class ProfileOut(serializers.ModelSerializer[HouseRuleProfile]):
     game = serializers.CharField(source="slug")
     game_name = serializers.CharField()
     differences = serializers.SerializerMethodField()
+    options = s.GameOptionsField()
 
     class Meta:
         model = HouseRuleProfile
@@ -81,7 +83,7 @@ class ProfileIn(BodyIn):
 
 class ProfileUpdateIn(BodyIn):
     name = serializers.CharField(max_length=MAX_NAME, required=False)
-    options = serializers.DictField(
+    options = s.OptionsRequestField(
         required=False,
         help_text="The whole set of house rules: any not given go back to the published rule.",
     )

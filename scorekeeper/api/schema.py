@@ -33,7 +33,7 @@ from scorekeeper.api.game_schemas import (
     questions,
     ref,
 )
-from scorekeeper.api.serializers import FIELD_ERRORS, ErrorOut
+from scorekeeper.api.serializers import FIELD_ERRORS, RECORD, RECORD_FIELD, ErrorOut
 
 ERRORS = {
     400: "Refused: the body, a field or a query parameter is not what this takes (the body's "
@@ -121,6 +121,7 @@ BY_GAME = {
     "DealRecordInRequest": ("RecordDeal", "deal"),
     "DealAmendInRequest": ("AmendDeal", "deal"),
     "GameInRequest": ("StartGame", "options"),
+    "ProfileInRequest": ("SaveProfile", "options"),
 }
 
 
@@ -210,6 +211,8 @@ def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     schemas.update(game_schemas())
     schemas["Export"] = export_format.openapi_schema()
     schemas["FieldErrors"] = {**FIELD_ERRORS, "description": "Each field's problems."}
+    schemas["Record"] = RECORD
+    schemas["RecordField"] = RECORD_FIELD
     paths = result.setdefault("paths", {})
     post = paths.get(IMPORT_PATH, {}).get("post")
     if post is not None:

@@ -13,9 +13,11 @@ from adjudicator.game import Family
 from adjudicator.games import all_games
 from adjudicator.tally import Points, points_json
 from scorekeeper.api.game_schemas import (
+    answer_component,
     deal_component,
     detail_component,
     options_component,
+    questions,
     ref,
 )
 from scorekeeper.converters import MAX_ID
@@ -67,6 +69,36 @@ class EntryDataField(serializers.DictField):
 )
 class GameOptionsField(serializers.DictField):
     """A game's house rules, as it was started with them (every rule given)."""
+
+
+@extend_schema_field(
+    {
+        "anyOf": [ref(options_component(g.slug, request=True)) for g in all_games()],
+        "description": "House rules of the game (its `Options…Request`); any not given take "
+        "their published default.",
+    }
+)
+class OptionsRequestField(serializers.DictField):
+    """House rules sent for a game the body does not name (checked by the game, not here)."""
+
+
+@extend_schema_field(
+    {
+        "anyOf": [ref(answer_component(g.slug, n)) for g, n, _ in questions()],
+        "description": "The question's answer (its `Answer…`).",
+    }
+)
+class AnswerField(serializers.DictField):
+    """A question's answer, as the engine gave it."""
+
+
+# A house rule's value: a yes-or-no, a whole number, or one of a choice's words.
+OPTION_VALUE = {"anyOf": [{"type": "boolean"}, {"type": "integer"}, {"type": "string"}]}
+
+
+@extend_schema_field(OPTION_VALUE)
+class OptionValueField(serializers.JSONField):
+    """A house rule's value."""
 
 
 @extend_schema_field(
@@ -465,8 +497,8 @@ class StandingsOut(serializers.Serializer[Any]):
 class OptionOut(serializers.Serializer[Any]):
     name = serializers.CharField()
     kind = serializers.CharField()
-    default = serializers.JSONField()
-    choices = serializers.ListField(child=serializers.JSONField())
+    default = OptionValueField()
+    choices = serializers.ListField(child=OptionValueField())
     labels = serializers.ListField(
         child=serializers.CharField(), help_text="A phrase for each choice, in the same order."
     )
@@ -482,6 +514,98 @@ class MarkOut(serializers.Serializer[Any]):
     meaning = serializers.CharField()
 
 
+def _field(kind: str, description: str = "", **more: Any) -> dict[str, Any]:
+    return {"type": kind, **({"description": description} if description else {}), **more}
+
+
+# A deal record's description (adjudicator.records.describe): each field with its key, kind,
+# label and help, and what its kind adds; entries of a per-seat field are fields themselves.
+RECORD_FIELD: dict[str, Any] = {
+    "type": "object",
+    "description": "One field of a deal's record, and what its kind adds.",
+    "properties": {
+        "key": _field("string", "The key in the deal's JSON."),
+        "kind": {
+            "type": "string",
+            "enum": [
+                "seat",
+                "side",
+                "flag",
+                "count",
+                "cards",
+                "per_seat",
+                "per_side",
+                "events",
+                "tricks",
+            ],
+        },
+        "label": _field("string"),
+        "help": _field("string"),
+        "optional": _field("boolean", "seat, side: may be null (nobody)."),
+        "none_label": _field("string", "seat, side: what null is called."),
+        "minimum": _field("integer", "count."),
+        "maximum": _field("integer", "count."),
+        "min_cards": _field("integer", "cards."),
+        "max_cards": _field("integer", "cards."),
+        "widget": _field("string", "cards: the picker to offer."),
+        "shape": _field("string", "cards: a grid's rows, where it is one.", nullable=True),
+        "skip": _field("string", "per_seat: the seat left out (its key), if any.", nullable=True),
+        "entries": {
+            "type": "array",
+            "items": {"$ref": "#/components/schemas/RecordField"},
+            "description": "per_seat: the alternatives of each seat's entry.",
+        },
+        "entry": {"$ref": "#/components/schemas/RecordField"},
+        "events": {
+            "type": "array",
+            "description": "events: the events that may be listed.",
+            "items": {
+                "type": "object",
+                "properties": {"value": _field("string"), "label": _field("string")},
+                "required": ["value", "label"],
+                "additionalProperties": False,
+            },
+        },
+        "max_tricks": _field("integer", "tricks."),
+        "max_cards_per_play": _field("integer", "tricks."),
+        "plays_per_trick": _field("integer", "tricks."),
+        "matched": _field("boolean", "tricks: a lead is followed by as many cards."),
+        "passes": _field("boolean", "tricks: a player may pass."),
+        "keeps_lead": {"type": "array", "items": _field("string"), "description": "tricks."},
+    },
+    "required": ["key", "kind", "label", "help"],
+    "additionalProperties": False,
+}
+RECORD: dict[str, Any] = {
+    "type": "object",
+    "description": "A deal's record as its game describes it (adjudicator.records.describe).",
+    "properties": {
+        "fields": {"type": "array", "items": {"$ref": "#/components/schemas/RecordField"}},
+        "ways": {
+            "type": "array",
+            "description": "Ways of recording: give the fields of exactly one.",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "key": _field("string"),
+                    "label": _field("string"),
+                    "fields": {"type": "array", "items": _field("string")},
+                },
+                "required": ["key", "label", "fields"],
+                "additionalProperties": False,
+            },
+        },
+    },
+    "required": ["fields", "ways"],
+    "additionalProperties": False,
+}
+
+
+@extend_schema_field(ref("Record"))
+class RecordField(serializers.DictField):
+    """A deal record's description (the components Record and RecordField)."""
+
+
 class TableOut(serializers.Serializer[Any]):
     players = serializers.IntegerField()
     sides = serializers.ListField(
@@ -489,7 +613,7 @@ class TableOut(serializers.Serializer[Any]):
         help_text="Partners' seats, side by side (empty when everyone plays alone).",
     )
     end = EndRuleOut()
-    record = serializers.DictField(
+    record = RecordField(
         help_text="The deal record's fields, as the game describes them (kind, key, label...)."
     )
 
@@ -570,7 +694,7 @@ class RulingIn(BodyIn):
     input = serializers.DictField(
         help_text="The question's input, as POST /adjudicate/ takes it (without players)."
     )
-    options = serializers.DictField(
+    options = OptionsRequestField(
         required=False,
         default=dict,
         help_text="The reading chosen: the house rules it is read under.",
@@ -584,8 +708,8 @@ class RulingOut(serializers.Serializer[Any]):
     question = serializers.CharField()
     players = serializers.IntegerField(allow_null=True)
     input = serializers.DictField(source="data")
-    options = serializers.DictField()
-    answer = serializers.DictField()
+    options = GameOptionsField(help_text="The reading chosen: the house rules it was read under.")
+    answer = AnswerField()
     note = serializers.CharField()
     saved_by = serializers.CharField(source="saved_by.username")
     saved_as = serializers.CharField(

@@ -226,3 +226,10 @@ def test_every_questions_answer_is_what_the_schema_says(
     response = APIClient().post(path, body, format="json")
     assert response.status_code == 200, response.content
     check_against_schema(openapi, path, "post", 200, response.json())
+
+
+def test_the_game_types_are_what_the_schema_says(openapi: dict[str, Any]) -> None:
+    """Every game's house rules, questions and deal records, read strictly."""
+    response = APIClient().get("/api/v1/game-types/")
+    assert response.status_code == 200, response.content
+    check_against_schema(openapi, "/api/v1/game-types/", "get", 200, response.json())

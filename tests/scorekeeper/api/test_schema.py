@@ -360,3 +360,36 @@ def test_each_question_is_an_operation_with_its_body_and_its_answer(
     answer = operation["responses"]["200"]["content"]["application/json"]["schema"]
     assert answer == {"$ref": "#/components/schemas/AnswerKnockRummySettle"}
     assert set(operation["responses"]) == {"200", "400"}
+
+
+# Objects whose keys are a question's own (a ruling keeps the input its question took, by
+# game and question in the same body; an exported ruling's answer as it was given then).
+OPEN_OBJECTS = {
+    "/components/schemas/RulingInRequest/properties/input",
+    "/components/schemas/RulingOut/properties/input",
+    "/components/schemas/Export/properties/nights/items/properties/rulings/items/properties/answer",
+}
+
+
+def test_no_answer_or_body_is_an_untyped_object(schema: dict[str, Any]) -> None:
+    """A generator types what the schema types: every object names its keys (or the type of
+    its values), every value has a type, but for the few whose keys belong to a question."""
+    bare = []
+
+    def walk(node: Any, path: str) -> None:
+        if isinstance(node, list):
+            for index, item in enumerate(node):
+                walk(item, f"{path}/{index}")
+        elif isinstance(node, dict):
+            opened = node.get("additionalProperties") in (None, True, {})
+            keyless = not node.get("properties") and "maxProperties" not in node
+            if node.get("type") == "object" and keyless and opened:
+                bare.append(path)
+            if node == {}:
+                bare.append(path)
+            for key, value in node.items():
+                if key not in ("example", "examples"):
+                    walk(value, f"{path}/{key}")
+
+    walk(schema, "")
+    assert set(bare) - {f"{p}/additionalProperties" for p in OPEN_OBJECTS} == OPEN_OBJECTS
