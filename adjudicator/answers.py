@@ -126,21 +126,26 @@ def answer_schema(
     return type_schema(answer_type(found), deal=(lambda: echo) if echo is not None else record)
 
 
-def type_schema(declared: Any, *, deal: Callable[[], Schema] | None = None) -> Schema:
+def type_schema(
+    declared: Any, *, deal: Callable[[], Schema] | None = None, fractions: bool = True
+) -> Schema:
     """The JSON Schema of a declared answer type (see the table above); ``deal`` gives the
-    schema of a :data:`~adjudicator.records.DealData` echo, where one is met.
+    schema of a :data:`~adjudicator.records.DealData` echo, where one is met. With
+    ``fractions=False`` points that may be fractions are refused: a value that reaches JSON as
+    it stands (a detail, :mod:`adjudicator.details`) cannot hold one.
 
     >>> from adjudicator.errors import Refusal
     >>> schema = type_schema(Refusal)
     >>> schema["properties"]["field"], schema["properties"]["seats"], schema["required"][:2]
     ({'type': ['string', 'null']}, {'type': 'array', 'items': {'type': 'integer'}}, ['code', 'message'])
     """
-    return _Builder(deal).schema(declared, {})
+    return _Builder(deal, fractions).schema(declared, {})
 
 
 class _Builder:
-    def __init__(self, deal: Callable[[], Schema] | None) -> None:
+    def __init__(self, deal: Callable[[], Schema] | None, fractions: bool = True) -> None:
         self.deal = deal
+        self.fractions = fractions
 
     def schema(self, tp: Any, bound: Mapping[Any, Any]) -> Schema:
         if isinstance(tp, TypeVar):
@@ -164,6 +169,11 @@ class _Builder:
             return {"type": "boolean"}
         if tp is int:
             return {"type": "integer"}
+        if tp is Fraction and not self.fractions:
+            raise TypeError(
+                "this value reaches JSON as it stands: points that may be fractions go "
+                "through points_json (declared int | float)"
+            )
         if tp is float or tp is Fraction:
             return {"type": "number"}
         if isinstance(tp, type) and issubclass(tp, str):
