@@ -47,14 +47,12 @@ from adjudicator.errors import (
     AdjudicationError,
     BadEntryError,
     IllegalPlayError,
-    Refusal,
     TooManyCopiesError,
 )
 from adjudicator.game import Game, Question, Scored, Target
 from adjudicator.records import (
     CardsField,
     CountField,
-    DealData,
     Field,
     FlagField,
     PerSeatField,
@@ -75,7 +73,6 @@ from adjudicator.tricks.alkort_hand import (
     Hand,
     HandScoreData,
     QuickHand,
-    ScoreLineData,
     check_hand,
     check_over,
     check_quick,
@@ -97,13 +94,21 @@ from adjudicator.tricks.alkort_rules import (
 )
 from adjudicator.tricks.alkort_sample import sample_hand
 from adjudicator.tricks.family import (
+    HandEcho,
+    TrickAnswerBase,
     TricksAnswer,
     TrickVerdict,
     family_questions,
     read_so_far,
     so_far,
 )
-from adjudicator.tricks.plays import Play, Trick, TrickData, parse_trick, trick_as_data
+from adjudicator.tricks.plays import (
+    Play,
+    ScoreLineData,
+    Trick,
+    parse_trick,
+    trick_as_data,
+)
 
 type Deal = Hand | QuickHand
 
@@ -371,30 +376,16 @@ def _players(data: Mapping[str, Any]) -> int:
     return Table.for_players(data.get("players")).players
 
 
-class TrickAnswer(TypedDict):
+class TrickAnswer(TrickAnswerBase):
     """``trick``: who wins it and why; for an illegal play (a 7 led too soon, a trick not
     finished), the refusal a record would get (``legal`` false, ``problem``)."""
 
-    players: int
-    trick: TrickData
-    legal: bool
-    problem: NotRequired[Refusal]
     winner: NotRequired[int]
     side: NotRequired[int]
-    play: NotRequired[int]
-    beaten: NotRequired[int | None]
-    reason: NotRequired[str]
-    rule: NotRequired[str]
-    explanation: list[str]
 
 
-class HandAnswer(HandScoreData):
+class HandAnswer(HandScoreData, HandEcho):
     """``hand``: the hand as read and what it scores per side, with the working."""
-
-    players: int
-    hand: DealData
-    summary: str
-    explanation: list[str]
 
 
 def _answer_trick(data: Mapping[str, Any], options: Options) -> TrickAnswer:

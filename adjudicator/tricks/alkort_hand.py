@@ -43,7 +43,7 @@ from adjudicator.tricks.alkort_rules import (
     check_trick,
     judge_trick,
 )
-from adjudicator.tricks.plays import Trick, TrickResult
+from adjudicator.tricks.plays import ScoreLineData, Trick, TrickResult
 
 
 @dataclass(frozen=True)
@@ -362,15 +362,6 @@ class ScoreLine:
 
     def as_dict(self) -> ScoreLineData:
         return {"side": self.side, "points": self.points, "text": self.text, "rule": self.rule}
-
-
-class ScoreLineData(TypedDict):
-    """One line of a hand's working as JSON."""
-
-    side: int
-    points: int
-    text: str
-    rule: str
 
 
 class HandScoreData(TypedDict):

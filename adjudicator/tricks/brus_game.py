@@ -60,11 +60,10 @@ from typing import Any, NotRequired, TypedDict
 
 from adjudicator.cards import Pack
 from adjudicator.dealing import Dealing, from_pack
-from adjudicator.errors import AdjudicationError, BadEntryError, IllegalPlayError, Refusal
+from adjudicator.errors import AdjudicationError, BadEntryError, IllegalPlayError
 from adjudicator.game import FixedDeals, Game, Question, Scored
 from adjudicator.records import (
     CountField,
-    DealData,
     PerSideField,
     Record,
     SeatField,
@@ -91,20 +90,28 @@ from adjudicator.tricks.brus_score import (
     HandScoreData,
     Outcome,
     QuickHand,
-    ScoreLineData,
     check_kc,
     check_quick,
     score_hand,
     summarize,
 )
 from adjudicator.tricks.family import (
+    HandEcho,
+    TrickAnswerBase,
     TricksAnswer,
     TrickVerdict,
     family_questions,
     read_so_far,
     so_far,
 )
-from adjudicator.tricks.plays import Holding, Play, Trick, TrickData, parse_trick, trick_as_data
+from adjudicator.tricks.plays import (
+    Holding,
+    Play,
+    ScoreLineData,
+    Trick,
+    parse_trick,
+    trick_as_data,
+)
 
 type Deal = Hand | QuickHand
 
@@ -347,36 +354,22 @@ class Seven(TypedDict):
     side: int
 
 
-class TrickAnswer(TypedDict):
+class TrickAnswer(TrickAnswerBase):
     """``trick``: who wins it and why, the 7s laid and the tricks won; for a trick given in
     part, who stands highest so far (``complete`` false); for an illegal play, the refusal a
     record would get (``legal`` false, ``problem``)."""
 
-    players: int
-    trick: TrickData
-    legal: bool
-    problem: NotRequired[Refusal]
     complete: NotRequired[bool]
     winner: NotRequired[int | None]
     standing: NotRequired[int | None]
     side: NotRequired[int]
-    play: NotRequired[int]
     lead: NotRequired[int]
-    beaten: NotRequired[int | None]
-    reason: NotRequired[str]
-    rule: NotRequired[str]
     sevens: NotRequired[list[Seven]]
     won: NotRequired[list[int]]
-    explanation: list[str]
 
 
-class HandAnswer(HandScoreData):
+class HandAnswer(HandScoreData, HandEcho):
     """``hand``: the hand as read and what it scores per side, with the working."""
-
-    players: int
-    hand: DealData
-    summary: str
-    explanation: list[str]
 
 
 class BrusTricksAnswer(TricksAnswer):

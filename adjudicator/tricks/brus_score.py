@@ -22,6 +22,7 @@ from adjudicator.errors import BadEntryError, ImpossibleHandError
 from adjudicator.said import Said, say, side
 from adjudicator.tricks.brus_hand import FIVE, SIX, CheckedHand, Hand, check_hand, check_over
 from adjudicator.tricks.brus_rules import DEFAULTS, PLAYABLE, Options, Table, tricks_word
+from adjudicator.tricks.plays import ScoreLineData
 
 type Outcome = Literal["jan", "six", "kc", "none"]
 JAN_POINTS = 2
@@ -35,15 +36,6 @@ class QuickHand:
 
     won: tuple[int, ...]
     kc: int | None = None
-
-
-class ScoreLineData(TypedDict):
-    """One line of a hand's working as JSON."""
-
-    side: int
-    points: int
-    text: str
-    rule: str
 
 
 class HandScoreData(TypedDict):

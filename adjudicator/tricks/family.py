@@ -15,16 +15,18 @@ from collections.abc import Callable, Mapping
 from typing import Any, NotRequired, TypedDict
 
 from adjudicator.asking import Asks, InputField, PlaysField, deal_input
-from adjudicator.errors import AdjudicationError
+from adjudicator.errors import AdjudicationError, Refusal
 from adjudicator.game import Game, Question
 from adjudicator.records import (
     MOST_CARDS,
+    DealData,
     Record,
     SeatField,
     Seating,
     TricksField,
     parse_record,
 )
+from adjudicator.tricks.plays import TrickData
 
 type Answer = Callable[[Mapping[str, Any], Any], Mapping[str, Any]]
 
@@ -41,6 +43,32 @@ class TrickVerdict(TypedDict):
     side: NotRequired[int]
     reason: NotRequired[str]
     won: NotRequired[tuple[int, ...]]
+
+
+class TrickAnswerBase(TypedDict):
+    """What every trick game answers to ``trick``: the trick as read, whether it is legal (or
+    the refusal a record would get, ``problem``), which play wins, what it beat, why, under
+    which rule, and the working. Each game adds its own (a side, a lead, a capture…)."""
+
+    players: int
+    trick: TrickData
+    legal: bool
+    problem: NotRequired[Refusal]
+    play: NotRequired[int]
+    beaten: NotRequired[int | None]
+    reason: NotRequired[str]
+    rule: NotRequired[str]
+    explanation: list[str]
+
+
+class HandEcho(TypedDict):
+    """What a trick game's ``hand`` answer says beside its score: the table, the hand as read,
+    a sentence and the working."""
+
+    players: int
+    hand: DealData
+    summary: str
+    explanation: list[str]
 
 
 class TricksAnswer(TypedDict):

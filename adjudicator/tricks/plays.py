@@ -51,6 +51,17 @@ class Play:
         return {"seat": self.seat, "cards": format_cards(self.cards)}
 
 
+class ScoreLineData(TypedDict):
+    """One line of a hand's working as JSON, in the trick games that score a hand line by line
+    (Alkort, Brus; Voormsi adds to it): the side it is about, its points, the sentence and the
+    rule it cites."""
+
+    side: int
+    points: int
+    text: str
+    rule: str
+
+
 class PlayData(TypedDict):
     """A seat and its cards, as a trick's JSON says a play (or cards held)."""
 

@@ -53,7 +53,6 @@ from adjudicator.errors import (
     BadEntryError,
     IllegalPlayError,
     ImpossibleHandError,
-    Refusal,
 )
 from adjudicator.game import FixedDeals, Game, Mark, NightGame, Question, Scored
 from adjudicator.records import (
@@ -70,13 +69,14 @@ from adjudicator.records import (
 from adjudicator.said import Ref, Said, say, seat, seats
 from adjudicator.tally import SeatResult, Tally
 from adjudicator.tricks.family import (
+    TrickAnswerBase,
     TricksAnswer,
     TrickVerdict,
     family_questions,
     read_so_far,
     so_far,
 )
-from adjudicator.tricks.plays import Holding, Play, Trick, TrickData, parse_trick, trick_as_data
+from adjudicator.tricks.plays import Holding, Play, Trick, parse_trick, trick_as_data
 from adjudicator.tricks.treikort_pope import (
     PopeStatus,
     PopeStatusData,
@@ -467,23 +467,14 @@ def _trick_number(data: Mapping[str, Any]) -> int | None:
     return number
 
 
-class TrickAnswer(TypedDict):
+class TrickAnswer(TrickAnswerBase):
     """``trick``: who wins it (or is winning it so far) and why, and the condition a 7 led
     puts on it when the trick's number is not given; for an illegal play, the refusal a
     record would get (``legal`` false, ``problem``)."""
 
-    players: int
-    trick: TrickData
-    legal: bool
-    problem: NotRequired[Refusal]
     complete: NotRequired[bool]
     winner: NotRequired[int]
-    play: NotRequired[int]
-    beaten: NotRequired[int | None]
-    reason: NotRequired[str]
-    rule: NotRequired[str]
     condition: NotRequired[str | None]
-    explanation: list[str]
 
 
 class HandAnswer(TypedDict):

@@ -55,12 +55,10 @@ from adjudicator.errors import (
     BadEntryError,
     IllegalPlayError,
     ImpossibleHandError,
-    Refusal,
 )
 from adjudicator.game import ExactTarget, Feat, Game, Question, Scored
 from adjudicator.records import (
     CountField,
-    DealData,
     EventsField,
     Field,
     PerSideField,
@@ -76,13 +74,15 @@ from adjudicator.records import (
 from adjudicator.said import Ref, Said, say, seat, seats, side
 from adjudicator.tally import SeatResult, Tally
 from adjudicator.tricks.family import (
+    HandEcho,
+    TrickAnswerBase,
     TricksAnswer,
     TrickVerdict,
     family_questions,
     read_so_far,
     so_far,
 )
-from adjudicator.tricks.plays import Holding, Play, Trick, TrickData, parse_trick, trick_as_data
+from adjudicator.tricks.plays import Holding, Play, Trick, parse_trick, trick_as_data
 from adjudicator.tricks.voormsi_hand import (
     CAPTURE_KINDS,
     CaptureKind,
@@ -571,33 +571,19 @@ def _players(data: Mapping[str, Any]) -> int:
     return players
 
 
-class TrickAnswer(TypedDict):
+class TrickAnswer(TrickAnswerBase):
     """``trick``: who wins it and why (the capture it makes, the lock that decided it), or,
     for an illegal play, the refusal a record would get (``legal`` false, ``problem``)."""
 
-    players: int
-    trick: TrickData
-    legal: bool
-    problem: NotRequired[Refusal]
     winner: NotRequired[int]
     side: NotRequired[int]
-    play: NotRequired[int]
     lead: NotRequired[int]
-    beaten: NotRequired[int | None]
-    reason: NotRequired[str]
-    rule: NotRequired[str]
     locked_by: NotRequired[str | None]
     capture: NotRequired[CaptureKind | None]
-    explanation: list[str]
 
 
-class HandAnswer(HandScoreData):
+class HandAnswer(HandScoreData, HandEcho):
     """``hand``: the hand as read and what it scores per side, with the working."""
-
-    players: int
-    hand: DealData
-    summary: str
-    explanation: list[str]
 
 
 class LadderStep(TypedDict):

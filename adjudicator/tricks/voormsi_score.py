@@ -25,6 +25,7 @@ from adjudicator.errors import (
     ImpossibleHandError,
     IncompleteHandError,
 )
+from adjudicator.tricks import plays
 from adjudicator.tricks.plays import Trick
 from adjudicator.tricks.voormsi_hand import (
     CaptureKind,
@@ -74,13 +75,9 @@ class QuickHand:
     call: int | None = None
 
 
-class ScoreLineData(TypedDict):
-    """One line of a hand's working as JSON."""
+class ScoreLineData(plays.ScoreLineData):
+    """One line of a hand's working as JSON, with the capture it was for and its trick."""
 
-    side: int
-    points: int
-    text: str
-    rule: str
     event: str | None
     trick: int | None
 

@@ -3,15 +3,7 @@
 // a line the types accept leaves the directive unused, and tsc fails on that (TS2578). Each
 // refusal has a control beside it, the same body made right, which must type-check, so the
 // refusal is for the reason its comment gives and not some other mistake in the line.
-import type { components, paths } from "./schema";
-
-type Schemas = components["schemas"];
-type RecordBody = NonNullable<
-  paths["/api/v1/games/{id}/deals/"]["post"]["requestBody"]
->["content"]["application/json"];
-type AmendBody = NonNullable<
-  paths["/api/v1/games/{id}/deals/{deal}/amend/"]["post"]["requestBody"]
->["content"]["application/json"];
+import type { AmendBody, RecordBody, Schemas } from "./bodies";
 
 // A Knock Rummy deal at four: seat 1 knocked, seat 2's count given instead of cards.
 const knockRummy: Schemas["DealKnockRummy"] = {

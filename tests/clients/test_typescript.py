@@ -38,19 +38,11 @@ TSCONFIG = {
         "types": [],
         "skipLibCheck": False,
     },
-    "files": ["schema.d.ts", "deals.ts", "refusals.ts"],
+    "files": ["schema.d.ts", "bodies.ts", "deals.ts", "refusals.ts"],
 }
 PREAMBLE = """\
 // Written by tests/clients/test_typescript.py from the engine's sample deals.
-import type { components, paths } from "./schema";
-
-type Schemas = components["schemas"];
-type RecordBody = NonNullable<
-  paths["/api/v1/games/{id}/deals/"]["post"]["requestBody"]
->["content"]["application/json"];
-type AmendBody = NonNullable<
-  paths["/api/v1/games/{id}/deals/{deal}/amend/"]["post"]["requestBody"]
->["content"]["application/json"];
+import type { AmendBody, RecordBody, Schemas } from "./bodies";
 """
 
 
@@ -104,6 +96,7 @@ def tsc_errors(typescript_types: Generated) -> dict[str, list[str]]:
         pytest.fail(f"{TSC} is missing: ./dev install runs npm ci (needs node: ./dev ensure-node)")
     folder = typescript_types.path.parent
     (folder / "deals.ts").write_text(deals_source())
+    shutil.copy(HERE / "bodies.ts", folder / "bodies.ts")
     shutil.copy(HERE / "refusals.ts", folder / "refusals.ts")
     (folder / "tsconfig.json").write_text(json.dumps(TSCONFIG))
     done = subprocess.run(
