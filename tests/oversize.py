@@ -26,15 +26,17 @@ def variants(schema: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 def unbounded(schema: Mapping[str, Any], path: str = "") -> Iterator[str]:
     """Every path in ``schema`` to a list without ``maxItems`` or a string without
-    ``maxLength`` (an enum is bounded by its values)."""
+    ``maxLength`` (an enum is bounded by its values: another way's field, null only)."""
     kinds = schema.get("type")
     kinds = kinds if isinstance(kinds, list) else [kinds]
+    if "enum" in schema:
+        return
     if "array" in kinds:
         if "maxItems" not in schema:
             yield path or "(body)"
         if isinstance(schema.get("items"), Mapping):
             yield from unbounded(schema["items"], f"{path}[]")
-    if "string" in kinds and "maxLength" not in schema and "enum" not in schema:
+    if "string" in kinds and "maxLength" not in schema:
         yield path or "(body)"
     if "object" in kinds and "additionalProperties" not in schema:
         yield f"{path}.*"  # any key, any value

@@ -95,7 +95,7 @@ def _complete(schema: dict[str, Any], ways: Sequence[Way]) -> Iterator[tuple[str
     for way, member in zip(ways, members, strict=True):
         others = {k for w in ways if w is not way for k in w.fields} - set(way.fields)
         properties = {
-            key: NOT_THIS_WAY if key in others else value
+            key: _not_this_way(value) if key in others else value
             for key, value in base["properties"].items()
         }
         required = [*base.get("required", ()), *member.get("required", ())]
@@ -131,6 +131,12 @@ def option_variants(game: Any) -> list[tuple[str, Any]]:
             continue
         found += [(suffix, replace(default, **{info.name: value})) for suffix, value in changes]
     return found
+
+
+def _not_this_way(schema: dict[str, Any]) -> dict[str, Any]:
+    """Another way's field in a way: null only, with the field's type beside ``nullable`` (where
+    OpenAPI 3.0 honours it)."""
+    return {"type": schema["type"], **NOT_THIS_WAY} if "type" in schema else NOT_THIS_WAY
 
 
 def _variants(prefix: str, shapes: Shapes) -> tuple[dict[str, dict[str, Any]], list[str]]:

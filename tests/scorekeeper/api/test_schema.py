@@ -393,3 +393,22 @@ def test_no_answer_or_body_is_an_untyped_object(schema: dict[str, Any]) -> None:
 
     walk(schema, "")
     assert set(bare) - {f"{p}/additionalProperties" for p in OPEN_OBJECTS} == OPEN_OBJECTS
+
+
+def test_every_nullable_stands_beside_a_type(schema: dict[str, Any]) -> None:
+    """OpenAPI 3.0 honours ``nullable`` only beside a ``type``: a strict validator refused a
+    real answer (an ended game's ``next_turn``) while it stood beside an ``allOf``."""
+    found = []
+
+    def walk(node: Any, path: str) -> None:
+        if isinstance(node, list):
+            for index, item in enumerate(node):
+                walk(item, f"{path}/{index}")
+        elif isinstance(node, dict):
+            if node.get("nullable") and "type" not in node:
+                found.append(path)
+            for key, value in node.items():
+                walk(value, f"{path}/{key}")
+
+    walk(schema, "")
+    assert found == []
