@@ -99,7 +99,8 @@ def _complete(schema: dict[str, Any], ways: Sequence[Way]) -> Iterator[tuple[str
             for key, value in base["properties"].items()
         }
         required = [*base.get("required", ()), *member.get("required", ())]
-        # A way every field of which may be left out still needs one: at least one property.
+        # A way whose fields may all be left out would take {} and could not be told from
+        # another way: no game describes one, and one that did would be refused here.
         if not member.get("required"):
             raise ValueError(f"the way {way.key!r} requires no field; give it one")
         yield (
