@@ -18,8 +18,7 @@ from scorekeeper.deal_forms import DealForm, VoidForm, plays_from_text
 from scorekeeper.exceptions import ServiceError, StaleDeal
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import Entry, Game
-from scorekeeper.views.access import get_game_for_user, login_required
-from scorekeeper.views.share import game_to_view, sign_in_first
+from scorekeeper.views.access import game_to_view, get_game_for_user, login_required, sign_in_first
 
 # How far back the form looks for the table's last choices (a seat that went out has none).
 REMEMBERED_DEALS = 5
