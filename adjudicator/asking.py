@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, is_dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, get_args
+from typing import Any, ClassVar, Literal, Protocol, get_args
 
 from adjudicator.bounds import cards_schema
 from adjudicator.options import describe_options
@@ -40,6 +40,7 @@ from adjudicator.records import (
     FlagField,
     PerSeatField,
     PerSideField,
+    Record,
     SeatField,
     SideField,
     TricksField,
@@ -49,10 +50,6 @@ from adjudicator.records import (
     json_schema,
     plays_schema,
 )
-
-if TYPE_CHECKING:
-    from adjudicator.game import Game
-
 
 MOST_IN_MELD = 14
 """The most cards one meld holds in any of our rummies: a run from ace to ace."""
@@ -229,8 +226,18 @@ def _never_required(f: InputField) -> bool:
     )
 
 
+class DealShaped(Protocol):
+    """What :func:`deal_input` reads of a game: its deal record and a sample deal. Every
+    :class:`adjudicator.game.Game` is one; saying only this keeps this module below the game's
+    contract, which describes its questions with it."""
+
+    def record(self, options: Any, players: int, /) -> Record: ...
+
+    def sample_deal(self, *, players: int, options: Any, number: int) -> Mapping[str, Any]: ...
+
+
 def deal_input(
-    game: Game[Any, Any],
+    game: DealShaped,
     *extra: InputField,
     sample: Mapping[str, Any] | None = None,
     optional: frozenset[str] = frozenset(),
@@ -422,6 +429,7 @@ __all__ = [
     "MOST_IN_MELD",
     "Asks",
     "CountsField",
+    "DealShaped",
     "FlagsField",
     "InputField",
     "LayoffsField",

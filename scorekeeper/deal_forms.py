@@ -51,6 +51,7 @@ from adjudicator.records import (
     parse_record,
 )
 from adjudicator.said import Naming, and_list
+from scorekeeper import selectors
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.forms import EngineErrorsMixin
 from scorekeeper.models import Game, Seat
@@ -282,9 +283,7 @@ class DealForm(EngineErrorsMixin, forms.Form):
         }
         if isinstance(entry, CardsField) and entry.widget == "grid":
             # The grid family's widget shows the lines scored so far, from the server.
-            from scorekeeper.selectors import grid_preview
-
-            item["preview"] = grid_preview(self.game, str(self[name].value() or ""))
+            item["preview"] = selectors.grid_preview(self.game, str(self[name].value() or ""))
             # The grid's layout, from the grid family: the widget draws that many cells a row.
             shape = cast(Shape, entry.shape)
             item["columns"] = ROW_LENGTH[shape]
@@ -311,14 +310,13 @@ class DealForm(EngineErrorsMixin, forms.Form):
     @property
     def trick_verdicts(self) -> dict[str, Any] | None:
         """The tricks entered so far, judged (the trick family's widget shows them)."""
-        from scorekeeper.selectors import trick_verdicts
-
         f = next((f for f in self.record.fields if isinstance(f, TricksField)), None)
         if f is None:
             return None
         texts = [str(self[f"{f.key}_{n}"].value() or "") for n in range(f.max_tricks)]
         dealer = self["dealer"].value() if "dealer" in self.fields else None
-        return trick_verdicts(self.game, texts, _seat_number(dealer))
+        tricks = [plays_from_text(text) for text in texts]
+        return selectors.trick_verdicts(self.game, tricks, _seat_number(dealer))
 
     @property
     def turns_data(self) -> str:

@@ -1132,13 +1132,15 @@ def players_off_table(night: Night) -> QuerySet[Player]:
 # The trick family's widget: each trick judged as it is entered ---------------------------------
 
 
-def trick_verdicts(game: Game, texts: list[str], dealer: int | None) -> dict[str, Any] | None:
+def trick_verdicts(
+    game: Game, tricks: list[list[dict[str, Any]]], dealer: int | None
+) -> dict[str, Any] | None:
     """Each trick entered so far judged by the game (its ``tricks`` question): the winner and
-    the reason, or the first illegal play and why, with the players' names. ``texts`` are the
-    tricks as the page writes them (``1:7H 2:KS``)."""
-    from scorekeeper.deal_forms import plays_from_text
-
-    filled = [text for text in texts if text.strip()]
+    the reason, or the first illegal play and why, with the players' names. ``tricks`` are the
+    plays of each trick as the API takes them (``{"seat": 0, "cards": "7H"}``), read from the
+    page's text by the page (:func:`scorekeeper.deal_forms.plays_from_text`); an empty one was
+    not entered."""
+    filled = [plays for plays in tricks if plays]
     if not filled:
         return None
     definition = game_definition(game)
@@ -1149,7 +1151,7 @@ def trick_verdicts(game: Game, texts: list[str], dealer: int | None) -> dict[str
     units = [and_list([seats[s].player.name for s in members]) for members in seating.units]
     body: dict[str, Any] = {
         "players": len(seats),
-        "tricks": [{"plays": plays_from_text(text)} for text in filled],
+        "tricks": [{"plays": plays} for plays in filled],
     }
     if dealer is not None:
         body["dealer"] = dealer

@@ -19,7 +19,7 @@ from typing import Any, NotRequired, TypedDict
 
 from adjudicator.cards import BRIDGE_RUMMY, JOKER, Card, Suit, card, format_cards, parse_cards
 from adjudicator.errors import AdjudicationError, BadEntryError, ImpossibleHandError
-from adjudicator.rummy.bridge_rummy import (
+from adjudicator.rummy.bridge_rummy_melding import (
     INITIAL_MELD,
     Options,
     Table,

@@ -21,8 +21,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from adjudicator.asking import LayoffsField, MeldsField
 from adjudicator.cards import Card, format_cards, parse_cards, sort_cards
 from adjudicator.errors import AdjudicationError, BadEntryError
+from adjudicator.records import CardsField, FlagField
 from adjudicator.rummy.answers import TurnAnswer
 from adjudicator.rummy.melding_rules import RUMMY, MeldStyle, meld_problems
 
@@ -229,9 +231,6 @@ TURN_OPTIONAL = frozenset({"melds", "layoffs", "discard", "taken"})
 
 def turn_fields(*, max_cards: int = 15) -> tuple[Any, ...]:
     """What a declaring turn's question takes (:func:`read_turn_body`), as fields for a form."""
-    from adjudicator.asking import LayoffsField, MeldsField
-    from adjudicator.records import CardsField, FlagField
-
     return (
         CardsField("hand", "The hand, after the draw", max_cards),
         MeldsField("melds", "Melds declared this turn", help="one meld a line"),

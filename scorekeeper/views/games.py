@@ -14,12 +14,11 @@ from django.views.decorators.vary import vary_on_headers
 
 from adjudicator.errors import AdjudicationError
 from scorekeeper import board_cache, live, selectors, services
-from scorekeeper.deal_forms import DealForm, VoidForm
+from scorekeeper.deal_forms import DealForm, VoidForm, plays_from_text
 from scorekeeper.exceptions import ServiceError, StaleDeal
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import Entry, Game
-from scorekeeper.views.access import get_game_for_user, login_required
-from scorekeeper.views.share import game_to_view, sign_in_first
+from scorekeeper.views.access import game_to_view, get_game_for_user, login_required, sign_in_first
 
 # How far back the form looks for the table's last choices (a seat that went out has none).
 REMEMBERED_DEALS = 5
@@ -332,10 +331,10 @@ def best_grid(request: AuthedRequest, pk: int) -> HttpResponse:
 def trick_verdicts(request: AuthedRequest, pk: int) -> HttpResponse:
     """The tricks entered so far, each judged as it completes (the trick family's widget)."""
     game = get_game_for_user(request, pk)
-    texts = [request.GET.get(f"tricks_{n}", "") for n in range(MAX_TRICKS_SHOWN)]
+    tricks = [plays_from_text(request.GET.get(f"tricks_{n}", "")) for n in range(MAX_TRICKS_SHOWN)]
     dealer = request.GET.get("dealer", "")
     verdicts = selectors.trick_verdicts(
-        game, texts, int(dealer) if dealer.isdecimal() and len(dealer) < 3 else None
+        game, tricks, int(dealer) if dealer.isdecimal() and len(dealer) < 3 else None
     )
     return render(request, "scorekeeper/trick_verdicts.html", {"verdicts": verdicts})
 

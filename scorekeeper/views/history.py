@@ -19,8 +19,7 @@ from scorekeeper.api import parsers
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import Night
-from scorekeeper.views.access import get_night_for_user
-from scorekeeper.views.share import night_to_view, sign_in_first
+from scorekeeper.views.access import get_night_for_user, night_to_view, sign_in_first
 
 NIGHTS_PER_PAGE = 20
 MAX_IMPORT_BYTES = 5 * 1024 * 1024

@@ -11,7 +11,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from scorekeeper import live, selectors
 from scorekeeper.http import AuthedRequest
-from scorekeeper.views.share import game_to_view, sign_in_first
+from scorekeeper.views.access import game_to_view, sign_in_first
 
 
 @require_GET

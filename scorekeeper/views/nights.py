@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -15,7 +14,7 @@ from adjudicator.errors import AdjudicationError
 from adjudicator.game import Game as GameDefinition
 from adjudicator.games import all_games, get_game
 from adjudicator.options import options_as_dict
-from scorekeeper import desk, selectors, services
+from scorekeeper import selectors, services
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.forms import (
     GameStartForm,
@@ -28,8 +27,13 @@ from scorekeeper.forms import (
 from scorekeeper.http import AuthedRequest
 from scorekeeper.models import Game, Night
 from scorekeeper.views import house_rules
-from scorekeeper.views.access import get_night_for_user, login_required
-from scorekeeper.views.share import night_to_view, share_context, sign_in_first
+from scorekeeper.views.access import (
+    get_night_for_user,
+    login_required,
+    night_to_view,
+    sign_in_first,
+)
+from scorekeeper.views.night_page import night_context, night_form
 
 
 def _home_context(user: User, form: NightForm) -> dict[str, Any]:
@@ -53,77 +57,17 @@ def night_create(request: AuthedRequest) -> HttpResponse:
     return render(request, "scorekeeper/home.html", _home_context(request.user, form), status=400)
 
 
-type NightForms = PlayerForm | RecorderForm | RecorderRemoveForm | TablePlayerForm
-
-
-def _night_context(
-    request: AuthedRequest,
-    night: Night,
-    *,
-    player_form: NightForms | None = None,
-    recorder_form: NightForms | None = None,
-    remove_form: NightForms | None = None,
-    table_form: NightForms | None = None,
-) -> dict[str, Any]:
-    return {
-        "night": night,
-        "games": selectors.night_summaries([night])[0].games,
-        "across": selectors.across_night(night),
-        "table": selectors.table_for_night(night),
-        "off_table": selectors.players_off_table(night),
-        "recorders": night.recorders.order_by("username"),
-        "game_types": all_games(),
-        "is_owner": night.owner_id == request.user.pk,
-        "player_form": player_form or PlayerForm(),
-        "recorder_form": recorder_form or RecorderForm(),
-        "remove_form": remove_form,
-        "table_form": table_form,  # a rename or a leave that was refused, with its reason
-        "rulings": desk.rulings_for_night(night),  # the dispute desk's saved rulings
-        **share_context(request, night),  # the join link, who records and who watches
-    }
-
-
 def night_detail(request: AuthedRequest, pk: int) -> HttpResponse:
     night = night_to_view(request, pk)  # also a visitor by the night's join link
     if night is None:
         return sign_in_first(request)
-    return render(request, "scorekeeper/night_detail.html", _night_context(request, night))
-
-
-def _night_form(
-    request: AuthedRequest,
-    pk: int,
-    form_class: type[NightForms],
-    partial: str,
-    form_name: str,
-    act: Callable[[Night, dict[str, Any]], object],
-) -> HttpResponse:
-    """Post one of the night page's small forms: redirect, or swap its section (htmx)."""
-    night = get_night_for_user(request, pk)
-    form = form_class(request.POST)
-    if form.is_valid():
-        try:
-            act(night, form.cleaned_data)
-        except ServiceError as err:
-            form.add_engine_error(err)
-        else:
-            if not request.htmx:
-                return redirect(night)
-            form = form_class()
-    if isinstance(form, PlayerForm) and request.htmx and "chip" not in request.POST:
-        # A name typed in: keep the input focused (and a phone's keyboard up) for the next one.
-        # A tapped chip did not use the keyboard, so it should not bring the keyboard up.
-        form.keep_focus()
-    context = _night_context(request, night, **{form_name: form})
-    if request.htmx:
-        return render(request, f"scorekeeper/night_detail.html#{partial}", context)
-    return render(request, "scorekeeper/night_detail.html", context, status=400)
+    return render(request, "scorekeeper/night_detail.html", night_context(request, night))
 
 
 @login_required
 @require_POST
 def night_add_player(request: AuthedRequest, pk: int) -> HttpResponse:
-    return _night_form(
+    return night_form(
         request,
         pk,
         PlayerForm,
@@ -149,13 +93,13 @@ def night_table_player(request: AuthedRequest, pk: int) -> HttpResponse:
             night=night, by=request.user, player_id=data["player"], name=data["name"]
         )
 
-    return _night_form(request, pk, TablePlayerForm, "players", "table_form", act)
+    return night_form(request, pk, TablePlayerForm, "players", "table_form", act)
 
 
 @login_required
 @require_POST
 def night_add_recorder(request: AuthedRequest, pk: int) -> HttpResponse:
-    return _night_form(
+    return night_form(
         request,
         pk,
         RecorderForm,
@@ -170,7 +114,7 @@ def night_add_recorder(request: AuthedRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 def night_remove_recorder(request: AuthedRequest, pk: int) -> HttpResponse:
-    return _night_form(
+    return night_form(
         request,
         pk,
         RecorderRemoveForm,

@@ -1,4 +1,7 @@
-"""Live at the table: the join link and its QR code, opening the link, and who records or watches.
+"""Live at the table: making and stopping the join link, opening it, and who records or watches.
+The night page's part of it (the link, its QR code, the people) is drawn in
+:mod:`scorekeeper.views.night_page`; who a link let in is checked in
+:mod:`scorekeeper.views.access`.
 
 A visitor who opens a night's link without signing in is remembered in the session (the night's
 id and the hash of the link's token, checked against the night's current link on every page, so
@@ -13,69 +16,23 @@ from __future__ import annotations
 import hmac
 from typing import Any
 
-import segno
 from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.models import User
-from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
-from django.utils.safestring import SafeString, mark_safe
+from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from scorekeeper import sharing
 from scorekeeper.forms import RecorderRemoveForm
 from scorekeeper.http import AuthedRequest
-from scorekeeper.models import Game, Night, NightLink
-from scorekeeper.views.access import get_game_for_user, get_night_for_user, login_required
+from scorekeeper.models import Night, NightLink
+from scorekeeper.views.access import SESSION_KEY, get_night_for_user, login_required
+from scorekeeper.views.night_page import night_context, night_form, owner_cookie, share_context
 
-SESSION_KEY = "shared_nights"  # {night id (str): sha256 of the link's token}
 OWNER_COOKIE_DAYS = 60
-
-
-# Visitors by link -------------------------------------------------------------------------------
-
-
-def has_shares(request: HttpRequest) -> bool:
-    return bool(getattr(request, "session", {}).get(SESSION_KEY))
-
-
-def _shared_hash(request: HttpRequest, night_id: int) -> str | None:
-    shares = request.session.get(SESSION_KEY) or {}
-    hashed = shares.get(str(night_id))
-    return hashed if isinstance(hashed, str) else None
-
-
-def _let_in(request: HttpRequest, night_id: int) -> bool:
-    hashed = _shared_hash(request, night_id)
-    return hashed is not None and sharing.link_is_current(night_id, hashed)
-
-
-def night_to_view(request: HttpRequest, pk: int) -> Night | None:
-    """The night, for anyone who may look at it; None for a signed-out visitor it is not shared
-    with (the caller sends them to sign in). A signed-in stranger gets 404."""
-    if request.user.is_authenticated:
-        return get_night_for_user(request, pk)  # type: ignore[arg-type]
-    if not _let_in(request, pk):
-        return None
-    return get_object_or_404(Night.objects.select_related("owner"), pk=pk)
-
-
-def game_to_view(request: HttpRequest, pk: int) -> Game | None:
-    """The game, for anyone who may look at its night (as :func:`night_to_view`)."""
-    if request.user.is_authenticated:
-        return get_game_for_user(request, pk)  # type: ignore[arg-type]
-    game = Game.objects.select_related("night").filter(pk=pk).first()
-    if game is None or not _let_in(request, game.night_id):
-        return None
-    return game
-
-
-def sign_in_first(request: HttpRequest) -> HttpResponse:
-    return redirect_to_login(request.get_full_path())
 
 
 def join_on_sign_in(sender: Any, request: HttpRequest | None, user: User, **kwargs: Any) -> None:
@@ -112,80 +69,18 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
     return redirect(night)
 
 
-# The night page's part ---------------------------------------------------------------------------
-
-
-def _owner_cookie(night: Night) -> str:
-    return f"share_{night.pk}"
-
-
-def _qr_svg(url: str) -> SafeString:
-    qr = segno.make(url, error="m")
-    svg = qr.svg_inline(
-        scale=4,
-        border=2,
-        dark="#000",
-        light="#fff",
-        omitsize=True,
-        title="QR code of the join link",
-        svgclass="qr",
-    )
-    return mark_safe(
-        svg.replace("<svg ", '<svg role="img" ', 1)
-    )  # segno's SVG: modules and a fixed title, no text of ours
-
-
-def share_context(request: HttpRequest, night: Night, token: str | None = None) -> dict[str, Any]:
-    """What the night page shows of the link and the people, for whoever is looking.
-
-    ``token`` is a link just made (its cookie is not back from the phone yet).
-    """
-    user = request.user
-    role = sharing.role_of(user, night) if isinstance(user, User) else None
-    people = sharing.people_of(night)
-    context: dict[str, Any] = {
-        "role": role,
-        "can_record": role in ("owner", "recorder"),
-        "people": [p for p in people if p.role == "recorder"],
-        "viewers": [p for p in people if p.role == "viewer"] if role == "owner" else [],
-        "link": None,
-        "join_url": None,
-        "qr_svg": None,
-    }
-    if role != "owner":
-        return context
-    link = NightLink.objects.filter(night=night).first()
-    token = token or request.COOKIES.get(_owner_cookie(night))
-    context["link"] = link
-    if (
-        link is not None
-        and token
-        and hmac.compare_digest(sharing.token_hash(token), link.token_hash)
-    ):
-        url = request.build_absolute_uri(reverse("share_join", args=[token]))
-        context["join_url"] = url
-        context["qr_svg"] = _qr_svg(url)
-    return context
-
-
-def _night_context(request: HttpRequest, night: Night, **forms: Any) -> dict[str, Any]:
-    from scorekeeper.views.nights import _night_context as night_context
-
-    return night_context(request, night, **forms)  # type: ignore[arg-type]
-
-
 def _link_response(request: AuthedRequest, night: Night, token: str | None) -> HttpResponse:
     if request.htmx:
-        context = _night_context(request, night) | share_context(request, night, token)
+        context = night_context(request, night) | share_context(request, night, token)
         response = render(request, "scorekeeper/share/link.html", context)
     else:
         response = redirect(f"{night.get_absolute_url()}#share")
     path = night.get_absolute_url()
     if token is None:
-        response.delete_cookie(_owner_cookie(night), path=path)
+        response.delete_cookie(owner_cookie(night), path=path)
     else:
         response.set_cookie(
-            _owner_cookie(night),
+            owner_cookie(night),
             token,
             max_age=OWNER_COOKIE_DAYS * 24 * 60 * 60,
             path=path,
@@ -224,9 +119,7 @@ class RoleForm(RecorderRemoveForm):
 def _people_form(
     request: AuthedRequest, pk: int, form_class: type[RecorderRemoveForm], act: Any
 ) -> HttpResponse:
-    from scorekeeper.views.nights import _night_form
-
-    return _night_form(request, pk, form_class, "recorders", "remove_form", act)
+    return night_form(request, pk, form_class, "recorders", "remove_form", act)
 
 
 @login_required

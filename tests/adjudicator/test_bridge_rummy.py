@@ -21,12 +21,10 @@ from adjudicator.errors import (
     UnknownOptionError,
 )
 from adjudicator.games import get_game
-from adjudicator.rummy.bridge_rummy import (
-    BridgeRummy,
-    Deal,
+from adjudicator.rummy.bridge_rummy import BridgeRummy, Deal, charge_deal
+from adjudicator.rummy.bridge_rummy_melding import (
     Options,
     Table,
-    charge_deal,
     held_value,
     judge_initial_meld,
     judge_layoff,

@@ -18,7 +18,8 @@ from adjudicator.errors import (
     BadEntryError,
     TooManyCopiesError,
 )
-from adjudicator.rummy.bridge_rummy import BridgeRummy, held_value
+from adjudicator.rummy.bridge_rummy import BridgeRummy
+from adjudicator.rummy.bridge_rummy_melding import held_value
 from adjudicator.rummy.melding_rules import BRIDGE_RUMMY, is_valid_meld
 
 GAME = BridgeRummy()
