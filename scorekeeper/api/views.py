@@ -24,6 +24,9 @@ from scorekeeper.api import serializers as s
 from scorekeeper.exceptions import InvalidInput
 from scorekeeper.models import Game, Night
 
+# The docs' example deal: the first game's own sample (a game's description, not one named here).
+FIRST_GAME = all_games()[0]
+
 CONFLICT_RECORD = OpenApiResponse(
     s.ErrorOut,
     description="token_reused: the token recorded another deal; stale_deal: someone recorded "
@@ -145,8 +148,12 @@ def night_recorder(request: Request, pk: int, username: str) -> Response:
     responses={201: s.GameOut},
     examples=[
         OpenApiExample(
-            "Bridge Rummy for four",
-            value={"game": "bridge-rummy", "players": [1, 2, 3, 4], "options": {}},
+            f"{FIRST_GAME.name} for {FIRST_GAME.max_players}",
+            value={
+                "game": FIRST_GAME.slug,
+                "players": list(range(1, FIRST_GAME.max_players + 1)),
+                "options": {},
+            },
             request_only=True,
         )
     ],
@@ -201,18 +208,12 @@ def game_detail(request: Request, pk: int) -> Response:
     description="GET: the whole ledger of the game, every entry in order. POST: record a deal.",
     examples=[
         OpenApiExample(
-            "Bridge Rummy: Mary went out",
+            f"{FIRST_GAME.name}: a sample deal",
             value={
-                "game": "bridge-rummy",
-                "deal": {
-                    "went_out": 0,
-                    "hand_rummy": False,
-                    "hands": [
-                        {"seat": 1, "held": 36},
-                        {"seat": 2, "cards": "5D"},
-                        {"seat": 3, "not_down": True},
-                    ],
-                },
+                "game": FIRST_GAME.slug,
+                "deal": FIRST_GAME.sample_deal(
+                    players=FIRST_GAME.min_players, options=FIRST_GAME.options(), number=1
+                ),
             },
             request_only=True,
         )
