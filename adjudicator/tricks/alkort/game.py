@@ -49,7 +49,7 @@ from adjudicator.errors import (
     IllegalPlayError,
     TooManyCopiesError,
 )
-from adjudicator.game import Game, Question, Scored, Target
+from adjudicator.game import Question, Scored, Target
 from adjudicator.records import (
     CardsField,
     CountField,
@@ -96,14 +96,20 @@ from adjudicator.tricks.alkort.sample import sample_hand
 from adjudicator.tricks.family import (
     HandEcho,
     TrickAnswerBase,
+    TrickGame,
     TricksAnswer,
     TrickVerdict,
+    as_records,
     family_questions,
+    hand_asked,
     read_so_far,
+    read_trick,
+    refused,
     so_far,
+    taken,
+    unfinished,
 )
 from adjudicator.tricks.plays import (
-    Play,
     ScoreLineData,
     Trick,
     parse_trick,
@@ -126,20 +132,16 @@ class Detail(TypedDict):
     lines: list[ScoreLineData]
 
 
-class Alkort(Game[Options, Deal]):
+class Alkort(TrickGame[Options, Deal]):
     """Alkort: tricks in sides of two (or two alone), five to win a hand, a múk to win more."""
 
     slug = "alkort"
     name = "Alkort"
-    family = "tricks"
     options_type = Options
     detail_type = Detail
     # The game is for 4 or 2, never 3 (table_sizes; check_players says why).
     min_players = 2
     max_players = 4
-    lower_is_better = False
-    deal_word = "hand"  # the rules text says "hand" throughout
-    lead_word = "leads"
     # The player at the dealer's left leads the first trick (A-6); the deal passes left.
 
     def table_sizes(self) -> tuple[int, ...]:
@@ -168,11 +170,6 @@ class Alkort(Game[Options, Deal]):
         """
         self.check_players(players)
         return crosswise(players) if players == 4 else Seating(players)
-
-    def dealt_by(self, deal: Deal) -> int | None:
-        """The dealer the hand names (the record's optional "Who dealt?")."""
-        dealer = getattr(deal, "dealer", None)
-        return dealer if isinstance(dealer, int) else None
 
     def dealing(self, players: int, options: Options) -> Dealing:
         """8a: nine each in packets of three; the rest (8 at four, 26 at two) a hidden stock,
@@ -264,9 +261,7 @@ class Alkort(Game[Options, Deal]):
                 "won": deal.won,
                 "first_five": deal.first_five,
             }
-        tricks = tuple(
-            TrickRecord(tuple((p.seat, p.cards) for p in each.plays)) for each in deal.tricks
-        )
+        tricks = as_records(deal.tricks)
         return {"dealer": deal.dealer, "tricks": tricks, "won": None, "first_five": None}
 
     def score(self, deal: Deal, state: Any, seating: Seating, options: Options) -> Scored:
@@ -350,11 +345,7 @@ class Alkort(Game[Options, Deal]):
 def _trick(number: int, recorded: TrickRecord) -> Trick:
     """A recorded trick as a :class:`Trick`; a trick of no plays (or with ``held`` notes,
     which Alkort has no use for) is refused."""
-    if not recorded.plays:
-        raise BadEntryError(
-            "A trick lists its plays in the order they were made.",
-            field=f"tricks[{number}].plays",
-        )
+    trick = read_trick(number, recorded)
     if recorded.held:
         who = recorded.held[0][0]
         raise BadEntryError(
@@ -362,7 +353,7 @@ def _trick(number: int, recorded: TrickRecord) -> Trick:
             field=f"tricks[{number}].held",
             seats=[who],
         )
-    return Trick(tuple(Play(who, cards) for who, cards in recorded.plays))
+    return trick
 
 
 # ---------------------------------------------------------------------------------------------
@@ -443,8 +434,7 @@ def _answer_trick(data: Mapping[str, Any], options: Options) -> TrickAnswer:
 def _answer_hand(data: Mapping[str, Any], options: Options) -> HandAnswer:
     """A hand's score per side with the working, from the same JSON a deal is recorded in."""
     players = _players(data)
-    body = {k: v for k, v in data.items() if k not in ("players", "options")}
-    deal = _GAME.parse_deal(body, players=players, options=options)
+    deal = hand_asked(_GAME, data, players, options)
     table = Table.for_players(players)
     hand = score_hand(deal, table, options)
     explanation: list[str] = [
@@ -491,25 +481,15 @@ def _answer_tricks(data: Mapping[str, Any], options: Options) -> TricksAnswer:
             # played twice or a 7 led too soon are refused as soon as they are entered.
             checked = check_hand(hand, table, options, unfinished=True)
         except AdjudicationError as err:
-            verdicts.append({"number": number + 1, "complete": complete, "problem": err})
+            verdicts.append(refused(number, complete, err))
             break
         if not complete:
-            verdicts.append({"number": number + 1, "complete": False, "problem": None})
+            verdicts.append(unfinished(number))
             continue
         result = checked.results[number]
         unit = table.side_of(result.winner)
         won[unit] += 1
-        verdicts.append(
-            {
-                "number": number + 1,
-                "complete": True,
-                "problem": None,
-                "winner": result.winner,
-                "side": unit,
-                "reason": result.reason,
-                "won": tuple(won),
-            }
-        )
+        verdicts.append(taken(number, result.winner, unit, result.reason, won))
     return {"players": players, "tricks": verdicts, "won": tuple(won)}
 
 

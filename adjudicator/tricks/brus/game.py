@@ -60,8 +60,8 @@ from typing import Any, NotRequired, TypedDict
 
 from adjudicator.cards import Pack
 from adjudicator.dealing import Dealing, from_pack
-from adjudicator.errors import AdjudicationError, BadEntryError, IllegalPlayError
-from adjudicator.game import FixedDeals, Game, Question, Scored
+from adjudicator.errors import AdjudicationError, IllegalPlayError
+from adjudicator.game import FixedDeals, Question, Scored
 from adjudicator.records import (
     CountField,
     PerSideField,
@@ -98,15 +98,22 @@ from adjudicator.tricks.brus.score import (
 from adjudicator.tricks.family import (
     HandEcho,
     TrickAnswerBase,
+    TrickGame,
     TricksAnswer,
     TrickVerdict,
+    as_records,
     family_questions,
+    hand_asked,
+    lone_trick,
+    players_asked,
     read_so_far,
+    read_trick,
+    refused,
     so_far,
+    taken,
+    unfinished,
 )
 from adjudicator.tricks.plays import (
-    Holding,
-    Play,
     ScoreLineData,
     Trick,
     parse_trick,
@@ -129,21 +136,17 @@ class Detail(TypedDict):
     lines: list[ScoreLineData]
 
 
-class Brus(Game[Options, Deal]):
+class Brus(TrickGame[Options, Deal]):
     """Brus: two sides, playable and unplayable cards, 7s laid as tricks, six tricks to win."""
 
     slug = "brus"
     name = "Brus"
-    family = "tricks"
     options_type = Options
     detail_type = Detail
     # Four or six (6a). The contract takes a range, so five is in it: a five-player game can be
     # described, but every deal is refused (see :meth:`read`).
     min_players = min(TABLE_SIZES)
     max_players = max(TABLE_SIZES)
-    lower_is_better = False
-    deal_word = "hand"  # the rules text says "hand" throughout
-    lead_word = "leads"
     # "The role of dealer rotates in a clockwise direction after each hand"; the player to the
     # dealer's immediate left has the first lead.
 
@@ -160,11 +163,6 @@ class Brus(Game[Options, Deal]):
         """
         self.check_players(players)
         return crosswise(players) if players in TABLE_SIZES else Seating(players)
-
-    def dealt_by(self, deal: Deal) -> int | None:
-        """The dealer the hand names (the record's optional "Who dealt?")."""
-        dealer = getattr(deal, "dealer", None)
-        return dealer if isinstance(dealer, int) else None
 
     def dealing(self, players: int, options: Options) -> Dealing:
         """6a, BR-2: the whole pack, one at a time: 9 each at four, 6 each at six."""
@@ -251,13 +249,7 @@ class Brus(Game[Options, Deal]):
     def write(self, deal: Deal) -> dict[str, Any]:
         if isinstance(deal, QuickHand):
             return {"dealer": None, "tricks": None, "won": deal.won, "kc": deal.kc}
-        tricks = tuple(
-            TrickRecord(
-                tuple((p.seat, p.cards) for p in each.plays),
-                tuple((h.seat, h.cards) for h in each.held),
-            )
-            for each in deal.tricks
-        )
+        tricks = as_records(deal.tricks)
         return {"dealer": deal.dealer, "tricks": tricks, "won": None, "kc": deal.kc}
 
     def score(self, deal: Deal, state: Any, seating: Seating, options: Options) -> Scored:
@@ -318,14 +310,8 @@ class Brus(Game[Options, Deal]):
 
 def _trick(number: int, recorded: TrickRecord) -> Trick:
     """A recorded trick as the library's :class:`Trick`; refuse a trick with no turns."""
-    if not recorded.plays:
-        raise BadEntryError(
-            "A trick lists its turns in order: each seat's card, 7s or pass.",
-            field=f"tricks[{number}].plays",
-        )
-    return Trick(
-        tuple(Play(who, cards) for who, cards in recorded.plays),
-        tuple(Holding(who, cards) for who, cards in recorded.held),
+    return read_trick(
+        number, recorded, refusal="A trick lists its turns in order: each seat's card, 7s or pass."
     )
 
 
@@ -337,13 +323,7 @@ _GAME = Brus()
 
 
 def _players(data: Mapping[str, Any]) -> int:
-    players = data.get("players")
-    if isinstance(players, bool) or not isinstance(players, int) or players not in TABLE_SIZES:
-        raise BadEntryError(
-            "players is how many sit at the table: 4 or 6.",
-            field="players",
-        )
-    return players
+    return players_asked(_GAME, data)
 
 
 class Seven(TypedDict):
@@ -391,8 +371,7 @@ def _answer_trick(data: Mapping[str, Any], options: Options) -> TrickAnswer:
     try:
         checked = check_hand(Hand((trick,)), table, options)
     except IllegalPlayError as err:
-        if err.path[:2] == ("tricks", 0):
-            err.path = err.path[2:]
+        lone_trick(err)
         return {
             "players": players,
             "trick": shown,
@@ -401,8 +380,7 @@ def _answer_trick(data: Mapping[str, Any], options: Options) -> TrickAnswer:
             "explanation": [str(err.message)],
         }
     except AdjudicationError as err:
-        if err.path[:2] == ("tricks", 0):
-            err.path = err.path[2:]
+        lone_trick(err)
         raise
     state = checked.in_play
     result = checked.results[0] if state is None else None
@@ -453,8 +431,7 @@ def _answer_trick(data: Mapping[str, Any], options: Options) -> TrickAnswer:
 def _answer_hand(data: Mapping[str, Any], options: Options) -> HandAnswer:
     """A hand's score per side with the working, from the same JSON a deal is recorded in."""
     players = _players(data)
-    body = {k: v for k, v in data.items() if k not in ("players", "options")}
-    deal = _GAME.parse_deal(body, players=players, options=options)
+    deal = hand_asked(_GAME, data, players, options)
     table = Table.for_players(players)
     hand = score_hand(deal, table, options)
     explanation = [f"side {line.side + 1}: {line.text}" for line in hand.lines]
@@ -491,24 +468,16 @@ def _answer_tricks(data: Mapping[str, Any], options: Options) -> BrusTricksAnswe
             )
             checked = check_hand(hand, table, options)
         except AdjudicationError as err:
-            verdicts.append({"number": number + 1, "complete": False, "problem": err})
+            verdicts.append(refused(number, False, err))
             break
         result = checked.results[number]
         if result is None:
-            verdicts.append({"number": number + 1, "complete": False, "problem": None})
+            verdicts.append(unfinished(number))
             continue
         won = checked.won()
         over = checked.over
         verdicts.append(
-            {
-                "number": number + 1,
-                "complete": True,
-                "problem": None,
-                "winner": result.winner,
-                "side": table.side_of(result.winner),
-                "reason": result.reason,
-                "won": won,
-            }
+            taken(number, result.winner, table.side_of(result.winner), result.reason, won)
         )
     return {"players": players, "tricks": verdicts, "won": won, "over": over}
 

@@ -54,7 +54,7 @@ from adjudicator.errors import (
     IllegalPlayError,
     ImpossibleHandError,
 )
-from adjudicator.game import FixedDeals, Game, Mark, NightGame, Question, Scored
+from adjudicator.game import FixedDeals, Mark, NightGame, Question, Scored
 from adjudicator.records import (
     CountField,
     DealData,
@@ -62,7 +62,6 @@ from adjudicator.records import (
     Record,
     SeatField,
     Seating,
-    TrickRecord,
     TricksField,
     Way,
 )
@@ -70,13 +69,20 @@ from adjudicator.said import Ref, Said, say, seat, seats
 from adjudicator.tally import SeatResult, Tally
 from adjudicator.tricks.family import (
     TrickAnswerBase,
+    TrickGame,
     TricksAnswer,
     TrickVerdict,
+    as_records,
+    as_trick,
     family_questions,
+    hand_asked,
     read_so_far,
+    refused,
     so_far,
+    taken,
+    unfinished,
 )
-from adjudicator.tricks.plays import Holding, Play, Trick, parse_trick, trick_as_data
+from adjudicator.tricks.plays import parse_trick, trick_as_data
 from adjudicator.tricks.treikort.pope import (
     PopeStatus,
     PopeStatusData,
@@ -180,26 +186,17 @@ class Detail(TypedDict):
     window_tricks: int
 
 
-class Treikort(Game[Options, Deal]):
+class Treikort(TrickGame[Options, Deal]):
     """Treikort ("3-Man Alkort"): three players each alone, 27 cards, nine tricks a hand."""
 
     slug = "treikort"
     name = "Treikort"
-    family = "tricks"
     options_type = Options
     detail_type = Detail
     min_players = PLAYERS
     max_players = PLAYERS
-    lower_is_better = False
-    deal_word = "hand"  # the rules text says "hand" throughout
-    lead_word = "leads"
     # The player at the dealer's left leads the first trick; the deal passes left.
     marks = (POPE,)
-
-    def dealt_by(self, deal: Deal) -> int | None:
-        """The dealer the hand names (the record's optional "Who dealt?")."""
-        dealer = getattr(deal, "dealer", None)
-        return dealer if isinstance(dealer, int) else None
 
     def dealing(self, players: int, options: Options) -> Dealing:
         """9a: the whole 27-card pack, nine each in packets of three."""
@@ -256,7 +253,7 @@ class Treikort(Game[Options, Deal]):
         each player won, adding up to nine."""
         if values.get("tricks") is not None:
             hand = Hand(
-                tuple(_trick(each) for each in values["tricks"]),
+                tuple(as_trick(each) for each in values["tricks"]),
                 values.get("dealer"),
             )
             check_hand(hand)
@@ -275,9 +272,7 @@ class Treikort(Game[Options, Deal]):
             return {"dealer": None, "tricks": None, "won": deal.won}
         return {
             "dealer": deal.dealer,
-            "tricks": tuple(
-                TrickRecord(tuple((p.seat, p.cards) for p in each.plays)) for each in deal.tricks
-            ),
+            "tricks": as_records(deal.tricks),
             "won": None,
         }
 
@@ -433,13 +428,6 @@ def pope_status(tally: Tally, options: Options) -> PopeStatus:
     return pope_after(hand_counts(tally), options)
 
 
-def _trick(recorded: TrickRecord) -> Trick:
-    return Trick(
-        tuple(Play(who, cards) for who, cards in recorded.plays),
-        tuple(Holding(who, cards) for who, cards in recorded.held),
-    )
-
-
 # ---------------------------------------------------------------------------------------------
 # Questions
 # ---------------------------------------------------------------------------------------------
@@ -555,8 +543,7 @@ def _answer_hand(data: Mapping[str, Any], options: Options) -> HandAnswer:
     """The tricks each player won and who won the hand, from the JSON a hand is recorded in;
     by tricks, each trick's winner and why."""
     players = _players(data)
-    body = {k: v for k, v in data.items() if k not in ("players", "options")}
-    deal = _GAME.parse_deal(body, players=players, options=options)
+    deal = hand_asked(_GAME, data, players, options)
     won = tricks_won(deal)
     explanation: list[str] = []
     winners: list[int] = []
@@ -595,29 +582,19 @@ def _answer_tricks(data: Mapping[str, Any], options: Options) -> TricksAnswer:
     verdicts: list[TrickVerdict] = []
     won = [0] * PLAYERS
     for number, recorded in enumerate(tricks):
-        trick = _trick(recorded)
+        trick = as_trick(recorded)
         complete = len(trick.plays) == PLAYERS
         try:
             result = checker.add(trick, number, unfinished=number == len(tricks) - 1)
         except AdjudicationError as err:
             err.at(f"tricks[{number}]")
-            verdicts.append({"number": number + 1, "complete": complete, "problem": err})
+            verdicts.append(refused(number, complete, err))
             break
         if not complete:
-            verdicts.append({"number": number + 1, "complete": False, "problem": None})
+            verdicts.append(unfinished(number))
             continue
         won[result.winner] += 1
-        verdicts.append(
-            {
-                "number": number + 1,
-                "complete": True,
-                "problem": None,
-                "winner": result.winner,
-                "side": result.winner,
-                "reason": result.reason,
-                "won": tuple(won),
-            }
-        )
+        verdicts.append(taken(number, result.winner, result.winner, result.reason, won))
     return {"players": players, "tricks": verdicts, "won": tuple(won)}
 
 

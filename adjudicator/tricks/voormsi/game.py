@@ -56,7 +56,7 @@ from adjudicator.errors import (
     IllegalPlayError,
     ImpossibleHandError,
 )
-from adjudicator.game import ExactTarget, Feat, Game, Question, Scored
+from adjudicator.game import ExactTarget, Feat, Question, Scored
 from adjudicator.records import (
     CountField,
     EventsField,
@@ -76,13 +76,22 @@ from adjudicator.tally import SeatResult, Tally
 from adjudicator.tricks.family import (
     HandEcho,
     TrickAnswerBase,
+    TrickGame,
     TricksAnswer,
     TrickVerdict,
+    as_records,
     family_questions,
+    hand_asked,
+    lone_trick,
+    players_asked,
     read_so_far,
+    read_trick,
+    refused,
     so_far,
+    taken,
+    unfinished,
 )
-from adjudicator.tricks.plays import Holding, Play, Trick, parse_trick, trick_as_data
+from adjudicator.tricks.plays import Trick, parse_trick, trick_as_data
 from adjudicator.tricks.voormsi.hand import (
     CAPTURE_KINDS,
     CaptureKind,
@@ -198,19 +207,15 @@ class Detail(TypedDict):
     lines: list[ScoreLineData]
 
 
-class Voormsi(Game[Options, Deal]):
+class Voormsi(TrickGame[Options, Deal]):
     """Voormsi: tricks in sides of two (or each alone), captures of the KH, exactly 9 to win."""
 
     slug = "voormsi"
     name = "Voormsi"
-    family = "tricks"
     options_type = Options
     detail_type = Detail
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    lower_is_better = False
-    deal_word = "hand"  # the rules text says "hand" throughout
-    lead_word = "leads"
     # The dealer rotates clockwise after each hand; the player at the dealer's left leads.
 
     def seating(self, players: int, options: Options) -> Seating:
@@ -221,11 +226,6 @@ class Voormsi(Game[Options, Deal]):
         """
         self.check_players(players)
         return crosswise(players) if players == 4 else Seating(players)
-
-    def dealt_by(self, deal: Deal) -> int | None:
-        """The dealer the hand names (the record's optional "Who dealt?")."""
-        dealer = getattr(deal, "dealer", None)
-        return dealer if isinstance(dealer, int) else None
 
     def dealing(self, players: int, options: Options) -> Dealing:
         """7a: four cards each, the rest a stock drawn from after each trick; under V-12's
@@ -363,16 +363,9 @@ class Voormsi(Game[Options, Deal]):
                 "captures": tuple((c.event, c.side) for c in deal.captures),
                 "call": deal.call,
             }
-        tricks = tuple(
-            TrickRecord(
-                tuple((p.seat, p.cards) for p in each.plays),
-                tuple((h.seat, h.cards) for h in each.held),
-            )
-            for each in deal.tricks
-        )
         return {
             "dealer": deal.dealer,
-            "tricks": tricks,
+            "tricks": as_records(deal.tricks),
             "won": None,
             "first_five": None,
             "captures": None,
@@ -497,11 +490,7 @@ class Voormsi(Game[Options, Deal]):
 
 def _trick(number: int, recorded: TrickRecord) -> Trick:
     """A recorded trick as the library's :class:`Trick`; refuse the shapes it cannot judge."""
-    if not recorded.plays:
-        raise BadEntryError(
-            "A trick lists its plays in the order they were made.",
-            field=f"tricks[{number}].plays",
-        )
+    trick = read_trick(number, recorded)
     for index, (who, cards) in enumerate(recorded.held):
         if not cards:
             raise BadEntryError(
@@ -509,10 +498,7 @@ def _trick(number: int, recorded: TrickRecord) -> Trick:
                 field=f"tricks[{number}].held[{index}].cards",
                 seats=(who,),
             )
-    return Trick(
-        tuple(Play(who, cards) for who, cards in recorded.plays),
-        tuple(Holding(who, cards) for who, cards in recorded.held),
-    )
+    return trick
 
 
 def _summary(hand: HandScore, table: Table, options: Options, *, by_seats: bool = False) -> Said:
@@ -558,17 +544,7 @@ _GAME = Voormsi()
 
 
 def _players(data: Mapping[str, Any]) -> int:
-    players = data.get("players")
-    if (
-        isinstance(players, bool)
-        or not isinstance(players, int)
-        or not MIN_PLAYERS <= players <= MAX_PLAYERS
-    ):
-        raise BadEntryError(
-            f"players is how many sit at the table: {MIN_PLAYERS} to {MAX_PLAYERS}.",
-            field="players",
-        )
-    return players
+    return players_asked(_GAME, data)
 
 
 class TrickAnswer(TrickAnswerBase):
@@ -617,7 +593,7 @@ def _answer_trick(data: Mapping[str, Any], options: Options) -> TrickAnswer:
     try:
         checked = check_hand(Hand((trick,)), table, options)
     except IllegalPlayError as err:
-        err.path = err.path[2:] if err.path[:2] == ("tricks", 0) else err.path
+        lone_trick(err)
         return {
             "players": players,
             "trick": shown,
@@ -626,8 +602,7 @@ def _answer_trick(data: Mapping[str, Any], options: Options) -> TrickAnswer:
             "explanation": [err.message],
         }
     except AdjudicationError as err:
-        if err.path[:2] == ("tricks", 0):
-            err.path = err.path[2:]
+        lone_trick(err)
         raise
     result = checked.results[0]
     kind = capture_kind(trick, result, table)
@@ -671,8 +646,7 @@ def _capture_line(kind: CaptureKind, trick: Trick, play: int, table: Table) -> s
 def _answer_hand(data: Mapping[str, Any], options: Options) -> HandAnswer:
     """A hand's score per side with the working, from the same JSON a deal is recorded in."""
     players = _players(data)
-    body = {k: v for k, v in data.items() if k not in ("players", "options")}
-    deal = _GAME.parse_deal(body, players=players, options=options)
+    deal = hand_asked(_GAME, data, players, options)
     table = Table.for_players(players, options)
     hand = score_hand(deal, table, options)
     explanation = [f"{table.side_name(line.side)}: {line.text}" for line in hand.lines]
@@ -837,23 +811,13 @@ def _answer_tricks(data: Mapping[str, Any], options: Options) -> TricksAnswer:
             checked = check_hand(hand, table, options) if complete else None
         except AdjudicationError as err:
             _kept(err, players)
-            verdicts.append({"number": number + 1, "complete": complete, "problem": err})
+            verdicts.append(refused(number, complete, err))
             break
         if checked is None:
-            verdicts.append({"number": number + 1, "complete": False, "problem": None})
+            verdicts.append(unfinished(number))
             continue
         result = checked.results[number]
         unit = table.side_of(result.winner)
         won[unit] += len(recorded.plays[0][1])
-        verdicts.append(
-            {
-                "number": number + 1,
-                "complete": True,
-                "problem": None,
-                "winner": result.winner,
-                "side": unit,
-                "reason": keep_seats(result.reason, players),
-                "won": tuple(won),
-            }
-        )
+        verdicts.append(taken(number, result.winner, unit, keep_seats(result.reason, players), won))
     return {"players": players, "tricks": verdicts, "won": tuple(won)}
