@@ -134,7 +134,7 @@ def climb(before: int, earned: int, target: int) -> tuple[int, str]:
 
 
 def ladder_after(state: Ladder, hand: HandScore) -> Ladder:
-    """The ladder after one hand's score (:func:`~.voormsi_hand.score_hand`).
+    """The ladder after one hand's score (:func:`~.score.score_hand`).
 
     A partner capture resets its side to 0 and ends the game, the other side winning. A call
     (V-10, V-19) must bring the calling side to exactly the target with the points earned so
