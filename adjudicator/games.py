@@ -18,10 +18,10 @@ from adjudicator.rummy.crummy_rummy import CrummyRummy
 from adjudicator.rummy.gamblers import Gamblers
 from adjudicator.rummy.knock_rummy import KnockRummy
 from adjudicator.rummy.rummy import Rummy
-from adjudicator.tricks.alkort_game import Alkort
-from adjudicator.tricks.brus_game import Brus
-from adjudicator.tricks.treikort_game import Treikort
-from adjudicator.tricks.voormsi_game import Voormsi
+from adjudicator.tricks.alkort import Alkort
+from adjudicator.tricks.brus import Brus
+from adjudicator.tricks.treikort import Treikort
+from adjudicator.tricks.voormsi import Voormsi
 
 GAMES: tuple[Game[Any, Any], ...] = (
     BridgeRummy(),

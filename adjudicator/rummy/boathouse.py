@@ -21,12 +21,9 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, NotRequired, TypedDict
 
-from adjudicator.asking import (
-    Asks,
-)
-from adjudicator.cards import STANDARD, Card, Pack, format_cards
+from adjudicator.cards import STANDARD, Card, format_cards
 from adjudicator.dealing import Dealing, from_pack
-from adjudicator.game import Game, Open, Question, Scored, Target
+from adjudicator.game import Open, Question, Scored, Target
 from adjudicator.options import option
 from adjudicator.records import (
     Record,
@@ -35,26 +32,27 @@ from adjudicator.records import (
 )
 from adjudicator.rummy.answers import SettleAnswer, TurnAnswer
 from adjudicator.rummy.declaring import (
-    TURN_OPTIONAL,
     judge_turn,
     read_turn_body,
     turn_answer,
-    turn_fields,
 )
 from adjudicator.rummy.melding_rules import best_melding
-from adjudicator.rummy.rummy import end_rule
 from adjudicator.rummy.settlement import (
     BOATHOUSE_UNMATCHED,
     Hand,
     Ledger,
     Limits,
     SettlementDetail,
+    SettlementGame,
     check_hands,
     dealt,
+    end_rule,
     hand_questions,
     hands_field,
     losers_pay,
     read_hands,
+    target_option,
+    turn_question,
     value_hand,
     write_hands,
 )
@@ -77,14 +75,7 @@ class Options:
         "the whole hand at once.",
         rule="BH-1",
     )
-    target: int = option(
-        0,
-        "Play to this many points net (0: no target; each hand is settled on its own and the "
-        "table keeps a running net).",
-        minimum=0,
-        maximum=10_000,
-        rule="P-3",
-    )
+    target: int = target_option()
 
 
 @dataclass(frozen=True)
@@ -107,20 +98,13 @@ def limits(players: int) -> Limits:
     return Limits(cards, len(STANDARD) - cards * (players - 1), len(STANDARD) - cards, 0, why)
 
 
-class BoathouseRummy(Game[Options, Deal]):
+class BoathouseRummy(SettlementGame[Options, Deal]):
     slug = "boathouse-rummy"
     name = "Boathouse Rummy"
-    family = "rummy"
     options_type = Options
     detail_type = SettlementDetail
     min_players = 2
     max_players = 6
-    lower_is_better = False
-    settles = True
-    deal_word = "hand"
-
-    def pack(self, options: Options, players: int) -> Pack:
-        return STANDARD
 
     def dealing(self, players: int, options: Options) -> Dealing:
         """4.2: dealt as the parent game (4.1)."""
@@ -186,7 +170,6 @@ class BoathouseRummy(Game[Options, Deal]):
         return {"went_out": went_out, "hands": hands}
 
     def own_questions(self) -> Mapping[str, Question]:
-        asks = _asks()
         return {
             **hand_questions(
                 self,
@@ -196,11 +179,10 @@ class BoathouseRummy(Game[Options, Deal]):
                 deadwood_summary="The best melding of a hand and its unmatched count (aces 11).",
                 settles=SettleAnswer[BoathouseDetail],
             ),
-            "go-out": Question(
+            **turn_question(
                 "go-out",
                 "Can this hand be declared whole now (with or without a final discard)?",
                 _answer_go_out,
-                asks=asks["go-out"],
             ),
         }
 
@@ -269,14 +251,3 @@ def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     rest = list(cards)
     rest.remove(card)
     return tuple(rest)
-
-
-def _asks() -> dict[str, Asks]:
-    """What the game's own question takes (the dispute desk's form), with a sample it answers."""
-    return {
-        "go-out": Asks(
-            turn_fields(),
-            {"hand": "5H 6H 7H 9C 9S 9D KC", "melds": ["5H 6H 7H", "9C 9S 9D"], "discard": "KC"},
-            optional=TURN_OPTIONAL,
-        ),
-    }

@@ -26,12 +26,9 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, NotRequired, TypedDict
 
-from adjudicator.asking import (
-    Asks,
-)
-from adjudicator.cards import STANDARD, Pack, format_cards
+from adjudicator.cards import STANDARD, format_cards
 from adjudicator.dealing import Dealing, from_pack
-from adjudicator.game import Game, Open, Question, Scored, Target
+from adjudicator.game import Open, Question, Scored, Target
 from adjudicator.options import option
 from adjudicator.records import (
     CountField,
@@ -43,14 +40,11 @@ from adjudicator.records import (
 )
 from adjudicator.rummy.answers import SettleAnswer, TurnAnswer
 from adjudicator.rummy.declaring import (
-    TURN_OPTIONAL,
     judge_turn,
     read_turn_body,
     turn_answer,
-    turn_fields,
 )
 from adjudicator.rummy.melding_rules import best_melding
-from adjudicator.rummy.rummy import end_rule
 from adjudicator.rummy.settlement import (
     RUMMY_HELD,
     RUMMY_UNMATCHED,
@@ -58,13 +52,17 @@ from adjudicator.rummy.settlement import (
     Ledger,
     Limits,
     SettlementDetail,
+    SettlementGame,
     check_hands,
+    end_rule,
     hand_questions,
     hands_field,
     losers_pay,
     lowest_collects,
     read_hands,
     refuse_entry_kind,
+    target_option,
+    turn_question,
     value_hand,
     write_hands,
 )
@@ -84,14 +82,7 @@ class Options:
         "from each other player the difference (tied lowest share it), instead of a dead hand.",
         rule="G-1",
     )
-    target: int = option(
-        0,
-        "Play to this many points net (0: no target; each hand is settled on its own and the "
-        "table keeps a running net).",
-        minimum=0,
-        maximum=10_000,
-        rule="P-3",
-    )
+    target: int = target_option()
 
 
 @dataclass(frozen=True)
@@ -110,20 +101,13 @@ LIMITS = Limits(1, DEALT, DEALT * PLAYERS, 1, "7 cards are dealt each in Gambler
 REFUSAL_LIMITS = Limits(1, DEALT, DEALT * PLAYERS, 0, LIMITS.why)
 
 
-class Gamblers(Game[Options, Deal]):
+class Gamblers(SettlementGame[Options, Deal]):
     slug = "gamblers-rummy"
     name = "Gambler's Rummy"
-    family = "rummy"
     options_type = Options
     detail_type = SettlementDetail
     min_players = PLAYERS
     max_players = PLAYERS
-    lower_is_better = False
-    settles = True
-    deal_word = "hand"
-
-    def pack(self, options: Options, players: int) -> Pack:
-        return STANDARD
 
     def dealing(self, players: int, options: Options) -> Dealing:
         """4.4: four players, seven cards each; the stock is gone through once."""
@@ -283,7 +267,6 @@ class Gamblers(Game[Options, Deal]):
         return {"went_out": went_out, "hands": hands}
 
     def own_questions(self) -> Mapping[str, Question]:
-        asks = _asks()
         return {
             **hand_questions(
                 self,
@@ -293,12 +276,12 @@ class Gamblers(Game[Options, Deal]):
                 deadwood_summary="The best melding of a hand and its unmatched count (what G-1 compares).",
                 settles=SettleAnswer[GamblersDetail],
             ),
-            "declare": Question(
+            **turn_question(
                 "declare",
                 "May this declaration be made now, and does it go out? (Never the whole hand "
                 "in one turn.)",
                 _answer_declare,
-                asks=asks["declare"],
+                also={"declared_before": True},
             ),
         }
 
@@ -330,19 +313,3 @@ def _answer_declare(data: Mapping[str, Any], options: Options) -> TurnAnswer:
         whole_hand_problem=whole,
     )
     return turn_answer(turn)
-
-
-def _asks() -> dict[str, Asks]:
-    """What the game's own question takes (the dispute desk's form), with a sample it answers."""
-    return {
-        "declare": Asks(
-            turn_fields(),
-            {
-                "hand": "5H 6H 7H 9C 9S 9D KC",
-                "melds": ["5H 6H 7H", "9C 9S 9D"],
-                "discard": "KC",
-                "declared_before": True,
-            },
-            optional=TURN_OPTIONAL,
-        ),
-    }

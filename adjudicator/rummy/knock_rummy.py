@@ -27,7 +27,7 @@ from adjudicator.asking import (
     Asks,
     deal_input,
 )
-from adjudicator.cards import STANDARD, Card, Pack, format_cards, parse_cards, sort_cards
+from adjudicator.cards import STANDARD, Card, format_cards, parse_cards, sort_cards
 from adjudicator.dealing import Dealing, from_pack
 from adjudicator.errors import (
     AdjudicationError,
@@ -35,7 +35,7 @@ from adjudicator.errors import (
     ImpossibleCountError,
     ImpossibleHandError,
 )
-from adjudicator.game import Game, Open, Question, Scored, Target
+from adjudicator.game import Open, Question, Scored, Target
 from adjudicator.options import option
 from adjudicator.records import (
     CardsField,
@@ -54,6 +54,7 @@ from adjudicator.rummy.melding_rules import (
     meld_problems,
     rummy_value,
 )
+from adjudicator.rummy.settlement import SettlementGame, end_rule
 from adjudicator.said import Said, say
 from adjudicator.said import seat as seat_ref
 from adjudicator.said import seats as seats_ref
@@ -412,20 +413,13 @@ class Detail(TypedDict):
     unmatched: NotRequired[str]
 
 
-class KnockRummy(Game[Options, Deal]):
+class KnockRummy(SettlementGame[Options, Deal]):
     slug = "knock-rummy"
     name = "Knock Rummy"
-    family = "rummy"
     options_type = Options
     detail_type = Detail
     min_players = 2
     max_players = 6
-    lower_is_better = False
-    settles = True
-    deal_word = "hand"
-
-    def pack(self, options: Options, players: int) -> Pack:
-        return STANDARD
 
     def dealing(self, players: int, options: Options) -> Dealing:
         """4.5: dealt as the parent game (4.1)."""
@@ -468,8 +462,7 @@ class KnockRummy(Game[Options, Deal]):
         )
 
     def end_rule(self, options: Options, players: int) -> Open | Target:
-        # P-3: each hand settles on its own (a running net), unless the table sets a target.
-        return Target(options.target) if options.target else Open()
+        return end_rule(options.target)
 
     def notes(self, options: Options, players: int) -> list[str]:
         return [

@@ -105,7 +105,7 @@ CRUMMY = MeldStyle(
 # Ruling 3a: sets of 3-4 all different suits, runs of 3+, the ace low or high but never round the
 # corner, two packs and two jokers; at least one natural card per meld (R-8, a house option).
 # Bridge Rummy's own joker conditions (a joker in a run only under One-or-Three or a cinch, R-6)
-# sit on top of this in bridge_rummy_melding.py.
+# sit on top of this in bridge_rummy/melding.py.
 BRIDGE_RUMMY = MeldStyle("Bridge Rummy", aces=Aces.BOTH, jokers=2, packs=2)
 
 

@@ -20,12 +20,9 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from adjudicator.asking import (
-    Asks,
-)
-from adjudicator.cards import STANDARD, Pack, format_cards
+from adjudicator.cards import STANDARD, format_cards
 from adjudicator.dealing import Dealing, from_pack
-from adjudicator.game import Game, Open, Question, Scored, Target
+from adjudicator.game import Open, Question, Scored, Target
 from adjudicator.options import option
 from adjudicator.records import (
     FlagField,
@@ -36,11 +33,9 @@ from adjudicator.records import (
 )
 from adjudicator.rummy.answers import HeldDetail, SettleAnswer, TurnAnswer
 from adjudicator.rummy.declaring import (
-    TURN_OPTIONAL,
     judge_turn,
     read_turn_body,
     turn_answer,
-    turn_fields,
 )
 from adjudicator.rummy.settlement import (
     RUMMY_HELD,
@@ -48,12 +43,16 @@ from adjudicator.rummy.settlement import (
     Ledger,
     Limits,
     SettlementDetail,
+    SettlementGame,
     check_hands,
     dealt,
+    end_rule,
     hand_questions,
     hands_field,
     losers_pay,
     read_hands,
+    target_option,
+    turn_question,
     value_hand,
     write_hands,
 )
@@ -71,19 +70,7 @@ class Options:
         "Going out needs a final discard: a player may not go out by melding every card.",
         rule="P-2",
     )
-    target: int = option(
-        0,
-        "Play to this many points net (0: no target; each hand is settled on its own and the "
-        "table keeps a running net).",
-        minimum=0,
-        maximum=10_000,
-        rule="P-3",
-    )
-
-
-def end_rule(target: int) -> Open | Target:
-    """P-3: no target by default (each hand settles, a running net); or a points target."""
-    return Target(target) if target else Open()
+    target: int = target_option()
 
 
 @dataclass(frozen=True)
@@ -103,20 +90,13 @@ def limits(players: int) -> Limits:
     return Limits(1, cards, cards * (players - 1), 1, why)
 
 
-class Rummy(Game[Options, Deal]):
+class Rummy(SettlementGame[Options, Deal]):
     slug = "rummy"
     name = "Rummy"
-    family = "rummy"
     options_type = Options
     detail_type = SettlementDetail
     min_players = 2
     max_players = 6
-    lower_is_better = False
-    settles = True
-    deal_word = "hand"
-
-    def pack(self, options: Options, players: int) -> Pack:
-        return STANDARD
 
     def dealing(self, players: int, options: Options) -> Dealing:
         """4.1: one pack; 10 each for two, 7 for three or four, 6 for five or six; the stock's
@@ -182,7 +162,6 @@ class Rummy(Game[Options, Deal]):
         return {"went_out": went_out, "rummy": number % 6 == 5, "hands": hands}
 
     def own_questions(self) -> Mapping[str, Question]:
-        asks = _asks()
         return {
             **hand_questions(
                 self,
@@ -192,11 +171,10 @@ class Rummy(Game[Options, Deal]):
                 deadwood_summary="The best melding of a hand, its unmatched count, and what it holds in all.",
                 settles=SettleAnswer[HeldDetail],
             ),
-            "go-out": Question(
+            **turn_question(
                 "go-out",
                 "Do these melds, lay-offs and discard go out, and is it rummy (paid double)?",
                 _answer_go_out,
-                asks=asks["go-out"],
             ),
         }
 
@@ -231,14 +209,3 @@ def _answer_go_out(data: Mapping[str, Any], options: Options) -> GoOutAnswer:
     answer: GoOutAnswer = {**turn_answer(turn), "rummy": rummy}
     answer["explanation"] += lines
     return answer
-
-
-def _asks() -> dict[str, Asks]:
-    """What the game's own question takes (the dispute desk's form), with a sample it answers."""
-    return {
-        "go-out": Asks(
-            turn_fields(),
-            {"hand": "5H 6H 7H 9C 9S 9D KC", "melds": ["5H 6H 7H", "9C 9S 9D"], "discard": "KC"},
-            optional=TURN_OPTIONAL,
-        ),
-    }

@@ -11,6 +11,10 @@ common, so that each game module only says its own rules:
   (the engine does the counting and the melding) or a count the table agreed.
 * :func:`dealt`, :func:`check_hands`: how many cards the deal gives, and the hands that many
   cards make impossible, refused with a sentence.
+* :class:`SettlementGame`: what those games declare alike on the contract (one standard pack,
+  a deal the table calls a hand, points that are money changing hands), and :func:`end_rule`,
+  their end: a running net, or a target (P-3), and the house rule that sets the target
+  (:func:`target_option`).
 * :class:`Ledger`: payments between seats, each explained on both sides, turned into a
   settlement :class:`~adjudicator.game.Scored` whose points are each seat's net.
 * :func:`losers_pay`, :func:`lowest_collects`: the two ways the family settles a hand. Every
@@ -18,7 +22,9 @@ common, so that each game module only says its own rules:
   count collects the difference from everyone, tied lowest sharing it exactly (K-2, G-2).
 * The record of losers' hands (:func:`hands_field`, :func:`read_hands`, :func:`write_hands`)
   and the answers to the questions every game asks (:func:`answer_meld`,
-  :func:`answer_deadwood`, :func:`answer_settle`).
+  :func:`answer_deadwood`, :func:`answer_settle`), in one question table
+  (:func:`hand_questions`), beside the question on one turn that three of them ask
+  (:func:`turn_question`).
 
 >>> hand = Hand(1, cards=parse_cards("7H 8H 9H KC"))
 >>> value_hand(hand, RUMMY_HELD).points, value_hand(hand, RUMMY_UNMATCHED).points
@@ -31,17 +37,27 @@ common, so that each game module only says its own rules:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal, NotRequired, TypedDict
 
 from adjudicator.asking import CLAIM, Asks, deal_input
-from adjudicator.cards import ALL_CARDS, Card, Pack, format_cards, parse_cards, sort_cards
+from adjudicator.cards import (
+    ALL_CARDS,
+    STANDARD,
+    Card,
+    Pack,
+    format_cards,
+    parse_cards,
+    sort_cards,
+)
 from adjudicator.errors import AdjudicationError, BadEntryError, ImpossibleCountError
-from adjudicator.game import Game, Question, Scored
+from adjudicator.game import Game, Open, Question, Scored, Target
+from adjudicator.options import option
 from adjudicator.records import CardsField, CountField, PerSeatField, SeatEntry
 from adjudicator.rummy.answers import DeadwoodAnswer, MeldAnswer, SettleAnswer
+from adjudicator.rummy.declaring import TURN_OPTIONAL, turn_fields
 from adjudicator.rummy.melding_rules import (
     BOATHOUSE,
     RUMMY,
@@ -55,6 +71,42 @@ from adjudicator.rummy.melding_rules import (
 )
 from adjudicator.said import say, seat, seats
 from adjudicator.tally import Payment, Points, SeatResult, format_points, whole
+
+# ---------------------------------------------------------------------------------------------
+# The games on the contract
+# ---------------------------------------------------------------------------------------------
+
+
+class SettlementGame[O, D](Game[O, D]):
+    """A settlement game on the contract (Rummy, Boathouse, Gambler's, Knock Rummy): what they
+    declare alike. One standard pack, as the parent game (4.1); the table calls a deal a hand;
+    points are money changing hands, so more is better and each hand settles."""
+
+    family = "rummy"
+    lower_is_better = False
+    settles = True
+    deal_word = "hand"
+
+    def pack(self, options: O, players: int) -> Pack:
+        return STANDARD
+
+
+def target_option() -> Any:
+    """The house rule ``target`` of a settlement game (P-3): none by default, a running net."""
+    return option(
+        0,
+        "Play to this many points net (0: no target; each hand is settled on its own and the "
+        "table keeps a running net).",
+        minimum=0,
+        maximum=10_000,
+        rule="P-3",
+    )
+
+
+def end_rule(target: int) -> Open | Target:
+    """P-3: no target by default (each hand settles, a running net); or a points target."""
+    return Target(target) if target else Open()
+
 
 # ---------------------------------------------------------------------------------------------
 # Counting a hand
@@ -566,3 +618,18 @@ def hand_questions(
             answers=settles,
         ),
     }
+
+
+def turn_question(
+    key: str,
+    summary: str,
+    answer: Callable[[Mapping[str, Any], Any], Mapping[str, Any]],
+    *,
+    also: Mapping[str, Any] | None = None,
+) -> dict[str, Question]:
+    """A settlement game's question on one turn's declaration (Rummy's and Boathouse's
+    ``go-out``, Gambler's ``declare``): what it takes (the dispute desk's form) and a sample it
+    answers, with ``also`` added to the sample."""
+    sample = {"hand": "5H 6H 7H 9C 9S 9D KC", "melds": ["5H 6H 7H", "9C 9S 9D"], "discard": "KC"}
+    asks = Asks(turn_fields(), {**sample, **(also or {})}, optional=TURN_OPTIONAL)
+    return {key: Question(key, summary, answer, asks=asks)}

@@ -1,8 +1,9 @@
-"""Trick-taking games: plays and tricks as values (:mod:`.plays`), and each game's rules.
+"""The trick family: cards played to tricks, a game per package, and what the games share.
 
-:mod:`adjudicator.tricks.voormsi` is the public face of Voormsi (Vorms): who wins a trick,
-which plays the rules refuse, what a hand scores and how the ladder climbs. Its parts live in
-``voormsi_rules`` (house rules, the table, the ranking and the trick), ``voormsi_hand`` (a
-hand's plays checked), ``voormsi_score`` (what a hand scores), ``voormsi_record`` (its JSON)
-and ``voormsi_ladder`` (the ladder to exactly 9).
+The family's own modules: :mod:`.plays` (plays and tricks as values, and their JSON) and
+:mod:`.family` (the dispute desk's ``trick``, ``hand`` and ``tricks`` questions, and the glue
+every game's contract module needs). Each game is a package beside them (:mod:`.alkort`,
+:mod:`.brus`, :mod:`.treikort`, :mod:`.voormsi`), its parts named for what they are (``rules``,
+``hand``, ``score``, ``sample``, ``game``…), its ``__init__`` the game's public face. A game
+imports the family, never another game.
 """

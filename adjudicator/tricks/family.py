@@ -1,21 +1,31 @@
-"""What the trick games (Alkort, Brus, Treikort, Voormsi) share at the dispute desk: the three
-questions every one of them answers, what each takes, and the record of a hand so far.
+"""What the trick games (Alkort, Brus, Treikort, Voormsi) share on the contract and at the
+dispute desk, so that each game's ``game`` module says only what is its own.
 
-Each game keeps its own answers (its rules judge a trick and score a hand); this module only
-joins them to the questions and to their input descriptions, which are the same in all four:
+On the contract: :class:`TrickGame`, what all four declare alike (a deal is a hand, its first
+player leads, more is better, the record may name who dealt), and the recorded-trick converters
+(:func:`read_trick`, :func:`as_trick`, :func:`as_records`).
+
+At the dispute desk: the three questions every one of them answers, what each takes, and the
+record of a hand so far. Each game keeps its own answers (its rules judge a trick and score a
+hand); this module joins them to the questions and to their input descriptions, which are the
+same in all four:
 
 - ``trick``: one trick's plays (and whatever the game adds, such as Treikort's trick number);
 - ``hand``: a whole hand, as the game records a deal;
 - ``tricks``: a hand so far (who dealt and the tricks played), the page's trick entry.
+
+And the answers' common parts: the table size a question names (:func:`players_asked`), the
+hand it gives (:func:`hand_asked`), a trick judged as a hand's only one (:func:`lone_trick`),
+and each trick's verdict in a hand so far (:func:`refused`, :func:`unfinished`, :func:`taken`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NotRequired, TypedDict
 
 from adjudicator.asking import Asks, InputField, PlaysField, deal_input
-from adjudicator.errors import AdjudicationError, Refusal
+from adjudicator.errors import AdjudicationError, BadEntryError, Refusal
 from adjudicator.game import Game, Question
 from adjudicator.records import (
     MOST_CARDS,
@@ -23,12 +33,68 @@ from adjudicator.records import (
     Record,
     SeatField,
     Seating,
+    TrickRecord,
     TricksField,
     parse_record,
 )
-from adjudicator.tricks.plays import TrickData
+from adjudicator.tricks.plays import Holding, Play, Trick, TrickData
 
 type Answer = Callable[[Mapping[str, Any], Any], Mapping[str, Any]]
+
+
+class TrickGame[O, D](Game[O, D]):
+    """A trick game on the contract: what the four declare alike. The table calls a deal a
+    hand and its first player leads; more is better; a hand's record may name who dealt."""
+
+    family = "tricks"
+    lower_is_better = False
+    deal_word = "hand"  # the rules text says "hand" throughout
+    lead_word = "leads"
+
+    def dealt_by(self, deal: D) -> int | None:
+        """The dealer the hand names (the record's optional "Who dealt?")."""
+        dealer = getattr(deal, "dealer", None)
+        return dealer if isinstance(dealer, int) else None
+
+
+# ---------------------------------------------------------------------------------------------
+# A hand's tricks, as recorded and as the rules judge them
+# ---------------------------------------------------------------------------------------------
+
+PLAYS_IN_ORDER = "A trick lists its plays in the order they were made."
+
+
+def as_trick(recorded: TrickRecord) -> Trick:
+    """A recorded trick as a :class:`Trick`: its plays, and the cards noted as held."""
+    return Trick(
+        tuple(Play(who, cards) for who, cards in recorded.plays),
+        tuple(Holding(who, cards) for who, cards in recorded.held),
+    )
+
+
+def read_trick(number: int, recorded: TrickRecord, *, refusal: str = PLAYS_IN_ORDER) -> Trick:
+    """Trick ``number`` (from 0) of a record as a :class:`Trick`; a trick of no plays is
+    refused with ``refusal``, at its place in the record.
+
+    >>> read_trick(1, TrickRecord(()))
+    Traceback (most recent call last):
+    ...
+    adjudicator.errors.BadEntryError: A trick lists its plays in the order they were made.
+    """
+    if not recorded.plays:
+        raise BadEntryError(refusal, field=f"tricks[{number}].plays")
+    return as_trick(recorded)
+
+
+def as_records(tricks: Iterable[Trick]) -> tuple[TrickRecord, ...]:
+    """A hand's tricks as its record writes them: each trick's plays and held notes."""
+    return tuple(
+        TrickRecord(
+            tuple((p.seat, p.cards) for p in each.plays),
+            tuple((h.seat, h.cards) for h in each.held),
+        )
+        for each in tricks
+    )
 
 
 class TrickVerdict(TypedDict):
@@ -163,13 +229,94 @@ def family_questions(
     }
 
 
+# ---------------------------------------------------------------------------------------------
+# The answers' common parts
+# ---------------------------------------------------------------------------------------------
+
+
+def players_asked(game: Game[Any, Any], data: Mapping[str, Any]) -> int:
+    """The table size a question names (``players``): one the game is played at, or refused
+    with the sizes it is played at.
+
+    >>> from adjudicator.games import get_game
+    >>> players_asked(get_game("brus"), {"players": 5})
+    Traceback (most recent call last):
+    ...
+    adjudicator.errors.BadEntryError: players is how many sit at the table: 4 or 6.
+    """
+    sizes = game.table_sizes()
+    players = data.get("players")
+    if isinstance(players, bool) or not isinstance(players, int) or players not in sizes:
+        raise BadEntryError(
+            f"players is how many sit at the table: {_sizes(sizes)}.", field="players"
+        )
+    return players
+
+
+def _sizes(sizes: Sequence[int]) -> str:
+    """``2 to 4`` for a run of three or more sizes, ``4 or 6`` otherwise."""
+    if len(sizes) > 2 and list(sizes) == list(range(sizes[0], sizes[-1] + 1)):
+        return f"{sizes[0]} to {sizes[-1]}"
+    return " or ".join(str(n) for n in sizes)
+
+
+def hand_asked[O, D](game: Game[O, D], data: Mapping[str, Any], players: int, options: O) -> D:
+    """The hand a ``hand`` question gives, read as a deal of the game is recorded (the
+    question's ``players`` and ``options`` are not the record's)."""
+    body = {k: v for k, v in data.items() if k not in ("players", "options")}
+    return game.parse_deal(body, players=players, options=options)
+
+
+def lone_trick[E: AdjudicationError](err: E) -> E:
+    """A refusal of a trick judged as a hand's first and only one, its place given within
+    the trick (``plays[1]``) rather than the hand (``tricks[0].plays[1]``)."""
+    if err.path[:2] == ("tricks", 0):
+        err.path = err.path[2:]
+    return err
+
+
+def refused(index: int, complete: bool, problem: AdjudicationError) -> TrickVerdict:
+    """The verdict on trick ``index`` (from 0) of a hand so far: refused, for ``problem``."""
+    return {"number": index + 1, "complete": complete, "problem": problem}
+
+
+def unfinished(index: int) -> TrickVerdict:
+    """The verdict on trick ``index`` (from 0) of a hand so far: not finished, nothing wrong."""
+    return {"number": index + 1, "complete": False, "problem": None}
+
+
+def taken(index: int, winner: int, side: int, reason: str, won: Sequence[int]) -> TrickVerdict:
+    """The verdict on trick ``index`` (from 0) of a hand so far: complete, ``winner`` (of
+    ``side``) takes it for ``reason``, and the tricks each side has won after it."""
+    return {
+        "number": index + 1,
+        "complete": True,
+        "problem": None,
+        "winner": winner,
+        "side": side,
+        "reason": reason,
+        "won": tuple(won),
+    }
+
+
 __all__ = [
     "HAND",
+    "PLAYS_IN_ORDER",
     "TRICK",
     "TRICKS",
+    "TrickGame",
     "TrickVerdict",
     "TricksAnswer",
+    "as_records",
+    "as_trick",
     "family_questions",
+    "hand_asked",
+    "lone_trick",
+    "players_asked",
     "read_so_far",
+    "read_trick",
+    "refused",
     "so_far",
+    "taken",
+    "unfinished",
 ]

@@ -7,8 +7,8 @@
 - Every settlement game: each hand's nets sum to zero and match its payments, the running
   nets sum to zero, and "who pays whom" squares them in fewer payments than there are units.
 
-A trick's one winner is proven for each trick game in ``tests/adjudicator/tricks/
-test_*_properties.py``. The deals come from the fuzz generators (each game's sample deals,
+A trick's one winner is proven for each trick game in ``tests/adjudicator/tricks/*/
+test_properties.py``. The deals come from the fuzz generators (each game's sample deals,
 mutated) and, for grids, from random deals of a shuffled pack; a deal the engine refuses
 proves nothing here and is skipped (``test_fuzz.py`` checks refusals).
 """

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from adjudicator.tricks.voormsi_game import Voormsi
+from adjudicator.tricks.voormsi import Voormsi
 from scorekeeper.deal_forms import DealForm
 from scorekeeper.models import Game, Night
 from tests.factories import GameFactory
