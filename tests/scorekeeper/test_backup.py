@@ -28,9 +28,10 @@ from django.core.management.base import CommandError
 from django.db import connection
 from django.urls import reverse
 
-from scorekeeper import selectors, services
-from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Entry, Game, Night
+from scorekeeper.nights.demo import SAMPLE_DEALS
+from scorekeeper.standings import scoreboard
 from tests.factories import GameFactory
 from tests.scorekeeper.serve import ROOT, database_url
 from tests.scorekeeper.test_crash import orphans
@@ -39,14 +40,14 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def totals(game: Game) -> tuple[Any, ...]:
-    standings = selectors.game_standings(game)
+    standings = scoreboard.game_standings(game)
     assert standings.problems == ()
     return (tuple(standings.tally.totals), tuple(h.current.pk for h in standings.history))
 
 
 def play(game: Game, by: Any, deals: tuple[dict[str, Any], ...]) -> None:
     for deal in deals:
-        services.deal_record(game=game, by=by, data=deal)
+        game_services.deal_record(game=game, by=by, data=deal)
 
 
 def record_over_http(url: str, stop: threading.Event, acknowledged: list[int]) -> None:
@@ -87,7 +88,7 @@ def test_backup_while_serving_then_restore_gives_back_the_standings_at_the_backu
     busy_at_end = list(busy.entries.values_list("pk", flat=True))
 
     play(game, alice, SAMPLE_DEALS[3:5])
-    services.deal_amend(game=game, deal_key=at_backup[1][0], by=bob, data=SAMPLE_DEALS[5])
+    game_services.deal_amend(game=game, deal_key=at_backup[1][0], by=bob, data=SAMPLE_DEALS[5])
     assert totals(game) != at_backup
 
     # A database that holds anything is not overwritten without --force.
@@ -98,7 +99,7 @@ def test_backup_while_serving_then_restore_gives_back_the_standings_at_the_backu
     call_command("restore", str(path), "--force")
     assert totals(game) == at_backup
     # The game written during the backup is a whole prefix of what was recorded.
-    busy_standings = selectors.game_standings(busy)
+    busy_standings = scoreboard.game_standings(busy)
     assert busy_standings.problems == ()
     restored = [h.current.pk for h in busy_standings.history]
     assert 1 <= len(restored) <= len(busy_at_end)
@@ -107,7 +108,7 @@ def test_backup_while_serving_then_restore_gives_back_the_standings_at_the_backu
     if "verify_ledger" in get_commands():  # the ledger's hash chain, where it exists
         call_command("verify_ledger")
     # The restored database takes new deals.
-    services.deal_record(game=game, by=alice, data=SAMPLE_DEALS[3])
+    game_services.deal_record(game=game, by=alice, data=SAMPLE_DEALS[3])
     assert game.entries.count() == 4
 
 

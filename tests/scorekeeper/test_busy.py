@@ -16,9 +16,10 @@ from django.db import connection
 from django.test import Client
 from rest_framework.test import APIClient
 
-from scorekeeper import busy, transfer
-from scorekeeper.demo import SAMPLE_DEALS
 from scorekeeper.models import Entry, Game, Night, Player
+from scorekeeper.nights.demo import SAMPLE_DEALS
+from scorekeeper.transfer import exporting
+from scorekeeper.web import busy
 from tests.factories import UserFactory, played_night
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -103,7 +104,7 @@ def test_an_import_waiting_for_the_lock_is_a_503_and_writes_nothing(
 ) -> None:
     if connection.vendor != "sqlite":
         pytest.skip("On PostgreSQL an import writes new rows only: it waits on no one's lock.")
-    document = transfer.export_document([bridge_game.night])
+    document = exporting.export_document([bridge_game.night])
     response = api.post("/api/v1/import/", document, format="json")
     assert response.status_code == 503, response.content
     assert response.json()["code"] == "busy"
@@ -114,7 +115,7 @@ def test_a_refused_import_is_refused_without_waiting_for_the_lock(
 ) -> None:
     """The file is checked and replayed before the write transaction opens: a file that does
     not replay never queues for the lock (it is answered 400 while the lock is held)."""
-    document = transfer.export_document([played_night(alice)])
+    document = exporting.export_document([played_night(alice)])
     dave = UserFactory(username="dave")
     api = APIClient()
     api.force_authenticate(dave)

@@ -9,9 +9,9 @@ from django.contrib.auth import authenticate
 from django.core.management import call_command
 from django.test import RequestFactory
 
-from scorekeeper import selectors
-from scorekeeper.demo import SAMPLE_DEALS, SAMPLE_PLAYERS, SAMPLE_TOTALS
 from scorekeeper.models import Entry, Game, Night
+from scorekeeper.nights.demo import SAMPLE_DEALS, SAMPLE_PLAYERS, SAMPLE_TOTALS
+from scorekeeper.standings import scoreboard
 
 
 def load_demo() -> str:
@@ -31,7 +31,7 @@ def test_loading_the_demo_twice_makes_one_night(db: Any) -> None:
 
 def test_the_demo_game_adds_up_to_the_sample_score_card(db: Any) -> None:
     load_demo()
-    standings = selectors.game_standings(Game.objects.get())
+    standings = scoreboard.game_standings(Game.objects.get())
     assert standings.names == SAMPLE_PLAYERS
     assert standings.tally.totals == SAMPLE_TOTALS[-1]
     assert [deal.totals for deal in standings.tally.deals] == list(SAMPLE_TOTALS)

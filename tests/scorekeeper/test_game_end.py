@@ -12,9 +12,14 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import history, seal, selectors, services, transfer
+from scorekeeper import seal
 from scorekeeper.exceptions import InvalidInput
+from scorekeeper.games import services as game_services
+from scorekeeper.history import records
+from scorekeeper.ledger import reading
 from scorekeeper.models import Entry, Game, Night, Player, Seat
+from scorekeeper.standings import in_words, scoreboard
+from scorekeeper.transfer import exporting, importing
 from tests.factories import GameFactory, UserFactory
 
 HAND_1 = {"went_out": 1, "hands": [{"seat": 0, "held": 10}, {"seat": 2, "held": 25}]}
@@ -25,47 +30,47 @@ HX = {"HTTP_HX_REQUEST": "true"}
 @pytest.fixture
 def rummy(night: Night, alice: Any) -> Game:
     game = GameFactory(night=night, slug="rummy", players=["Mary", "Tom", "Dick"])
-    services.deal_record(game=game, by=alice, data=HAND_1)
+    game_services.deal_record(game=game, by=alice, data=HAND_1)
     return game
 
 
 def test_ending_an_open_game_finishes_it_for_the_one_most_up(rummy: Game, bob: Any) -> None:
-    before = selectors.game_standings(rummy)
+    before = scoreboard.game_standings(rummy)
     assert before.can_end and not before.tally.finished
-    end = services.game_end(game=rummy, by=bob)
+    end = game_services.game_end(game=rummy, by=bob)
     assert end.kind == Entry.Kind.END and end.deal_id is None
-    standings = selectors.game_standings(rummy)
+    standings = scoreboard.game_standings(rummy)
     assert standings.ended and not standings.can_end
     assert standings.tally.finished and standings.winner_names == ["Tom"]
     assert standings.name_status() == "Game over: Tom wins, up 35."
     assert standings.next_turn is None
     assert [h.number for h in standings.history] == [1]  # the end is no deal
-    assert services.game_end(game=rummy, by=bob) == end  # ending it again changes nothing
-    summary = selectors.game_summary(rummy)
+    assert game_services.game_end(game=rummy, by=bob) == end  # ending it again changes nothing
+    summary = in_words.game_summary(rummy)
     assert (summary.finished, summary.won_text) == (True, "Tom won, up 35")
     tom = Player.objects.get(owner=rummy.night.owner, name="Tom")
-    record = history.player_record(rummy.night.owner, tom)
+    record = records.player_record(rummy.night.owner, tom)
     assert (record.games[0].finished, record.games[0].won) == (1, 1)
 
 
 def test_an_ended_game_takes_no_more_deals_until_the_end_is_undone(rummy: Game, alice: Any) -> None:
-    services.game_end(game=rummy, by=alice)
+    game_services.game_end(game=rummy, by=alice)
     with pytest.raises(InvalidInput, match="takes no more hands"):
-        services.deal_record(game=rummy, by=alice, data=HAND_2)
-    undo = services.game_end_undo(game=rummy, by=alice)
+        game_services.deal_record(game=rummy, by=alice, data=HAND_2)
+    undo = game_services.game_end_undo(game=rummy, by=alice)
     assert undo.kind == Entry.Kind.VOID and undo.supersedes_id == undo.deal_id
-    standings = selectors.game_standings(rummy)
+    standings = scoreboard.game_standings(rummy)
     assert not standings.ended and not standings.tally.finished
     assert standings.next_number == 2
-    entry = services.deal_record(game=rummy, by=alice, data=HAND_2, number=2)
-    assert [h.number for h in selectors.game_standings(rummy).history] == [1, 2]
+    entry = game_services.deal_record(game=rummy, by=alice, data=HAND_2, number=2)
+    assert [h.number for h in scoreboard.game_standings(rummy).history] == [1, 2]
     # The end and its undoing are voids and amends of no deal.
-    assert selectors.latest_revision(rummy, undo.deal_id or 0) is None
+    assert reading.latest_revision(rummy, undo.deal_id or 0) is None
     with pytest.raises(InvalidInput):
-        services.deal_void(game=rummy, deal_key=undo.deal_id or 0, by=alice)
+        game_services.deal_void(game=rummy, deal_key=undo.deal_id or 0, by=alice)
     # Ended again later: the second end stands, and the chain holds throughout.
-    services.game_end(game=rummy, by=alice)
-    assert selectors.game_standings(rummy).ended
+    game_services.game_end(game=rummy, by=alice)
+    assert scoreboard.game_standings(rummy).ended
     rummy.refresh_from_db()
     entries = list(rummy.entries.order_by("id"))
     now = seal.read_setup(Game, Seat, rummy.pk)
@@ -78,13 +83,13 @@ def test_a_game_with_an_end_of_its_own_or_no_deal_cannot_be_ended(
     bridge_game: Game, night: Night, alice: Any
 ) -> None:
     with pytest.raises(InvalidInput, match="ends by its own rule") as err:
-        services.game_end(game=bridge_game, by=alice)
+        game_services.game_end(game=bridge_game, by=alice)
     assert err.value.field == "game"
     empty = GameFactory(night=night, slug="rummy", players=["Mary", "Tom"])
     with pytest.raises(InvalidInput, match="No hands count yet"):
-        services.game_end(game=empty, by=alice)
+        game_services.game_end(game=empty, by=alice)
     with pytest.raises(InvalidInput, match="has not been ended"):
-        services.game_end_undo(game=empty, by=alice)
+        game_services.game_end_undo(game=empty, by=alice)
     assert not Entry.objects.filter(kind=Entry.Kind.END).exists()
 
 
@@ -105,17 +110,17 @@ def test_a_recorder_ends_and_undoes_from_the_game_page(rummy: Game, bob: Any) ->
 
 
 def test_a_viewer_sees_the_end_but_no_button(rummy: Game, alice: Any, carol: Any) -> None:
-    from scorekeeper import sharing
+    from scorekeeper.access import sharing
 
     sharing.night_join(night=rummy.night, user=carol)
-    services.game_end(game=rummy, by=alice)
+    game_services.game_end(game=rummy, by=alice)
     client = Client()
     client.force_login(carol)
     html = client.get(rummy.get_absolute_url()).content.decode()
     assert "The table ended this game" in html
     assert "Undo the end" not in html and "End the game here" not in html
     assert client.post(reverse("game_end_undo", args=[rummy.pk])).status_code == 403
-    assert selectors.game_standings(rummy).ended
+    assert scoreboard.game_standings(rummy).ended
 
 
 def test_the_api_ends_and_undoes(rummy: Game, alice: Any, bridge_game: Game) -> None:
@@ -138,31 +143,31 @@ def test_the_api_ends_and_undoes(rummy: Game, alice: Any, bridge_game: Game) -> 
 
 
 def test_an_ended_game_survives_export_and_import(rummy: Game, alice: Any) -> None:
-    services.game_end(game=rummy, by=alice)
-    services.game_end_undo(game=rummy, by=alice)
-    services.game_end(game=rummy, by=alice)
-    document = transfer.export_document([rummy.night])
+    game_services.game_end(game=rummy, by=alice)
+    game_services.game_end_undo(game=rummy, by=alice)
+    game_services.game_end(game=rummy, by=alice)
+    document = exporting.export_document([rummy.night])
     kinds = [e["kind"] for e in document["nights"][0]["games"][0]["entries"]]
     assert kinds == ["record", "end", "void", "end"]
-    (copied,) = transfer.import_nights(owner=UserFactory(username="dave"), document=document)
+    (copied,) = importing.import_nights(owner=UserFactory(username="dave"), document=document)
     game = copied.games.get()
-    standings = selectors.game_standings(game)
+    standings = scoreboard.game_standings(game)
     assert standings.ended and standings.winner_names == ["Tom"]
-    again = transfer.export_document([copied])
+    again = exporting.export_document([copied])
     assert [e["kind"] for e in again["nights"][0]["games"][0]["entries"]] == kinds
 
 
 def test_an_ended_game_is_final_until_the_end_is_undone(rummy: Game, alice: Any) -> None:
     deal = rummy.entries.get().pk
-    services.game_end(game=rummy, by=alice)
+    game_services.game_end(game=rummy, by=alice)
     with pytest.raises(InvalidInput, match="Undo the end to void one"):
-        services.deal_void(game=rummy, deal_key=deal, by=alice)
+        game_services.deal_void(game=rummy, deal_key=deal, by=alice)
     with pytest.raises(InvalidInput, match="Undo the end to amend one"):
-        services.deal_amend(game=rummy, deal_key=deal, by=alice, data=HAND_2)
+        game_services.deal_amend(game=rummy, deal_key=deal, by=alice, data=HAND_2)
     client = Client()
     client.force_login(alice)
     html = client.get(rummy.get_absolute_url()).content.decode()
     assert reverse("deal_void", args=[rummy.pk, deal]) not in html
-    services.game_end_undo(game=rummy, by=alice)
-    services.deal_void(game=rummy, deal_key=deal, by=alice)
-    assert not selectors.game_standings(rummy).tally.deals
+    game_services.game_end_undo(game=rummy, by=alice)
+    game_services.deal_void(game=rummy, deal_key=deal, by=alice)
+    assert not scoreboard.game_standings(rummy).tally.deals

@@ -14,14 +14,14 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from adjudicator.games import get_game
-from scorekeeper import export_format, importing, transfer
 from scorekeeper.models import Entry, Night, Player
+from scorekeeper.transfer import export_format, exporting, importing
 from tests.factories import UserFactory, played_night
 
 
 @pytest.fixture
 def exported(alice: Any) -> dict[str, Any]:
-    return transfer.export_document([played_night(alice)])
+    return exporting.export_document([played_night(alice)])
 
 
 @pytest.fixture
@@ -210,7 +210,7 @@ def test_the_write_inserts_a_ledger_in_batches(db: Any) -> None:
     counts = []
     for size in (10, 40):
         with CaptureQueriesContext(connection) as queries:
-            transfer.import_nights(
+            importing.import_nights(
                 owner=UserFactory(username=f"dave{size}"),
                 document=document(definition.slug, players, deals[:size]),
             )
@@ -233,26 +233,26 @@ def test_a_file_with_one_token_twice_gets_a_new_one_for_the_second(
     fresh = str(uuid.uuid4())
     for entry in _game(exported)["entries"][:2]:
         entry["token"] = fresh
-    (night,) = transfer.import_nights(owner=UserFactory(username="dave"), document=exported)
+    (night,) = importing.import_nights(owner=UserFactory(username="dave"), document=exported)
     assert Entry.objects.filter(token=fresh, game__night=night).count() == 1
 
 
 def test_ends_and_their_undo_replay_and_bad_ones_are_refused(alice: Any) -> None:
     """A table's end: kept, undone, and refused where the services refuse it."""
-    from scorekeeper import services
+    from scorekeeper.games import services as game_services
     from tests.factories import GameFactory
 
     definition = next(g for g in _open_ended_games())
     game = GameFactory(night__owner=alice, slug=definition.slug)
     players, options = game.seats.count(), definition.options(game.options)
-    services.deal_record(
+    game_services.deal_record(
         game=game, by=alice, data=definition.sample_deal(players=players, options=options, number=1)
     )
-    services.game_end(game=game, by=alice)
-    services.game_end_undo(game=game, by=alice)
-    services.game_end(game=game, by=alice)
-    document = transfer.export_document([game.night])
-    (copied,) = transfer.import_nights(owner=UserFactory(username="dave"), document=document)
+    game_services.game_end(game=game, by=alice)
+    game_services.game_end_undo(game=game, by=alice)
+    game_services.game_end(game=game, by=alice)
+    document = exporting.export_document([game.night])
+    (copied,) = importing.import_nights(owner=UserFactory(username="dave"), document=document)
     kinds = list(Entry.objects.filter(game__night=copied).values_list("kind", flat=True))
     assert kinds == ["record", "end", "void", "end"]
     for broken, says in [
@@ -266,7 +266,7 @@ def test_ends_and_their_undo_replay_and_bad_ones_are_refused(alice: Any) -> None
         again = copy.deepcopy(document)
         broken(again)
         with pytest.raises(importing.ImportRefused) as refused:
-            transfer.import_nights(owner=UserFactory(username="erin"), document=again)
+            importing.import_nights(owner=UserFactory(username="erin"), document=again)
         assert says in refused.value.message
     assert not Player.objects.filter(owner__username="erin").exists()
 

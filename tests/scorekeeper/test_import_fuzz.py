@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from adjudicator.games import all_games
-from scorekeeper import export_format, transfer
 from scorekeeper.models import Entry, Night, Player
+from scorekeeper.transfer import export_format, exporting
 from tests.factories import UserFactory, played_night
 
 NASTY_TEXT = [
@@ -100,7 +100,7 @@ def base(django_db_setup: Any, django_db_blocker: Any) -> dict[str, Any]:
         from django.db import transaction
 
         with transaction.atomic():
-            document = transfer.export_document([played_night(UserFactory(username="fuzzer"))])
+            document = exporting.export_document([played_night(UserFactory(username="fuzzer"))])
             transaction.set_rollback(True)
     return document
 

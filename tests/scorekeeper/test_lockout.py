@@ -219,7 +219,7 @@ def test_the_client_address_read_behind_proxies(
 ) -> None:
     from django.test import RequestFactory
 
-    from scorekeeper.lockout import client_ip
+    from scorekeeper.access.lockout import client_ip
 
     settings.SCOREKEEPER_PROXY_COUNT = count
     request = RequestFactory().get("/", REMOTE_ADDR="10.0.0.2", **meta)

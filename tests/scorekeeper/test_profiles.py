@@ -11,10 +11,11 @@ from django.core.exceptions import PermissionDenied
 from adjudicator.errors import AdjudicationError, BadOptionError, UnknownOptionError
 from adjudicator.games import all_games, get_game
 from adjudicator.options import options_as_dict
-from scorekeeper import profile_selectors, profiles, services
 from scorekeeper.exceptions import InvalidInput
+from scorekeeper.games import services as game_services
+from scorekeeper.house_rules import profile_selectors, profiles
+from scorekeeper.house_rules.profile_selectors import first_sentence
 from scorekeeper.models import HouseRuleProfile, Night
-from scorekeeper.profile_selectors import first_sentence
 from tests.factories import HouseRuleProfileFactory, PlayerFactory
 
 NANNI = {"penalty_on_tie": True, "tied_winners": "each_full"}
@@ -116,7 +117,7 @@ def test_only_the_owner_changes_a_profile(alice: Any, bob: Any) -> None:
 def test_a_game_keeps_its_rules_when_its_profile_changes_or_goes(alice: Any, night: Night) -> None:
     profile = profiles.profile_create(owner=alice, slug="knock-rummy", name="N", options=NANNI)
     players = [PlayerFactory(owner=alice, name=n) for n in ("Ann", "Ben", "Cy")]
-    game = services.game_start(
+    game = game_services.game_start(
         night=night,
         by=alice,
         slug="knock-rummy",

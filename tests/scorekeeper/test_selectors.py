@@ -8,9 +8,14 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 
 from adjudicator.errors import AdjudicationError
-from scorekeeper import selectors, services
-from scorekeeper.demo import SAMPLE_DEALS, SAMPLE_TOTALS
+from scorekeeper.access import roles
+from scorekeeper.games import services as game_services
+from scorekeeper.ledger import reading
+from scorekeeper.live import board_cache
 from scorekeeper.models import Game, Night
+from scorekeeper.nights import selectors as night_selectors
+from scorekeeper.nights.demo import SAMPLE_DEALS, SAMPLE_TOTALS
+from scorekeeper.standings import scoreboard
 from tests.factories import GameFactory, NightFactory
 
 NAMES = ("Mary", "Tom", "Dick", "Alice")
@@ -20,25 +25,25 @@ NAMES = ("Mary", "Tom", "Dick", "Alice")
 
 
 def test_alice_sees_the_night_she_owns(night: Night, alice: Any) -> None:
-    assert list(selectors.nights_for_user(alice)) == [night]
+    assert list(roles.nights_for_user(alice)) == [night]
 
 
 def test_bob_sees_the_night_he_records_in(night: Night, bob: Any) -> None:
-    assert list(selectors.nights_for_user(bob)) == [night]
+    assert list(roles.nights_for_user(bob)) == [night]
 
 
 def test_carol_sees_none_of_alices_nights(night: Night, carol: Any) -> None:
-    assert list(selectors.nights_for_user(carol)) == []
+    assert list(roles.nights_for_user(carol)) == []
 
 
 def test_nobody_signed_out_sees_any_night(night: Night) -> None:
-    assert list(selectors.nights_for_user(AnonymousUser())) == []
+    assert list(roles.nights_for_user(AnonymousUser())) == []
 
 
 def test_a_night_with_several_recorders_is_listed_once(night: Night, carol: Any) -> None:
     night.recorders.add(carol)
     mine = NightFactory(owner=carol)
-    assert list(selectors.nights_for_user(carol)) == [mine, night]
+    assert list(roles.nights_for_user(carol)) == [mine, night]
 
 
 @pytest.mark.parametrize(
@@ -50,26 +55,31 @@ def test_a_night_with_several_recorders_is_listed_once(night: Night, carol: Any)
     ],
 )
 def test_who_may_record(night: Night, request: pytest.FixtureRequest, who: str, may: bool) -> None:
-    assert selectors.can_record(request.getfixturevalue(who), night) is may
+    assert roles.can_record(request.getfixturevalue(who), night) is may
 
 
 def test_nobody_signed_out_may_record(night: Night) -> None:
-    assert selectors.can_record(AnonymousUser(), night) is False
+    assert roles.can_record(AnonymousUser(), night) is False
 
 
 def test_players_for_a_night_are_the_owners_and_those_seated(
     bridge_game: Game, alice: Any, carol: Any
 ) -> None:
     guest_game = GameFactory(night=NightFactory(owner=carol), players=["Zed", "Yves"])
-    assert sorted(p.name for p in selectors.players_for_night(bridge_game.night)) == sorted(NAMES)
-    assert sorted(p.name for p in selectors.players_for_night(guest_game.night)) == ["Yves", "Zed"]
+    assert sorted(p.name for p in night_selectors.players_for_night(bridge_game.night)) == sorted(
+        NAMES
+    )
+    assert sorted(p.name for p in night_selectors.players_for_night(guest_game.night)) == [
+        "Yves",
+        "Zed",
+    ]
 
 
 # Standings --------------------------------------------------------------------------------------
 
 
 def test_standings_of_a_game_with_no_deals(bridge_game: Game) -> None:
-    standings = selectors.game_standings(bridge_game)
+    standings = scoreboard.game_standings(bridge_game)
     assert standings.tally.totals == (0, 0, 0, 0)
     assert standings.history == ()
     assert standings.last_entry_id == 0
@@ -79,8 +89,8 @@ def test_standings_of_a_game_with_no_deals(bridge_game: Game) -> None:
 
 def test_standings_name_the_leader(bridge_game: Game, alice: Any) -> None:
     for deal in SAMPLE_DEALS:
-        services.deal_record(game=bridge_game, by=alice, data=deal)
-    standings = selectors.game_standings(bridge_game)
+        game_services.deal_record(game=bridge_game, by=alice, data=deal)
+    standings = scoreboard.game_standings(bridge_game)
     assert standings.tally.totals == SAMPLE_TOTALS[-1]
     assert standings.name_status() == "After deal 6 of 7: Mary lowest on 160."
     rows = standings.rows
@@ -97,14 +107,15 @@ def test_standings_name_the_leader(bridge_game: Game, alice: Any) -> None:
 
 def test_history_marks_amended_and_voided_deals(bridge_game: Game, alice: Any, bob: Any) -> None:
     first, second, third = (
-        services.deal_record(game=bridge_game, by=alice, data=deal) for deal in SAMPLE_DEALS[:3]
+        game_services.deal_record(game=bridge_game, by=alice, data=deal)
+        for deal in SAMPLE_DEALS[:3]
     )
-    amend = services.deal_amend(
+    amend = game_services.deal_amend(
         game=bridge_game, deal_key=first.pk, by=bob, data=SAMPLE_DEALS[0], note="checked"
     )
-    void = services.deal_void(game=bridge_game, deal_key=second.pk, by=alice)
+    void = game_services.deal_void(game=bridge_game, deal_key=second.pk, by=alice)
 
-    history = selectors.game_standings(bridge_game).history
+    history = scoreboard.game_standings(bridge_game).history
     assert [(h.key, h.number, h.amended, h.voided) for h in history] == [
         (first.pk, 1, True, False),
         (second.pk, 2, False, True),
@@ -120,40 +131,43 @@ def test_history_marks_amended_and_voided_deals(bridge_game: Game, alice: Any, b
 
 def test_current_entries_leave_out_voided_deals(bridge_game: Game, alice: Any) -> None:
     first, second = (
-        services.deal_record(game=bridge_game, by=alice, data=deal) for deal in SAMPLE_DEALS[:2]
+        game_services.deal_record(game=bridge_game, by=alice, data=deal)
+        for deal in SAMPLE_DEALS[:2]
     )
-    services.deal_void(game=bridge_game, deal_key=first.pk, by=alice)
-    assert selectors.current_entries(bridge_game) == [second]
+    game_services.deal_void(game=bridge_game, deal_key=first.pk, by=alice)
+    assert reading.current_entries(bridge_game) == [second]
 
 
 def test_latest_revision_follows_the_deal(bridge_game: Game, alice: Any) -> None:
-    first = services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
-    assert selectors.latest_revision(bridge_game, first.pk) == first
-    amend = services.deal_amend(game=bridge_game, deal_key=first.pk, by=alice, data=SAMPLE_DEALS[0])
-    assert selectors.latest_revision(bridge_game, first.pk) == amend
-    assert selectors.latest_revision(bridge_game, amend.pk) is None
+    first = game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    assert reading.latest_revision(bridge_game, first.pk) == first
+    amend = game_services.deal_amend(
+        game=bridge_game, deal_key=first.pk, by=alice, data=SAMPLE_DEALS[0]
+    )
+    assert reading.latest_revision(bridge_game, first.pk) == amend
+    assert reading.latest_revision(bridge_game, amend.pk) is None
 
 
 # The poll marker --------------------------------------------------------------------------------
 
 
 def test_last_entry_id_is_zero_before_any_deal(bridge_game: Game) -> None:
-    assert selectors.last_entry_id(bridge_game) == 0
+    assert board_cache.last_entry_id(bridge_game) == 0
 
 
 def test_last_entry_id_moves_with_every_entry(bridge_game: Game, alice: Any) -> None:
-    first = services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
-    assert selectors.last_entry_id(bridge_game) == first.pk
-    void = services.deal_void(game=bridge_game, deal_key=first.pk, by=alice)
-    assert selectors.last_entry_id(bridge_game) == void.pk
-    assert selectors.game_standings(bridge_game).last_entry_id == void.pk
+    first = game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    assert board_cache.last_entry_id(bridge_game) == first.pk
+    void = game_services.deal_void(game=bridge_game, deal_key=first.pk, by=alice)
+    assert board_cache.last_entry_id(bridge_game) == void.pk
+    assert scoreboard.game_standings(bridge_game).last_entry_id == void.pk
 
 
 def test_last_entry_id_ignores_other_games(bridge_game: Game, alice: Any) -> None:
-    first = services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    first = game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
     other = GameFactory(night=bridge_game.night)
-    services.deal_record(game=other, by=alice, data=SAMPLE_DEALS[0])
-    assert selectors.last_entry_id(bridge_game) == first.pk
+    game_services.deal_record(game=other, by=alice, data=SAMPLE_DEALS[0])
+    assert board_cache.last_entry_id(bridge_game) == first.pk
 
 
 # Names for seats and sides ----------------------------------------------------------------------
@@ -161,8 +175,8 @@ def test_last_entry_id_ignores_other_games(bridge_game: Game, alice: Any) -> Non
 
 def test_the_engines_sentences_get_the_players_names(bridge_game: Game, alice: Any) -> None:
     """The engine keeps the seats it mentions as data; the app never reads them out of prose."""
-    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
-    standings = selectors.game_standings(bridge_game)
+    game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    standings = scoreboard.game_standings(bridge_game)
     (deal,) = standings.history
     assert deal.summary == "Mary went out"
     assert str(deal.result.summary if deal.result else "") == "Seat 1 went out"  # the engine's own
@@ -171,6 +185,6 @@ def test_the_engines_sentences_get_the_players_names(bridge_game: Game, alice: A
 def test_a_refusal_names_the_players(bridge_game: Game, alice: Any) -> None:
     deal = {"went_out": 0, "hands": [{"seat": 1, "held": 36}, {"seat": 2, "held": 5}]}
     with pytest.raises(AdjudicationError) as caught:
-        services.deal_record(game=bridge_game, by=alice, data=deal)
+        game_services.deal_record(game=bridge_game, by=alice, data=deal)
     assert caught.value.message == ("Say what Alice held (a count, the cards, or never went down).")
     assert caught.value.seats == (3,)

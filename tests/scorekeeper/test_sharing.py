@@ -10,9 +10,11 @@ from typing import Any
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from scorekeeper import selectors, services, sharing
+from scorekeeper.access import roles, sharing
 from scorekeeper.exceptions import InvalidInput
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Night, NightLink, NightViewer
+from scorekeeper.nights import services as night_services
 from tests.factories import UserFactory
 
 
@@ -95,8 +97,8 @@ def test_joining_makes_a_viewer_who_sees_the_night_and_cannot_record(
     night: Night, dave: Any
 ) -> None:
     assert sharing.night_join(night=night, user=dave) == "viewer"
-    assert night in selectors.nights_for_user(dave)
-    assert not selectors.can_record(dave, night)
+    assert night in roles.nights_for_user(dave)
+    assert not roles.can_record(dave, night)
     assert sharing.night_join(night=night, user=dave) == "viewer"  # twice: still one row
     assert NightViewer.objects.count() == 1
 
@@ -111,11 +113,11 @@ def test_the_owner_and_recorders_keep_their_part_when_they_open_the_link(
 
 def test_a_viewer_writes_nothing(night: Night, watching: Any, bridge_game: Any) -> None:
     with pytest.raises(PermissionDenied):
-        services.night_player_add(night=night, by=watching, name="Harriet")
+        night_services.night_player_add(night=night, by=watching, name="Harriet")
     with pytest.raises(PermissionDenied):
-        services.deal_record(game=bridge_game, by=watching, data={})
+        game_services.deal_record(game=bridge_game, by=watching, data={})
     with pytest.raises(PermissionDenied):
-        services.night_add_recorder(night=night, by=watching, username="dave")
+        night_services.night_add_recorder(night=night, by=watching, username="dave")
     with pytest.raises(PermissionDenied):
         sharing.role_set(night=night, by=watching, username="dave", role="recorder")
     with pytest.raises(PermissionDenied):
@@ -127,13 +129,13 @@ def test_a_viewer_writes_nothing(night: Night, watching: Any, bridge_game: Any) 
 
 def test_the_owner_lets_a_viewer_record_and_back(night: Night, alice: Any, watching: Any) -> None:
     sharing.role_set(night=night, by=alice, username="DAVE", role="recorder")
-    assert selectors.can_record(watching, night)
+    assert roles.can_record(watching, night)
     assert sharing.role_of(watching, night) == "recorder"
     assert not NightViewer.objects.exists()
     sharing.role_set(night=night, by=alice, username="dave", role="viewer")
-    assert not selectors.can_record(watching, night)
+    assert not roles.can_record(watching, night)
     assert sharing.role_of(watching, night) == "viewer"
-    assert night in selectors.nights_for_user(watching)
+    assert night in roles.nights_for_user(watching)
 
 
 def test_a_recorder_can_be_made_a_viewer(night: Night, alice: Any, bob: Any) -> None:
@@ -149,15 +151,15 @@ def test_the_owner_removes_a_viewer_or_a_recorder(
 ) -> None:
     sharing.person_remove(night=night, by=alice, username="dave")
     sharing.person_remove(night=night, by=alice, username="bob")
-    assert night not in selectors.nights_for_user(watching)
-    assert night not in selectors.nights_for_user(bob)
+    assert night not in roles.nights_for_user(watching)
+    assert night not in roles.nights_for_user(bob)
     assert [p.role for p in sharing.people_of(night)] == ["owner"]
 
 
 def test_adding_a_viewer_by_name_as_recorder_leaves_one_part(
     night: Night, alice: Any, watching: Any
 ) -> None:
-    services.night_add_recorder(night=night, by=alice, username="dave")
+    night_services.night_add_recorder(night=night, by=alice, username="dave")
     assert sharing.role_of(watching, night) == "recorder"
     assert [p.role for p in sharing.people_of(night)] == ["owner", "recorder", "recorder"]
 
@@ -174,7 +176,7 @@ def test_changing_someone_without_a_part_says_nothing_about_their_account(
         with pytest.raises(InvalidInput):
             sharing.person_remove(night=night, by=alice, username=name)
     assert said[0] == said[1]
-    assert not selectors.can_record(carol, night)
+    assert not roles.can_record(carol, night)
 
 
 def test_the_owner_keeps_their_part(night: Night, alice: Any) -> None:

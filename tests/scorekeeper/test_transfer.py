@@ -11,8 +11,10 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import charts, desk, selectors, transfer
+from scorekeeper.desk import asking
 from scorekeeper.models import Entry, Night, Player
+from scorekeeper.standings import charts, scoreboard
+from scorekeeper.transfer import exporting, importing
 from tests.factories import UserFactory, played_night
 
 
@@ -32,18 +34,18 @@ def _standings(night: Night) -> list[tuple[str, tuple[Any, ...], tuple[int, ...]
     return [
         (g.slug, s.tally.totals, s.tally.winners, s.tally.finished)
         for g in night.games.order_by("number")
-        for s in [selectors.game_standings(g)]
+        for s in [scoreboard.game_standings(g)]
     ]
 
 
 def test_the_doctests_of_the_export_and_the_chart_hold() -> None:
-    for module in (transfer, charts):
+    for module in (exporting, charts):
         assert doctest.testmod(module).failed == 0
 
 
 def test_a_night_exports_its_whole_ledger(alice: Any, bob: Any) -> None:
     night = played_night(alice, recorder=bob)
-    document = transfer.export_document([night])
+    document = exporting.export_document([night])
     assert (document["format"], document["version"]) == ("scorekeeper-export", 1)
     (exported,) = document["nights"]
     assert exported["table"] == ["Mary", "Tom", "Dick", "Alice"]
@@ -66,7 +68,7 @@ def test_a_night_exports_its_whole_ledger(alice: Any, bob: Any) -> None:
 def test_export_import_export_gives_back_the_same_night(alice: Any, bob: Any) -> None:
     night = played_night(alice, recorder=bob)
     # Every part of a night: its ledgers, and the rulings the table saved from the desk.
-    desk.ruling_save(
+    asking.ruling_save(
         night=night,
         by=bob,
         slug="knock-rummy",
@@ -75,16 +77,16 @@ def test_export_import_export_gives_back_the_same_night(alice: Any, bob: Any) ->
         options={"penalty_on_tie": False},
         note="as we play it",
     )
-    desk.ruling_save(
+    asking.ruling_save(
         night=night, by=alice, slug="bridge-rummy", question="meld", data={"cards": "5H 6H 7H"}
     )
-    first = transfer.export_document([night])
+    first = exporting.export_document([night])
     assert [r["saved_by"] for r in first["nights"][0]["rulings"]] == ["bob", "alice"]
     dave = UserFactory(username="dave")
-    (copied,) = transfer.import_nights(owner=dave, document=first)
+    (copied,) = importing.import_nights(owner=dave, document=first)
     assert copied.owner == dave and copied.pk != night.pk
     assert _standings(copied) == _standings(night)
-    second = transfer.export_document([copied])
+    second = exporting.export_document([copied])
     # The tokens were in use (the same site): the import gave new ones, all else is the same.
     for doc in (first, second):
         for game in doc["nights"][0]["games"]:
@@ -93,7 +95,7 @@ def test_export_import_export_gives_back_the_same_night(alice: Any, bob: Any) ->
     assert _same_night(second) == _same_night(first)
     # The rulings come back whole, each asked again here, and keep who saved them by name.
     assert second["nights"][0]["rulings"] == first["nights"][0]["rulings"]
-    shown = desk.rulings_for_night(copied)
+    shown = asking.rulings_for_night(copied)
     assert {r.ruling.saver_text for r in shown} == {
         "bob (imported by dave)",
         "alice (imported by dave)",
@@ -108,33 +110,33 @@ def test_export_import_export_gives_back_the_same_night(alice: Any, bob: Any) ->
 
 def test_an_import_keeps_the_tokens_of_a_file_from_elsewhere(alice: Any) -> None:
     night = played_night(alice)
-    first = transfer.export_document([night])
+    first = exporting.export_document([night])
     for game in first["nights"][0]["games"]:
         for entry in game["entries"]:
             entry["token"] = str(uuid.uuid4())  # as if exported from another site
-    (copied,) = transfer.import_nights(owner=UserFactory(username="dave"), document=first)
-    second = transfer.export_document([copied])
+    (copied,) = importing.import_nights(owner=UserFactory(username="dave"), document=first)
+    second = exporting.export_document([copied])
     assert _same_night(second) == _same_night(first)
 
 
 def test_an_import_maps_players_by_name_to_the_owners_own(alice: Any) -> None:
-    document = transfer.export_document([played_night(alice)])
+    document = exporting.export_document([played_night(alice)])
     dave = UserFactory(username="dave")
     mary = Player.objects.create(owner=dave, name="MARY")
-    (copied,) = transfer.import_nights(owner=dave, document=document)
+    (copied,) = importing.import_nights(owner=dave, document=document)
     assert copied.games.get(number=1).seats.get(position=0).player == mary
     assert Player.objects.filter(owner=dave).count() == 4
 
 
 def test_a_ledger_that_does_not_replay_is_refused_and_nothing_is_written(alice: Any) -> None:
-    document = transfer.export_document([played_night(alice)])
+    document = exporting.export_document([played_night(alice)])
     # A deal after the game ended (Mary won at deal 7): the ledger cannot replay.
     bridge = document["nights"][0]["games"][0]
     extra = {**bridge["entries"][-1], "n": 99, "token": str(uuid.uuid4())}
     bridge["entries"].append(extra)
     dave = UserFactory(username="dave")
-    with pytest.raises(transfer.ImportRefused) as refused:
-        transfer.import_nights(owner=dave, document=document)
+    with pytest.raises(importing.ImportRefused) as refused:
+        importing.import_nights(owner=dave, document=document)
     assert "does not replay at nights[0].games[0].entries[10]" in refused.value.message
     assert "game is over" in refused.value.message
     assert not Night.objects.filter(owner=dave).exists()
@@ -181,11 +183,11 @@ def test_a_ledger_that_does_not_replay_is_refused_and_nothing_is_written(alice: 
     ],
 )
 def test_a_broken_file_is_refused_with_a_sentence(alice: Any, change: Any, says: str) -> None:
-    document = transfer.export_document([played_night(alice)])
+    document = exporting.export_document([played_night(alice)])
     change(document)
     dave = UserFactory(username="dave")
-    with pytest.raises(transfer.ImportRefused) as refused:
-        transfer.import_nights(owner=dave, document=document)
+    with pytest.raises(importing.ImportRefused) as refused:
+        importing.import_nights(owner=dave, document=document)
     assert says in refused.value.message
     assert not Night.objects.filter(owner=dave).exists()
 
@@ -193,8 +195,8 @@ def test_a_broken_file_is_refused_with_a_sentence(alice: Any, change: Any, says:
 def test_the_csv_has_a_row_per_deal_per_player_and_is_safe_in_a_spreadsheet(alice: Any) -> None:
     night = played_night(alice, place='=HYPERLINK("http://x")')
     Player.objects.filter(owner=alice, name="Dick").update(name="+Dick")
-    rows = list(csv.reader(io.StringIO(transfer.export_csv([night]))))
-    assert rows[0] == list(transfer.CSV_HEADER)
+    rows = list(csv.reader(io.StringIO(exporting.export_csv([night]))))
+    assert rows[0] == list(exporting.CSV_HEADER)
     assert len(rows) == 1 + 7 * 4 + 2 * 3  # Bridge Rummy: 7 deals, 4 players; Brummy: 2, 3
     first = rows[1]
     assert first[1].startswith("'=HYPERLINK")
@@ -203,13 +205,13 @@ def test_the_csv_has_a_row_per_deal_per_player_and_is_safe_in_a_spreadsheet(alic
     assert {r[5] for r in dick} == {"'+Dick"}
     # Mary's points and running total at the end of Bridge Rummy (she won).
     mary_last = [r for r in rows if r[3] == "Bridge Rummy" and r[5] == "Mary"][-1]
-    bridge = selectors.game_standings(night.games.get(number=1))
+    bridge = scoreboard.game_standings(night.games.get(number=1))
     assert mary_last[7] == str(bridge.tally.totals[0])
 
 
 @pytest.mark.parametrize("cell", ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"])
 def test_every_formula_start_is_quoted(cell: str) -> None:
-    assert transfer.safe_cell(cell) == "'" + cell
+    assert exporting.safe_cell(cell) == "'" + cell
 
 
 def test_an_import_keeps_who_recorded_each_entry_and_a_re_export_names_them(
@@ -218,17 +220,17 @@ def test_an_import_keeps_who_recorded_each_entry_and_a_re_export_names_them(
     from django.core.management import call_command
     from django.test import Client
 
-    first = transfer.export_document([played_night(alice, recorder=bob)])
+    first = exporting.export_document([played_night(alice, recorder=bob)])
     recorders = {e["recorded_by"] for g in first["nights"][0]["games"] for e in g["entries"]}
     assert recorders == {"alice", "bob"}
     dave = UserFactory(username="dave")
-    (copied,) = transfer.import_nights(owner=dave, document=first)
+    (copied,) = importing.import_nights(owner=dave, document=first)
     entries = list(Entry.objects.filter(game__night=copied).order_by("id"))
     assert {e.recorded_by.username for e in entries} == {"dave"}
     assert {e.recorded_as for e in entries} == {"alice", "bob"}
     assert entries[0].recorder_text == f"{entries[0].recorded_as} (imported by dave)"
     # Kept in a re-export, so a second import credits the same people.
-    again = transfer.export_document([copied])
+    again = exporting.export_document([copied])
     assert [e["recorded_by"] for g in again["nights"][0]["games"] for e in g["entries"]] == [
         e["recorded_by"] for g in first["nights"][0]["games"] for e in g["entries"]
     ]
@@ -245,10 +247,10 @@ def test_an_import_keeps_who_recorded_each_entry_and_a_re_export_names_them(
 
 
 def test_an_entry_made_here_hashes_as_before_the_imported_recorder_existed(alice: Any) -> None:
-    from scorekeeper import ledger
+    from scorekeeper import chain
 
     night = played_night(alice)
     entry = Entry.objects.filter(game__night=night).order_by("id").first()
     assert entry is not None and entry.recorded_as == ""
-    assert "recorded_as" not in ledger.content_of(entry)
-    assert ledger.entry_hash(ledger.content_of(entry), entry.prev_hash) == entry.hash
+    assert "recorded_as" not in chain.content_of(entry)
+    assert chain.entry_hash(chain.content_of(entry), entry.prev_hash) == entry.hash

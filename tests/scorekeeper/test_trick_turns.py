@@ -11,8 +11,8 @@ import pytest
 from django.test import Client
 
 from adjudicator.tricks.voormsi_game import Voormsi
-from scorekeeper.deal_forms import DealForm
 from scorekeeper.models import Game, Night
+from scorekeeper.pages.deal_forms import DealForm
 from tests.factories import GameFactory
 
 NAMES = ["Ann", "Ben", "Cy", "Di"]

@@ -12,9 +12,12 @@ from django.core.cache import cache
 from django.test import Client, RequestFactory
 from django.urls import reverse
 
-from scorekeeper import board_cache, live, selectors, services, sharing
-from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper.access import roles, sharing
+from scorekeeper.games import services as game_services
+from scorekeeper.live import board_cache, polling
 from scorekeeper.models import Game, Player
+from scorekeeper.nights.demo import SAMPLE_DEALS
+from scorekeeper.standings import scoreboard
 from tests.factories import UserFactory
 
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -35,7 +38,7 @@ def signed_in(user: Any) -> Client:
 @pytest.fixture
 def game(bridge_game: Game, alice: Any) -> Game:
     for deal in SAMPLE_DEALS[:2]:
-        services.deal_record(game=bridge_game, by=alice, data=deal)
+        game_services.deal_record(game=bridge_game, by=alice, data=deal)
     return bridge_game
 
 
@@ -53,7 +56,7 @@ def test_the_second_phone_gets_the_kept_board(
     game: Game, alice: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first = board(signed_in(alice), game)
-    monkeypatch.setattr(selectors, "game_standings", no_replay)
+    monkeypatch.setattr(scoreboard, "game_standings", no_replay)
     second = board(signed_in(alice), game)
     assert "<strong>Deal 2</strong>" in second
     assert strip_per_session(second) == strip_per_session(first)
@@ -71,7 +74,7 @@ def test_each_phone_gets_its_own_poll_key_and_csrf_token(game: Game, alice: Any)
         key = re.search(r'"X-Poll-Key": "([^"]+)"', html).group(1)  # type: ignore[union-attr]
         assert re.search(r'"X-Poll-Key": "([^"]+)"', board(client, game)).group(1)  # type: ignore[union-attr]
         # The key is this session's: the fast path accepts it for this client.
-        since = selectors.last_entry_id(game)
+        since = board_cache.last_entry_id(game)
         url = reverse("game_scoreboard", args=[game.pk]) + f"?since={since}"
         assert client.get(url, HTTP_X_POLL_KEY=key, **HX).status_code == 204
         # The token is this session's: a void posted with it passes the CSRF check.
@@ -87,7 +90,7 @@ def test_each_phone_gets_its_own_poll_key_and_csrf_token(game: Game, alice: Any)
 
 def test_a_new_deal_gives_a_fresh_board(game: Game, alice: Any, carol_watching: Client) -> None:
     assert "<strong>Deal 3</strong>" not in board(carol_watching, game)
-    services.deal_record(game=game, by=alice, data=SAMPLE_DEALS[2])
+    game_services.deal_record(game=game, by=alice, data=SAMPLE_DEALS[2])
     assert "<strong>Deal 3</strong>" in board(carol_watching, game)
 
 
@@ -95,7 +98,7 @@ def test_an_amend_gives_a_fresh_board(game: Game, alice: Any, carol_watching: Cl
     assert "amended" not in board(carol_watching, game)
     last = game.entries.order_by("-id").first()
     assert last is not None
-    services.deal_amend(
+    game_services.deal_amend(
         game=game, by=alice, deal_key=last.deal_key, data=SAMPLE_DEALS[3], note="recount"
     )
     assert "amended" in board(carol_watching, game)
@@ -132,17 +135,17 @@ def test_a_board_newer_than_its_key_is_sent_not_kept(
     """A deal recorded between reading the board's signature and replaying the ledger: the
     phone gets the newer board, labelled with its version, and it is not kept under the older
     signature's key (where a later phone reading the older signature would find it)."""
-    before = selectors.board_signature(game)
-    replay = selectors.game_standings
+    before = board_cache.board_signature(game)
+    replay = scoreboard.game_standings
 
     def deal_lands_meanwhile(g: Game) -> Any:
-        services.deal_record(game=g, by=alice, data=SAMPLE_DEALS[2])
+        game_services.deal_record(game=g, by=alice, data=SAMPLE_DEALS[2])
         return replay(g)
 
-    monkeypatch.setattr(selectors, "game_standings", deal_lands_meanwhile)
+    monkeypatch.setattr(scoreboard, "game_standings", deal_lands_meanwhile)
     response = carol_watching.get(reverse("game_scoreboard", args=[game.pk]) + "?since=0", **HX)
     assert "<strong>Deal 3</strong>" in response.content.decode()
-    assert response["ETag"] == f'"g{game.pk}-{selectors.last_entry_id(game)}"'
+    assert response["ETag"] == f'"g{game.pk}-{board_cache.last_entry_id(game)}"'
     assert cache.get(board_cache.board_key(game.pk, before, False)) is None
 
 
@@ -154,13 +157,13 @@ def test_the_boards_access_check_agrees_with_the_pages(
     stranger = UserFactory(username="dave")
     sharing.night_join(night=game.night, user=carol)
     for user in (alice, bob, carol, stranger):
-        access = selectors.board_access(user.pk, game.pk)
-        visible = selectors.games_for_user(user).filter(pk=game.pk).exists()
+        access = board_cache.board_access(user.pk, game.pk)
+        visible = roles.games_for_user(user).filter(pk=game.pk).exists()
         assert (access is not None) == visible, user.username
         if access is not None:
-            assert access.can_record == selectors.can_record(user, game.night), user.username
-            assert access.signature == selectors.board_signature(game)
-    assert selectors.board_access(alice.pk, game.pk + 1000) is None
+            assert access.can_record == roles.can_record(user, game.night), user.username
+            assert access.signature == board_cache.board_signature(game)
+    assert board_cache.board_access(alice.pk, game.pk + 1000) is None
 
 
 def test_a_stranger_gets_no_board(game: Game) -> None:
@@ -259,7 +262,7 @@ def test_a_key_carries_its_user_for_its_session_and_game_only(
     def asked(session: str, game_id: int) -> int | None:
         request = RequestFactory().get("/", HTTP_X_POLL_KEY=key)
         request.COOKIES[settings.SESSION_COOKIE_NAME] = session
-        return live.key_user(request, game_id)
+        return polling.key_user(request, game_id)
 
     assert asked(mine, game.pk) == carol.pk
     assert asked("another-session", game.pk) is None

@@ -10,9 +10,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import services
-from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Entry, Game, Night
+from scorekeeper.nights.demo import SAMPLE_DEALS
 from tests.factories import GameFactory
 from tests.scorekeeper.views.test_deals import (
     HX,
@@ -89,7 +89,9 @@ def test_without_scripts_the_page_says_what_was_recorded(
     html = alice_client.get(response["Location"]).content.decode()
     assert "Deal 1 recorded" in recorded_box(html)
     # Once voided, or for a deal that is not there, nothing is said.
-    services.deal_void(game=bridge_game, deal_key=entry.pk, by=entry.recorded_by, revision=entry.pk)
+    game_services.deal_void(
+        game=bridge_game, deal_key=entry.pk, by=entry.recorded_by, revision=entry.pk
+    )
     url = bridge_game.get_absolute_url()
     for asked in [str(entry.pk), "9" * 30, "x", "-1", "²"]:
         html = alice_client.get(url, {"recorded": asked}).content.decode()
@@ -99,7 +101,7 @@ def test_without_scripts_the_page_says_what_was_recorded(
 def test_a_deal_recorded_from_another_phone_is_not_announced_as_mine(
     alice_client: Client, bridge_game: Game, bob: Any
 ) -> None:
-    services.deal_record(game=bridge_game, by=bob, data=SAMPLE_DEALS[0])
+    game_services.deal_record(game=bridge_game, by=bob, data=SAMPLE_DEALS[0])
     html = alice_client.get(bridge_game.get_absolute_url()).content.decode()
     assert '<div class="recorded"' not in html
 
@@ -146,7 +148,7 @@ def test_each_seat_starts_on_its_kind_of_entry_of_the_last_deal(
     html = alice_client.get(url).content.decode()
     assert [checked(html, f"how_{p}") for p in range(4)] == ["held"] * 4
     # Mary went out (no entry); Tom and Dick gave counts, Alice was not down.
-    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
     assert SAMPLE_DEALS[0]["hands"][2] == {"seat": 3, "not_down": True}
     html = alice_client.get(url).content.decode()
     assert [checked(html, f"how_{p}") for p in range(4)] == ["held", "held", "held", "not_down"]
@@ -157,9 +159,9 @@ def test_each_seat_starts_on_its_kind_of_entry_of_the_last_deal(
         {"seat": 2, "held": 10},
         {"seat": 3, "cards": "KS QH"},
     ]
-    services.deal_record(game=bridge_game, by=alice, data=cards)
-    voided = services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
-    services.deal_void(game=bridge_game, deal_key=voided.pk, by=alice, revision=voided.pk)
+    game_services.deal_record(game=bridge_game, by=alice, data=cards)
+    voided = game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    game_services.deal_void(game=bridge_game, deal_key=voided.pk, by=alice, revision=voided.pk)
     html = alice_client.get(url).content.decode()
     # Tom went out in deal 2: his choice comes from deal 1.
     assert [checked(html, f"how_{p}") for p in range(4)] == ["held", "held", "held", "cards"]
@@ -172,14 +174,16 @@ def test_the_way_of_the_last_hand_is_where_the_next_starts(
     url = game.get_absolute_url()
     assert checked(alice_client.get(url).content.decode(), "way") == "tricks"
     # Recorded quickly from Bob's phone: Alice's starts quickly too.
-    services.deal_record(game=game, by=bob, data={"won": [7, 2], "first_five": 0, "captures": []})
+    game_services.deal_record(
+        game=game, by=bob, data={"won": [7, 2], "first_five": 0, "captures": []}
+    )
     assert checked(alice_client.get(url).content.decode(), "way") == "quick"
 
 
 def test_a_refused_form_keeps_what_was_posted_not_the_last_choices(
     alice_client: Client, bridge_game: Game, alice: Any
 ) -> None:
-    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
     fields = form_fields(alice_held(120)) | {"how_3": "held"}
     html = alice_client.post(record_url(bridge_game), fields, **HX).content.decode()
     assert checked(html, "how_3") == "held"
@@ -188,7 +192,7 @@ def test_a_refused_form_keeps_what_was_posted_not_the_last_choices(
 def test_a_record_the_form_cannot_read_is_passed_over(
     alice_client: Client, bridge_game: Game, alice: Any
 ) -> None:
-    first = services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    first = game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
     # A row no service writes (an older version, a hand edit): the last deal unreadable.
     Entry.objects.create(
         game=bridge_game,

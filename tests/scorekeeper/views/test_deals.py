@@ -10,9 +10,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import services
-from scorekeeper.demo import SAMPLE_DEALS, SAMPLE_TOTALS
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Entry, Game
+from scorekeeper.nights.demo import SAMPLE_DEALS, SAMPLE_TOTALS
 
 HX = {"HTTP_HX_REQUEST": "true"}
 IMPOSSIBLE = "Alice went down, so can hold at most 100 points"
@@ -220,8 +220,8 @@ def test_an_impossible_count_is_shown_next_to_the_players_count(
 
 def test_an_eighth_deal_is_refused(alice_client: Client, bridge_game: Game, alice: Any) -> None:
     for deal in SAMPLE_DEALS:
-        services.deal_record(game=bridge_game, by=alice, data=deal)
-    services.deal_record(
+        game_services.deal_record(game=bridge_game, by=alice, data=deal)
+    game_services.deal_record(
         game=bridge_game,
         by=alice,
         data={
@@ -267,7 +267,8 @@ def test_recording_is_a_post(alice_client: Client, bridge_game: Game) -> None:
 @pytest.fixture
 def two_deals(bridge_game: Game, alice: Any) -> list[Entry]:
     return [
-        services.deal_record(game=bridge_game, by=alice, data=deal) for deal in SAMPLE_DEALS[:2]
+        game_services.deal_record(game=bridge_game, by=alice, data=deal)
+        for deal in SAMPLE_DEALS[:2]
     ]
 
 
@@ -320,7 +321,7 @@ def test_a_stale_amend_is_refused_with_a_reason(
     first = two_deals[0]
     # Alice opens the amend page; meanwhile Bob corrects the same deal on his phone.
     page = alice_client.get(amend_url(bridge_game, first.pk)).content.decode()
-    services.deal_amend(game=bridge_game, deal_key=first.pk, by=bob, data=SAMPLE_DEALS[0])
+    game_services.deal_amend(game=bridge_game, deal_key=first.pk, by=bob, data=SAMPLE_DEALS[0])
     revision = re.search(r'name="revision" value="(\d+)"', page)
     assert revision is not None
     fields = form_fields(SAMPLE_DEALS[0], held_1=26, revision=revision.group(1))
@@ -368,7 +369,7 @@ def test_a_voided_deal_is_brought_back_from_its_amend_page(
     alice_client: Client, bridge_game: Game, two_deals: list[Entry], alice: Any
 ) -> None:
     first = two_deals[0]
-    void = services.deal_void(game=bridge_game, deal_key=first.pk, by=alice)
+    void = game_services.deal_void(game=bridge_game, deal_key=first.pk, by=alice)
     page = alice_client.get(amend_url(bridge_game, first.pk)).content.decode()
     assert "Bring back a voided deal" in page
     assert re.search(r'name="held_1" value="36"', page)  # what it said before the void
@@ -382,7 +383,7 @@ def test_a_stale_void_is_refused_with_a_reason(
     alice_client: Client, bridge_game: Game, two_deals: list[Entry], bob: Any
 ) -> None:
     first = two_deals[0]
-    services.deal_amend(game=bridge_game, deal_key=first.pk, by=bob, data=SAMPLE_DEALS[0])
+    game_services.deal_amend(game=bridge_game, deal_key=first.pk, by=bob, data=SAMPLE_DEALS[0])
     says = "Someone changed this deal while you were editing it"
     plain = alice_client.post(void_url(bridge_game, first.pk), {"revision": first.pk})
     assert plain.status_code == 400

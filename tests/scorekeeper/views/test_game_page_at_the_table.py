@@ -12,9 +12,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import selectors, services
-from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper.games import services as game_services
+from scorekeeper.ledger import reading
 from scorekeeper.models import Entry, Game
+from scorekeeper.nights.demo import SAMPLE_DEALS
+from scorekeeper.standings import scoreboard
 from tests.scorekeeper.views.test_deals import HX, form_fields, is_whole_page
 
 
@@ -44,7 +46,7 @@ def test_a_deal_another_phone_just_recorded_is_not_recorded_twice(
     alice_client: Client, bridge_game: Game, bob: Any, htmx: bool
 ) -> None:
     # Bob's phone records deal 1 while Alice's still shows "Record deal 1".
-    services.deal_record(game=bridge_game, by=bob, data=SAMPLE_DEALS[0], number=1)
+    game_services.deal_record(game=bridge_game, by=bob, data=SAMPLE_DEALS[0], number=1)
     mine = form_fields(SAMPLE_DEALS[0], number=1)
     response = alice_client.post(
         reverse("deal_record", args=[bridge_game.pk]), mine, **(HX if htmx else {})
@@ -62,7 +64,7 @@ def test_a_deal_another_phone_just_recorded_is_not_recorded_twice(
     # One tap records hers as the next deal.
     again = alice_client.post(reverse("deal_record", args=[bridge_game.pk]), mine | {"number": "2"})
     assert again.status_code == 302
-    assert [h.number for h in selectors.game_standings(bridge_game).history] == [1, 2]
+    assert [h.number for h in scoreboard.game_standings(bridge_game).history] == [1, 2]
 
 
 # A ledger that does not replay is shown, never a 500 --------------------------------------------
@@ -70,8 +72,8 @@ def test_a_deal_another_phone_just_recorded_is_not_recorded_twice(
 
 @pytest.fixture
 def broken_game(bridge_game: Game, alice: Any) -> tuple[Game, Entry]:
-    first = services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
-    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[1])
+    first = game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[1])
     # A row no service writes (an older version, a hand edit): deal 1 unreadable.
     Entry.objects.create(
         game=bridge_game,
@@ -109,7 +111,7 @@ def test_the_fix_the_page_names_repairs_the_game(
     alice_client: Client, broken_game: tuple[Game, Entry]
 ) -> None:
     game, first = broken_game
-    latest = selectors.latest_revision(game, first.pk)
+    latest = reading.latest_revision(game, first.pk)
     assert latest is not None
     response = alice_client.post(
         reverse("deal_void", args=[game.pk, first.pk]), {"revision": latest.pk}
@@ -124,15 +126,15 @@ def test_the_fix_the_page_names_repairs_the_game(
 def test_an_amended_deal_shows_what_it_said_struck_through(
     alice_client: Client, bridge_game: Game, alice: Any
 ) -> None:
-    first = services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    first = game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
     corrected = {
         **SAMPLE_DEALS[0],
         "hands": [{"seat": 1, "held": 46}, *SAMPLE_DEALS[0]["hands"][1:]],
     }
-    services.deal_amend(game=bridge_game, deal_key=first.pk, by=alice, data=corrected)
+    game_services.deal_amend(game=bridge_game, deal_key=first.pk, by=alice, data=corrected)
     html = page(alice_client, bridge_game)
     assert 'Tom <s aria-label="was 40">+40</s> +50' in html
-    services.deal_void(game=bridge_game, deal_key=first.pk, by=alice)
+    game_services.deal_void(game=bridge_game, deal_key=first.pk, by=alice)
     html = page(alice_client, bridge_game)
     assert '<strong>Deal 1</strong> <span class="tag">voided</span>' in html
     assert 'Tom <s aria-label="was 50">+50</s>' in html
@@ -149,7 +151,7 @@ def test_an_amended_deal_shows_what_it_said_struck_through(
 def test_a_void_with_an_unsound_revision_is_refused_inline(
     alice_client: Client, bridge_game: Game, alice: Any, revision: str
 ) -> None:
-    first = services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    first = game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
     response = alice_client.post(
         reverse("deal_void", args=[bridge_game.pk, first.pk]), {"revision": revision}
     )

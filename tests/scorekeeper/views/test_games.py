@@ -9,9 +9,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import services
-from scorekeeper.demo import SAMPLE_DEALS, SAMPLE_PLAYERS
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Game, Night, Player
+from scorekeeper.nights.demo import SAMPLE_DEALS, SAMPLE_PLAYERS
 from tests.factories import PlayerFactory
 
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -158,7 +158,7 @@ def test_after_the_seventh_deal_the_page_says_game_over_and_offers_no_form(
     alice_client: Client, bridge_game: Game, alice: Any
 ) -> None:
     for deal in (*SAMPLE_DEALS, DEAL_7):
-        services.deal_record(game=bridge_game, by=alice, data=deal)
+        game_services.deal_record(game=bridge_game, by=alice, data=deal)
     html = alice_client.get(bridge_game.get_absolute_url()).content.decode()
     assert "Game over: Mary wins on 40." in html
     assert 'id="record"' not in html
@@ -191,7 +191,7 @@ def test_the_poll_is_204_while_nothing_changed(
     alice_client: Client, bridge_game: Game, alice: Any
 ) -> None:
     assert alice_client.get(board_url(bridge_game, since=0), **HX).status_code == 204
-    entry = services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    entry = game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
     response = alice_client.get(board_url(bridge_game, since=entry.pk), **HX)
     assert response.status_code == 204
     assert response.content == b""
@@ -202,7 +202,9 @@ def test_the_poll_returns_the_board_when_the_ledger_moved(
 ) -> None:
     before = alice_client.get(bridge_game.get_absolute_url()).content.decode()
     assert "?since=0" in before
-    entry = services.deal_record(game=bridge_game, by=bob, data=SAMPLE_DEALS[0])  # on bob's phone
+    entry = game_services.deal_record(
+        game=bridge_game, by=bob, data=SAMPLE_DEALS[0]
+    )  # on bob's phone
     response = alice_client.get(board_url(bridge_game, since=0), **HX)
     assert response.status_code == 200
     html = response.content.decode()
@@ -239,7 +241,7 @@ def test_a_game_with_nothing_recorded_offers_to_go_and_goes(
 def test_a_game_with_a_deal_does_not_offer_to_go_and_refuses_in_words(
     alice_client: Client, bridge_game: Game, alice: Any
 ) -> None:
-    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
     assert (
         "Remove this game" not in alice_client.get(bridge_game.get_absolute_url()).content.decode()
     )

@@ -11,8 +11,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import desk, transfer
+from scorekeeper.desk import asking
 from scorekeeper.models import Night, Player
+from scorekeeper.transfer import exporting
 from tests.factories import UserFactory, played_night
 
 
@@ -64,7 +65,7 @@ def test_the_recap_shows_tallies_chart_and_every_deal(alices: Client, alice: Any
 
 def test_the_history_and_the_recap_keep_the_nights_rulings(alices: Client, alice: Any) -> None:
     night = played_night(alice)
-    desk.ruling_save(
+    asking.ruling_save(
         night=night,
         by=alice,
         slug="knock-rummy",
@@ -164,7 +165,7 @@ def test_a_bad_upload_says_why_and_writes_nothing(
 
 
 def test_an_upload_whose_ledger_does_not_replay_is_refused(alices: Client, alice: Any) -> None:
-    document = transfer.export_document([played_night(alice)])
+    document = exporting.export_document([played_night(alice)])
     document["nights"][0]["games"][0]["entries"][0]["data"]["went_out"] = 9
     upload = io.BytesIO(json.dumps(document).encode())
     upload.name = "x.json"
@@ -180,7 +181,7 @@ def test_an_upload_with_a_crafted_time_is_refused_inline_naming_it(
     """Issue 17: a time that overflows when taken to UTC was a 500 (OverflowError)."""
     page = alices.get(reverse("export")).content.decode()
     assert "at most 10000 ledger entries" in page
-    document = transfer.export_document([played_night(alice)])
+    document = exporting.export_document([played_night(alice)])
     document["nights"][0]["games"][0]["entries"][0]["recorded_at"] = "9999-12-31T23:59:59-12:00"
     upload = io.BytesIO(json.dumps(document).encode())
     upload.name = "x.json"

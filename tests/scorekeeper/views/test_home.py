@@ -9,9 +9,9 @@ from typing import Any
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import services
-from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Night
+from scorekeeper.nights.demo import SAMPLE_DEALS
 from tests.factories import GameFactory, NightFactory
 
 HOME = reverse("home")
@@ -68,10 +68,10 @@ def test_each_night_lists_its_games_with_the_winner_or_who_leads(
 ) -> None:
     finished = GameFactory(night=night)
     for deal in (*SAMPLE_DEALS, DEAL_7):
-        services.deal_record(game=finished, by=alice, data=deal)
+        game_services.deal_record(game=finished, by=alice, data=deal)
     going = GameFactory(night=night)
     for deal in SAMPLE_DEALS[:2]:
-        services.deal_record(game=going, by=alice, data=deal)
+        game_services.deal_record(game=going, by=alice, data=deal)
     GameFactory(night=night, slug="brummy", players=["Tom", "Mary"])
     client.force_login(alice)
     html = client.get(HOME).content.decode()

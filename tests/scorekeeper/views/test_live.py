@@ -12,9 +12,10 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries
 
-from scorekeeper import live, services
-from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper.games import services as game_services
+from scorekeeper.live import polling
 from scorekeeper.models import Game
+from scorekeeper.nights.demo import SAMPLE_DEALS
 
 HX = {"HTTP_HX_REQUEST": "true"}
 
@@ -57,7 +58,7 @@ def test_an_unchanged_poll_with_a_fresh_key_costs_one_query(
     alice: Any,
     django_assert_num_queries: DjangoAssertNumQueries,
 ) -> None:
-    entry = services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    entry = game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
     key = page_key(alice_client, bridge_game)
     with django_assert_num_queries(1):  # the change marker; no session, user or access read
         response = alice_client.get(board_url(bridge_game, entry.pk), HTTP_X_POLL_KEY=key, **HX)
@@ -72,27 +73,27 @@ def test_without_a_key_the_poll_checks_everything_and_hands_out_a_key(
 ) -> None:
     response = alice_client.get(board_url(bridge_game, 0), **HX)
     assert response.status_code == 204
-    key = response[live.POLL_KEY_HEADER]
+    key = response[polling.POLL_KEY_HEADER]
     response = alice_client.get(board_url(bridge_game, 0), HTTP_X_POLL_KEY=key, **HX)
     assert response.status_code == 204
-    assert live.POLL_KEY_HEADER not in response  # the fast path: nothing more to hand out
+    assert polling.POLL_KEY_HEADER not in response  # the fast path: nothing more to hand out
 
 
 @pytest.mark.parametrize("change", ["record", "amend", "void"])
 def test_the_poll_sends_the_board_after_a_deal_is_recorded_amended_or_voided(
     alice_client: Client, bridge_game: Game, alice: Any, bob: Any, change: str
 ) -> None:
-    first = services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    first = game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
     key = page_key(alice_client, bridge_game)
     since = first.pk
     if change == "record":
-        services.deal_record(game=bridge_game, by=bob, data=SAMPLE_DEALS[1])
+        game_services.deal_record(game=bridge_game, by=bob, data=SAMPLE_DEALS[1])
     elif change == "amend":
-        services.deal_amend(
+        game_services.deal_amend(
             game=bridge_game, deal_key=first.pk, by=bob, data=SAMPLE_DEALS[1], note="miscounted"
         )
     else:
-        services.deal_void(game=bridge_game, deal_key=first.pk, by=bob, note="never dealt")
+        game_services.deal_void(game=bridge_game, deal_key=first.pk, by=bob, note="never dealt")
     response = alice_client.get(board_url(bridge_game, since), HTTP_X_POLL_KEY=key, **HX)
     assert response.status_code == 200
     assert response.content.decode().lstrip().startswith('<section class="card board"')
@@ -101,7 +102,7 @@ def test_the_poll_sends_the_board_after_a_deal_is_recorded_amended_or_voided(
 def test_a_conditional_get_is_answered_304(
     alice_client: Client, bridge_game: Game, alice: Any
 ) -> None:
-    entry = services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    entry = game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
     url = reverse("game_scoreboard", args=[bridge_game.pk])
     board = alice_client.get(url)
     assert board.status_code == 200
@@ -132,7 +133,7 @@ def test_an_old_key_checks_access_again(
     key = page_key(alice_client, bridge_game)
     bridge_game.night.owner = bridge_game.night.recorders.create(username="dora")
     bridge_game.night.save()  # Alice no longer owns the night: she has lost access
-    monkeypatch.setattr(live, "POLL_KEY_AGE", -1)
+    monkeypatch.setattr(polling, "POLL_KEY_AGE", -1)
     response = alice_client.get(board_url(bridge_game, 0), HTTP_X_POLL_KEY=key, **HX)
     assert response.status_code == 404
 
@@ -146,7 +147,7 @@ def test_the_page_says_who_deals_and_who_plays_first(
     html = alice_client.get(bridge_game.get_absolute_url()).content.decode()
     # Counter-clockwise: Mary deals first, the player at her right (Alice) plays first.
     assert html.count("Deal 1: Mary deals, Alice plays first") == 2  # board and deal form
-    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
     html = alice_client.get(bridge_game.get_absolute_url()).content.decode()
     assert "Deal 2: Alice deals, Dick plays first" in html
 
@@ -159,7 +160,7 @@ def test_the_big_screen_shows_the_tally_and_the_latest_working_without_controls(
 ) -> None:
     page = alice_client.get(bridge_game.get_absolute_url()).content.decode()
     assert f'href="{screen_url(bridge_game)}"' in page
-    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
     response = alice_client.get(screen_url(bridge_game))
     html = response.content.decode()
     assert response.status_code == 200
@@ -175,12 +176,12 @@ def test_the_big_screen_polls_cheaply(
     alice: Any,
     django_assert_num_queries: DjangoAssertNumQueries,
 ) -> None:
-    entry = services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    entry = game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
     key = poll_key_of(alice_client.get(screen_url(bridge_game)).content.decode())
     url = f"{screen_url(bridge_game)}?since={entry.pk}"
     with django_assert_num_queries(1):
         assert alice_client.get(url, HTTP_X_POLL_KEY=key, **HX).status_code == 204
-    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[1])
+    game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[1])
     response = alice_client.get(url, HTTP_X_POLL_KEY=key, **HX)
     assert response.status_code == 200
     assert response.content.decode().lstrip().startswith('<section id="screen"')
@@ -222,7 +223,7 @@ def test_a_fresh_keyed_unchanged_poll_is_answered_before_sessions_and_sign_in(
     from django.contrib.auth.middleware import AuthenticationMiddleware
     from django.contrib.sessions.middleware import SessionMiddleware
 
-    entry = services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    entry = game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
     key = page_key(alice_client, bridge_game)
 
     def never(*args: Any, **kwargs: Any) -> None:
@@ -248,7 +249,7 @@ def test_a_fresh_keyed_unchanged_poll_is_answered_before_sessions_and_sign_in(
 def test_the_fast_poll_still_checks_the_host(
     alice_client: Client, bridge_game: Game, alice: Any
 ) -> None:
-    entry = services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    entry = game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
     key = page_key(alice_client, bridge_game)
     response = alice_client.get(
         board_url(bridge_game, entry.pk), HTTP_X_POLL_KEY=key, HTTP_HOST="evil.example", **HX
@@ -272,7 +273,7 @@ def test_the_poll_middleware_passes_other_paths_on(rf: Any, bridge_game: Game, p
         passed.append(request.path)
         return "the rest"
 
-    middleware = live.PollMiddleware(rest_of_the_stack)
+    middleware = polling.PollMiddleware(rest_of_the_stack)
     request = rf.get(path.format(pk=bridge_game.pk), {"since": "0"})
     assert middleware(request) == "the rest"
     assert passed

@@ -9,9 +9,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import services
-from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Game, Night, Player
+from scorekeeper.nights.demo import SAMPLE_DEALS
 from tests.factories import GameFactory, NightFactory, PlayerFactory, UserFactory
 
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -99,7 +99,7 @@ def test_the_night_page_lists_its_games_and_how_they_stand(
     alice_client: Client, night: Night, alice: Any
 ) -> None:
     game = GameFactory(night=night)
-    services.deal_record(game=game, by=alice, data=SAMPLE_DEALS[0])  # Mary went out
+    game_services.deal_record(game=game, by=alice, data=SAMPLE_DEALS[0])  # Mary went out
     html = alice_client.get(night.get_absolute_url()).content.decode()
     assert (
         f'<a href="{game.get_absolute_url()}"><span class="game-name">Game 1: Bridge Rummy' in html

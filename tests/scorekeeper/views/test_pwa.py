@@ -21,9 +21,9 @@ from django.core.management import call_command
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from scorekeeper.demo import SAMPLE_DEALS
 from scorekeeper.models import Entry, Game
-from scorekeeper.views.pwa import APP_SHELL
+from scorekeeper.nights.demo import SAMPLE_DEALS
+from scorekeeper.pages.views.pwa import APP_SHELL
 from tests.scorekeeper.views.test_deals import HX, form_fields, record_url, void_url
 
 

@@ -13,9 +13,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import services, sharing
-from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper.access import sharing
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Game, Night, NightLink, NightViewer
+from scorekeeper.nights.demo import SAMPLE_DEALS
 from tests.factories import NightFactory, UserFactory
 
 HX = {"HTTP_HX_REQUEST": "true"}
@@ -50,9 +51,9 @@ def visitor(token: str, night: Night) -> Client:
 @pytest.fixture
 def played(bridge_game: Game, bob: Any) -> Game:
     """bob has recorded the first deal of the Sample Score Card."""
-    from scorekeeper import services
+    from scorekeeper.games import services as game_services
 
-    services.deal_record(game=bridge_game, by=bob, data=SAMPLE_DEALS[0])
+    game_services.deal_record(game=bridge_game, by=bob, data=SAMPLE_DEALS[0])
     return bridge_game
 
 
@@ -192,7 +193,7 @@ def test_a_visitor_sees_the_big_screen_and_its_cheap_poll(
     with django_assert_num_queries(1):
         poll = visitor.get(f"{screen}?since={last}", HTTP_X_POLL_KEY=key.group(1), **HX)
     assert poll.status_code == 204
-    services.deal_record(game=played, by=bob, data=SAMPLE_DEALS[1])
+    game_services.deal_record(game=played, by=bob, data=SAMPLE_DEALS[1])
     poll = visitor.get(f"{screen}?since={last}", HTTP_X_POLL_KEY=key.group(1), **HX)
     assert poll.status_code == 200
     assert poll.content.decode().lstrip().startswith('<section id="screen"')

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.usernames import skeleton
+from scorekeeper.access.usernames import skeleton
 
 SIGNUP = reverse("signup")
 PASSWORD = "a long pass phrase"

@@ -8,7 +8,7 @@ from typing import Any
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper import tokens
+from scorekeeper.access import tokens
 from scorekeeper.models import ApiToken
 
 PAGE = reverse("tokens")
