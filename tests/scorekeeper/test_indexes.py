@@ -18,7 +18,7 @@ from scorekeeper.access import roles
 from scorekeeper.live import polling
 from scorekeeper.models import Entry, Night, NightViewer, Seat
 from tests.factories import GameFactory
-from tests.scorekeeper.test_standings_kept import rummy_deal
+from tests.scorekeeper.standings.test_standings_kept import rummy_deal
 
 pytestmark = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="EXPLAIN's plans are PostgreSQL's"

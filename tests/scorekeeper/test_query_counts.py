@@ -17,7 +17,7 @@ from scorekeeper.live import board_cache, polling
 from scorekeeper.models import Entry, Game, Night, Player
 from scorekeeper.standings import scoreboard
 from tests.factories import GameFactory, NightFactory, UserFactory
-from tests.scorekeeper.test_standings_kept import rummy_deal
+from tests.scorekeeper.standings.test_standings_kept import rummy_deal
 
 HX = {"HTTP_HX_REQUEST": "true"}
 

@@ -14,7 +14,7 @@ from scorekeeper.games import services as game_services
 from scorekeeper.models import Entry, Game, Night
 from scorekeeper.nights.demo import SAMPLE_DEALS
 from tests.factories import GameFactory
-from tests.scorekeeper.views.test_deals import (
+from tests.scorekeeper.pages.test_deals import (
     HX,
     IMPOSSIBLE,
     alice_held,

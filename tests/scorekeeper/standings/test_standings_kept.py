@@ -162,7 +162,7 @@ def test_a_deal_after_the_end_is_refused_the_same_with_a_kept_tally(
 ) -> None:
     from adjudicator.errors import AdjudicationError
     from scorekeeper.nights.demo import SAMPLE_DEALS
-    from tests.scorekeeper.test_services import DEAL_7
+    from tests.scorekeeper.games.test_services import DEAL_7
 
     for deal in (*SAMPLE_DEALS[:6], DEAL_7):  # Bridge Rummy's seven deals
         game_services.deal_record(game=bridge_game, by=alice, data=deal)

@@ -17,7 +17,7 @@ from scorekeeper.ledger import reading
 from scorekeeper.models import Entry, Game
 from scorekeeper.nights.demo import SAMPLE_DEALS
 from scorekeeper.standings import scoreboard
-from tests.scorekeeper.views.test_deals import HX, form_fields, is_whole_page
+from tests.scorekeeper.pages.test_deals import HX, form_fields, is_whole_page
 
 
 @pytest.fixture

@@ -272,7 +272,7 @@ def test_recording_the_sixth_deal_parses_it_once_and_tallies_to_check_and_to_sho
 
     from adjudicator.rummy.bridge_rummy import BridgeRummy
     from scorekeeper.nights.demo import SAMPLE_DEALS
-    from tests.scorekeeper.views.test_deals import form_fields
+    from tests.scorekeeper.pages.test_deals import form_fields
 
     for data in SAMPLE_DEALS[:5]:
         game_services.deal_record(game=bridge_game, by=alice, data=data)

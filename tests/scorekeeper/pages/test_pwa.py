@@ -24,7 +24,7 @@ from django.urls import reverse
 from scorekeeper.models import Entry, Game
 from scorekeeper.nights.demo import SAMPLE_DEALS
 from scorekeeper.pages.views.pwa import APP_SHELL
-from tests.scorekeeper.views.test_deals import HX, form_fields, record_url, void_url
+from tests.scorekeeper.pages.test_deals import HX, form_fields, record_url, void_url
 
 
 @pytest.fixture
