@@ -79,14 +79,14 @@ def record_meanwhile(
     """Another table at work: record a deal and void it, again and again, until ``stop``."""
     from django.db import connections
 
-    from scorekeeper import services
+    from scorekeeper.games import services as game_services
 
     try:
         while not stop.is_set():
             started = time.perf_counter()
             try:
-                entry = services.deal_record(game=game, by=game.night.owner, data=data)
-                services.deal_void(game=game, deal_key=entry.pk, by=game.night.owner)
+                entry = game_services.deal_record(game=game, by=game.night.owner, data=data)
+                game_services.deal_void(game=game, deal_key=entry.pk, by=game.night.owner)
             except Exception as err:  # counted and shown: the point of the figure
                 failures.append(repr(err)[:80])
             waits.append(time.perf_counter() - started)
@@ -111,7 +111,7 @@ def main() -> None:
     from django.db import connection
 
     from adjudicator.games import all_games, get_game
-    from scorekeeper import importing
+    from scorekeeper.transfer import importing
     from tests.factories import GameFactory, UserFactory
 
     call_command("migrate", verbosity=0)

@@ -132,8 +132,9 @@ def fill(tables: int, phones: int, deals_before: int) -> Night:
     from django.db import connections
     from django.test import Client
 
-    from scorekeeper import services, sharing, tokens
-    from scorekeeper.demo import SAMPLE_DEALS
+    from scorekeeper.access import sharing, tokens
+    from scorekeeper.games import services as game_services
+    from scorekeeper.nights.demo import SAMPLE_DEALS
     from tests.factories import GameFactory, NightFactory
 
     call_command("migrate", verbosity=0)
@@ -147,7 +148,7 @@ def fill(tables: int, phones: int, deals_before: int) -> Night:
         game: Any = GameFactory(night=night, slug=GAME, players=names)  # type: ignore[no-untyped-call]
         last = 0
         for n in range(deals_before):
-            last = services.deal_record(
+            last = game_services.deal_record(
                 game=game, by=recorder, data=SAMPLE_DEALS[n % len(SAMPLE_DEALS)]
             ).pk
         _, raw = tokens.token_create(user=recorder, name="load test")
@@ -257,7 +258,7 @@ def run_phone(server: Server, phone: Phone, until: float, seen: Recorder) -> Non
 
 
 def run_table(server: Server, table: Table, until: float, seen: Recorder) -> None:
-    from scorekeeper.demo import SAMPLE_DEALS
+    from scorekeeper.nights.demo import SAMPLE_DEALS
 
     time.sleep(random.uniform(0, min(DEAL_EVERY, (until - time.monotonic()) / 2)))
     headers = {"Authorization": f"Token {table.token}", "Content-Type": "application/json"}

@@ -49,8 +49,9 @@ def main() -> None:
     from django.urls import reverse
 
     from bench.timing import measure
-    from scorekeeper import live, services
-    from scorekeeper.demo import SAMPLE_DEALS
+    from scorekeeper.games import services as game_services
+    from scorekeeper.live import polling
+    from scorekeeper.nights.demo import SAMPLE_DEALS
     from tests.factories import GameFactory, UserFactory
 
     setup_test_environment()
@@ -63,14 +64,14 @@ def main() -> None:
     alice = UserFactory(username=f"bench-{os.getpid()}")
     game = GameFactory(night__owner=alice, slug="bridge-rummy")
     for n in range(args.deals):
-        services.deal_record(game=game, by=alice, data=SAMPLE_DEALS[n % len(SAMPLE_DEALS)])
+        game_services.deal_record(game=game, by=alice, data=SAMPLE_DEALS[n % len(SAMPLE_DEALS)])
         if n % 7 == 6:  # Bridge Rummy is seven deals: start the next game
             game = GameFactory(night=game.night, slug="bridge-rummy", number=game.number + 1)
     client = Client()
     client.force_login(alice)
     page = client.get(game.get_absolute_url(), secure=True)
     assert page.status_code == 200, page.status_code
-    version = live.marker(game.pk)
+    version = polling.marker(game.pk)
     key = page.content.decode().split('"X-Poll-Key": "', 1)[1].split('"', 1)[0]
     url = f"{reverse('game_scoreboard', args=[game.pk])}?since={version}"
     hx = {"HTTP_HX_REQUEST": "true"}

@@ -67,14 +67,15 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     from adjudicator.games import all_games
-    from scorekeeper import services
+    from scorekeeper.games import services as game_services
     from scorekeeper.models import Night
+    from scorekeeper.nights import services as night_services
     from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, sign_in
     from tests.browser.hands import record_hand, sample_for, table_size
 
     owner = get_user_model().objects.create_user("taps", password="a taps bench pass")
-    night = services.night_create(owner=owner, date=datetime.date.today())
-    players = {n: services.night_player_add(night=night, by=owner, name=n) for n in NAMES}
+    night = night_services.night_create(owner=owner, date=datetime.date.today())
+    players = {n: night_services.night_player_add(night=night, by=owner, name=n) for n in NAMES}
 
     port = free_port()
     server = start_server(port, database_url, "2")
@@ -101,7 +102,7 @@ def main() -> None:
                         failed = True
                         continue
                     number, deal = found
-                    started = services.game_start(
+                    started = game_services.game_start(
                         night=Night.objects.get(pk=night.pk),
                         by=owner,
                         slug=game.slug,

@@ -111,7 +111,7 @@ def main() -> None:
 
         print("\n2. A deal recorded through A is on B's scoreboard at the next poll")
         table = next(t for t in night.tables if t.game == phone.game)
-        from scorekeeper.demo import SAMPLE_DEALS
+        from scorekeeper.nights.demo import SAMPLE_DEALS
 
         body = json.dumps({"deal": SAMPLE_DEALS[1]}).encode()
         auth = {"Authorization": f"Token {table.token}", "Content-Type": "application/json"}

@@ -10,12 +10,12 @@ class ScorekeeperConfig(AppConfig):
         from django.db.models.signals import post_migrate
 
         from scorekeeper import checks  # noqa: F401  (registers the system checks)
-        from scorekeeper.views.share import join_on_sign_in
+        from scorekeeper.pages.views.share import join_on_sign_in
 
         user_logged_in.connect(join_on_sign_in, dispatch_uid="scorekeeper.join_on_sign_in")
         # The ledger's and the sealed setups' triggers survive SQLite's table rebuilds (see
-        # ledger.keep_triggers).
-        from scorekeeper import ledger, seal
+        # chain.keep_triggers).
+        from scorekeeper import chain, seal
 
-        post_migrate.connect(ledger.keep_triggers, sender=self, dispatch_uid="scorekeeper.ledger")
+        post_migrate.connect(chain.keep_triggers, sender=self, dispatch_uid="scorekeeper.ledger")
         post_migrate.connect(seal.keep_triggers, sender=self, dispatch_uid="scorekeeper.seal")

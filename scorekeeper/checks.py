@@ -57,7 +57,7 @@ def check_every_game_has_page_support(app_configs: Any, **kwargs: Any) -> list[E
     added to the engine can never be a 500 on its page."""
     from adjudicator.games import all_games
     from adjudicator.records import PerSeatField
-    from scorekeeper.widgets import KINDS, WIDGETS, kinds_of, widgets_of
+    from scorekeeper.pages.widgets import KINDS, WIDGETS, kinds_of, widgets_of
 
     errors = []
     for game in all_games():
@@ -70,7 +70,7 @@ def check_every_game_has_page_support(app_configs: Any, **kwargs: Any) -> list[E
                     Error(
                         f"{where}: the deal form cannot show a {kind!r} field.",
                         hint="Lay the kind out in templates/scorekeeper/deal_form.html and add "
-                        "it to scorekeeper.widgets.KINDS.",
+                        "it to scorekeeper.pages.widgets.KINDS.",
                         id="scorekeeper.E002",
                     )
                 )
@@ -78,7 +78,7 @@ def check_every_game_has_page_support(app_configs: Any, **kwargs: Any) -> list[E
                 errors.append(
                     Error(
                         f"{where}: no page widget {widget!r}.",
-                        hint="Register it in scorekeeper.widgets.WIDGETS.",
+                        hint="Register it in scorekeeper.pages.widgets.WIDGETS.",
                         id="scorekeeper.E003",
                     )
                 )

@@ -2,7 +2,7 @@
 
 Nothing here knows a game's rules: a game stores its slug and house options, and every deal is
 kept as the raw record the adjudicator reads. Standings are never stored; they are computed
-from the ledger each time (see ``selectors.game_standings``).
+from the ledger each time (see ``scorekeeper.standings.scoreboard.game_standings``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 
-from scorekeeper import ledger, seal
+from scorekeeper import chain, seal
 
 
 class Player(models.Model):
@@ -188,7 +188,7 @@ class Entry(models.Model):
     recorded_as = models.CharField(max_length=150, blank=True, editable=False)
     # Set when the entry is made (an import gives the time from its file); never changed after.
     recorded_at = models.DateTimeField(default=timezone.now, editable=False)
-    # The hash chain (scorekeeper.ledger): the hash of the entry before it in its game (empty
+    # The hash chain (scorekeeper.chain): the hash of the entry before it in its game (empty
     # for the first), and SHA-256 over this entry's content and prev_hash. Set on insert.
     prev_hash = models.CharField(max_length=64, blank=True, editable=False)
     hash = models.CharField(max_length=64, editable=False)
@@ -254,13 +254,13 @@ class Entry(models.Model):
             if connection.vendor == "postgresql":
                 cursor.execute(
                     "SELECT nextval(pg_get_serial_sequence(%s, 'id')) FROM generate_series(1, %s)",
-                    [ledger.TABLE, count],
+                    [chain.TABLE, count],
                 )
                 return sorted(row[0] for row in cursor.fetchall())
             cursor.execute(
                 f"SELECT MAX(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = %s), 0), "
-                f"COALESCE((SELECT MAX(id) FROM {ledger.TABLE}), 0))",
-                [ledger.TABLE],
+                f"COALESCE((SELECT MAX(id) FROM {chain.TABLE}), 0))",
+                [chain.TABLE],
             )
             top = cursor.fetchone()[0]
         return list(range(top + 1, top + 1 + count))
@@ -286,7 +286,7 @@ class Entry(models.Model):
         if self.recorded_at is None:
             self.recorded_at = timezone.now()
         self.prev_hash = prev_hash
-        self.hash = ledger.entry_hash(ledger.content_of(self), self.prev_hash)
+        self.hash = chain.entry_hash(chain.content_of(self), self.prev_hash)
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         raise AppendOnlyError("Ledger entries are never deleted; add a voiding entry.")
@@ -436,7 +436,7 @@ class NightViewer(models.Model):
 
 
 class ApiToken(models.Model):
-    """A script's key to the API, kept only as its SHA-256 (``scorekeeper/tokens.py``).
+    """A script's key to the API, kept only as its SHA-256 (``scorekeeper/access/tokens.py``).
 
     The raw token is shown once, when made; the database holds its digest and its first
     characters (``prefix``) to find it. Checking one costs a hash, not a password hash: tokens

@@ -28,8 +28,8 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from scorekeeper import ledger
-from scorekeeper.ledger import TABLE as ENTRY_TABLE
+from scorekeeper import chain
+from scorekeeper.chain import TABLE as ENTRY_TABLE
 
 GAME_TABLE = "scorekeeper_game"
 SEAT_TABLE = "scorekeeper_seat"
@@ -51,7 +51,7 @@ def setup_content(
         "night": night_id,
         "number": number,
         "slug": slug,
-        "options": ledger.plain(options),
+        "options": chain.plain(options),
         "seats": [
             {"position": position, "player": player, "name": name, "team": team}
             for position, player, name, team in sorted(seats, key=lambda seat: seat[0])
@@ -77,7 +77,7 @@ def read_setup(game_model: Any, seat_model: Any, game_id: int, using: str = "def
 
 def setup_hash(setup: Mapping[str, Any]) -> str:
     """The digest a game's first entry links to (``prev_hash``)."""
-    return ledger.digest({"setup": setup})
+    return chain.digest({"setup": setup})
 
 
 def chain_start(sealed: Mapping[str, Any], first_prev_hash: str) -> str:
@@ -144,18 +144,18 @@ def differences(sealed: Mapping[str, Any], now: Mapping[str, Any]) -> tuple[list
 
 def check(
     game_id: int, sealed: Mapping[str, Any], now: Mapping[str, Any], entries: list[Any]
-) -> tuple[list[ledger.Break], list[str]]:
+) -> tuple[list[chain.Break], list[str]]:
     """A game's breaks (its setup's, then its chain's first) and its players' renames, from its
     sealed setup, its setup as it stands and its entries in id order."""
     if not entries:
         return [], []  # not started: its setup is free to change, and no total depends on it
-    breaks: list[ledger.Break] = []
+    breaks: list[chain.Break] = []
     changes, renames = differences(sealed, now)
     if changes:
         what = f"its setup no longer matches the one sealed at its first entry ({entries[0].pk})"
-        breaks.append(ledger.Break(game_id, None, f"{what}: " + "; ".join(changes)))
+        breaks.append(chain.Break(game_id, None, f"{what}: " + "; ".join(changes)))
     start = chain_start(sealed, entries[0].prev_hash)
-    _, broken = ledger.first_break(game_id, entries, start=start)
+    _, broken = chain.first_break(game_id, entries, start=start)
     if broken is not None:
         breaks.append(broken)
     return breaks, renames
@@ -243,7 +243,7 @@ def remove_sql(vendor: str) -> list[str]:
 
 def unlock_sql(vendor: str) -> list[str]:
     """Lift the refusal for one transaction (only the tables' owner can), as
-    ``ledger.unlock_sql`` does; follow with ``lock_sql`` in the same transaction."""
+    ``chain.unlock_sql`` does; follow with ``lock_sql`` in the same transaction."""
     if vendor == "postgresql":
         return [f"ALTER TABLE {t} DISABLE TRIGGER USER" for t in (GAME_TABLE, SEAT_TABLE)]
     return remove_sql(vendor)
@@ -257,7 +257,7 @@ def lock_sql(vendor: str) -> list[str]:
 
 def keep_triggers(using: str = "default", **kwargs: Any) -> None:
     """After ``migrate``: put SQLite's triggers back if a later migration rebuilt the games' or
-    seats' table (as ``ledger.keep_triggers`` does for the ledger's)."""
+    seats' table (as ``chain.keep_triggers`` does for the ledger's)."""
     from django.db import connections
     from django.db.migrations.recorder import MigrationRecorder
 

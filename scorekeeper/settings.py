@@ -106,6 +106,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "axes",  # sign-in throttling and lock-out (pages, admin and HTTP Basic)
     "scorekeeper",
+    "scorekeeper.pages",  # no models: its template tags
 ]
 
 MIDDLEWARE = [
@@ -113,10 +114,10 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # No NUL in any query parameter (PostgreSQL refuses it): a 400 before anything reads them.
-    "scorekeeper.query.QueryParametersMiddleware",
+    "scorekeeper.web.query.QueryParametersMiddleware",
     # The scoreboard's "nothing changed" poll, answered before the heavier layers below
-    # (scorekeeper/live.py says why that is safe).
-    "scorekeeper.live.PollMiddleware",
+    # (scorekeeper/live/polling.py says why that is safe).
+    "scorekeeper.live.polling.PollMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -125,8 +126,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # A write that waited for the database's lock past its timeout: 503, Retry-After.
-    "scorekeeper.busy.BusyMiddleware",
-    # Last, as axes asks: turns a locked-out sign-in into scorekeeper.lockout's answer.
+    "scorekeeper.web.busy.BusyMiddleware",
+    # Last, as axes asks: turns a locked-out sign-in into scorekeeper.access.lockout's answer.
     "axes.middleware.AxesMiddleware",
 ]
 
@@ -174,7 +175,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # A write waits for a row lock at most as long as SQLite's writers wait for theirs, then
-    # fails with SQLSTATE 55P03, answered 503 with Retry-After (scorekeeper.busy); without it
+    # fails with SQLSTATE 55P03, answered 503 with Retry-After (scorekeeper.web.busy); without it
     # a write would wait until gunicorn killed the worker (an HTML 500 at 30 s).
     DATABASES["default"].setdefault("OPTIONS", {})["options"] = "-c lock_timeout=20s"
 
@@ -203,13 +204,13 @@ AXES_RESET_ON_SUCCESS = True  # a right password (before the lock) forgets the e
 # Guessing on during a lock-out does not push its end further away: the page's "15 minutes"
 # stays true for the person who only mistyped.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
-AXES_LOCKOUT_CALLABLE = "scorekeeper.lockout.lockout_response"
+AXES_LOCKOUT_CALLABLE = "scorekeeper.access.lockout.lockout_response"
 AXES_HTTP_RESPONSE_CODE = 429
 # Behind a reverse proxy every request comes from the proxy's address: the client's is read
 # from X-Forwarded-For, trusting as many hops from the right as there are proxies in front
-# (scorekeeper.lockout.client_ip). 0 (the default) trusts none: the header is ignored.
+# (scorekeeper.access.lockout.client_ip). 0 (the default) trusts none: the header is ignored.
 SCOREKEEPER_PROXY_COUNT = env_int("SCOREKEEPER_PROXY_COUNT", 0)
-AXES_CLIENT_IP_CALLABLE = "scorekeeper.lockout.client_ip"
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.access.lockout.client_ip"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -267,7 +268,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "scorekeeper.api.schema.postprocess",
     ],
-    # <id:...> in the URLs (scorekeeper/converters.py): a row id.
+    # <id:...> in the URLs (scorekeeper/web/converters.py): a row id.
     "PATH_CONVERTER_OVERRIDES": {
         "id": {"type": "integer", "format": "int64", "minimum": 0, "maximum": 2**63 - 1}
     },

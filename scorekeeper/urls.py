@@ -1,8 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from scorekeeper import converters  # noqa: F401  (registers <id:...>)
-from scorekeeper.views import (
+from scorekeeper.pages.views import (
     accounts,
     desk,
     games,
@@ -13,8 +12,9 @@ from scorekeeper.views import (
     pwa,
     share,
 )
-from scorekeeper.views import live as live_views
-from scorekeeper.views import tokens as token_views
+from scorekeeper.pages.views import live as live_views
+from scorekeeper.pages.views import tokens as token_views
+from scorekeeper.web import converters  # noqa: F401  (registers <id:...>)
 
 # Errors: JSON under /api/, Django's own pages elsewhere.
 handler400 = "scorekeeper.api.errors.bad_request"

@@ -39,13 +39,13 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def _flush_through_the_ledger_triggers() -> None:
-    """The ledger refuses DELETE and TRUNCATE in the database itself (scorekeeper.ledger), and
+    """The ledger refuses DELETE and TRUNCATE in the database itself (scorekeeper.chain), and
     so do a started game's seats (scorekeeper.seal), so the wipe between transactional tests
     (``flush``) lifts the refusals for its own transaction and puts them back before it
     commits."""
     from django.db.backends.base.operations import BaseDatabaseOperations
 
-    from scorekeeper import ledger, seal
+    from scorekeeper import chain, seal
 
     plain = BaseDatabaseOperations.execute_sql_flush
     if getattr(plain, "through_ledger", False):
@@ -53,9 +53,9 @@ def _flush_through_the_ledger_triggers() -> None:
 
     def execute_sql_flush(self: Any, sql_list: list[str]) -> None:
         vendor = self.connection.vendor
-        if any(ledger.TABLE in sql or seal.SEAT_TABLE in sql for sql in sql_list):
-            unlock = [*ledger.unlock_sql(vendor), *seal.unlock_sql(vendor)]
-            lock = [*ledger.lock_sql(vendor), *seal.lock_sql(vendor)]
+        if any(chain.TABLE in sql or seal.SEAT_TABLE in sql for sql in sql_list):
+            unlock = [*chain.unlock_sql(vendor), *seal.unlock_sql(vendor)]
+            lock = [*chain.lock_sql(vendor), *seal.lock_sql(vendor)]
             sql_list = [*unlock, *sql_list, *lock]
         plain(self, sql_list)
 

@@ -77,29 +77,29 @@ class GameFactory(factory.django.DjangoModelFactory):
 def played_night(owner: Any, *, recorder: Any = None, place: str = "The kitchen table") -> Night:
     """A night of two games: Bridge Rummy to its end (Mary wins, deal 1 amended, deal 3 voided
     and brought back, with notes), and a Brummy game still going (Mary, Tom, Dick)."""
-    from scorekeeper import services
-    from scorekeeper.demo import SAMPLE_DEALS
+    from scorekeeper.games import services as game_services
+    from scorekeeper.nights.demo import SAMPLE_DEALS
 
     night = NightFactory(owner=owner, place=place)
     if recorder is not None:
         night.recorders.add(recorder)
     by = recorder or owner
     bridge = GameFactory(night=night, slug="bridge-rummy")
-    entries = [services.deal_record(game=bridge, by=by, data=deal) for deal in SAMPLE_DEALS]
-    services.deal_amend(
+    entries = [game_services.deal_record(game=bridge, by=by, data=deal) for deal in SAMPLE_DEALS]
+    game_services.deal_amend(
         game=bridge, deal_key=entries[0].pk, by=owner, data=SAMPLE_DEALS[0], note="Tom recounted"
     )
-    services.deal_void(game=bridge, deal_key=entries[2].pk, by=owner, note="=not sure")
-    services.deal_amend(game=bridge, deal_key=entries[2].pk, by=owner, data=SAMPLE_DEALS[2])
+    game_services.deal_void(game=bridge, deal_key=entries[2].pk, by=owner, note="=not sure")
+    game_services.deal_amend(game=bridge, deal_key=entries[2].pk, by=owner, data=SAMPLE_DEALS[2])
     last = {
         "went_out": 0,
         "hands": [{"seat": 1, "held": 20}, {"seat": 2, "held": 30}, {"seat": 3, "not_down": True}],
     }
-    services.deal_record(game=bridge, by=owner, data=last)
+    game_services.deal_record(game=bridge, by=owner, data=last)
     brummy = GameFactory(night=night, slug="brummy", players=["Mary", "Tom", "Dick"])
     for grids in ((30, 12, 41), (18, 22, 5)):
         data = {"knocked": None, "grids": [{"seat": s, "total": t} for s, t in enumerate(grids)]}
-        services.deal_record(game=brummy, by=owner, data=data)
+        game_services.deal_record(game=brummy, by=owner, data=data)
     return night
 
 

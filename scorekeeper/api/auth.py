@@ -1,7 +1,7 @@
 """How a script signs in to the API: an API token (cheap to check) or HTTP Basic (throttled).
 
 * ``Authorization: Token <raw>`` (or ``Bearer <raw>``): one SHA-256 and a constant-time compare
-  (``scorekeeper/tokens.py``); a wrong or revoked token is a 401 with the JSON error body.
+  (``scorekeeper/access/tokens.py``); a wrong or revoked token is a 401 with the JSON error body.
 * HTTP Basic goes through Django's ``authenticate`` with the request, so django-axes counts
   each wrong password and refuses a locked-out account and address (429, code
   ``locked_out``) before any password is checked, as on the sign-in page and the admin.
@@ -20,8 +20,8 @@ from rest_framework.authentication import (
 )
 from rest_framework.request import Request
 
-from scorekeeper import tokens
-from scorekeeper.lockout import LOCKED_OUT, cool_off_minutes, lockout_message
+from scorekeeper.access import tokens
+from scorekeeper.access.lockout import LOCKED_OUT, cool_off_minutes, lockout_message
 
 
 class LockedOut(exceptions.Throttled):

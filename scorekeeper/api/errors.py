@@ -1,5 +1,5 @@
 """One exception handler for the whole API: every refusal is a 4xx with a code and a sentence
-(a write that could not get the database's lock in time is left to scorekeeper.busy: a 503).
+(a write that could not get the database's lock in time is left to scorekeeper.web.busy: a 503).
 
 Body: ``{"code": "impossible_count", "message": "…", "field": "hands[2].held", …}``, always as
 application/json, whatever renderer the view negotiated (the CSV export's refusals too).

@@ -25,9 +25,10 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scorekeeper import export_format, selectors, transfer
+from scorekeeper.access import roles
 from scorekeeper.api.parsers import ImportJSONParser
 from scorekeeper.models import Night
+from scorekeeper.transfer import export_format, exporting, importing
 
 
 class CSVRenderer(renderers.BaseRenderer):
@@ -92,11 +93,13 @@ class ImportOut(serializers.Serializer[Any]):
 
 def _export(request: Request, nights: list[Night], stem: str) -> HttpResponse | Response:
     if request.accepted_renderer.format == "csv":
-        response = HttpResponse(transfer.export_csv(nights), content_type="text/csv; charset=utf-8")
+        response = HttpResponse(
+            exporting.export_csv(nights), content_type="text/csv; charset=utf-8"
+        )
         response["Content-Disposition"] = f'attachment; filename="{stem}.csv"'
         return response
     return Response(
-        transfer.export_document(nights),
+        exporting.export_document(nights),
         headers={"Content-Disposition": f'attachment; filename="{stem}.json"'},
     )
 
@@ -116,7 +119,7 @@ _EXPORT_RESPONSES = {
 @_negotiated
 def night_export(request: Request, pk: int) -> HttpResponse | Response:
     """One night: its table, games, seats and every ledger entry (JSON), or its deals (CSV)."""
-    night = get_object_or_404(selectors.nights_for_user(request.user), pk=pk)
+    night = get_object_or_404(roles.nights_for_user(request.user), pk=pk)
     return _export(request, [night], f"scorekeeper-night-{night.date.isoformat()}")
 
 
@@ -126,7 +129,7 @@ def night_export(request: Request, pk: int) -> HttpResponse | Response:
 @_negotiated
 def export_all(request: Request) -> HttpResponse | Response:
     """Every night the user owns or records in."""
-    return _export(request, list(selectors.nights_for_user(request.user)), "scorekeeper-all")
+    return _export(request, list(roles.nights_for_user(request.user)), "scorekeeper-all")
 
 
 @extend_schema(request=OpenApiTypes.OBJECT, responses={201: ImportOut})
@@ -139,7 +142,7 @@ def import_export(request: Request) -> Response:
     is refused (400 `import_refused`, with the path of the first bad value and why), and
     nothing is written. At most 10,000 ledger entries in one file."""
     assert isinstance(request.user, User)
-    made = transfer.import_nights(owner=request.user, document=request.data)
+    made = importing.import_nights(owner=request.user, document=request.data)
     return Response(ImportOut({"nights": made}).data, status=status.HTTP_201_CREATED)
 
 

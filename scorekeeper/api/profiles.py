@@ -23,12 +23,12 @@ from rest_framework.response import Response
 
 from adjudicator.games import all_games
 from adjudicator.options import describe_options
-from scorekeeper import profile_selectors, profiles
 from scorekeeper.api import serializers as s
 from scorekeeper.api.serializers import BodyIn
 from scorekeeper.api.views import _user, _valid
+from scorekeeper.house_rules import profile_selectors, profiles
+from scorekeeper.house_rules.profiles import MAX_NAME
 from scorekeeper.models import HouseRuleProfile
-from scorekeeper.profiles import MAX_NAME
 
 
 class DifferenceOut(serializers.Serializer[Any]):

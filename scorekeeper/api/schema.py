@@ -5,7 +5,7 @@ body (:class:`~scorekeeper.api.serializers.ErrorOut`): 400 where it takes input 
 query parameter, or a name in its path), 401 and 403
 (and 429 ``locked_out`` with ``Retry-After``, a Basic-auth lock-out) where it needs a signed-in
 user, 404 where its path names an object, 503 ``busy`` with ``Retry-After`` where it writes
-(scorekeeper.busy). A view documents anything else (409) itself, with ``@extend_schema``; on a
+(scorekeeper.web.busy). A view documents anything else (409) itself, with ``@extend_schema``; on a
 view that
 takes GET and POST, the GET keeps none of the POST's 201 and 409.
 
@@ -22,7 +22,6 @@ from typing import Any
 from drf_spectacular import openapi
 
 from adjudicator.games import all_games
-from scorekeeper import export_format
 from scorekeeper.api.game_schemas import (
     REF,
     answer_component,
@@ -34,6 +33,7 @@ from scorekeeper.api.game_schemas import (
     ref,
 )
 from scorekeeper.api.serializers import FIELD_ERRORS, RECORD, RECORD_FIELD, ErrorOut
+from scorekeeper.transfer import export_format
 
 ERRORS = {
     400: "Refused: the body, a field or a query parameter is not what this takes (the body's "
@@ -109,7 +109,7 @@ class AutoSchema(openapi.AutoSchema):
         return codes
 
 
-# The import's request body: the export's own format (scorekeeper.export_format).
+# The import's request body: the export's own format (scorekeeper.transfer.export_format).
 IMPORT_PATH = "/api/v1/import/"
 # One route answers every question; the schema gives each its own operation (postprocess).
 ADJUDICATE_PATH = "/api/v1/adjudicate/{game}/{question}/"

@@ -20,8 +20,8 @@ from scorekeeper.api.game_schemas import (
     questions,
     ref,
 )
-from scorekeeper.converters import MAX_ID
 from scorekeeper.models import Entry, Game, Night, Player, Seat
+from scorekeeper.web.converters import MAX_ID
 
 
 def id_field(
@@ -461,7 +461,7 @@ class NextTurnOut(serializers.Serializer[Any]):
 
 
 class StandingsOut(serializers.Serializer[Any]):
-    """A game as its ledger replays: read from :class:`scorekeeper.selectors.Standings`."""
+    """A game as its ledger replays: read from :class:`scorekeeper.standings.scoreboard.Standings`."""
 
     game = serializers.IntegerField(source="game.pk")
     status = serializers.CharField(source="name_status")
@@ -727,7 +727,7 @@ class LatestResultOut(serializers.Serializer[Any]):
 
 
 class LatestDealOut(serializers.Serializer[Any]):
-    """The deal another phone recorded meanwhile (scorekeeper.services._latest_deal)."""
+    """The deal another phone recorded meanwhile (scorekeeper.games.services._latest_deal)."""
 
     deal = serializers.IntegerField(help_text="The deal's id.")
     number = serializers.IntegerField()

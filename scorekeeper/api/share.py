@@ -17,7 +17,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scorekeeper import sharing
+from scorekeeper.access import sharing
 from scorekeeper.api.serializers import BodyIn, ErrorOut
 from scorekeeper.api.views import _night_for, _user, _valid
 from scorekeeper.exceptions import InvalidInput

@@ -14,7 +14,7 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthentic
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scorekeeper import tokens
+from scorekeeper.access import tokens
 from scorekeeper.api.serializers import BodyIn
 from scorekeeper.api.views import _user, _valid
 from scorekeeper.models import ApiToken

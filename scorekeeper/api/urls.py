@@ -4,9 +4,9 @@ from django.utils.csp import CSP
 from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularSwaggerSplitView
 
-from scorekeeper import converters  # noqa: F401  (registers <id:...>)
 from scorekeeper.api import docs, history, profiles, share, views
 from scorekeeper.api import tokens as api_tokens
+from scorekeeper.web import converters  # noqa: F401  (registers <id:...>)
 
 # The site's policy, but for Swagger UI's own inline styles (a style cannot run script).
 DOCS_CSP: dict[str, list[str]] = {

@@ -19,10 +19,16 @@ from adjudicator.answers import answer_json
 from adjudicator.asking import describe_asks
 from adjudicator.games import all_games, get_game
 from adjudicator.records import describe
-from scorekeeper import desk, profile_selectors, selectors, services
+from scorekeeper.access import roles
 from scorekeeper.api import serializers as s
+from scorekeeper.desk import asking
 from scorekeeper.exceptions import InvalidInput
+from scorekeeper.games import services as game_services
+from scorekeeper.house_rules import profile_selectors
 from scorekeeper.models import Game, Night
+from scorekeeper.nights import selectors as night_selectors
+from scorekeeper.nights import services as night_services
+from scorekeeper.standings import scoreboard
 
 # The docs' example deal: the first game's own sample (a game's description, not one named here).
 FIRST_GAME = all_games()[0]
@@ -39,11 +45,11 @@ CONFLICT_CHANGE = OpenApiResponse(
 
 def _night_for(request: Request, pk: int) -> Night:
     """A night the user may see (owner or recorder); 404 for anyone else."""
-    return get_object_or_404(selectors.nights_for_user(request.user), pk=pk)
+    return get_object_or_404(roles.nights_for_user(request.user), pk=pk)
 
 
 def _game_for(request: Request, pk: int) -> Game:
-    return get_object_or_404(selectors.games_for_user(request.user), pk=pk)
+    return get_object_or_404(roles.games_for_user(request.user), pk=pk)
 
 
 def _user(request: Request) -> User:
@@ -86,9 +92,9 @@ def _valid(serializer_class: type[Any], request: Request) -> dict[str, Any]:
 @api_view(["GET", "POST"])
 def players(request: Request) -> Response:
     if request.method == "GET":
-        return Response(s.PlayerOut(selectors.players_for_user(request.user), many=True).data)
+        return Response(s.PlayerOut(roles.players_for_user(request.user), many=True).data)
     data = _valid(s.PlayerIn, request)
-    player = services.player_create(owner=_user(request), name=data["name"])
+    player = night_services.player_create(owner=_user(request), name=data["name"])
     return Response(s.PlayerOut(player).data, status=status.HTTP_201_CREATED)
 
 
@@ -99,16 +105,16 @@ def players(request: Request) -> Response:
 @api_view(["GET", "POST"])
 def nights(request: Request) -> Response:
     if request.method == "GET":
-        return Response(s.NightSummaryOut(selectors.nights_for_user(request.user), many=True).data)
+        return Response(s.NightSummaryOut(roles.nights_for_user(request.user), many=True).data)
     data = _valid(s.NightIn, request)
-    night = services.night_create(owner=_user(request), **data)
+    night = night_services.night_create(owner=_user(request), **data)
     return Response(s.NightOut(night).data, status=status.HTTP_201_CREATED)
 
 
 @extend_schema(responses=s.NightOut)
 @api_view(["GET"])
 def night_detail(request: Request, pk: int) -> Response:
-    nights = selectors.with_games(selectors.nights_for_user(request.user))
+    nights = roles.with_games(roles.nights_for_user(request.user))
     return Response(s.NightOut(get_object_or_404(nights, pk=pk)).data)
 
 
@@ -117,7 +123,7 @@ def night_detail(request: Request, pk: int) -> Response:
 def night_recorders(request: Request, pk: int) -> Response:
     night = _night_for(request, pk)
     data = _valid(s.RecorderIn, request)
-    services.night_add_recorder(night=night, by=_user(request), username=data["username"])
+    night_services.night_add_recorder(night=night, by=_user(request), username=data["username"])
     return Response(s.NightOut(night).data, status=status.HTTP_201_CREATED)
 
 
@@ -137,7 +143,7 @@ def night_recorder(request: Request, pk: int, username: str) -> Response:
     # PostgreSQL cannot take in a query).
     name = s.RecorderIn(data={"username": username})
     name.is_valid(raise_exception=True)
-    services.night_remove_recorder(
+    night_services.night_remove_recorder(
         night=night, by=_user(request), username=name.validated_data["username"]
     )
     return Response(status=status.HTTP_204_NO_CONTENT)
@@ -162,14 +168,14 @@ def night_recorder(request: Request, pk: int, username: str) -> Response:
 def night_games(request: Request, pk: int) -> Response:
     night = _night_for(request, pk)
     data = _valid(s.GameIn, request)
-    allowed = {p.pk: p for p in selectors.players_for_night(night)}
+    allowed = {p.pk: p for p in night_selectors.players_for_night(night)}
     unknown = [pid for pid in data["players"] if pid not in allowed]
     if unknown:
         raise InvalidInput(f"No player with id {unknown[0]} can join this night.", field="players")
     options = data.get("options", {})
     if "profile" in data:  # house-rule profiles (issue 10): the user's own, else a 400
         options = profile_options(request, data["profile"], data["game"])
-    game = services.game_start(
+    game = game_services.game_start(
         night=night,
         by=_user(request),
         slug=data["game"],
@@ -197,7 +203,7 @@ def night_games(request: Request, pk: int) -> Response:
 def game_detail(request: Request, pk: int) -> Response:
     game = _game_for(request, pk)
     if request.method == "DELETE":
-        services.game_remove(game=game, by=_user(request))
+        game_services.game_remove(game=game, by=_user(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
     return Response(s.GameOut(game).data)
 
@@ -225,7 +231,7 @@ def game_deals(request: Request, pk: int) -> Response:
     if request.method == "GET":
         return Response(s.EntryOut(game.entries.select_related("recorded_by"), many=True).data)
     data = _for_this_game(game, _valid(s.DealRecordIn, request))
-    entry = services.deal_record(
+    entry = game_services.deal_record(
         game=game,
         by=_user(request),
         data=data["deal"],
@@ -240,7 +246,7 @@ def game_deals(request: Request, pk: int) -> Response:
 def deal_amend(request: Request, pk: int, deal: int) -> Response:
     game = _game_for(request, pk)
     data = _for_this_game(game, _valid(s.DealAmendIn, request))
-    entry = services.deal_amend(
+    entry = game_services.deal_amend(
         game=game,
         deal_key=deal,
         by=_user(request),
@@ -256,7 +262,7 @@ def deal_amend(request: Request, pk: int, deal: int) -> Response:
 def deal_void(request: Request, pk: int, deal: int) -> Response:
     game = _game_for(request, pk)
     data = _valid(s.DealVoidIn, request)
-    entry = services.deal_void(
+    entry = game_services.deal_void(
         game=game,
         deal_key=deal,
         by=_user(request),
@@ -287,15 +293,15 @@ def deal_void(request: Request, pk: int, deal: int) -> Response:
 @api_view(["POST", "DELETE"])
 def game_end(request: Request, pk: int) -> Response:
     game = _game_for(request, pk)
-    change = services.game_end if request.method == "POST" else services.game_end_undo
+    change = game_services.game_end if request.method == "POST" else game_services.game_end_undo
     change(game=game, by=_user(request))
-    return Response(s.StandingsOut(selectors.game_standings(game)).data)
+    return Response(s.StandingsOut(scoreboard.game_standings(game)).data)
 
 
 @extend_schema(responses=s.StandingsOut)
 @api_view(["GET"])
 def game_standings(request: Request, pk: int) -> Response:
-    standings = selectors.game_standings(_game_for(request, pk))
+    standings = scoreboard.game_standings(_game_for(request, pk))
     return Response(s.StandingsOut(standings).data)
 
 
@@ -386,7 +392,7 @@ def night_rulings(request: Request, pk: int) -> Response:
         rulings = night.rulings.select_related("saved_by")
         return Response(s.RulingOut(rulings, many=True).data)
     data = _valid(s.RulingIn, request)
-    ruling = desk.ruling_save(
+    ruling = asking.ruling_save(
         night=night,
         by=_user(request),
         slug=data["game"],

@@ -8,7 +8,7 @@ from typing import Any
 import django.utils.timezone
 from django.db import migrations, models
 
-from scorekeeper import ledger
+from scorekeeper import chain
 
 
 def chain_existing(apps: Any, schema_editor: Any) -> None:
@@ -17,7 +17,7 @@ def chain_existing(apps: Any, schema_editor: Any) -> None:
     for entry in Entry.objects.using(schema_editor.connection.alias).order_by("id").iterator():
         before = prev.get(entry.game_id, "")
         entry.prev_hash = before
-        entry.hash = ledger.entry_hash(ledger.content_of(entry), before)
+        entry.hash = chain.entry_hash(chain.content_of(entry), before)
         Entry.objects.using(schema_editor.connection.alias).filter(pk=entry.pk).update(
             prev_hash=entry.prev_hash, hash=entry.hash
         )

@@ -1,20 +1,20 @@
 """The ledger is append-only in the database itself: triggers refuse UPDATE and DELETE of its
-rows on SQLite and PostgreSQL, and TRUNCATE on PostgreSQL (scorekeeper.ledger holds the SQL)."""
+rows on SQLite and PostgreSQL, and TRUNCATE on PostgreSQL (scorekeeper.chain holds the SQL)."""
 
 from typing import Any
 
 from django.db import migrations, models
 
-from scorekeeper import ledger
+from scorekeeper import chain
 
 
 def install(apps: Any, schema_editor: Any) -> None:
-    for sql in ledger.install_sql(schema_editor.connection.vendor):
+    for sql in chain.install_sql(schema_editor.connection.vendor):
         schema_editor.execute(sql, params=None)
 
 
 def remove(apps: Any, schema_editor: Any) -> None:
-    for sql in ledger.remove_sql(schema_editor.connection.vendor):
+    for sql in chain.remove_sql(schema_editor.connection.vendor):
         schema_editor.execute(sql, params=None)
 
 

@@ -10,9 +10,9 @@ import pytest
 from playwright.sync_api import Page
 
 from adjudicator.games import get_game
-from scorekeeper import services
-from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Game, Night
+from scorekeeper.nights.demo import SAMPLE_DEALS
 from tests.factories import GameFactory
 from tests.scorekeeper.test_conformance import playable_samples
 
@@ -74,7 +74,7 @@ def _played(game: Game, by: Any, deals: int = 2) -> Game:
     definition = get_game(game.slug)
     options = definition.options(game.options)
     for raw in playable_samples(definition, game.seats.count(), options, count=deals + 1)[:deals]:
-        services.deal_record(game=game, by=by, data=raw)
+        game_services.deal_record(game=game, by=by, data=raw)
     return game
 
 
@@ -86,7 +86,7 @@ def table(night: Night, alice: Any, bridge_game: Game) -> dict[str, str]:
         GameFactory(night=night, slug="voormsi", players=["Ann", "Ben", "Cy", "Di"]), alice
     )
     rummy = _played(GameFactory(night=night, slug="rummy", players=["Ann", "Ben", "Cy"]), alice)
-    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
     deal = bridge_game.entries.get().pk
     return {
         "home": "/",

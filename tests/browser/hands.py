@@ -2,7 +2,7 @@
 
 Shared by the browser tests (which hold each flow to its tap budget) and ``bench/taps.py``
 (which prints the taps of a hand of every game, each way it is recorded). Everything is read
-from the game's record description and the form's field names (``scorekeeper/deal_forms.py``);
+from the game's record description and the form's field names (``scorekeeper/pages/deal_forms.py``);
 no game is named here.
 
 What counts as a tap: a tap on a card, a choice, a player, a switch, a number box (the keys

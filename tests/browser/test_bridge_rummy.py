@@ -6,8 +6,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from scorekeeper.demo import SAMPLE_DEALS, SAMPLE_TOTALS
 from scorekeeper.models import Game
+from scorekeeper.nights.demo import SAMPLE_DEALS, SAMPLE_TOTALS
 
 
 def _record(page: Page, deal: dict[str, Any]) -> None:

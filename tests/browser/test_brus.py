@@ -8,8 +8,8 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from adjudicator.games import get_game
-from scorekeeper import selectors
 from scorekeeper.models import Game, Night
+from scorekeeper.standings import scoreboard
 from tests.factories import GameFactory
 
 NAMES = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo"]
@@ -44,6 +44,6 @@ def test_a_six_handed_hand_trick_by_trick(signed_in: Page, night: Night) -> None
         expect(page.locator(f'.verdict[data-n="{number}"]')).not_to_have_class("verdict illegal")
     page.get_by_role("button", name="Record hand").click()
     expect(page.locator("#record h2")).to_have_text("Record hand 2")
-    assert selectors.game_standings(game).tally.totals == (1, 0)
+    assert scoreboard.game_standings(game).tally.totals == (1, 0)
     assert page.locator("table.tally tfoot td").all_inner_texts() == ["1", "0"]
     assert page.evaluate("document.documentElement.scrollWidth") <= 360

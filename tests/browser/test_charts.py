@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from adjudicator.games import get_game
-from scorekeeper import services
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Game, Night
 from tests.factories import GameFactory
 
@@ -35,7 +35,7 @@ def test_the_ladder_and_the_chart_of_a_partnership_game_fit_a_320_px_phone(
     game: Game = GameFactory(night=night, slug="voormsi", players=names)
     for won in ([7, 2], [3, 6]):
         data = {"won": won, "first_five": 0 if won[0] > won[1] else 1, "captures": []}
-        services.deal_record(game=game, by=alice, data=data)
+        game_services.deal_record(game=game, by=alice, data=data)
     page = signed_in
     page.set_viewport_size(NARROW)
     page.goto(f"{page.url}games/{game.pk}/")
@@ -64,7 +64,7 @@ def test_a_chart_of_whole_points_has_whole_gridlines(
     brus = get_game("brus")
     game: Game = GameFactory(night=night, slug="brus", players=["Ann", "Ben", "Cy", "Di"])
     # One hand won on tricks: 1 point to a side, the chart's whole span.
-    services.deal_record(
+    game_services.deal_record(
         game=game, by=alice, data=brus.sample_deal(players=4, options=brus.options(), number=1)
     )
     page = signed_in

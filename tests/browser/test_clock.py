@@ -9,9 +9,9 @@ from zoneinfo import ZoneInfo
 
 from playwright.sync_api import Browser, expect
 
-from scorekeeper import services
-from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Entry, Game
+from scorekeeper.nights.demo import SAMPLE_DEALS
 from tests.browser.conftest import PHONE, sign_in
 
 
@@ -23,7 +23,7 @@ def _hm(when: datetime) -> str:
 def test_times_read_in_the_phones_own_zone_and_locale(
     browser: Browser, live_server: Any, bridge_game: Game, alice: Any
 ) -> None:
-    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
     recorded = Entry.objects.get(game=bridge_game).recorded_at
     zone = "Pacific/Auckland"  # far from the server's UTC, so a server-made time would differ
     context = browser.new_context(

@@ -14,8 +14,9 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from adjudicator.games import get_game
-from scorekeeper import selectors, services
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Entry, Game, Night
+from scorekeeper.standings import scoreboard
 from tests.browser.hands import Thumb, enter_deal, record_form
 from tests.factories import GameFactory
 
@@ -82,7 +83,7 @@ def knock_game(night: Night, hands: int = 0) -> Game:
     definition = get_game("knock-rummy")
     for number in range(1, hands + 1):
         deal = definition.sample_deal(players=4, options=definition.options(), number=number)
-        services.deal_record(game=game, by=night.owner, data=deal)
+        game_services.deal_record(game=game, by=night.owner, data=deal)
     return game
 
 
@@ -262,7 +263,7 @@ def test_quickly_is_remembered_for_the_next_hand_and_a_reload(
     taps.tap(record_button(page))
     expect(page.locator("#record h2")).to_have_text("Record hand 3")
     assert taps.taps <= 2 + 1, taps.taps
-    assert len(selectors.game_standings(game).counted) == 2
+    assert len(scoreboard.game_standings(game).counted) == 2
 
 
 def test_a_half_entered_hand_survives_a_reload_and_another_page(
@@ -360,7 +361,7 @@ def test_a_knock_rummy_hand_on_the_picker_within_its_budget(signed_in: Page, nig
         expect(page.locator("#recorded")).to_contain_text(f"Hand {number} recorded")
         # At most the cards picked, one per player, and two.
         assert taps.taps <= picked + len(NAMES) + 2, (budget_note, taps.taps)
-    assert selectors.game_standings(game).tally.totals == (-10, -20, 72, -42)
+    assert scoreboard.game_standings(game).tally.totals == (-10, -20, 72, -42)
 
 
 def test_screenshots_before_during_and_after_a_knock_rummy_hand(
@@ -400,7 +401,7 @@ def test_a_half_entered_hand_another_phone_recorded_is_not_put_back(
     # Bob's phone records hand 1 meanwhile: this phone's half of hand 1 is not hand 2.
     definition = get_game("knock-rummy")
     deal = definition.sample_deal(players=4, options=definition.options(), number=1)
-    services.deal_record(game=game, by=night.recorders.get(), data=deal)
+    game_services.deal_record(game=game, by=night.recorders.get(), data=deal)
     page.reload()
     expect(page.locator("#record h2")).to_have_text("Record hand 2")
     expect(page.locator('input[name="cards_0"]')).to_have_value("")

@@ -9,8 +9,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from scorekeeper import selectors
 from scorekeeper.models import Night
+from scorekeeper.standings import scoreboard
 from tests.browser.conftest import sign_in
 from tests.factories import GameFactory, NightFactory, UserFactory, played_night
 
@@ -31,7 +31,7 @@ def _standings(night: Night) -> list[tuple[str, Any, Any]]:
     return [
         (game.slug, s.tally.totals, s.winner_names)
         for game in night.games.order_by("number")
-        for s in [selectors.game_standings(game)]
+        for s in [scoreboard.game_standings(game)]
     ]
 
 
@@ -92,7 +92,7 @@ def test_search_recap_export_and_import(
     game = copied.games.get(number=1)
     page.goto(f"{live_server.url}{game.get_absolute_url()}")
     totals = page.locator("#board tfoot td").all_inner_texts()
-    original = selectors.game_standings(night.games.get(number=1)).tally.totals
+    original = scoreboard.game_standings(night.games.get(number=1)).tally.totals
     assert totals == [str(t) for t in original]
     expect(page.locator(f"#chart-{game.pk} svg")).to_be_visible()
     _fits(page)

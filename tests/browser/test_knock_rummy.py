@@ -10,8 +10,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from scorekeeper import selectors
 from scorekeeper.models import Game, Night
+from scorekeeper.standings import scoreboard
 from tests.factories import GameFactory
 
 NAMES = ["Ann", "Ben", "Cy", "Di"]
@@ -78,7 +78,7 @@ def test_two_hands_with_the_picker_and_counts(signed_in: Page, night: Night) -> 
         },
     )
     expect(page.locator("#record h2")).to_have_text("Record hand 3")
-    tally = selectors.game_standings(game).tally
+    tally = scoreboard.game_standings(game).tally
     assert tally.totals == (7, 2, 27, -36)
     second = page.locator("#board .deal").nth(1)
     second.locator("summary").click()

@@ -7,7 +7,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from scorekeeper import services
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Player
 from tests.factories import GameFactory, played_night
 
@@ -30,7 +30,7 @@ def test_every_page_fits_a_320_px_phone(signed_in: Page, alice: Any) -> None:
         slug="voormsi",
         players=["Maximiliana", "Bartholomew", "Christabel", "Dimitrios"],
     )
-    services.deal_record(
+    game_services.deal_record(
         game=voormsi, by=alice, data={"won": [7, 2], "first_five": 0, "captures": []}
     )
     mary, tom = (Player.objects.get(owner=alice, name=name) for name in ("Mary", "Tom"))

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from scorekeeper import services
-from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Game, Night
+from scorekeeper.nights.demo import SAMPLE_DEALS
 from tests.browser.conftest import CHROMIUM
 from tests.factories import GameFactory, PlayerFactory
 
@@ -243,7 +243,7 @@ def test_five_long_names_can_all_be_read_on_a_320_px_phone(
     game = GameFactory(night=night, players=LONG_NAMES)
     # Alexandrina went out; Christopher never went down: the widest numbers a deal makes.
     hands = [{"seat": 1, "not_down": True}] + [{"seat": s, "held": 99} for s in (2, 3, 4)]
-    services.deal_record(game=game, by=alice, data={"went_out": 0, "hands": hands})
+    game_services.deal_record(game=game, by=alice, data={"went_out": 0, "hands": hands})
     page.set_viewport_size({"width": 320, "height": 700})
     page.goto(site(page) + game.get_absolute_url())
     headers = page.locator("#board > table.tally thead th")
@@ -260,7 +260,7 @@ def test_a_winner_is_bold_with_a_badge_not_underlined(
     signed_in: Page, bridge_game: Game, alice: Any, scheme: str
 ) -> None:
     for deal in (*SAMPLE_DEALS, DEAL_7):
-        services.deal_record(game=bridge_game, by=alice, data=deal)
+        game_services.deal_record(game=bridge_game, by=alice, data=deal)
     page = signed_in
     page.emulate_media(color_scheme=scheme)
     page.goto(site(page) + bridge_game.get_absolute_url())

@@ -23,7 +23,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, ConsoleMessage, Page, Response
 
-from scorekeeper import sharing
+from scorekeeper.access import sharing
 from scorekeeper.models import Game, Night
 from tests.browser.test_csp import listen, visit
 from tests.browser.test_pwa import PHONE, a_page_opened_before_opens_offline_and_queues

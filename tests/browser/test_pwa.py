@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from scorekeeper import services
-from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Entry, Game
+from scorekeeper.nights.demo import SAMPLE_DEALS
 from tests.browser.test_bridge_rummy import _record
 
 AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
@@ -215,7 +215,7 @@ def _queue_a_deal_another_phone_takes(
     page.goto(f"{live_server.url}{game.get_absolute_url()}")
     page.context.set_offline(True)
     _record(page, SAMPLE_DEALS[0])
-    services.deal_record(game=game, by=other, data=SAMPLE_DEALS[1], number=1)
+    game_services.deal_record(game=game, by=other, data=SAMPLE_DEALS[1], number=1)
     page.context.set_offline(False)
     held = queue_panel(page).locator(".queue-conflicts li")
     expect(held).to_contain_text("while you were offline", timeout=10_000)
@@ -378,8 +378,8 @@ def test_a_queued_entry_asks_for_background_sync_and_the_sync_asks_the_page_to_s
 def test_a_void_and_an_amendment_made_offline_are_queued_and_sent_once(
     browser: Browser, live_server: Any, bridge_game: Game, alice: Any, close_contexts: None
 ) -> None:
-    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
-    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[1])
+    game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[1])
     first, second = bridge_game.entries.order_by("id")
     page = phone(browser, live_server)
     page.on("dialog", lambda dialog: dialog.accept())

@@ -12,8 +12,8 @@ from playwright.sync_api import Page, expect
 
 from adjudicator.games import get_game
 from adjudicator.options import options_as_dict
-from scorekeeper import selectors
 from scorekeeper.models import Game, Night
+from scorekeeper.standings import scoreboard
 from tests.factories import GameFactory
 
 
@@ -55,7 +55,7 @@ def test_rummy_hands_settled_with_the_picker_and_counts(signed_in: Page, night: 
     form.get_by_role("button", name="Record hand").click()
     expect(page.locator("#record h2")).to_have_text("Record hand 3")
     assert _totals(page) == ["4", "9", "-13"]
-    assert selectors.game_standings(game).tally.totals == (4, 9, -13)
+    assert scoreboard.game_standings(game).tally.totals == (4, 9, -13)
     page.locator("#board .deal").nth(1).locator("summary").click()
     expect(page.locator("#board .deal").nth(1)).to_contain_text(
         "Ann pays Ben 20: 10 in hand, as the table agreed, doubled for rummy (P-1)"
@@ -101,11 +101,11 @@ def test_gamblers_refusal_lowest_count_collects(signed_in: Page, night: Night) -
 def test_the_table_ends_a_rummy_game_and_takes_it_back(
     signed_in: Page, live_server: Any, night: Night, alice: Any
 ) -> None:
-    from scorekeeper import services
+    from scorekeeper.games import services as game_services
 
     game = GameFactory(night=night, slug="rummy", players=["Mary", "Tom", "Dick"])
     hand = {"went_out": 1, "hands": [{"seat": 0, "held": 10}, {"seat": 2, "held": 25}]}
-    services.deal_record(game=game, by=alice, data=hand)
+    game_services.deal_record(game=game, by=alice, data=hand)
     page = signed_in
     page.goto(f"{live_server.url}{game.get_absolute_url()}")
     page.once("dialog", lambda dialog: dialog.accept())
@@ -116,4 +116,4 @@ def test_the_table_ends_a_rummy_game_and_takes_it_back(
     page.get_by_role("button", name="Undo the end: play on").click()
     expect(page.locator("#record")).to_be_visible()
     expect(page.get_by_role("button", name="End the game here")).to_be_visible()
-    assert not selectors.game_standings(game).ended
+    assert not scoreboard.game_standings(game).ended

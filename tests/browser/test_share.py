@@ -11,8 +11,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
-from scorekeeper.demo import SAMPLE_DEALS
 from scorekeeper.models import Game
+from scorekeeper.nights.demo import SAMPLE_DEALS
 from tests.browser.conftest import PHONE
 from tests.browser.test_bridge_rummy import _record
 from tests.browser.test_two_phones import sign_in
@@ -111,10 +111,11 @@ def test_a_visitor_by_link_follows_the_big_screen_and_reads_the_recap(
 ) -> None:
     from django.urls import reverse
 
-    from scorekeeper import services, sharing
+    from scorekeeper.access import sharing
+    from scorekeeper.games import services as game_services
 
     token = sharing.link_make(night=bridge_game.night, by=alice)
-    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
     visitor = another_phone(browser)
     visitor.goto(f"{live_server.url}{reverse('share_join', args=[token])}")
     visitor.get_by_role("link", name="Bridge Rummy").first.click()
@@ -122,7 +123,7 @@ def test_a_visitor_by_link_follows_the_big_screen_and_reads_the_recap(
     expect(visitor.locator("#screen h2")).to_have_text("Deal 1")
 
     # A deal recorded on another phone reaches the big screen by its poll, without a reload.
-    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[1])
+    game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[1])
     expect(visitor.locator("#screen h2")).to_have_text("Deal 2", timeout=10_000)
 
     # A write from the big screen's page is refused.

@@ -16,8 +16,8 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from adjudicator.games import get_game
-from scorekeeper import selectors
 from scorekeeper.models import Game, Night
+from scorekeeper.standings import scoreboard
 from tests.browser.hands import Thumb, choose_dealer, play_tricks, trick_budget
 from tests.factories import GameFactory
 
@@ -87,7 +87,7 @@ def test_a_whole_hand_trick_by_trick_within_the_budget(
     expect(page.locator("#record h2")).to_have_text("Record hand 2")
     if shots:
         page.screenshot(path=str(SCREENS / f"{shots}-after.png"))
-    assert len(selectors.game_standings(game).tally.deals) == 1
+    assert len(scoreboard.game_standings(game).tally.deals) == 1
     budget = trick_budget(hand["tricks"], passes)
     print(f"{slug} at {players}, {size[0]}x{size[1]}: {thumb.taps} taps, budget {budget}")
     assert thumb.taps <= budget
@@ -165,6 +165,6 @@ def test_a_reload_mid_hand_keeps_the_entries(signed_in: Page, night: Night) -> N
             thumb.play(NAMES[play["seat"]], play["cards"].split())
     page.get_by_role("button", name="Record hand 1").click()
     expect(page.locator("#record h2")).to_have_text("Record hand 2")
-    assert len(selectors.game_standings(game).tally.deals) == 1
+    assert len(scoreboard.game_standings(game).tally.deals) == 1
     page.goto(page.url)
     expect(page.locator('input[name="tricks_0"]')).to_have_value("")

@@ -12,8 +12,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
-from scorekeeper.demo import SAMPLE_DEALS
 from scorekeeper.models import Game
+from scorekeeper.nights.demo import SAMPLE_DEALS
 from tests.browser.conftest import PHONE
 from tests.browser.test_bridge_rummy import _record
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from adjudicator.games import get_game
-from scorekeeper import selectors
 from scorekeeper.models import Game, Night
+from scorekeeper.standings import scoreboard
 from tests.factories import GameFactory
 
 SUIT = {"S": "S", "H": "H", "D": "D", "C": "C"}
@@ -57,7 +57,7 @@ def test_a_four_handed_hand_trick_by_trick(signed_in: Page, night: Night) -> Non
     )
     page.get_by_role("button", name="Record hand").click()
     expect(page.locator("#record h2")).to_have_text("Record hand 2")
-    standings = selectors.game_standings(game)
+    standings = scoreboard.game_standings(game)
     totals = standings.tally.totals
     assert totals == (0, 3)
     expect(page.locator("figure.ladder desc")).to_have_text(

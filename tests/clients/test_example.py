@@ -13,8 +13,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from clients import generate
+from scorekeeper.access.tokens import token_create
 from scorekeeper.models import Game
-from scorekeeper.tokens import token_create
 from tests.clients.conftest import Generated
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -13,9 +13,9 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.db import connection
 
-from scorekeeper import services
-from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Entry, Game, Player
+from scorekeeper.nights.demo import SAMPLE_DEALS
 from tests.factories import GameFactory, NightFactory, UserFactory
 
 pytestmark = pytest.mark.skipif(
@@ -54,7 +54,7 @@ def as_role(name: str) -> psycopg.Connection[Any]:
 def game(transactional_db: Any) -> Game:
     alice = UserFactory(username="alice")
     game = GameFactory(night=NightFactory(owner=alice), slug="bridge-rummy")
-    services.deal_record(game=game, by=alice, data=SAMPLE_DEALS[0])
+    game_services.deal_record(game=game, by=alice, data=SAMPLE_DEALS[0])
     return game
 
 
@@ -145,17 +145,17 @@ def test_the_app_records_amends_and_voids_as_the_role(role: str, game: Game) -> 
         alice = game.night.owner
         # A new game: started, its seats set and sealed at its first deal, as the role.
         players = list(Player.objects.filter(seats__game=game).order_by("seats__position"))
-        fresh = services.game_start(
+        fresh = game_services.game_start(
             night=game.night, by=alice, slug="bridge-rummy", players=players
         )
-        services.deal_record(game=fresh, by=alice, data=SAMPLE_DEALS[0])
+        game_services.deal_record(game=fresh, by=alice, data=SAMPLE_DEALS[0])
         fresh.refresh_from_db()
         assert [s["name"] for s in fresh.setup["seats"]] == ["Mary", "Tom", "Dick", "Alice"]
-        second = services.deal_record(game=game, by=alice, data=SAMPLE_DEALS[1], number=2)
-        amended = services.deal_amend(
+        second = game_services.deal_record(game=game, by=alice, data=SAMPLE_DEALS[1], number=2)
+        amended = game_services.deal_amend(
             game=game, deal_key=second.pk, by=alice, data=SAMPLE_DEALS[1], revision=second.pk
         )
-        services.deal_void(game=game, deal_key=second.pk, by=alice, revision=amended.pk)
+        game_services.deal_void(game=game, deal_key=second.pk, by=alice, revision=amended.pk)
         assert list(game.entries.values_list("kind", flat=True)) == [
             "record",
             "record",

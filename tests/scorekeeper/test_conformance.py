@@ -21,9 +21,9 @@ from rest_framework.test import APIClient
 
 from adjudicator.game import Game as GameDefinition
 from adjudicator.games import all_games
-from scorekeeper import selectors
-from scorekeeper.deal_forms import DealForm
 from scorekeeper.models import Game, Night
+from scorekeeper.pages.deal_forms import DealForm
+from scorekeeper.standings import scoreboard
 from tests.factories import PlayerFactory
 
 NAMES = ("Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu")
@@ -103,7 +103,7 @@ def form_post(form: DealForm) -> dict[str, str]:
 
 
 def standings_replay(game: Game) -> None:
-    standings = selectors.game_standings(game)
+    standings = scoreboard.game_standings(game)
     assert standings.problems == ()
 
 

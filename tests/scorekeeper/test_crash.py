@@ -28,9 +28,10 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
-from scorekeeper import selectors, services
-from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Entry, Game, Night
+from scorekeeper.nights.demo import SAMPLE_DEALS
+from scorekeeper.standings import scoreboard
 from tests.factories import GameFactory
 from tests.scorekeeper.serve import Server
 
@@ -126,7 +127,7 @@ def check_ledger(games: list[Game], recorder: Recorder) -> dict[str, int]:
     if unanswered is not None:
         assert Entry.objects.filter(token=unanswered.token).count() in (0, 1)
     for game in games:
-        standings = selectors.game_standings(game)
+        standings = scoreboard.game_standings(game)
         assert standings.problems == (), (game.pk, standings.problems)
         recorded = [deal for deal in sent if deal.game == game.pk and deal.token in tokens]
         # Deal n is the n-th deal of its game: no gap, no deal twice.
@@ -155,7 +156,7 @@ def test_deals_survive_the_server_being_killed_mid_write(
     # The data each sample deal is stored as, from a game recorded in this process.
     reference = GameFactory(night=night)
     stored = {
-        number: services.deal_record(game=reference, by=alice, data=deal).data
+        number: game_services.deal_record(game=reference, by=alice, data=deal).data
         for number, deal in enumerate(SAMPLE_DEALS, start=1)
     }
     recorder = Recorder(server, todo, stored=stored)

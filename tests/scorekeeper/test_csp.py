@@ -158,7 +158,7 @@ def test_no_page_of_any_game_carries_an_inline_style(client: Client, alice: Any)
     """Every game's page (its deal form, with ways, hands and seats to skip), its amend page,
     big screen and the desk for each of its questions: no <style>, no style= in what is sent."""
     from adjudicator.games import all_games
-    from scorekeeper import services
+    from scorekeeper.games import services as game_services
     from tests.factories import GameFactory, NightFactory
 
     night = NightFactory(owner=alice)
@@ -171,7 +171,7 @@ def test_no_page_of_any_game_carries_an_inline_style(client: Client, alice: Any)
         game = GameFactory(night=night, slug=definition.slug, players=names)
         options = definition.options(game.options)
         deal = definition.sample_deal(players=len(names), options=options, number=1)
-        entry = services.deal_record(game=game, by=alice, data=deal)
+        entry = game_services.deal_record(game=game, by=alice, data=deal)
         paths += [
             reverse("game_detail", args=[game.pk]),
             reverse("game_screen", args=[game.pk]),

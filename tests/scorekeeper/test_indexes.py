@@ -14,10 +14,11 @@ import pytest
 from django.db import connection
 from django.db.models import QuerySet
 
-from scorekeeper import live, selectors
+from scorekeeper.access import roles
+from scorekeeper.live import polling
 from scorekeeper.models import Entry, Night, NightViewer, Seat
 from tests.factories import GameFactory
-from tests.scorekeeper.test_standings_kept import rummy_deal
+from tests.scorekeeper.standings.test_standings_kept import rummy_deal
 
 pytestmark = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="EXPLAIN's plans are PostgreSQL's"
@@ -51,7 +52,7 @@ def test_the_marker_reads_the_newest_entry_from_an_index(game: Any) -> None:
     # The game's newest-first index, or (on tables this small) the primary key read backwards.
     assert "Index Scan Backward" in found or "entry_game_newest" in found
     assert "Seq Scan" not in found and "Sort" not in found
-    assert live.marker(game.pk) == game.entries.order_by("-id").first().pk
+    assert polling.marker(game.pk) == game.entries.order_by("-id").first().pk
 
 
 @pytest.mark.parametrize(
@@ -89,4 +90,4 @@ def test_a_users_nights_are_found_by_owner_and_date(alice: Any, night: Night) ->
 def test_seats_and_watchers_are_found_by_index(game: Any, alice: Any) -> None:
     assert "Index" in plan(Seat.objects.filter(game__in=[game.pk]).order_by("position"))
     assert "Index" in plan(NightViewer.objects.filter(user=alice))
-    assert "Index" in plan(selectors.nights_for_user(alice))
+    assert "Index" in plan(roles.nights_for_user(alice))

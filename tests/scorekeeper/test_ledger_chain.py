@@ -16,12 +16,14 @@ from django.core.management import CommandError, call_command
 from django.db import DatabaseError, connection, transaction
 from django.db.models import ProtectedError
 
-from scorekeeper import ledger, migrations, seal, services, transfer
-from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper import chain, migrations, seal
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Entry, Game
+from scorekeeper.nights.demo import SAMPLE_DEALS
+from scorekeeper.transfer import exporting, importing
 from tests.factories import GameFactory, UserFactory, played_night
 
-TABLE = ledger.TABLE
+TABLE = chain.TABLE
 
 
 def _refused(sql: str, params: list[Any] | None = None) -> None:
@@ -45,15 +47,15 @@ def _behind_the_apps_back() -> Iterator[None]:
     could; they are back (and the test's writes rolled back) when it ends."""
     with connection.cursor() as cursor:
         _settle(cursor)
-        for sql in ledger.unlock_sql(connection.vendor):
+        for sql in chain.unlock_sql(connection.vendor):
             cursor.execute(sql)
         yield
-        for sql in ledger.lock_sql(connection.vendor):
+        for sql in chain.lock_sql(connection.vendor):
             cursor.execute(sql)
 
 
 def _record(game: Game, by: Any, deals: int) -> list[Entry]:
-    return [services.deal_record(game=game, by=by, data=deal) for deal in SAMPLE_DEALS[:deals]]
+    return [game_services.deal_record(game=game, by=by, data=deal) for deal in SAMPLE_DEALS[:deals]]
 
 
 def _verify(*args: str) -> str:
@@ -135,8 +137,8 @@ def test_each_entry_carries_the_hash_of_the_one_before_it_in_its_game(
     two = GameFactory(night=night, slug="bridge-rummy")
     a = _record(one, alice, 2)
     b = _record(two, alice, 1)
-    amend = services.deal_amend(game=one, deal_key=a[0].pk, by=alice, data=SAMPLE_DEALS[0])
-    void = services.deal_void(game=one, deal_key=a[1].pk, by=alice, note="oops")
+    amend = game_services.deal_amend(game=one, deal_key=a[0].pk, by=alice, data=SAMPLE_DEALS[0])
+    void = game_services.deal_void(game=one, deal_key=a[1].pk, by=alice, note="oops")
     one.refresh_from_db()
     two.refresh_from_db()
     assert [e.prev_hash for e in (a[0], a[1], amend, void)] == [
@@ -148,7 +150,7 @@ def test_each_entry_carries_the_hash_of_the_one_before_it_in_its_game(
     assert b[0].prev_hash == seal.setup_hash(two.setup)  # each game has its own chain
     assert one.setup != two.setup
     for entry in Entry.objects.all():  # what was stored is what was hashed
-        assert entry.hash == ledger.entry_hash(ledger.content_of(entry), entry.prev_hash)
+        assert entry.hash == chain.entry_hash(chain.content_of(entry), entry.prev_hash)
         assert len(entry.hash) == 64
 
 
@@ -194,12 +196,12 @@ def test_an_import_writes_each_entry_once_with_the_files_time(alice: Any, bob: A
     """The import sets recorded_at when it inserts: the ledger's triggers never fire, and the
     chain covers the time the file gave."""
     night = played_night(alice, recorder=bob)
-    document = transfer.export_document([night])
+    document = exporting.export_document([night])
     when = datetime.datetime(2024, 3, 1, 20, 15, 30, 123456, tzinfo=datetime.UTC)
     for game in document["nights"][0]["games"]:
         for entry in game["entries"]:
             entry["recorded_at"] = when.isoformat()
-    (copied,) = transfer.import_nights(owner=UserFactory(username="dave"), document=document)
+    (copied,) = importing.import_nights(owner=UserFactory(username="dave"), document=document)
     imported = Entry.objects.filter(game__night=copied)
     assert imported.exists()
     assert {e.recorded_at for e in imported} == {when}
@@ -219,7 +221,7 @@ def test_sqlite_triggers_come_back_after_a_migration_rebuilds_the_table(
 ) -> None:
     (entry,) = _record(bridge_game, alice, 1)
     with connection.cursor() as cursor:
-        for sql in ledger.SQLITE_REMOVE:  # as a table rebuild would
+        for sql in chain.SQLITE_REMOVE:  # as a table rebuild would
             cursor.execute(sql)
-    ledger.keep_triggers(using=connection.alias)  # what every migrate ends with
+    chain.keep_triggers(using=connection.alias)  # what every migrate ends with
     _refused(f"UPDATE {TABLE} SET note = 'refused' WHERE id = %s", [entry.pk])

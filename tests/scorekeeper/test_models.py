@@ -7,15 +7,15 @@ from typing import Any
 import pytest
 from django.db import IntegrityError, transaction
 
-from scorekeeper import services
-from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper.games import services as game_services
 from scorekeeper.models import AppendOnlyError, Entry, Game, Player, Seat
+from scorekeeper.nights.demo import SAMPLE_DEALS
 from tests.factories import PlayerFactory
 
 
 @pytest.fixture
 def entry(bridge_game: Game, alice: Any) -> Entry:
-    return services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    return game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
 
 
 # The ledger -------------------------------------------------------------------------------------

@@ -13,10 +13,11 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorekeeper import live, selectors
+from scorekeeper.live import board_cache, polling
 from scorekeeper.models import Entry, Game, Night, Player
+from scorekeeper.standings import scoreboard
 from tests.factories import GameFactory, NightFactory, UserFactory
-from tests.scorekeeper.test_standings_kept import rummy_deal
+from tests.scorekeeper.standings.test_standings_kept import rummy_deal
 
 HX = {"HTTP_HX_REQUEST": "true"}
 
@@ -37,7 +38,7 @@ def game_of(night: Any, alice: Any, deals: int) -> Game:
 
 def queries(client: Client, game: Game, page: str) -> int:
     url, headers = PAGES[page](game)
-    selectors.forget_kept()
+    scoreboard.forget_kept()
     cache.clear()  # the kept scoreboards: each page is measured rendered
     with CaptureQueriesContext(connection) as made:
         assert client.get(url, **headers).status_code == 200
@@ -78,7 +79,7 @@ def test_a_kept_scoreboard_makes_as_many_queries_with_40_deals_as_with_2(
 
 def poll(client: Client, game: Game, *, key: str | None) -> int:
     """Queries made by the htmx poll of a board that has not changed (fast path with a key)."""
-    version = selectors.last_entry_id(game)
+    version = board_cache.last_entry_id(game)
     url = reverse("game_scoreboard", args=[game.pk]) + f"?since={version}"
     headers = dict(HX, **({"HTTP_X_POLL_KEY": key} if key else {}))
     with CaptureQueriesContext(connection) as made:
@@ -88,7 +89,7 @@ def poll(client: Client, game: Game, *, key: str | None) -> int:
 
 def key_for(client: Client, game: Game) -> str:
     response = client.get(reverse("game_scoreboard", args=[game.pk]), **HX)
-    return str(response[live.POLL_KEY_HEADER])
+    return str(response[polling.POLL_KEY_HEADER])
 
 
 def test_the_unchanged_poll_makes_as_many_queries_with_40_deals_as_with_2(
@@ -156,7 +157,7 @@ NIGHT_PAGES = {
 def page_queries(client: Client, at: World, page: str) -> int:
     client.force_login(at.owner)
     client.get(reverse("home"))  # the first request of a session reads what later ones need not
-    selectors.forget_kept()
+    scoreboard.forget_kept()
     with CaptureQueriesContext(connection) as made:
         assert client.get(NIGHT_PAGES[page](at)).status_code == 200
     return len(made)

@@ -26,9 +26,10 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from scorekeeper import selectors, transfer
-from scorekeeper.demo import SAMPLE_DEALS
 from scorekeeper.models import Entry, Game, Night, NightPlayer, Player
+from scorekeeper.nights.demo import SAMPLE_DEALS
+from scorekeeper.standings import scoreboard
+from scorekeeper.transfer import exporting
 from tests.factories import GameFactory, UserFactory, played_night
 
 ROUNDS = 8
@@ -142,7 +143,7 @@ def test_two_phones_recording_the_same_deal_at_once(live_server: Any, bridge_gam
             number,
             number + 1,
         )
-    assert [h.number for h in selectors.game_standings(bridge_game).history] == list(range(1, 8))
+    assert [h.number for h in scoreboard.game_standings(bridge_game).history] == list(range(1, 8))
 
 
 def test_two_amends_of_one_deal_at_once(live_server: Any, bridge_game: Game) -> None:
@@ -175,7 +176,7 @@ def test_an_amend_and_a_void_of_one_deal_at_once(live_server: Any, bridge_game: 
         )
         assert statuses(answers) == Counter({201: 1, 409: 1}), answers
         # Whatever won, the ledger replays.
-        assert selectors.game_standings(bridge_game).problems == ()
+        assert scoreboard.game_standings(bridge_game).problems == ()
         if answers[0][0] == 201:  # the amend won: void it, to keep the game short of seven
             send(void, {"revision": answers[0][1]["id"]})
 
@@ -204,7 +205,7 @@ def test_one_export_imported_three_times_at_once(live_server: Any, alice: Any) -
     url = live_server.url + reverse("api_import")
     rounds = 4
     for _ in range(rounds):
-        document = transfer.export_document([original])
+        document = exporting.export_document([original])
         for game in document["nights"][0]["games"]:
             for entry in game["entries"]:
                 entry["token"] = str(uuid.uuid4())  # a file from another site: tokens unused
@@ -216,9 +217,9 @@ def test_one_export_imported_three_times_at_once(live_server: Any, alice: Any) -
         assert kept.values("game__night").distinct().count() == 1
     copies = Night.objects.filter(owner=dave)
     assert copies.count() == 3 * rounds
-    expected = [selectors.game_standings(g).tally.totals for g in original.games.all()]
+    expected = [scoreboard.game_standings(g).tally.totals for g in original.games.all()]
     for copy in copies:
-        assert [selectors.game_standings(g).tally.totals for g in copy.games.all()] == expected
+        assert [scoreboard.game_standings(g).tally.totals for g in copy.games.all()] == expected
     assert Player.objects.filter(owner=dave).count() == 4
 
 

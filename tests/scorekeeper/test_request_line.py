@@ -18,8 +18,8 @@ from django import forms
 from django.urls import reverse
 
 from adjudicator.games import all_games
-from scorekeeper.converters import MAX_ID
-from scorekeeper.deal_forms import DealForm
+from scorekeeper.pages.deal_forms import DealForm
+from scorekeeper.web.converters import MAX_ID
 from tests.factories import GameFactory
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -37,7 +37,8 @@ from django.urls import URLPattern, URLResolver, get_resolver, resolve
 from drf_spectacular.generators import SchemaGenerator
 
 from adjudicator.games import get_game
-from scorekeeper import services, sharing, tokens
+from scorekeeper.access import sharing, tokens
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Game, Night
 from tests.factories import GameFactory, HouseRuleProfileFactory, NightFactory, UserFactory
 
@@ -353,7 +354,7 @@ def _night(world: World, side: str, owner: Any, names: tuple[str, ...]) -> Night
         options = definition.options(game.options)
         for number in (1, 2):
             data = definition.sample_deal(players=len(names), options=options, number=number)
-            entry = services.deal_record(game=game, by=owner, data=data)
+            entry = game_services.deal_record(game=game, by=owner, data=data)
         world.games[side][family] = game
         world.deal[game.pk] = entry.pk
     world.player[side] = night.players.order_by("pk").first().pk  # type: ignore[union-attr]

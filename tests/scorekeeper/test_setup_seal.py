@@ -17,9 +17,11 @@ from django.apps import apps
 from django.core.management import CommandError, call_command
 from django.db import DatabaseError, IntegrityError, connection, transaction
 
-from scorekeeper import importing, ledger, migrations, seal, services, transfer
-from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper import chain, migrations, seal
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Entry, Game, Player, Seat
+from scorekeeper.nights.demo import SAMPLE_DEALS
+from scorekeeper.transfer import exporting, importing
 from tests.factories import GameFactory, PlayerFactory
 
 GAME, SEAT = seal.GAME_TABLE, seal.SEAT_TABLE
@@ -53,10 +55,10 @@ def _behind_the_apps_back() -> Iterator[None]:
     vendor = connection.vendor
     with connection.cursor() as cursor:
         _settle(cursor)
-        for sql in [*seal.unlock_sql(vendor), *ledger.unlock_sql(vendor)]:
+        for sql in [*seal.unlock_sql(vendor), *chain.unlock_sql(vendor)]:
             cursor.execute(sql)
         yield
-        for sql in [*seal.lock_sql(vendor), *ledger.lock_sql(vendor)]:
+        for sql in [*seal.lock_sql(vendor), *chain.lock_sql(vendor)]:
             cursor.execute(sql)
 
 
@@ -76,7 +78,7 @@ def _broken(game: Game) -> str:
 def started(bridge_game: Game, alice: Any) -> Game:
     """Bridge Rummy with two deals recorded: Mary, Tom, Dick and Alice in seats 1 to 4."""
     for deal in SAMPLE_DEALS[:2]:
-        services.deal_record(game=bridge_game, by=alice, data=deal)
+        game_services.deal_record(game=bridge_game, by=alice, data=deal)
     bridge_game.refresh_from_db()
     return bridge_game
 
@@ -109,7 +111,7 @@ def test_the_first_entry_seals_the_games_setup_into_the_chain(started: Game) -> 
 def test_an_imported_game_is_sealed_as_one_recorded_here(started: Game, carol: Any) -> None:
     # The import writes a game's whole ledger in a few statements (Entry.insert_ledger), not
     # entry by entry: its chain must still start from the setup, which is then fixed.
-    document = transfer.export_document([started.night])
+    document = exporting.export_document([started.night])
     (night,) = importing.import_nights(owner=carol, document=document)
     copy = night.games.get()
     first = copy.entries.order_by("id").first()
@@ -322,7 +324,7 @@ def test_verify_ledger_names_a_kept_setup_rewritten_to_match(started: Game) -> N
 def test_verify_ledger_names_a_first_entry_removed(started: Game) -> None:
     first, second = started.entries.order_by("id")
     with _behind_the_apps_back():
-        _run(f"DELETE FROM {ledger.TABLE} WHERE id = %s", [first.pk])
+        _run(f"DELETE FROM {chain.TABLE} WHERE id = %s", [first.pk])
     assert f"game {started.pk}, entry {second.pk}: its chain starts from" in _broken(started)
 
 
@@ -353,9 +355,9 @@ def test_a_game_played_before_setups_were_sealed_is_kept_by_the_migration(starte
     with _behind_the_apps_back():  # the game as the previous release left it
         prev = ""
         for entry in started.entries.order_by("id"):
-            entry.hash = ledger.entry_hash(ledger.content_of(entry), prev)
+            entry.hash = chain.entry_hash(chain.content_of(entry), prev)
             _run(
-                f"UPDATE {ledger.TABLE} SET prev_hash = %s, hash = %s WHERE id = %s",
+                f"UPDATE {chain.TABLE} SET prev_hash = %s, hash = %s WHERE id = %s",
                 [prev, entry.hash, entry.pk],
             )
             prev = entry.hash

@@ -1,7 +1,7 @@
 """The URLs: ids that no row can have are 404s, and the pages keep Django's HTML error pages.
 
 SQLite raises OverflowError (a 500) for an integer past 2**63 - 1 in a query; ``<id:...>``
-(scorekeeper/converters.py) does not match such a number, so the URL is simply not found.
+(scorekeeper/web/converters.py) does not match such a number, so the URL is simply not found.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import pytest
 from django.test import Client
 from django.urls import NoReverseMatch, resolve, reverse
 
-from scorekeeper.converters import MAX_ID, IdConverter
 from scorekeeper.models import Game
+from scorekeeper.web.converters import MAX_ID, IdConverter
 
 TOO_LARGE = [
     pytest.param(str(2**63), id="2-to-the-63"),
@@ -137,7 +137,7 @@ def test_a_crash_on_a_page_is_an_html_500(
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("scorekeeper.views.games.selectors.game_standings", broken)
+    monkeypatch.setattr("scorekeeper.pages.views.games.scoreboard.game_standings", broken)
     client = Client(raise_request_exception=False)
     client.force_login(alice)
     response = client.get(reverse("game_detail", args=[bridge_game.pk]))

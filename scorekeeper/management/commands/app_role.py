@@ -18,7 +18,7 @@ import psycopg.sql
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection, transaction
 
-from scorekeeper.ledger import TABLE
+from scorekeeper.chain import TABLE
 from scorekeeper.seal import SEAT_TABLE
 
 ROLE_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")

@@ -13,9 +13,10 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from scorekeeper import services
-from scorekeeper.demo import SAMPLE_DEALS, SAMPLE_PLAYERS
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Night
+from scorekeeper.nights import services as night_services
+from scorekeeper.nights.demo import SAMPLE_DEALS, SAMPLE_PLAYERS
 
 
 class Command(BaseCommand):
@@ -31,14 +32,14 @@ class Command(BaseCommand):
         if Night.objects.filter(owner=user).exists():
             self.stdout.write("Demo night already loaded.")
             return
-        night = services.night_create(
+        night = night_services.night_create(
             owner=user,
             date=datetime.date.today(),
             place="The kitchen table",
             notes="Demo: the Sample Score Card from the Bridge Rummy rules, deals 1 to 6.",
         )
-        players = [services.player_create(owner=user, name=name) for name in SAMPLE_PLAYERS]
-        game = services.game_start(night=night, by=user, slug="bridge-rummy", players=players)
+        players = [night_services.player_create(owner=user, name=name) for name in SAMPLE_PLAYERS]
+        game = game_services.game_start(night=night, by=user, slug="bridge-rummy", players=players)
         for deal in SAMPLE_DEALS:
-            services.deal_record(game=game, by=user, data=deal)
+            game_services.deal_record(game=game, by=user, data=deal)
         self.stdout.write(self.style.SUCCESS("Demo night loaded: sign in as demo / demo."))

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorekeeper import backup
+from scorekeeper.transfer import backup
 
 
 class Command(BaseCommand):

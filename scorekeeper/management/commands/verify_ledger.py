@@ -12,7 +12,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from scorekeeper import ledger, seal
+from scorekeeper import chain, seal
 from scorekeeper.models import Entry, Game, Seat
 
 
@@ -33,7 +33,7 @@ class Command(BaseCommand):
                 raise CommandError(f"There is no game {options['game']}.")
         walked = 0
         entries = 0
-        breaks: list[ledger.Break] = []
+        breaks: list[chain.Break] = []
         for game_id, sealed in list(games):
             # One game's ledger at a time (a night's game holds some hundreds of entries).
             rows = list(Entry.objects.filter(game_id=game_id).order_by("id"))

@@ -23,9 +23,11 @@ from django.db.models import Model
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
-from scorekeeper import profiles, services, sharing, tokens
-from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper.access import sharing, tokens
+from scorekeeper.games import services as game_services
+from scorekeeper.house_rules import profiles
 from scorekeeper.models import Game, Night
+from scorekeeper.nights.demo import SAMPLE_DEALS
 from tests.factories import GameFactory, NightFactory, UserFactory
 
 
@@ -135,7 +137,7 @@ def world(db: Any) -> World:
     night = NightFactory(owner=alice)
     night.recorders.add(bob)
     game = GameFactory(night=night, slug="bridge-rummy")
-    entry = services.deal_record(game=game, by=alice, data=SAMPLE_DEALS[0])
+    entry = game_services.deal_record(game=game, by=alice, data=SAMPLE_DEALS[0])
     profile = profiles.profile_create(owner=alice, slug="knock-rummy", name="House")
     tokens.token_create(user=alice, name="old script")
     link = sharing.link_make(night=NightFactory(owner=bob), by=bob)

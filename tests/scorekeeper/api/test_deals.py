@@ -9,9 +9,9 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from scorekeeper.demo import SAMPLE_DEALS, SAMPLE_TOTALS
 from scorekeeper.models import Entry, Game
-from scorekeeper.selectors import game_standings
+from scorekeeper.nights.demo import SAMPLE_DEALS, SAMPLE_TOTALS
+from scorekeeper.standings.scoreboard import game_standings
 from tests.factories import GameFactory
 
 MARY_OUT = SAMPLE_DEALS[0]

@@ -16,9 +16,9 @@ from django.core.exceptions import PermissionDenied
 from django.test import Client, RequestFactory
 from django.urls import get_resolver, reverse
 
-from scorekeeper import transfer
 from scorekeeper.api.parsers import MAX_BODY, MAX_DEPTH, depth
 from scorekeeper.models import Game, Night
+from scorekeeper.transfer import exporting
 
 DEEP = "[" * 50_000 + "]" * 50_000  # Python's json parser: RecursionError, in 100 KB
 
@@ -147,7 +147,7 @@ def test_a_body_longer_than_any_the_rules_allow_is_refused_unread(stranger: Clie
 def test_an_import_may_be_longer_than_a_question(alice_client: Client, alice: Any) -> None:
     from tests.factories import played_night
 
-    document = transfer.export_document([played_night(alice)])
+    document = exporting.export_document([played_night(alice)])
     body = json.dumps(document) + " " * MAX_BODY  # a whole export, longer than any question
     response = post_json(alice_client, reverse("api_import"), body)
     assert response.status_code == 201, response.content
@@ -213,7 +213,7 @@ def test_a_crash_in_the_api_is_a_500_in_json(
     def broken(user: Any) -> Any:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("scorekeeper.api.views.selectors.nights_for_user", broken)
+    monkeypatch.setattr("scorekeeper.api.views.roles.nights_for_user", broken)
     with caplog.at_level("ERROR", logger="django.request"):
         response = alice_client.get(reverse("api_nights"))
     refused(response, code="server_error", status=500)

@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from scorekeeper import services
-from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Game, Night, Player
+from scorekeeper.nights.demo import SAMPLE_DEALS
 from tests.factories import PlayerFactory
 
 NAMES = ("Mary", "Tom", "Dick", "Alice")
@@ -253,7 +253,7 @@ def test_a_game_with_nothing_recorded_is_deleted(api: APIClient, bridge_game: Ga
 
 
 def test_a_game_with_deals_is_not_deleted(api: APIClient, bridge_game: Game, alice: Any) -> None:
-    services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
     response = api.delete(reverse("api_game", args=[bridge_game.pk]))
     refused(response, code="game_has_entries", field=None, status=409)
     assert Game.objects.filter(pk=bridge_game.pk).exists()

@@ -143,12 +143,12 @@ def test_a_refused_csv_export_is_a_json_403(
     permission refused anywhere under the CSV renderer still answers the JSON body."""
     from django.core.exceptions import PermissionDenied
 
-    from scorekeeper import selectors
+    from scorekeeper.access import roles
 
     def refuse(user: Any) -> Any:
         raise PermissionDenied("Not this one.")
 
-    monkeypatch.setattr(selectors, "nights_for_user", refuse)
+    monkeypatch.setattr(roles, "nights_for_user", refuse)
     response = api.get("/api/v1/export/?format=csv")
     assert response.status_code == 403
     _is_the_json_error(response, "permission_denied")

@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from scorekeeper.demo import SAMPLE_DEALS
 from scorekeeper.models import Game, Night
+from scorekeeper.nights.demo import SAMPLE_DEALS
 from tests.factories import NightFactory
 
 LIST = reverse("api_nights")

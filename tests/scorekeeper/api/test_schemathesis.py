@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.access.tokens import token_create
 from scorekeeper.models import Entry
-from scorekeeper.tokens import token_create
 from tests.factories import played_night
 from tests.scorekeeper.serve import Server
 

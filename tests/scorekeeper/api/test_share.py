@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from scorekeeper import selectors, sharing
-from scorekeeper.demo import SAMPLE_DEALS
+from scorekeeper.access import roles, sharing
 from scorekeeper.models import Game, Night, NightLink
+from scorekeeper.nights.demo import SAMPLE_DEALS
 from tests.factories import UserFactory
 
 
@@ -93,7 +93,7 @@ def test_joining_by_token_makes_a_viewer_who_reads_but_cannot_write(
         == 403
     )
     assert not bridge_game.entries.exists()
-    assert not selectors.can_record(dave, night)
+    assert not roles.can_record(dave, night)
 
 
 def test_a_token_that_opens_nothing_is_404(api: APIClient, night: Night, alice: Any) -> None:
@@ -122,7 +122,7 @@ def test_the_owner_sees_people_and_changes_roles(api: APIClient, night: Night, d
     response = api.patch(people_url(night, "Dave"), {"role": "recorder"})
     assert response.status_code == 200
     assert response.json() == {"username": "dave", "role": "recorder"}
-    assert selectors.can_record(dave, night)
+    assert roles.can_record(dave, night)
     api.patch(people_url(night, "bob"), {"role": "viewer"})
     assert api.delete(people_url(night, "dave")).status_code == 204
     assert [p["role"] for p in api.get(people_url(night)).json()] == ["owner", "viewer"]

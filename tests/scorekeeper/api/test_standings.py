@@ -7,8 +7,8 @@ from typing import Any
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from scorekeeper.demo import SAMPLE_DEALS, SAMPLE_PLAYERS, SAMPLE_TOTALS
 from scorekeeper.models import Game
+from scorekeeper.nights.demo import SAMPLE_DEALS, SAMPLE_PLAYERS, SAMPLE_TOTALS
 from tests.factories import GameFactory
 
 # Stars after each deal of the Sample Score Card: Mary went out in 1, 3, 5; Tom in 2, 6; Dick in 4.

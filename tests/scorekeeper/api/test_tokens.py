@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from scorekeeper import tokens
+from scorekeeper.access import tokens
 from scorekeeper.models import ApiToken, Night
 
 TOKENS = reverse("api_tokens")

@@ -1,0 +1,249 @@
+"""The dispute desk: ask any question of any game without recording it, see the answer under
+every reading of the house rules that would change it, and save a ruling to a night.
+
+Nothing here knows a game: questions, their inputs and the house options all come from the
+engine's contract (``Game.questions()``, ``Question.asks``, ``Game.describe_options()``).
+Asking writes nothing; :func:`ruling_save` is the one write, and it asks again itself rather
+than trusting an answer sent to it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+
+from adjudicator.errors import AdjudicationError, BadEntryError
+from adjudicator.game import Game as GameDefinition
+from adjudicator.game import Question
+from adjudicator.games import get_game
+from adjudicator.options import OptionInfo, changed_options
+from scorekeeper.access import roles
+from scorekeeper.house_rules.profile_selectors import differences, option_label
+from scorekeeper.models import Night, Ruling
+
+# A whole-number house rule is read at a few values only (its bounds and a step from the
+# default): enough to show that it matters, without asking a hundred times.
+INT_READINGS = 3
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The answer under one other value of one house rule, where it differs."""
+
+    option: OptionInfo
+    value: Any
+    shown: str
+    answer: dict[str, Any] | None
+    lines: list[str]
+    problem: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def options_json(self) -> str:
+        """The whole reading (the house rules chosen, with this one changed), for saving."""
+        return json.dumps(self.options)
+
+    @property
+    def label(self) -> str:
+        """The house rule and its other value, in words ("Ks rule: KS straight after any 7")."""
+        return f"{option_label(self.option)}: {self.shown}"
+
+
+@dataclass(frozen=True)
+class Asked:
+    """One question asked: the answer (or the refusal), and the readings that change it."""
+
+    game: GameDefinition[Any, Any]
+    question: Question
+    data: dict[str, Any]
+    options: dict[str, Any]
+    answer: dict[str, Any] | None
+    error: AdjudicationError | None = None
+    readings: list[Reading] = field(default_factory=list)
+
+
+def question_of(game: GameDefinition[Any, Any], name: str) -> Question:
+    found = game.questions().get(name)
+    if found is None:
+        raise BadEntryError(
+            f"{game.name} has no question {name[:40]!r}; it answers: "
+            f"{', '.join(game.questions())}.",
+            field="question",
+        )
+    return found
+
+
+def body(question: Question, data: Mapping[str, Any], players: int | None) -> dict[str, Any]:
+    """The JSON the question takes: the input, with the table size where it takes one."""
+    out = dict(data)
+    if question.asks is not None and question.asks.players and players is not None:
+        out["players"] = players
+    return out
+
+
+def ask(
+    *,
+    slug: str,
+    question: str,
+    data: Mapping[str, Any],
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    readings: bool = True,
+) -> Asked:
+    """Ask a question; on an answer, ask it again under each other reading of each house rule."""
+    game = get_game(slug)
+    found = question_of(game, question)
+    chosen = dict(options or {})
+    game.options(chosen)  # an unknown or bad house rule is refused before anything is asked
+    sent = body(found, data, players)
+    try:
+        answer = game.ask(question, {**sent, "options": chosen})
+    except AdjudicationError as err:
+        return Asked(game, found, dict(data), chosen, None, err)
+    found_readings = other_readings(game, question, sent, chosen, answer) if readings else []
+    return Asked(game, found, dict(data), chosen, answer, None, found_readings)
+
+
+def _values(info: OptionInfo, current: Any) -> list[tuple[Any, str]]:
+    if info.kind == "bool":
+        return [(not current, "on" if not current else "off")]
+    if info.kind == "choice":
+        return [(v, label) for v, label in info.labelled_choices() if v != current]
+    candidates = [info.minimum, info.maximum, current - 1, current + 1]
+    values: list[int] = []
+    for v in candidates:
+        if v is None or v == current or v in values:
+            continue
+        if info.minimum is not None and v < info.minimum:
+            continue
+        if info.maximum is not None and v > info.maximum:
+            continue
+        values.append(v)
+    return [(v, str(v)) for v in values[:INT_READINGS]]
+
+
+def _lines(answer: Mapping[str, Any]) -> list[str]:
+    lines = answer.get("explanation")
+    if isinstance(lines, list):
+        return [str(line) for line in lines]
+    return [f"{k}: {v}" for k, v in answer.items()]
+
+
+def other_readings(
+    game: GameDefinition[Any, Any],
+    question: str,
+    sent: Mapping[str, Any],
+    chosen: Mapping[str, Any],
+    answer: Mapping[str, Any],
+) -> list[Reading]:
+    """Each other value of each house rule whose answer differs from ``answer``, with what it
+    says that the answer given does not (or why the question cannot be asked that way)."""
+    base = game.options(dict(chosen))
+    base_lines = _lines(answer)
+    out: list[Reading] = []
+    for info in game.describe_options():
+        current = getattr(base, info.name)
+        for value, shown in _values(info, current):
+            options = {**changed_options(base), info.name: value}
+            try:
+                game.options(options)
+                other = game.ask(question, {**sent, "options": options})
+            except AdjudicationError as err:
+                out.append(Reading(info, value, shown, None, [], err.message, options))
+                continue
+            if other == answer:
+                continue
+            new = [line for line in _lines(other) if line not in base_lines]
+            out.append(Reading(info, value, shown, other, new or _lines(other), None, options))
+    return out
+
+
+@transaction.atomic
+def ruling_save(
+    *,
+    night: Night,
+    by: User,
+    slug: str,
+    question: str,
+    data: Mapping[str, Any],
+    players: int | None = None,
+    options: Mapping[str, Any] | None = None,
+    note: str = "",
+) -> Ruling:
+    """Save a ruling to a night: the question asked again here, its answer kept as given then.
+
+    Only the night's owner and recorders may; a question the engine refuses is not saved.
+    """
+    if not roles.can_record(by, night):
+        raise PermissionDenied("Only the night's owner and the people they added may save.")
+    asked = ask(
+        slug=slug, question=question, data=data, players=players, options=options, readings=False
+    )
+    if asked.error is not None:
+        raise asked.error
+    ruling = ruling_of(asked, night=night, players=players, note=note, by=by)
+    ruling.save()
+    return ruling
+
+
+def ruling_of(
+    asked: Asked, *, night: Night, players: int | None, note: str, by: User, **kept: Any
+) -> Ruling:
+    """The ruling (not yet saved) that an answered question makes: the table size only where the
+    question takes one, the reading as the house rules that differ from the published ones.
+    ``kept``: what an import keeps from its file (who saved it, and when)."""
+    assert asked.answer is not None
+    sized = players if asked.question.asks is not None and asked.question.asks.players else None
+    return Ruling(
+        night=night,
+        game_slug=asked.game.slug,
+        question=asked.question.name,
+        players=sized,
+        data=dict(asked.data),
+        options=changed_options(asked.game.options(asked.options)),
+        answer=asked.answer,
+        note=note.strip()[:200],
+        saved_by=by,
+        **kept,
+    )
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A saved ruling as the night page shows it."""
+
+    ruling: Ruling
+    game: str
+    summary: str
+    lines: list[str]
+    reading: list[str]
+    title: str = ""
+
+
+def rulings_for_night(night: Night) -> list[Shown]:
+    """The night's rulings, newest first, each with its game, question and working."""
+    out = []
+    for ruling in night.rulings.select_related("saved_by")[:100]:
+        try:
+            game = get_game(ruling.game_slug)
+            name = game.name
+            asked = question_of(game, ruling.question)
+            summary, title = asked.summary, asked.title
+        except AdjudicationError:
+            name, summary, title = ruling.game_slug, ruling.question, ruling.question
+        answer = ruling.answer if isinstance(ruling.answer, dict) else {}
+        try:
+            reading = [
+                f"{d.label}: {d.value_shown}"
+                for d in differences(get_game(ruling.game_slug), ruling.options)
+            ]
+        except AdjudicationError:
+            reading = [f"{k} = {v}" for k, v in sorted(ruling.options.items())]
+        out.append(Shown(ruling, name, summary, _lines(answer), reading, title))
+    return out

@@ -1,0 +1,590 @@
+"""Every write to a game, each in one transaction: started, its deals recorded, amended and
+voided, ended and its end undone, removed.
+
+The API views and the page views both call these and nothing else writes to a ledger. Each
+checks who is acting, validates through the adjudicator, and either writes everything or
+nothing. Rules problems surface as :class:`adjudicator.errors.AdjudicationError`, other
+refusals as :class:`scorekeeper.exceptions.ServiceError`, permission problems as
+``PermissionDenied``.
+"""
+
+from __future__ import annotations
+
+import datetime
+import uuid
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+
+from adjudicator.errors import AdjudicationError, BadEntryError
+from adjudicator.games import get_game
+from adjudicator.options import options_as_dict
+from adjudicator.said import Naming
+from adjudicator.tally import points_json
+from scorekeeper.exceptions import (
+    Conflict,
+    GameHasEntries,
+    InvalidInput,
+    LedgerWouldBreak,
+    StaleDeal,
+    TokenReused,
+)
+from scorekeeper.ledger import reading, replaying
+from scorekeeper.models import Entry, Game, Night, Player, Seat
+from scorekeeper.nights import selectors as night_selectors
+from scorekeeper.nights.services import _require_recorder, _seat_at_table
+from scorekeeper.standings import scoreboard
+
+
+def _lock_game(game: Game) -> Game:
+    """Serialize writers of one game (PostgreSQL row lock; SQLite's IMMEDIATE does it anyway)."""
+    return Game.objects.select_for_update().get(pk=game.pk)
+
+
+# Games ------------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def game_start(
+    *,
+    night: Night,
+    by: User,
+    slug: str,
+    players: Sequence[Player],
+    options: Mapping[str, Any] | None = None,
+) -> Game:
+    """Start a game with the players seated in the order given (seat 1 first)."""
+    _require_recorder(by, night)
+    definition = get_game(slug)
+    parsed = definition.options(options)
+    if len({p.pk for p in players}) != len(players):
+        raise InvalidInput("A player can take only one seat.", field="players")
+    allowed = set(night_selectors.players_for_night(night).values_list("pk", flat=True))
+    strangers = [p.name for p in players if p.pk not in allowed]
+    if strangers:
+        raise InvalidInput(f"{', '.join(strangers)} cannot join this night.", field="players")
+    try:
+        definition.check_players(len(players))
+    except BadEntryError as err:
+        err.field = "players"  # the engine says "seats"; the input here is the list of players
+        raise
+    # Games are numbered in their night; the night's row lock serializes two games started at
+    # once (PostgreSQL; SQLite's IMMEDIATE transactions already do).
+    Night.objects.select_for_update().filter(pk=night.pk).first()
+    number = (night.games.aggregate(top=Max("number"))["top"] or 0) + 1
+    # Store every option, not just the changes, so the game keeps its rules if defaults move.
+    game = Game.objects.create(
+        night=night, number=number, slug=slug, options=options_as_dict(parsed), created_by=by
+    )
+    # Partners play as one side: each seat keeps its side (crosswise, as the game seats them).
+    seating = definition.seating(len(players), parsed)
+    Seat.objects.bulk_create(
+        Seat(
+            game=game,
+            player=player,
+            position=position,
+            team=seating.unit_of(position) if seating.partnerships else None,
+        )
+        for position, player in enumerate(players)
+    )
+    for player in players:
+        _seat_at_table(night, player)
+    return game
+
+
+@transaction.atomic
+def game_remove(*, game: Game, by: User) -> None:
+    """Remove a game started by mistake. Only a game with nothing in its ledger (not even a
+    voided deal) can go: the ledger is never deleted, so a game with entries stays."""
+    _require_recorder(by, game.night)
+    game = _lock_game(game)  # a deal recorded at the same moment either lands first or waits
+    if Entry.objects.filter(game=game).exists():
+        word = reading.game_definition(game).deal_word
+        raise GameHasEntries(
+            f"{game} has {word}s in its ledger, so it stays; void a {word} to take it out "
+            "of the tally."
+        )
+    game.seats.all().delete()
+    game.delete()
+
+
+# The ledger -------------------------------------------------------------------------------------
+
+
+def _seat_names(game: Game) -> Naming:
+    """How refusals call this game's seats and sides: by the players' names."""
+    seats = tuple(game.seats.select_related("player").order_by("position"))
+    definition = reading.game_definition(game)
+    seating = definition.seating(len(seats), definition.options(game.options))
+    return reading.naming(seats, seating)
+
+
+def _named(err: AdjudicationError, names: Naming) -> AdjudicationError:
+    err.message = err.named(names)
+    err.args = (err.message,)
+    return err
+
+
+def _current(game: Game, entries: list[Entry] | None = None) -> list[tuple[int, int, Any]]:
+    """(deal key, the deal's number at the table, raw record) of every deal that counts, from
+    the game's ledger (``entries``, by id, when already loaded)."""
+    ledger = list(game.entries.order_by("id")) if entries is None else entries
+    revisions, _ = reading.deal_revisions(ledger)
+    return [
+        (key, number, revs[-1])
+        for number, (key, revs) in enumerate(revisions.items(), start=1)
+        if revs[-1].kind != Entry.Kind.VOID
+    ]
+
+
+def _refuse_new_problems(
+    game: Game,
+    before: list[tuple[int, int, Any]],
+    after: list[tuple[int, int, Any]],
+    names: Naming,
+    *,
+    changing: str,
+    instead: str,
+) -> None:
+    """Refuse a change that would leave a deal the game could no longer count.
+
+    Every write must leave a ledger that replays: a void or an amend that, say, ends the game
+    earlier than the deals after it is refused, with what to void or amend first.
+    """
+    definition = reading.game_definition(game)
+    options = definition.options(game.options)
+    players = len(names.names or ())
+    problems = replaying.replay(definition, options, players, after, names).problems
+    if not problems:  # the ledger after the change replays whole: one tally, and done
+        return
+    old = {p.key for p in replaying.replay(definition, options, players, before, names).problems}
+    new = [p for p in problems if p.key not in old]
+    if not new:
+        return
+    numbers = [p.number for p in new]
+    listed = _and(f"{definition.deal_word} {n}" for n in numbers)
+    raise LedgerWouldBreak(
+        f"{changing}, {listed} could no longer count: {new[0].message.split(': ', 1)[-1]} "
+        f"Void or amend {'it' if len(numbers) == 1 else 'them'} first, from the last, {instead}.",
+        field="deal",
+    )
+
+
+def _and(items: Iterable[str]) -> str:
+    said = list(items)
+    return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
+
+
+# Where a new deal goes while it is checked: after every deal recorded so far.
+NEW_DEAL = 2**63
+
+
+def _validated(
+    game: Game, data: Mapping[str, Any], replacing: int | None
+) -> tuple[dict[str, Any], Any]:
+    """Check a deal against the rules and against the rest of the game; return its canonical form.
+
+    ``replacing`` is the deal being amended, which keeps its place in the game (a voided deal
+    brought back returns to its old place); ``None`` appends a new deal.
+    """
+    names = _seat_names(game)
+    definition = reading.game_definition(game)
+    options = definition.options(game.options)
+    players = len(names.names or ())
+    try:
+        deal = definition.parse_deal(data, players=players, options=options)
+    except AdjudicationError as err:
+        raise _named(err, names) from None
+    canonical: dict[str, Any] = definition.deal_as_data(deal, players=players, options=options)
+    entries = list(game.entries.order_by("id"))
+    if replacing is None and scoreboard.follows_kept(
+        game, definition, options, names, entries, deal
+    ):
+        # This process keeps the replay of this very ledger (a phone read it): score the new
+        # deal after its tally, not all the deals again. Anything else replays below.
+        return canonical, deal
+    before = _current(game, entries)
+    others = [row for row in before if row[0] != replacing]
+    if replacing is None:
+        key, number = NEW_DEAL, reading.next_deal_number(game)
+    else:
+        key, number = replacing, next(n for k, n, _ in _numbered(game) if k == replacing)
+    after = sorted([*others, (key, number, replaying.Parsed(deal))], key=lambda row: row[0])
+    problems = replaying.replay(definition, options, players, after, names).problems
+    if not problems:  # the game replays whole with this deal: one tally, and done
+        return canonical, deal
+    if any(p.key == key for p in problems):
+        # The deal itself cannot follow the deals before it (the game had ended, say):
+        # replay the deals before it that count, and let the engine say why not.
+        counted_before = replaying.replay(
+            definition, options, players, [row for row in others if row[0] < key], names
+        )
+        try:
+            definition.tally(
+                [*(d for _, d in counted_before.deals), deal], players=players, options=options
+            )
+        except AdjudicationError as err:
+            err.path = ()  # about the deal as a whole, not one of its fields
+            raise _named(err, names) from None
+    _refuse_new_problems(
+        game,
+        before,
+        after,
+        names,
+        changing=f"With {definition.deal_word} {number} as entered",
+        instead=f"or enter {definition.deal_word} {number} differently",
+    )
+    return canonical, deal
+
+
+def _numbered(game: Game) -> list[tuple[int, int, Any]]:
+    """(deal key, number) of every deal ever recorded, voided ones included."""
+    keys = game.entries.filter(kind=Entry.Kind.RECORD).order_by("id").values_list("id", flat=True)
+    return [(key, number, None) for number, key in enumerate(keys, start=1)]
+
+
+def _same_deal(game: Game, stored: Mapping[str, Any], data: Mapping[str, Any]) -> bool:
+    definition = reading.game_definition(game)
+    options = definition.options(game.options)
+    players = game.seats.count()
+    try:
+        deal = definition.parse_deal(data, players=players, options=options)
+    except AdjudicationError:
+        return False
+    return bool(definition.deal_as_data(deal, players=players, options=options) == stored)
+
+
+def _already_recorded(game: Game, token: uuid.UUID, data: Mapping[str, Any]) -> Entry | None:
+    """The entry a token already recorded (a double tap or a retry): the same deal, once."""
+    earlier = Entry.objects.filter(token=token).first()
+    if earlier is None:
+        return None
+    if earlier.game_id != game.pk:
+        raise TokenReused("That form was already used for another game.", field="token")
+    if not _same_deal(game, earlier.data, data):
+        word = _word(game)
+        raise TokenReused(
+            f"That form already recorded a {word} with other entries. Reload the page to "
+            f"record a new {word}.",
+            field="token",
+        )
+    return earlier
+
+
+def _latest_deal(game: Game) -> dict[str, Any]:
+    """The deal recorded last, for telling a second phone what it missed."""
+    standings = scoreboard.game_standings(game)
+    latest = standings.latest
+    assert latest is not None
+    first = latest.revisions[0]
+    return {
+        "deal": latest.key,
+        "number": latest.number,
+        "recorded_by": first.recorded_by.username,
+        "recorded_at": first.recorded_at.isoformat(),
+        "results": [
+            {
+                "name": line["name"],
+                "points": None if line["points"] is None else points_json(line["points"]),
+            }
+            for line in latest.seat_lines
+        ],
+    }
+
+
+@transaction.atomic
+def deal_record(
+    *,
+    game: Game,
+    by: User,
+    data: Mapping[str, Any],
+    token: uuid.UUID | None = None,
+    number: int | None = None,
+    recorded_at: datetime.datetime | None = None,
+    recorded_as: str = "",
+) -> Entry:
+    """Append a deal.
+
+    A repeated ``token`` (a double tap, a retried request) records nothing new and answers the
+    first entry; the same token with another deal is refused. ``number`` is the deal number the
+    recorder saw ("Record deal 6"): if another phone recorded deal 6 meanwhile, it is refused
+    with what was recorded, so one deal is not kept twice. ``recorded_at`` is for an import
+    (the time its file says); otherwise the entry is recorded now.
+    """
+    game = _lock_game(game)
+    _require_recorder(by, game.night)
+    if token is not None:
+        earlier = _already_recorded(game, token, data)
+        if earlier is not None:
+            return earlier
+    word = _word(game)
+    _refuse_if_ended(game, f"it takes no more {word}s. Undo the end to play on.")
+    expected = reading.next_deal_number(game)
+    if number is not None and number != expected:
+        if number < expected:
+            latest = _latest_deal(game)
+            raise StaleDeal(
+                f"{latest['recorded_by']} recorded {word} {latest['number']} a moment ago. "
+                f"If yours is another {word}, record it as {word} {expected}.",
+                field="number",
+                latest=latest,
+                expected=expected,
+            )
+        raise InvalidInput(f"The next {word} is {word} {expected}, not {number}.", field="number")
+    canonical, deal = _validated(game, data, replacing=None)
+    token = token or uuid.uuid4()
+    try:
+        with transaction.atomic():
+            entry = Entry.objects.create(
+                game=game,
+                kind=Entry.Kind.RECORD,
+                data=canonical,
+                recorded_by=by,
+                token=token,
+                **_when(recorded_at, recorded_as),
+            )
+    except IntegrityError:
+        # The same token sent to two games at once: each holds only its own game's lock, so
+        # the unique token decides, and the loser answers as the second of two in turn would.
+        earlier = _already_recorded(game, token, data)
+        if earlier is None:  # pragma: no cover - the only unique column is the token
+            raise
+        return earlier
+    _remember(game, entry, deal)
+    return entry
+
+
+def _word(game: Game) -> str:
+    """What the game's table calls a deal ("deal", "hand", "round"), for the messages."""
+    return reading.game_definition(game).deal_word
+
+
+def _refuse_if_ended(game: Game, why: str) -> None:
+    """An ended game is final: undo the end to record, amend or void a deal."""
+    if reading.is_ended(game):
+        raise InvalidInput(f"The table ended this game, so {why}", field="deal")
+
+
+def _latest(game: Game, deal_key: int, revision: int | None) -> Entry:
+    latest = reading.latest_revision(game, deal_key)
+    if latest is None:
+        raise InvalidInput(f"Game {game.pk} has no {_word(game)} {deal_key}.", field="deal")
+    if revision is not None and latest.pk != revision:
+        raise Conflict(
+            f"Someone changed this {_word(game)} while you were editing it; look at it again.",
+            field="revision",
+        )
+    return latest
+
+
+def _repeated(
+    game: Game,
+    deal_key: int,
+    revision: int | None,
+    *,
+    kind: str,
+    by: User,
+    note: str,
+    data: Mapping[str, Any] | None = None,
+) -> Entry | None:
+    """The same change sent again, by a phone that never heard the answer (an offline queue
+    resending after a lost reply): the deal's latest entry already is this change, made by
+    this person against this revision. Answered with that entry, so nothing is written twice
+    and the resend is not refused as out of date."""
+    latest = reading.latest_revision(game, deal_key)
+    if latest is None or revision is None or latest.pk == revision:
+        return None
+    same = (
+        latest.kind == kind
+        and latest.supersedes_id == revision
+        and latest.recorded_by_id == by.pk
+        and latest.note == note.strip()[:200]
+    )
+    if same and (data is None or _same_deal(game, latest.data, data)):
+        return latest
+    return None
+
+
+def _when(
+    recorded_at: datetime.datetime | None,
+    recorded_as: str = "",
+    token: uuid.UUID | None = None,
+) -> dict[str, Any]:
+    """Where an entry comes from, as far as it is given: the client's token (a phone's, or a
+    file's), and for an import the time its file gives and the recorder's name as the file
+    writes it (``recorded_by`` is the importing user)."""
+    fields: dict[str, Any] = {"recorded_as": recorded_as.strip()[:150]} if recorded_as else {}
+    fields |= {"token": token} if token is not None else {}
+    return fields | ({"recorded_at": recorded_at} if recorded_at is not None else {})
+
+
+def _supersede(**fields: Any) -> Entry:
+    try:
+        with transaction.atomic():
+            return Entry.objects.create(**fields)
+    except IntegrityError:  # another writer superseded the same entry first
+        word = _word(fields["game"])
+        raise Conflict(
+            f"Someone changed this {word} at the same moment; look at it again."
+        ) from None
+
+
+@transaction.atomic
+def deal_amend(
+    *,
+    game: Game,
+    deal_key: int,
+    by: User,
+    data: Mapping[str, Any],
+    note: str = "",
+    revision: int | None = None,
+    token: uuid.UUID | None = None,
+    recorded_at: datetime.datetime | None = None,
+    recorded_as: str = "",
+) -> Entry:
+    """Replace a deal's record (a voided deal comes back this way). The old entry stays.
+
+    ``token`` is the entry's own id (an import keeps the one from the file)."""
+    game = _lock_game(game)
+    _require_recorder(by, game.night)
+    again = _repeated(game, deal_key, revision, kind=Entry.Kind.AMEND, by=by, note=note, data=data)
+    if again is not None:
+        return again
+    _refuse_if_ended(game, f"its {_word(game)}s are final. Undo the end to amend one.")
+    latest = _latest(game, deal_key, revision)
+    canonical, deal = _validated(game, data, replacing=deal_key)
+    entry = _supersede(
+        game=game,
+        kind=Entry.Kind.AMEND,
+        deal_id=deal_key,
+        supersedes=latest,
+        data=canonical,
+        note=note.strip()[:200],
+        recorded_by=by,
+        **_when(recorded_at, recorded_as, token),
+    )
+    _remember(game, entry, deal)
+    return entry
+
+
+def _remember(game: Game, entry: Entry, deal: Any) -> None:
+    """The row just written is already parsed: keep it, so the page shown next parses nothing."""
+    definition = reading.game_definition(game)
+    replaying.remember_parsed(
+        definition, definition.options(game.options), game.seats.count(), entry, (deal, None)
+    )
+
+
+@transaction.atomic
+def deal_void(
+    *,
+    game: Game,
+    deal_key: int,
+    by: User,
+    note: str = "",
+    revision: int | None = None,
+    token: uuid.UUID | None = None,
+    recorded_at: datetime.datetime | None = None,
+    recorded_as: str = "",
+) -> Entry:
+    """Withdraw a deal from the scores. It stays in the history and can be brought back.
+
+    Refused if the deals after it could not count without it (the game would end earlier).
+    """
+    game = _lock_game(game)
+    _require_recorder(by, game.night)
+    again = _repeated(game, deal_key, revision, kind=Entry.Kind.VOID, by=by, note=note)
+    if again is not None:
+        return again
+    word = _word(game)
+    _refuse_if_ended(game, f"its {word}s are final. Undo the end to void one.")
+    latest = _latest(game, deal_key, revision)
+    if latest.kind == Entry.Kind.VOID:
+        raise InvalidInput(f"That {word} is already voided.", field="deal")
+    before = _current(game)
+    number = next(n for k, n, _ in _numbered(game) if k == deal_key)
+    _refuse_new_problems(
+        game,
+        before,
+        [row for row in before if row[0] != deal_key],
+        _seat_names(game),
+        changing=f"Without {word} {number}",
+        instead=f"or amend {word} {number} instead of voiding it",
+    )
+    return _supersede(
+        game=game,
+        kind=Entry.Kind.VOID,
+        deal_id=deal_key,
+        supersedes=latest,
+        data={},
+        note=note.strip()[:200],
+        recorded_by=by,
+        **_when(recorded_at, recorded_as, token),
+    )
+
+
+# Ending an open game ------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def game_end(
+    *,
+    game: Game,
+    by: User,
+    token: uuid.UUID | None = None,
+    recorded_at: datetime.datetime | None = None,
+    recorded_as: str = "",
+) -> Entry:
+    """The table stops a game that has no end of its own (a settlement game): an ``end`` entry
+    in the ledger. The game then stands finished (won by the one most up) and takes no more
+    deals until :func:`game_end_undo`. Ending a game already ended answers its end."""
+    game = _lock_game(game)
+    _require_recorder(by, game.night)
+    standings = scoreboard.game_standings(game)
+    if standings.end is not None:
+        return standings.end
+    if not standings.open_ended:
+        raise InvalidInput(
+            f"{standings.definition.name} ends by its own rule; the table cannot end it.",
+            field="game",
+        )
+    if not standings.tally.deals:
+        word = standings.deal_word
+        raise InvalidInput(f"No {word}s count yet: record a {word} first.", field="game")
+    return Entry.objects.create(
+        game=game,
+        kind=Entry.Kind.END,
+        data={},
+        recorded_by=by,
+        **_when(recorded_at, recorded_as, token),
+    )
+
+
+@transaction.atomic
+def game_end_undo(
+    *,
+    game: Game,
+    by: User,
+    token: uuid.UUID | None = None,
+    recorded_at: datetime.datetime | None = None,
+    recorded_as: str = "",
+) -> Entry:
+    """Take back the table's end of a game: a ``void`` superseding the ``end`` entry. The game
+    goes on from where it stood."""
+    game = _lock_game(game)
+    _require_recorder(by, game.night)
+    end = scoreboard.game_standings(game).end
+    if end is None:
+        raise InvalidInput("This game has not been ended.", field="game")
+    return _supersede(
+        game=game,
+        kind=Entry.Kind.VOID,
+        deal_id=end.pk,
+        supersedes=end,
+        data={},
+        recorded_by=by,
+        **_when(recorded_at, recorded_as, token),
+    )

@@ -1,0 +1,1 @@
+"""House rules kept as named profiles: saved, listed, and compared with a game's options."""

@@ -1,0 +1,1 @@
+"""A game's ledger read back: its entries and their revisions, replayed through the adjudicator."""

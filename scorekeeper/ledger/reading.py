@@ -1,0 +1,91 @@
+"""A game's ledger read back: its rules, the names its seats go by, each deal's revisions
+and the latest of them, the next deal's number, and whether the table ended the game."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from django.db.models import Q
+
+from adjudicator.game import Game as GameDefinition
+from adjudicator.games import get_game
+from adjudicator.records import Seating
+from adjudicator.said import Naming
+from scorekeeper.models import Entry, Game, Seat
+
+
+def naming(seats: tuple[Seat, ...] | list[Seat], seating: Seating | None = None) -> Naming:
+    """How the engine's sentences call this table's seats and sides: by the players' names.
+
+    Sides are the teams the seats were given when the game started (``Seat.team``); a game
+    whose seats carry no team falls back on the seating the engine describes.
+    """
+    names = tuple(seat.player.name for seat in seats)
+    teams: dict[int, list[int]] = defaultdict(list)
+    for seat in seats:
+        if seat.team is not None:
+            teams[seat.team].append(seat.position)
+    if teams:
+        return Naming(names, tuple(tuple(teams[t]) for t in sorted(teams)))
+    return Naming(names, seating.sides if seating is not None else ())
+
+
+def game_definition(game: Game) -> GameDefinition[Any, Any]:
+    return get_game(game.slug)
+
+
+def _pk(entry: Entry) -> int:
+    return entry.pk or 0
+
+
+def current_entries(game: Game) -> list[Entry]:
+    """The latest revision of every deal that has not been voided, in the order first recorded."""
+    revisions, _ = deal_revisions(list(game.entries.all().order_by("id")))
+    return [revs[-1] for revs in revisions.values() if revs[-1].kind != Entry.Kind.VOID]
+
+
+def latest_revision(game: Game, deal_key: int) -> Entry | None:
+    """A deal's latest entry (None if ``deal_key`` is no deal of the game: an end is none)."""
+    if not game.entries.filter(pk=deal_key, kind=Entry.Kind.RECORD).exists():
+        return None
+    return (
+        game.entries.filter(Q(pk=deal_key, deal__isnull=True) | Q(deal_id=deal_key))
+        .order_by("-id")
+        .first()
+    )
+
+
+def is_ended(game: Game) -> bool:
+    """Whether the table's end of the game stands (an ``end`` entry no void took back): two
+    small queries, no replay (the services ask it before every change to a deal)."""
+    ends = list(game.entries.filter(kind=Entry.Kind.END).values_list("pk", flat=True))
+    if not ends:
+        return False
+    undone = set(game.entries.filter(deal_id__in=ends).values_list("deal_id", flat=True))
+    return any(pk not in undone for pk in ends)
+
+
+def next_deal_number(game: Game) -> int:
+    """The number the next recorded deal will carry: voided deals keep their numbers."""
+    return game.entries.filter(kind=Entry.Kind.RECORD).count() + 1
+
+
+def deal_revisions(
+    entries: list[Entry],
+) -> tuple[dict[int, list[Entry]], dict[int, list[Entry]]]:
+    """A game's ledger (by id) as each deal's revisions, in the order first recorded, and
+    apart from them the table's ends of the game, each with the void that took it back, if
+    any."""
+    revisions: dict[int, list[Entry]] = defaultdict(list)
+    ends: dict[int, list[Entry]] = defaultdict(list)
+    for entry in entries:
+        first = revisions if entry.deal_key not in ends and entry.kind != Entry.Kind.END else ends
+        first[entry.deal_key].append(entry)
+    return revisions, ends
+
+
+def current_end(ends: dict[int, list[Entry]]) -> Entry | None:
+    """The table's end of the game that stands (not voided since), if any."""
+    standing = [revs[-1] for revs in ends.values() if revs[-1].kind == Entry.Kind.END]
+    return standing[-1] if standing else None

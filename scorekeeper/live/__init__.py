@@ -1,0 +1,1 @@
+"""The live board: the poll that answers "nothing changed" cheaply, and the kept scoreboards."""

@@ -1,0 +1,172 @@
+"""Writes to a night and its people, each in one transaction: the night, its recorders, its
+players and who sits at its table.
+
+The API views and the page views both call these. Each checks who is acting and either writes
+everything or nothing; refusals are :class:`scorekeeper.exceptions.ServiceError`, permission
+problems ``PermissionDenied``.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+
+from scorekeeper.access import roles
+from scorekeeper.exceptions import (
+    InvalidInput,
+)
+from scorekeeper.models import Game, Night, NightPlayer, NightViewer, Player
+
+
+def _require_recorder(user: User, night: Night) -> None:
+    if not roles.can_record(user, night):
+        raise PermissionDenied("Only the night's owner and the people they added may record.")
+
+
+def _lock_game(game: Game) -> Game:
+    """Serialize writers of one game (PostgreSQL row lock; SQLite's IMMEDIATE does it anyway)."""
+    return Game.objects.select_for_update().get(pk=game.pk)
+
+
+# Players ----------------------------------------------------------------------------------------
+
+
+def _player_name(name: str) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise InvalidInput("Give the player a name.", field="name")
+    if len(name) > 40:
+        raise InvalidInput("A name is at most 40 characters.", field="name")
+    return name
+
+
+@transaction.atomic
+def player_create(*, owner: User, name: str) -> Player:
+    name = _player_name(name)
+    taken = InvalidInput(f"You already have a player called {name}.", field="name")
+    if Player.objects.filter(owner=owner, name__iexact=name).exists():
+        raise taken
+    try:
+        # Two requests can both pass the check above (a double tap, on PostgreSQL): the unique
+        # constraint decides, and the loser gets the answer the second of two taps in turn gets.
+        with transaction.atomic():
+            return Player.objects.create(owner=owner, name=name)
+    except IntegrityError:
+        raise taken from None
+
+
+def _owners_player(owner: User | int, name: str) -> Player:
+    """The owner's player of that name (any case), made if there is none; safe against races."""
+    owner_id = owner if isinstance(owner, int) else owner.pk
+    found = Player.objects.filter(owner_id=owner_id, name__iexact=name).first()
+    if found is not None:
+        return found
+    try:
+        with transaction.atomic():
+            return Player.objects.create(owner_id=owner_id, name=name)
+    except IntegrityError:  # made by a concurrent request a moment ago
+        return Player.objects.get(owner_id=owner_id, name__iexact=name)
+
+
+@transaction.atomic
+def owners_player(*, owner: User, name: str) -> Player:
+    """The owner's player of that name (any case), made if there is none (an import's seats)."""
+    return _owners_player(owner, _player_name(name))
+
+
+def _seat_at_table(night: Night, player: Player) -> bool:
+    """Put a player at the night's table; False if they were already there."""
+    if NightPlayer.objects.filter(night=night, player=player).exists():
+        return False
+    try:
+        with transaction.atomic():
+            NightPlayer.objects.create(night=night, player=player)
+    except IntegrityError:  # seated by a concurrent request a moment ago
+        return False
+    return True
+
+
+@transaction.atomic
+def night_player_add(*, night: Night, by: User, name: str) -> Player:
+    """Seat a player at a night's table: one of the owner's players, or a new one for them."""
+    _require_recorder(by, night)
+    player = _owners_player(night.owner_id, _player_name(name))
+    if not _seat_at_table(night, player):
+        raise InvalidInput(f"{player.name} is already at the table.", field="name")
+    return player
+
+
+def _table_player(night: Night, player_id: int) -> Player:
+    """A player at this night's table (the page's and the API's choice of whom to change)."""
+    seated = NightPlayer.objects.filter(night=night, player_id=player_id).select_related("player")
+    row = seated.first()
+    if row is None:
+        raise InvalidInput("That player is not at this night's table.", field="player")
+    return row.player
+
+
+@transaction.atomic
+def night_player_rename(*, night: Night, by: User, player_id: int, name: str) -> Player:
+    """Call a player at the table by another name. A player is one person across nights, so
+    the name changes wherever they are shown, their past games too; the ledger is untouched
+    (seats and entries name the player by id, never by name)."""
+    _require_recorder(by, night)
+    player = _table_player(night, player_id)
+    name = _player_name(name)
+    taken = InvalidInput(f"There is already a player called {name}.", field="name")
+    if Player.objects.filter(owner=player.owner_id, name__iexact=name).exclude(pk=player.pk):
+        raise taken
+    player.name = name
+    try:
+        with transaction.atomic():  # a rename racing another to the same name: one wins
+            player.save(update_fields=["name"])
+    except IntegrityError:
+        raise taken from None
+    return player
+
+
+@transaction.atomic
+def night_player_leave(*, night: Night, by: User, player_id: int) -> Player:
+    """Take a player off the night's table: no longer offered for the next game's seats. Games
+    they sat in keep them."""
+    _require_recorder(by, night)
+    player = _table_player(night, player_id)
+    NightPlayer.objects.filter(night=night, player=player).delete()
+    return player
+
+
+# Nights -----------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def night_create(*, owner: User, date: datetime.date, place: str = "", notes: str = "") -> Night:
+    return Night.objects.create(owner=owner, date=date, place=place.strip(), notes=notes.strip())
+
+
+@transaction.atomic
+def night_add_recorder(*, night: Night, by: User, username: str) -> User:
+    if night.owner_id != by.pk:
+        raise PermissionDenied("Only the night's owner may add people who record.")
+    user = get_user_model().objects.filter(username__iexact=username.strip()).first()
+    if user is None:
+        raise InvalidInput(f"There is no account called {username.strip()!r}.", field="username")
+    if user.pk == night.owner_id:
+        raise InvalidInput("The owner can already record.", field="username")
+    night.recorders.add(user)
+    NightViewer.objects.filter(night=night, user=user).delete()  # a recorder, no longer a viewer
+    return user
+
+
+@transaction.atomic
+def night_remove_recorder(*, night: Night, by: User, username: str) -> None:
+    """Take away someone's right to record in a night. Their past entries stay in the ledger."""
+    if night.owner_id != by.pk:
+        raise PermissionDenied("Only the night's owner may remove people who record.")
+    user = night.recorders.filter(username__iexact=username.strip()).first()
+    if user is None:
+        raise InvalidInput(f"{username.strip()!r} does not record in this night.", field="username")
+    night.recorders.remove(user)

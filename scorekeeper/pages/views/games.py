@@ -1,0 +1,353 @@
+"""A game's page: the running tally, recording a deal, and amending or voiding one."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from adjudicator.errors import AdjudicationError
+from scorekeeper.access import roles
+from scorekeeper.exceptions import ServiceError, StaleDeal
+from scorekeeper.games import services as game_services
+from scorekeeper.ledger import reading
+from scorekeeper.live import board_cache, polling
+from scorekeeper.models import Entry, Game
+from scorekeeper.pages import previews
+from scorekeeper.pages.deal_forms import DealForm, VoidForm, plays_from_text
+from scorekeeper.pages.views.access import (
+    game_to_view,
+    get_game_for_user,
+    login_required,
+    sign_in_first,
+)
+from scorekeeper.standings import scoreboard
+from scorekeeper.web.http import AuthedRequest
+
+# How far back the form looks for the table's last choices (a seat that went out has none).
+REMEMBERED_DEALS = 5
+
+
+def _context(
+    request: AuthedRequest,
+    game: Game,
+    form: DealForm | None = None,
+    recorded: int | None = None,
+    voided: int | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    standings = scoreboard.game_standings(game)
+    if form is None:
+        form = DealForm(game=game, seats=standings.seats)
+        form.initial["number"] = standings.next_number
+        counted = [h.current.data for h in reversed(standings.history) if not h.voided]
+        form.remember(counted[:REMEMBERED_DEALS])
+    return {
+        "game": game,
+        "night": game.night,
+        "standings": standings,
+        "form": form,
+        "recorded": _just_recorded(standings, recorded),
+        "voided": next((h for h in standings.history if h.key == voided and h.voided), None),
+        "can_record": roles.can_record(request.user, game.night),
+        "poll_key": polling.poll_key(request, game.pk),
+        **extra,
+    }
+
+
+def _just_recorded(standings: scoreboard.Standings, key: int | None) -> Any:
+    """The deal this phone has just recorded, while it stands (its confirmation and Undo)."""
+    found = next((h for h in standings.history if h.key == key), None)
+    return None if found is None or found.voided else found
+
+
+@require_GET
+def game_detail(request: AuthedRequest, pk: int) -> HttpResponse:
+    game = game_to_view(request, pk)  # also a visitor by the night's join link
+    if game is None:
+        return sign_in_first(request)
+    # Back from recording without scripts: say what was recorded (a key of no deal says nothing).
+    asked = request.GET.get("recorded", "")
+    recorded = int(asked) if asked.isdecimal() and len(asked) < 19 else None
+    context = _context(request, game, recorded=recorded)
+    return render(request, "scorekeeper/game_detail.html", context)
+
+
+@require_GET
+@vary_on_headers("HX-Request", "Cookie")
+def game_scoreboard(request: AuthedRequest, pk: int) -> HttpResponse:
+    """Polled by every phone at the table every 2 s. A fresh-keyed "nothing changed" never gets
+    here: :class:`scorekeeper.live.polling.PollMiddleware` answers it first, after one indexed query.
+    This is the full path: sign-in, access, then "nothing changed" or the board, rendered once
+    per change and role and then served from the cache (:mod:`scorekeeper.live.board_cache`)."""
+    game: Game | None = None
+    if request.user.is_authenticated:
+        # The access check, the role and what the board shows, in one query.
+        access = board_cache.board_access(request.user.pk, pk)
+        if access is None:
+            raise Http404("No such game.")
+        can_record, signature = access.can_record, access.signature
+    else:
+        game = game_to_view(request, pk)  # a visitor by the night's join link
+        if game is None:
+            return sign_in_first(request)
+        can_record, signature = False, board_cache.board_signature(game)
+    version = signature[0]
+    if polling.asked_version(request, pk) == version:
+        response = polling.unchanged(request, pk, version)
+    else:
+
+        def board(poll_key: str, csrf_token: str) -> tuple[str, int]:
+            shown = game or Game.objects.select_related("night").filter(pk=pk).first()
+            if shown is None:
+                raise Http404("No such game.")
+            standings = scoreboard.game_standings(shown)
+            context = {
+                "game": shown,
+                "night": shown.night,
+                "standings": standings,
+                "can_record": can_record,
+                "poll_key": poll_key,
+                "csrf_token": csrf_token,
+            }
+            html = render_to_string("scorekeeper/game_detail.html#board", context, request)
+            return html, standings.last_entry_id
+
+        key = board_cache.board_key(pk, signature, can_record)
+        html, version = board_cache.board_html(
+            request, pk, key, version, board, polling.poll_key(request, pk)
+        )
+        response = HttpResponse(html)
+    polling.stamp(response, request, pk, version)
+    return response
+
+
+def _game_to_record(request: AuthedRequest, pk: int) -> Game:
+    """A game whose night the user records in: 404 if they cannot see it, 403 if they watch."""
+    game = get_game_for_user(request, pk)
+    if not roles.can_record(request.user, game.night):
+        raise PermissionDenied("Only the night's owner and recorders change its games.")
+    return game
+
+
+@login_required
+@require_POST
+def deal_record(request: AuthedRequest, pk: int) -> HttpResponse:
+    game = _game_to_record(request, pk)
+    seats = tuple(game.seats.select_related("player"))
+    form = DealForm(request.POST, game=game, seats=seats)
+    stale: dict[str, Any] | None = None
+    if form.is_valid():
+        try:
+            entry = game_services.deal_record(
+                game=game,
+                by=request.user,
+                data=form.to_data(),
+                token=form.cleaned_data["token"],
+                number=form.cleaned_data["number"],
+            )
+        except StaleDeal as err:
+            # Another phone recorded this deal meanwhile: keep what was entered, say what was
+            # recorded and by whom, and offer to record this one as the next deal.
+            stale = err.latest | {"at": datetime.datetime.fromisoformat(err.latest["recorded_at"])}
+            data = request.POST.copy()
+            data["number"] = str(err.expected)
+            form = DealForm(data, game=game, seats=seats)
+            form.is_valid()
+        except (AdjudicationError, ServiceError) as err:
+            form.add_engine_error(err)
+        else:
+            if not request.htmx:
+                return redirect(f"{game.get_absolute_url()}?recorded={entry.deal_key}#record")
+            context = _context(request, game, recorded=entry.deal_key)
+            return render(request, "scorekeeper/game_detail.html#game", context)
+    context = _context(request, game, form, stale=stale)
+    status = 409 if stale else 400
+    if request.htmx:
+        return render(request, "scorekeeper/game_detail.html#game", context)
+    return render(request, "scorekeeper/game_detail.html", context, status=status)
+
+
+@login_required
+def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
+    game = _game_to_record(request, pk)
+    seats = tuple(game.seats.select_related("player"))
+    unreadable = False
+    latest = reading.latest_revision(game, deal)
+    if latest is None:
+        return redirect(game)
+    if request.method == "POST":
+        form = DealForm(request.POST, game=game, seats=seats)
+        if form.is_valid() and form.cleaned_data["revision"] is None:
+            # An amend names the entry it replaces (issue 11: no last writer wins).
+            word = reading.game_definition(game).deal_word
+            form.add_error(None, f"This page is out of date: open the {word} again, then amend it.")
+        if form.is_valid():
+            try:
+                game_services.deal_amend(
+                    game=game,
+                    deal_key=deal,
+                    by=request.user,
+                    data=form.to_data(),
+                    note=form.cleaned_data["note"],
+                    revision=form.cleaned_data["revision"],
+                )
+            except (AdjudicationError, ServiceError) as err:
+                form.add_engine_error(err)
+            else:
+                return redirect(game)
+        status = 400
+    else:
+        source = latest if latest.kind != Entry.Kind.VOID else latest.supersedes
+        assert source is not None
+        try:
+            form = DealForm.from_data(source.data, game=game, seats=seats)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            # A record this form cannot read (the ledger names it as a problem): start afresh.
+            form = DealForm(game=game, seats=seats)
+            unreadable = True
+        form.initial["revision"] = latest.pk
+        status = 200
+    standings = scoreboard.game_standings(game)
+    history = next(h for h in standings.history if h.key == deal)
+    context = {
+        "game": game,
+        "night": game.night,
+        "form": form,
+        "history": history,
+        "unreadable": unreadable,
+        "deal_word": standings.deal_word,
+    }
+    return render(request, "scorekeeper/deal_amend.html", context, status=status)
+
+
+@login_required
+@require_POST
+def deal_void(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
+    game = _game_to_record(request, pk)
+    form = VoidForm(request.POST)
+    error = None
+    if not form.is_valid():
+        word = reading.game_definition(game).deal_word
+        error = f"This page is out of date: look at the {word} again, then void it."
+    else:
+        try:
+            game_services.deal_void(
+                game=game,
+                deal_key=deal,
+                by=request.user,
+                note=form.cleaned_data["note"],
+                revision=form.cleaned_data["revision"],
+            )
+        except ServiceError as err:
+            error = err.message
+    return _after_board_change(request, game, error, voided=deal)
+
+
+def _game_end_change(request: AuthedRequest, pk: int, change: Any) -> HttpResponse:
+    game = _game_to_record(request, pk)
+    error = None
+    try:
+        change(game=game, by=request.user)
+    except ServiceError as err:
+        error = err.message
+    return _after_board_change(request, game, error)
+
+
+def _after_board_change(
+    request: AuthedRequest, game: Game, error: str | None, voided: int | None = None
+) -> HttpResponse:
+    """After a void or an end from the board: the game again (htmx swaps it in), with the
+    refusal above the board if there was one; without htmx, back to the game page when done."""
+    if not request.htmx and error is None:
+        return redirect(game)
+    context = _context(request, game, voided=voided) | {"board_error": error}
+    if request.htmx:
+        return render(request, "scorekeeper/game_detail.html#game", context)
+    return render(request, "scorekeeper/game_detail.html", context, status=400)
+
+
+@login_required
+@require_POST
+def game_end(request: AuthedRequest, pk: int) -> HttpResponse:
+    """The table stops a game with no end of its own: its nets so far are final."""
+    return _game_end_change(request, pk, game_services.game_end)
+
+
+@login_required
+@require_POST
+def game_end_undo(request: AuthedRequest, pk: int) -> HttpResponse:
+    """Take the end back: the game goes on."""
+    return _game_end_change(request, pk, game_services.game_end_undo)
+
+
+@login_required
+@require_POST
+def game_remove(request: AuthedRequest, pk: int) -> HttpResponse:
+    """Remove a game started by mistake (one with nothing recorded): back to its night. A game
+    with deals stays, and the game page says why."""
+    game = _game_to_record(request, pk)
+    night = game.night
+    try:
+        game_services.game_remove(game=game, by=request.user)
+    except ServiceError as err:
+        return _after_board_change(request, game, err.message)
+    if request.htmx:  # a whole new page: htmx follows with a full load
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = night.get_absolute_url()
+        return response
+    return redirect(night)
+
+
+def _grid_game(request: AuthedRequest, pk: int) -> Game:
+    """A game played on grids; any other game has no grid to score (404)."""
+    game = get_game_for_user(request, pk)
+    if previews.grid_shape(game) is None:
+        raise Http404("This game is not played on grids.")
+    return game
+
+
+@login_required
+@require_GET
+def grid_score(request: AuthedRequest, pk: int) -> HttpResponse:
+    """The lines of a grid being entered, scored as they fill (swapped in by htmx)."""
+    game = _grid_game(request, pk)
+    seat = request.GET.get("seat", "")
+    preview = previews.grid_preview(game, request.GET.get(f"cards_{seat}", ""))
+    return render(request, "scorekeeper/grid_score.html", {"preview": preview, "game": game})
+
+
+@login_required
+@require_GET
+def best_grid(request: AuthedRequest, pk: int) -> HttpResponse:
+    """The best arrangement of a grid's cards and what the entered grid left on the table."""
+    game = _grid_game(request, pk)
+    seat = request.GET.get("seat", "")
+    preview = previews.grid_preview(game, request.GET.get(f"cards_{seat}", ""), best=True)
+    context = {"preview": preview, "game": game, "night": game.night, "asked_best": True}
+    if request.htmx:
+        return render(request, "scorekeeper/grid_score.html", context)
+    return render(request, "scorekeeper/best_grid.html", context)
+
+
+@login_required
+@require_GET
+def trick_verdicts(request: AuthedRequest, pk: int) -> HttpResponse:
+    """The tricks entered so far, each judged as it completes (the trick family's widget)."""
+    game = get_game_for_user(request, pk)
+    tricks = [plays_from_text(request.GET.get(f"tricks_{n}", "")) for n in range(MAX_TRICKS_SHOWN)]
+    dealer = request.GET.get("dealer", "")
+    verdicts = previews.trick_verdicts(
+        game, tricks, int(dealer) if dealer.isdecimal() and len(dealer) < 3 else None
+    )
+    return render(request, "scorekeeper/trick_verdicts.html", {"verdicts": verdicts})
+
+
+# No trick game has more tricks in a hand than this (Voormsi for three: 12).
+MAX_TRICKS_SHOWN = 20

@@ -1,0 +1,198 @@
+"""Looking back: the history of nights (searchable), a night's printable recap, players and
+their records, head to head, and export and import."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from adjudicator.errors import AdjudicationError
+from scorekeeper.access import roles
+from scorekeeper.api import parsers
+from scorekeeper.desk import asking
+from scorekeeper.exceptions import ServiceError
+from scorekeeper.history import records
+from scorekeeper.models import Night
+from scorekeeper.pages.views.access import get_night_for_user, night_to_view, sign_in_first
+from scorekeeper.transfer import export_format, exporting, importing
+from scorekeeper.web.http import AuthedRequest
+
+NIGHTS_PER_PAGE = 20
+MAX_IMPORT_BYTES = 5 * 1024 * 1024
+
+
+class HistorySearchForm(forms.Form):
+    player = forms.CharField(required=False, max_length=40, label="Player")
+    game = forms.ChoiceField(required=False, label="Game")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        game = self.fields["game"]
+        assert isinstance(game, forms.ChoiceField)
+        game.choices = [("", "Any game"), *records.game_choices()]
+        self.fields["player"].widget.attrs.update({"placeholder": "A name, or part of one"})
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label="A Scorekeeper export (.json)")
+
+
+@login_required
+@require_GET
+def history_list(request: AuthedRequest) -> HttpResponse:
+    """Past nights, newest first, each with its games, winners and corrections; searchable by
+    player and by game with a plain GET form."""
+    form = HistorySearchForm(request.GET or None)
+    player = game = ""
+    if form.is_valid():
+        player, game = form.cleaned_data["player"], form.cleaned_data["game"]
+    nights = records.search_nights(request.user, player=player, game=game)
+    page = Paginator(nights, NIGHTS_PER_PAGE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(
+        request,
+        "scorekeeper/history/history.html",
+        {
+            "form": form,
+            "page": page,
+            "past": records.past_nights(page.object_list),
+            "searching": bool(player or game),
+            "query": query.urlencode(),
+        },
+    )
+
+
+@require_GET
+def night_recap(request: AuthedRequest, pk: int) -> HttpResponse:
+    """A night on one printed page: its games, final tallies, winners, and every deal. Open to
+    a visitor by the night's join link too (read-only, without the export links)."""
+    night = night_to_view(request, pk)
+    if night is None:
+        return sign_in_first(request)
+    context = {"past": records.recap(night), "rulings": asking.rulings_for_night(night)}
+    return render(request, "scorekeeper/history/recap.html", context)
+
+
+@login_required
+@require_GET
+def player_list(request: AuthedRequest) -> HttpResponse:
+    return render(
+        request,
+        "scorekeeper/history/players.html",
+        {"players": records.visible_players(request.user)},
+    )
+
+
+def _player_id(raw: str | None) -> int | None:
+    # isdigit alone lets "²" through, and a huge number overflows SQLite's integers.
+    if not raw or not raw.isascii() or not raw.isdigit() or len(raw) > 18:
+        return None
+    return int(raw)
+
+
+@login_required
+@require_GET
+def player_detail(request: AuthedRequest, pk: int) -> HttpResponse:
+    """A player's games played and won per game, totals and feats; ``?vs=<id>``: head to head."""
+    players = records.visible_players(request.user)
+    player = get_object_or_404(players, pk=pk)
+    vs_id = _player_id(request.GET.get("vs"))
+    rival = players.filter(pk=vs_id).exclude(pk=player.pk).first() if vs_id else None
+    return render(
+        request,
+        "scorekeeper/history/player.html",
+        {
+            "player": player,
+            "record": records.player_record(request.user, player),
+            "others": players.exclude(pk=player.pk),
+            "rival": rival,
+            "h2h": records.head_to_head(request.user, player, rival) if rival else None,
+        },
+    )
+
+
+# Export and import ------------------------------------------------------------------------------
+
+
+def export_response(nights: list[Night], fmt: str, stem: str) -> HttpResponse:
+    """The nights as a download: JSON (the whole ledger) or CSV (deal by deal)."""
+    if fmt == "csv":
+        response = HttpResponse(
+            exporting.export_csv(nights), content_type="text/csv; charset=utf-8"
+        )
+        response["Content-Disposition"] = f'attachment; filename="{stem}.csv"'
+        return response
+    body = json.dumps(exporting.export_document(nights), indent=2, ensure_ascii=False)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{stem}.json"'
+    return response
+
+
+@login_required
+@require_GET
+def night_export(request: AuthedRequest, pk: int) -> HttpResponse:
+    night = get_night_for_user(request, pk)
+    fmt = "csv" if request.GET.get("format") == "csv" else "json"
+    return export_response([night], fmt, f"scorekeeper-night-{night.date.isoformat()}")
+
+
+@login_required
+def export_page(request: AuthedRequest) -> HttpResponse:
+    """Download everything as JSON or CSV; upload a JSON export to import it."""
+    return render(request, "scorekeeper/history/export.html", _export_page(ImportForm()))
+
+
+@login_required
+@require_GET
+def export_all(request: AuthedRequest) -> HttpResponse:
+    fmt = "csv" if request.GET.get("format") == "csv" else "json"
+    nights = list(roles.nights_for_user(request.user))
+    return export_response(nights, fmt, "scorekeeper-all")
+
+
+def read_export(raw: bytes) -> Any:
+    """A JSON document from uploaded bytes; ``ImportRefused`` with a sentence if it is not."""
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise importing.ImportRefused("The file is larger than 5 MB.", field="file")
+    try:
+        document = parsers.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise importing.ImportRefused("The file is not JSON.", field="file") from None
+    if parsers.depth(document) > parsers.MAX_DEPTH:
+        raise importing.ImportRefused(parsers.TOO_DEEP, field="file")
+    return document
+
+
+@login_required
+@require_POST
+def import_upload(request: AuthedRequest) -> HttpResponse:
+    form = ImportForm(request.POST, request.FILES)
+    if form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            if upload.size > MAX_IMPORT_BYTES:
+                raise importing.ImportRefused("The file is larger than 5 MB.", field="file")
+            document = read_export(upload.read())
+            made = importing.import_nights(owner=request.user, document=document)
+        except (ServiceError, AdjudicationError) as err:
+            form.add_error("file", getattr(err, "message", str(err)))
+        else:
+            return redirect(made[0] if len(made) == 1 else "history")
+    return render(request, "scorekeeper/history/export.html", _export_page(form), status=400)
+
+
+def _export_page(form: ImportForm) -> dict[str, Any]:
+    """The export page's context: the import form and the import's size caps."""
+    return {
+        "form": form,
+        "max_entries": export_format.MAX_ENTRIES,
+        "max_megabytes": MAX_IMPORT_BYTES // 2**20,
+    }

@@ -1,0 +1,213 @@
+"""Charts drawn on the server as SVG: no chart service, no script, works offline and prints.
+
+:func:`tally_chart` lays out a game's running tally as a line chart, one line per scoring unit
+(a player, or a side), and gives the template the coordinates, the labels, an accessible title
+and description, and the numbers as a table for anyone who would rather read them.
+:func:`ladder_chart` draws a game to an exact target (Voormsi's ladder) as the table draws it.
+A unit keeps one colour and dash (``series-N`` in app.css) in both.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from adjudicator.tally import Points, format_points
+from scorekeeper.standings.scoreboard import Standings
+
+WIDTH, HEIGHT = 360, 220
+LEFT, TOP, BOTTOM = 40, 14, 30
+# The line labels sit right of the plot, which gives up as much width as the longest needs:
+# at the chart's 11 px bold, a character is at most about 7 px wide (a "W" or an "m"), so an
+# estimate by characters keeps every label inside the drawing, down to a 320 px screen.
+CHAR_WIDTH = 7
+LABEL_NAME = 12  # characters of a name shown at a line's end ("Ann and Cy" fits; longer is cut)
+LABEL_OFFSET = 6  # px from a line's end to its label
+LABEL_GAP = 13  # px between two line labels at the right edge, so names never overlap
+SERIES_STYLES = 6  # colours and dash patterns in app.css (.series-0 … .series-5)
+
+
+def _nice_step(span: float, ticks: int = 4) -> float:
+    """A round step (1, 2 or 5 times a power of ten) giving about ``ticks`` gridlines.
+
+    >>> _nice_step(100), _nice_step(7), _nice_step(0.5)
+    (50, 2, 0.2)
+    """
+    raw = span / ticks if span > 0 else 1
+    power: float = 10 ** math.floor(math.log10(raw))
+    for nice in (1, 2, 5, 10):
+        if raw <= nice * power:
+            step = nice * power
+            return int(step) if step >= 1 else round(step, 10)
+    return 10 * power  # pragma: no cover - 10 always fits
+
+
+def _spread(wanted: list[float], low: float, high: float) -> list[float]:
+    """Positions as close to ``wanted`` as possible, at least LABEL_GAP apart, within bounds.
+
+    >>> _spread([50, 52, 100], 0, 200)
+    [44.5, 57.5, 100]
+    """
+    order = sorted(range(len(wanted)), key=lambda i: wanted[i])
+    placed = [wanted[i] for i in order]
+    for _ in range(len(placed)):
+        moved = False
+        for k in range(1, len(placed)):
+            overlap = LABEL_GAP - (placed[k] - placed[k - 1])
+            if overlap > 0:
+                placed[k - 1] -= overlap / 2
+                placed[k] += overlap / 2
+                moved = True
+        if placed:
+            placed[0] = max(placed[0], low)
+            placed[-1] = min(placed[-1], high)
+        if not moved:
+            break
+    result = [0.0] * len(wanted)
+    for k, i in enumerate(order):
+        result[i] = placed[k]
+    return result
+
+
+def _cut(name: str, most: int = LABEL_NAME) -> str:
+    """A name cut to ``most`` characters, marked as cut.
+
+    >>> _cut("Ann and Cy"), _cut("Bartholomew Smith")
+    ('Ann and Cy', 'Bartholomew…')
+    """
+    return name if len(name) <= most else name[: most - 1].rstrip() + "…"
+
+
+def _end_label(name: str, total: str) -> str:
+    """What stands at a line's end: the name (cut to fit) and the total.
+
+    >>> _end_label("Ann and Cy", "3"), _end_label("Bartholomew Smith", "-12")
+    ('Ann and Cy 3', 'Bartholomew… -12')
+    """
+    return f"{_cut(name)} {total}"
+
+
+def tally_chart(standings: Standings, *, ident: str = "") -> dict[str, Any] | None:
+    """The running tally as a line chart, or ``None`` before the first deal counts."""
+    counted = standings.counted
+    if not counted:
+        return None
+    units = standings.units
+    # Totals after deal 0 (the start: everyone on 0), deal 1, and so on.
+    rows: list[tuple[int, tuple[Points, ...]]] = [(0, (0,) * len(units))]
+    for history in counted:
+        assert history.result is not None
+        rows.append((history.number, history.result.totals))
+    values = [float(total) for _, totals in rows for total in totals]
+    low, high = min(0.0, *values), max(0.0, *values)
+    step = _nice_step(high - low)
+    if step < 1 and all(v == int(v) for v in values):
+        step = 1  # whole points: no gridline at ½ (a Brus chart read 0, 0.5, 1)
+    low = math.floor(low / step) * step
+    high = math.ceil(high / step) * step
+    if high == low:
+        high = low + step
+    labels = [_end_label(name, format_points(rows[-1][1][u])) for u, name in enumerate(units)]
+    right = LABEL_OFFSET + CHAR_WIDTH * max(len(label) for label in labels) + 2
+    plot_w, plot_h = WIDTH - LEFT - right, HEIGHT - TOP - BOTTOM
+
+    def x(index: int) -> float:
+        return round(LEFT + plot_w * index / (len(rows) - 1), 1)
+
+    def y(value: float) -> float:
+        return round(TOP + plot_h * (high - value) / (high - low), 1)
+
+    series: list[dict[str, Any]] = []
+    for unit, name in enumerate(units):
+        points = " ".join(f"{x(i)},{y(float(totals[unit]))}" for i, (_, totals) in enumerate(rows))
+        last = rows[-1][1][unit]
+        series.append(
+            {
+                "name": name,
+                "points": points,
+                "style": f"series-{unit % SERIES_STYLES}",
+                "end_x": x(len(rows) - 1),
+                "end_y": y(float(last)),
+                "total": format_points(last),
+                "label": labels[unit],
+            }
+        )
+    label_ys = _spread([s["end_y"] for s in series], TOP + 4, HEIGHT - BOTTOM + 4)
+    for item, label_y in zip(series, label_ys, strict=True):
+        item["label_x"] = item["end_x"] + LABEL_OFFSET
+        item["label_y"] = round(label_y + 4, 1)  # the text's baseline sits below its middle
+    ticks = []
+    value = low
+    while value <= high + step / 1000:
+        shown = round(value, 6)
+        label = format_points(int(shown)) if shown == int(shown) else f"{shown:g}"
+        ticks.append({"y": y(value), "label": label})
+        value += step
+    # At most about eight deal numbers on the axis, so they stay readable on a phone.
+    every = max(1, math.ceil((len(rows) - 1) / 8))
+    xticks = [
+        {"x": x(i), "label": number} for i, (number, _) in enumerate(rows) if i and i % every == 0
+    ]
+    word = standings.deal_word
+    ends = "; ".join(f"{s['name']} {s['total']}" for s in series)
+    return {
+        "id": ident or f"chart-{standings.game.pk}",
+        "width": WIDTH,
+        "height": HEIGHT,
+        "left": LEFT,
+        "right": WIDTH - right,
+        "top": TOP,
+        "bottom": HEIGHT - BOTTOM,
+        "zero_y": y(0),
+        "series": series,
+        "yticks": ticks,
+        "xticks": xticks,
+        "word": word,
+        "title": f"Running totals of {standings.game}, {word} by {word}",
+        "desc": f"After {len(rows) - 1} {word}{'s' if len(rows) > 2 else ''}: {ends}.",
+        "names": list(units),
+        "rows": [
+            {"number": n, "totals": [format_points(t) for t in totals]} for n, totals in rows[1:]
+        ],
+    }
+
+
+def ladder_chart(standings: Standings) -> dict[str, Any] | None:
+    """A game to an exact target drawn as the table draws it: a column of rungs for each side,
+    filled as points come, named underneath. ``None`` for games with another end."""
+    rule = standings.definition.end_rule(standings.options, len(standings.seats))
+    if rule.kind != "exact_target":
+        return None
+    target = rule.points  # type: ignore[union-attr]
+    rung, gap, width, top = 18, 4, 84, 30
+    foot = top + target * (rung + gap) + 16  # the names' baseline, under the bottom rungs
+    tally = standings.tally
+    columns = []
+    for i, name in enumerate(standings.units):
+        x = 10 + i * (width + 16)
+        columns.append(
+            {
+                "name": name,
+                "short": _cut(name, 10),  # the caption and the description give it whole
+                "style": f"series-{i % SERIES_STYLES}",
+                "total": tally.totals[i],
+                "x": x,
+                "label_x": x + width // 2,
+                "winner": i in tally.winners,
+                # Rung 1 at the bottom, the target at the top.
+                "rungs": [
+                    {"y": top + (target - n) * (rung + gap), "filled": n <= tally.totals[i]}
+                    for n in range(1, target + 1)
+                ],
+            }
+        )
+    return {
+        "target": target,
+        "columns": columns,
+        "width": 10 + len(columns) * (width + 16),
+        "height": foot + 8,
+        "rung": rung,
+        "rung_width": width,
+        "foot_y": foot,
+        "summary": "; ".join(f"{c['name']}: {c['total']} of {target}" for c in columns),
+    }

@@ -1,0 +1,178 @@
+"""Standings kept between reads (issue 12): a poll after deal N scores deal N alone, and what is
+kept always equals a replay of the whole ledger from scratch."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+from unittest import mock
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from adjudicator.games import get_game
+from scorekeeper.games import services as game_services
+from scorekeeper.ledger import reading
+from scorekeeper.models import Entry, Game
+from scorekeeper.standings import scoreboard
+from tests.factories import GameFactory
+
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+def rummy_deal(rng: random.Random) -> dict[str, Any]:
+    out = rng.randrange(3)
+    hands = [{"seat": s, "held": rng.randint(1, 40)} for s in range(3) if s != out]
+    return {"went_out": out, "rummy": rng.random() < 0.1, "hands": hands}
+
+
+def seen(standings: scoreboard.Standings) -> Any:
+    """Everything a page shows of the standings, without the model objects."""
+    return (
+        standings.tally,
+        standings.problems,
+        standings.next_number,
+        standings.dealt,
+        [
+            (h.key, h.number, h.result, h.problem, [(r.pk, p) for r, p in h.earlier])
+            for h in standings.history
+        ],
+    )
+
+
+def from_scratch(game: Game) -> scoreboard.Standings:
+    """A replay of the whole ledger, as a process that has kept nothing does it; what this
+    process keeps is put back afterwards."""
+    kept, latest = scoreboard._KEPT.copy(), scoreboard._LATEST.copy()
+    scoreboard.forget_kept()
+    try:
+        return scoreboard.game_standings(game)
+    finally:
+        scoreboard.forget_kept()
+        scoreboard._KEPT.update(kept)
+        scoreboard._LATEST.update(latest)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_kept_standings_equal_a_replay_from_scratch_after_any_changes(
+    night: Any, alice: Any, seed: int
+) -> None:
+    rng = random.Random(seed)
+    game = GameFactory(night=night, slug="rummy", players=["Mary", "Tom", "Dick"])
+    deals: list[int] = []
+    scoreboard.forget_kept()
+    original, answers = scoreboard._resumed, []
+
+    def resumed(*args: Any) -> Any:
+        answers.append(original(*args))
+        return answers[-1]
+
+    with mock.patch.object(scoreboard, "_resumed", resumed):
+        changes(game, alice, rng, deals)
+    assert any(a is not None for a in answers)  # some reads resumed a kept tally
+    assert any(a is None for a in answers)  # and some (after an amend or void) replayed
+
+
+def changes(game: Game, alice: Any, rng: random.Random, deals: list[int]) -> None:
+    for _ in range(25):
+        step = rng.random()
+        if deals and step < 0.15:
+            game_services.deal_amend(
+                game=game, deal_key=rng.choice(deals), by=alice, data=rummy_deal(rng)
+            )
+        elif deals and step < 0.25:
+            key = rng.choice(deals)
+            latest = reading.latest_revision(game, key)
+            assert latest is not None
+            if latest.kind == Entry.Kind.VOID:
+                game_services.deal_amend(game=game, deal_key=key, by=alice, data=rummy_deal(rng))
+            else:
+                game_services.deal_void(game=game, deal_key=key, by=alice, note="")
+        else:
+            deals.append(game_services.deal_record(game=game, by=alice, data=rummy_deal(rng)).pk)
+        kept = scoreboard.game_standings(game)  # resumed from the read before, or replayed
+        assert seen(kept) == seen(from_scratch(game))
+        assert seen(scoreboard.game_standings(game)) == seen(kept)  # kept
+
+
+def test_a_poll_after_deal_501_scores_one_deal_not_501(
+    client: Client, night: Any, alice: Any
+) -> None:
+    game = GameFactory(night=night, slug="rummy", players=["Mary", "Tom", "Dick"])
+    rng = random.Random(12)
+    for _ in range(500):  # written straight into the ledger: 500 services calls take long
+        Entry.objects.create(game=game, kind="record", data=rummy_deal(rng), recorded_by=alice)
+    client.force_login(alice)
+    url = reverse("game_scoreboard", args=[game.pk])
+    scoreboard.forget_kept()
+    assert client.get(url, **HX).status_code == 200  # this process has now read deal 500
+    game_services.deal_record(game=game, by=alice, data=rummy_deal(rng))
+
+    definition = get_game("rummy")
+    with (
+        mock.patch.object(
+            type(definition), "score", autospec=True, wraps=type(definition).score
+        ) as score,
+        mock.patch.object(
+            type(definition), "parse_deal", autospec=True, wraps=type(definition).parse_deal
+        ) as parse,
+    ):
+        response = client.get(url, **HX)
+    assert response.status_code == 200
+    assert "501" in response.content.decode()
+    assert score.call_count == 1  # deal 501, resumed from the tally of 500
+    assert parse.call_count == 0  # the service parsed deal 501 when it checked it
+    with mock.patch.object(
+        type(definition), "score", autospec=True, wraps=type(definition).score
+    ) as score:
+        client.get(url, **HX)
+    assert score.call_count == 0  # the next phone's poll: kept
+
+
+def test_recording_deal_501_checks_it_against_the_kept_tally_not_500_deals_again(
+    client: Client, night: Any, alice: Any
+) -> None:
+    game = GameFactory(night=night, slug="rummy", players=["Mary", "Tom", "Dick"])
+    rng = random.Random(12)
+    for _ in range(500):
+        Entry.objects.create(game=game, kind="record", data=rummy_deal(rng), recorded_by=alice)
+    client.force_login(alice)
+    scoreboard.forget_kept()
+    assert client.get(reverse("game_scoreboard", args=[game.pk]), **HX).status_code == 200
+
+    definition = get_game("rummy")
+    with (
+        mock.patch.object(
+            type(definition), "score", autospec=True, wraps=type(definition).score
+        ) as score,
+        mock.patch.object(
+            type(definition), "parse_deal", autospec=True, wraps=type(definition).parse_deal
+        ) as parse,
+    ):
+        entry = game_services.deal_record(game=game, by=alice, data=rummy_deal(rng))
+    assert score.call_count == 1  # deal 501, after the kept tally of 500
+    assert parse.call_count == 1  # deal 501's record; the 500 before it were parsed by the read
+    assert seen(scoreboard.game_standings(game)) == seen(from_scratch(game))
+    assert scoreboard.game_standings(game).history[-1].current == entry
+
+
+def test_a_deal_after_the_end_is_refused_the_same_with_a_kept_tally(
+    bridge_game: Game, alice: Any
+) -> None:
+    from adjudicator.errors import AdjudicationError
+    from scorekeeper.nights.demo import SAMPLE_DEALS
+    from tests.scorekeeper.games.test_services import DEAL_7
+
+    for deal in (*SAMPLE_DEALS[:6], DEAL_7):  # Bridge Rummy's seven deals
+        game_services.deal_record(game=bridge_game, by=alice, data=deal)
+    refusals = []
+    for warm in (False, True):
+        scoreboard.forget_kept()
+        if warm:
+            assert scoreboard.game_standings(bridge_game).tally.finished  # now kept
+        with pytest.raises(AdjudicationError) as caught:
+            game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+        refusals.append((caught.value.code, caught.value.message))
+    assert refusals[0] == refusals[1]
+    assert refusals[0][0] == "game_over"
