@@ -63,6 +63,7 @@ urlpatterns = [
     path("nights/<id:pk>/export/", history.night_export, name="night_export"),
     path("players/", history.player_list, name="player_list"),
     path("players/<id:pk>/", history.player_detail, name="player_detail"),
+    path("ratings/", history.leaderboard, name="ratings"),
     path("export/", history.export_page, name="export"),
     path("export/download/", history.export_all, name="export_all"),
     path("import/", history.import_upload, name="import"),

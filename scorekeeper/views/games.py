@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from adjudicator.errors import AdjudicationError
-from scorekeeper import board_cache, live, selectors, services
+from scorekeeper import board_cache, live, ratings, selectors, services
 from scorekeeper.deal_forms import DealForm, VoidForm, plays_from_text
 from scorekeeper.exceptions import ServiceError, StaleDeal
 from scorekeeper.http import AuthedRequest
@@ -47,6 +47,11 @@ def _context(
         "voided": next((h for h in standings.history if h.key == voided and h.voided), None),
         "can_record": selectors.can_record(request.user, game.night),
         "poll_key": live.poll_key(request, game.pk),
+        "rated": (
+            ratings.game_changes(request.user, game)
+            if standings.tally.finished and request.user.is_authenticated
+            else []
+        ),
         **extra,
     }
 

@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from adjudicator.errors import AdjudicationError
-from scorekeeper import desk, export_format, history, selectors, transfer
+from scorekeeper import charts, desk, export_format, history, ratings, selectors, transfer
 from scorekeeper.api import parsers
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.http import AuthedRequest
@@ -35,6 +35,20 @@ class HistorySearchForm(forms.Form):
         assert isinstance(game, forms.ChoiceField)
         game.choices = [("", "Any game"), *history.game_choices()]
         self.fields["player"].widget.attrs.update({"placeholder": "A name, or part of one"})
+
+
+class RatingsForm(forms.Form):
+    """The leaderboard's choices: one game or all, one year or every year."""
+
+    game = forms.ChoiceField(required=False, label="Game")
+    year = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, label="Year")
+
+    def __init__(self, *args: Any, years: list[int], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        game, year = self.fields["game"], self.fields["year"]
+        assert isinstance(game, forms.ChoiceField) and isinstance(year, forms.ChoiceField)
+        game.choices = [("", "All games"), *history.game_choices()]
+        year.choices = [("", "Every year"), *((y, str(y)) for y in years)]
 
 
 class ImportForm(forms.Form):
@@ -103,6 +117,7 @@ def player_detail(request: AuthedRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(players, pk=pk)
     vs_id = _player_id(request.GET.get("vs"))
     rival = players.filter(pk=vs_id).exclude(pk=player.pk).first() if vs_id else None
+    rated = ratings.player_ratings(request.user, player)
     return render(
         request,
         "scorekeeper/history/player.html",
@@ -112,8 +127,22 @@ def player_detail(request: AuthedRequest, pk: int) -> HttpResponse:
             "others": players.exclude(pk=player.pk),
             "rival": rival,
             "h2h": history.head_to_head(request.user, player, rival) if rival else None,
+            "ratings": rated,
+            "rating_chart": charts.rating_chart(rated, ident=f"ratings-{player.pk}"),
         },
     )
+
+
+@login_required
+@require_GET
+def leaderboard(request: AuthedRequest) -> HttpResponse:
+    """The players of the nights the user can see, by rating: ``?game=<slug>&year=<year>``."""
+    form = RatingsForm(request.GET or None, years=ratings.years(request.user))
+    chosen = form.cleaned_data if form.is_valid() else {}
+    board = ratings.leaderboard(
+        request.user, slug=chosen.get("game") or "", year=chosen.get("year")
+    )
+    return render(request, "scorekeeper/history/ratings.html", {"form": form, "board": board})
 
 
 # Export and import ------------------------------------------------------------------------------
