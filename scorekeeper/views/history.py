@@ -14,7 +14,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from adjudicator.errors import AdjudicationError
-from scorekeeper import charts, desk, export_format, history, ratings, selectors, transfer
+from scorekeeper import (
+    charts,
+    desk,
+    export_format,
+    history,
+    ratings,
+    rivals,
+    selectors,
+    transfer,
+)
 from scorekeeper.api import parsers
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.http import AuthedRequest
@@ -128,6 +137,7 @@ def player_detail(request: AuthedRequest, pk: int) -> HttpResponse:
             "rival": rival,
             "h2h": history.head_to_head(request.user, player, rival) if rival else None,
             "ratings": rated,
+            "rivals": rivals.rivals(request.user, player),
             "rating_chart": charts.rating_chart(rated, ident=f"ratings-{player.pk}"),
         },
     )

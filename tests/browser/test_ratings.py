@@ -1,5 +1,6 @@
 """Ratings on a phone (390x844): a finished game says what it did to each rating, the
-leaderboard filters by game and year, and a player's page has their ratings and the chart."""
+leaderboard filters by game and year, and a player's page has their ratings and the chart,
+their rival and their records, each linked to its games."""
 
 from __future__ import annotations
 
@@ -58,3 +59,11 @@ def test_a_finished_game_the_leaderboard_and_a_players_ratings(
     expect(ratings.get_by_role("row", name="Rummy")).to_contain_text("provisional")
     expect(ratings.locator("svg[role=img] > title")).to_have_text("Ratings game by game")
     _inside(page, "section[aria-labelledby=ratings-title] svg")
+
+    # His rival (the opponent met most) and his records, each a link to the games behind it.
+    rivals = page.locator("section[aria-labelledby=rivals-title]")
+    expect(rivals).to_contain_text("Rival")
+    expect(rivals).to_contain_text("Best total:")
+    _inside(page, "section[aria-labelledby=rivals-title]")
+    rivals.locator("ul.records li", has_text="Best total").get_by_role("link").click()
+    expect(page.locator(".rating-changes")).to_contain_text("What this game did to the ratings")
