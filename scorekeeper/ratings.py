@@ -19,22 +19,29 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Max, QuerySet, Sum
 
 from adjudicator.games import get_game
 from adjudicator.ratings import PROVISIONAL_GAMES, Change, Finish, Rating, Run, finish
-from scorekeeper.models import Game, Player
+from scorekeeper.models import Entry, Game, Player
 from scorekeeper.selectors import Standings, User, nights_for_user, standings_for_games
 
-# The runs each process keeps: a reader's run per game (or across games, "") and year (or 0).
+# What each process keeps, per reader, game (or across games, "") and year (or 0): the finished
+# games as last read, with the signature of their ledgers; and the run of ratings over them.
 _RUNS_KEPT = 500
+_FINISHED_KEPT = 64
 _runs: OrderedDict[tuple[int, str, int], Run[int]] = OrderedDict()
+_finished: OrderedDict[tuple[int, str, int], tuple[tuple[Any, ...], list[Rated]]] = OrderedDict()
 _runs_lock = threading.Lock()
 
 
 def forget_runs() -> None:
-    """Drop the kept runs (the tests' fresh start; the figures never depend on them)."""
+    """Drop what is kept (the tests' fresh start; the figures never depend on it)."""
     with _runs_lock:
         _runs.clear()
+        _finished.clear()
 
 
 def _finished_at(standings: Standings) -> int | None:
@@ -57,16 +64,47 @@ class Rated:
     finish: Finish[int]
 
 
+def _ledgers(games: QuerySet[Game]) -> tuple[Any, ...]:
+    """What names the ledgers of ``games``, in one query: entries are only ever added, so their
+    number and newest id change with every record, amend, void, end or import, and the games
+    holding them with every night that comes into or goes out of sight. Ids come again when a
+    database is restored (or a test's is emptied): the greatest of the entries' hashes, which
+    cover their content and time, tells two such ledgers apart."""
+    found = Entry.objects.filter(game__in=games).aggregate(
+        entries=Count("id"),
+        newest=Max("id"),
+        games=Count("game", distinct=True),
+        ids=Sum("game_id", distinct=True),
+        hashes=Max("hash"),
+    )
+    return tuple(sorted(found.items()))
+
+
 def rated_games(user: User, *, slug: str = "", year: int | None = None) -> list[Rated]:
     """The finished games in the nights the user can see (of one game, in one year, when
-    given), in the order they finished. Three queries, however many games."""
-    games = Game.objects.filter(night__in=nights_for_user(user)).select_related("night")
+    given), in the order they finished. One query when nothing changed since this process
+    last answered the same question; four otherwise, however many games."""
+    games = Game.objects.filter(night__in=nights_for_user(user))
     if slug:
         games = games.filter(slug=slug)
     if year:
         games = games.filter(night__date__year=year)
+    key, signature = (user.pk or 0, slug, year or 0), _ledgers(games)
+    with _runs_lock:
+        kept = _finished.get(key)
+    if kept is not None and kept[0] == signature:
+        return kept[1]
+    found = _rated(list(games.select_related("night")))
+    with _runs_lock:
+        _finished[key] = (signature, found)
+        _finished.move_to_end(key)
+        while len(_finished) > _FINISHED_KEPT:
+            _finished.popitem(last=False)
+    return found
+
+
+def _rated(rows: list[Game]) -> list[Rated]:
     found = []
-    rows = list(games)
     standings = standings_for_games(rows)
     for game in rows:
         replayed = standings[game.pk]
@@ -185,7 +223,8 @@ def game_changes(user: User, game: Game) -> list[Moved]:
         if finished.key == game.pk:
             changes = {change.player: change for change in run.changes[index]}
             seats = rated[index].standings.seats
-            return [Moved(seat.player.name, changes[seat.player_id]) for seat in seats]
+            names = {p.pk: p.name for p in Player.objects.filter(pk__in=changes)}  # as now
+            return [Moved(names[seat.player_id], changes[seat.player_id]) for seat in seats]
     return []
 
 

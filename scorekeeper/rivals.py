@@ -141,7 +141,8 @@ def rivals(user: User, player: Player) -> Rivals:
     :data:`PARTNER_GAMES` games), winning streaks and records per game, over the finished games
     in the nights the user can see. As many queries however many games."""
     finished = [game for game in rated_games(user) if _seat_of(game, player) is not None]
-    people = {seat.player_id: seat.player for game in finished for seat in game.standings.seats}
+    seated = {seat.player_id for game in finished for seat in game.standings.seats}
+    people = Player.objects.in_bulk(seated)  # their names as they are now
     meetings: dict[int, Meetings] = {}
     partners: dict[int, Partnership] = {}
     books: dict[str, tuple[str, _Book]] = {}

@@ -230,3 +230,20 @@ def test_a_leaderboard_asked_for_what_is_not_there_says_so_inline(
     page = client.get(reverse("ratings"), query)
     assert page.status_code == 200
     assert "Select a valid choice" in page.content.decode()
+
+
+def test_a_read_when_nothing_changed_asks_only_whether_anything_did(alice: Any) -> None:
+    night = NightFactory(owner=alice)
+    for winner in (0, 1, 2):
+        knock(night, alice, winner=winner)
+    first = ratings.leaderboard(alice)
+    with CaptureQueriesContext(connection) as made:
+        again = ratings.leaderboard(alice)
+    assert len(made) == 2  # the ledgers' signature, and the players' names as they are now
+    assert again == first
+    services.night_player_rename(
+        night=night, by=alice, player_id=Player.objects.get(name="Bob").pk, name="Robert"
+    )
+    assert "Robert" in board(alice) and "Bob" not in board(alice)
+    knock(night, alice, winner=1, players=("Ann", "Robert", "Cy"))
+    assert board(alice)["Robert"][1] == 4  # a new game is read at once
