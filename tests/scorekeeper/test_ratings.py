@@ -4,6 +4,7 @@ every amend, void and undone end, never stored, and cheap to read however long t
 from __future__ import annotations
 
 import datetime
+import json
 from typing import Any
 
 import pytest
@@ -11,6 +12,8 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from drf_spectacular.generators import SchemaGenerator
+from rest_framework.test import APIClient
 
 from adjudicator.games import get_game
 from adjudicator.options import options_as_dict
@@ -18,6 +21,7 @@ from adjudicator.ratings import Run
 from scorekeeper import ratings, selectors, services
 from scorekeeper.models import Entry, Game, Night, Player, Seat
 from tests.factories import GameFactory, NightFactory
+from tests.scorekeeper.test_conformance import check_against_schema
 
 
 @pytest.fixture(autouse=True)
@@ -247,3 +251,34 @@ def test_a_read_when_nothing_changed_asks_only_whether_anything_did(alice: Any) 
     assert "Robert" in board(alice) and "Bob" not in board(alice)
     knock(night, alice, winner=1, players=("Ann", "Robert", "Cy"))
     assert board(alice)["Robert"][1] == 4  # a new game is read at once
+
+
+def test_the_api_answers_the_leaderboard_as_its_schema_says(alice: Any) -> None:
+    night = NightFactory(owner=alice, date=datetime.date(2026, 3, 7))
+    knock(night, alice, winner=2)
+    client = APIClient()
+    client.force_authenticate(alice)
+    response = client.get("/api/v1/ratings/", {"game": "rummy", "year": 2026})
+    assert response.status_code == 200
+    body = response.json()
+    assert (body["game"], body["year"], body["games"]) == ("rummy", 2026, 1)
+    assert body["players"][0]["player"]["name"] == "Cy"
+    assert body["players"][0]["provisional"] is True
+    schema = json.loads(json.dumps(SchemaGenerator().get_schema(public=True), default=str))
+    check_against_schema(schema, "/api/v1/ratings/", "get", 200, body)
+    everything = client.get("/api/v1/ratings/").json()
+    assert (everything["game"], everything["year"], everything["name"]) == (None, None, "All games")
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [({"game": "snap"}, "game"), ({"year": "next"}, "year"), ({"year": "99999999999"}, "year")],
+)
+def test_the_api_refuses_a_leaderboard_it_cannot_give_with_the_field(
+    alice: Any, query: dict[str, str], field: str
+) -> None:
+    client = APIClient()
+    client.force_authenticate(alice)
+    response = client.get("/api/v1/ratings/", query)
+    assert response.status_code == 400
+    assert field in response.json()["errors"]
