@@ -19,15 +19,15 @@ from __future__ import annotations
 import argparse
 import datetime
 import os
-import secrets
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.database import throwaway_database
 
 
 def main() -> None:
@@ -36,14 +36,7 @@ def main() -> None:
     parser.add_argument("--reads", type=int, default=20)
     args = parser.parse_args()
 
-    folder = tempfile.mkdtemp(prefix="ratings-bench-")
-    os.environ.setdefault("DATABASE_URL", f"sqlite:///{folder}/bench.sqlite3")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
-    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
-    import django
-
-    django.setup()
-    from django.core.management import call_command
+    throwaway_database("ratings-bench-")
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -53,7 +46,6 @@ def main() -> None:
     from scorekeeper.models import Entry, Game, Night, Player, Seat
     from tests.factories import UserFactory
 
-    call_command("migrate", verbosity=0)
     owner = UserFactory(username=f"bench-{os.getpid()}")
     names = ("Ann", "Bob", "Cy", "Di", "Ed")
     players = [Player.objects.create(owner=owner, name=name) for name in names]
