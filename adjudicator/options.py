@@ -93,12 +93,23 @@ class OptionInfo:
         return tuple(zip(self.choices, self.labels, strict=True))
 
 
+_DESCRIBED: dict[type[Any], tuple[OptionInfo, ...]] = {}
+
+
 def describe_options(cls: type[Any]) -> tuple[OptionInfo, ...]:
     """The house rules of an options class, in declaration order.
 
     A label missing or left over, or a bound or label on the wrong kind of rule, is a mistake
-    in the game module, raised as ``TypeError``.
+    in the game module, raised as ``TypeError``. Read once per class: every replayed game
+    parses its options, and reading a class's type hints is costly.
     """
+    described = _DESCRIBED.get(cls)
+    if described is None:
+        described = _DESCRIBED[cls] = _describe(cls)
+    return described
+
+
+def _describe(cls: type[Any]) -> tuple[OptionInfo, ...]:
     hints = typing.get_type_hints(cls, include_extras=False)
     infos = []
     for f in dataclasses.fields(cls):

@@ -16,9 +16,7 @@ its own, its sample deals; no game named here) is imported, and the script print
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 import threading
 import time
 import uuid
@@ -26,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.database import throwaway_database
 
 
 def document(slug: str, players: int, deals: list[dict[str, Any]]) -> dict[str, Any]:
@@ -101,20 +101,13 @@ def main() -> None:
     args = parser.parse_args()
     sizes = [int(size) for size in args.sizes.split(",")]
 
-    folder = tempfile.mkdtemp(prefix="import-bench-")
-    os.environ.setdefault("DATABASE_URL", f"sqlite:///{folder}/bench.sqlite3")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
+    throwaway_database("import-bench-")
     from django.db import connection
 
     from adjudicator.games import all_games, get_game
     from scorekeeper.transfer import importing
     from tests.factories import GameFactory, UserFactory
 
-    call_command("migrate", verbosity=0)
     definition = next(g for g in all_games() if g.open_ended(g.options(), g.min_players))
     players, options = definition.min_players, definition.options()
     print(f"{connection.vendor}: one game of {definition.slug}, {players} players")

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import secrets
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.database import throwaway_database
 
 
 def main() -> None:
@@ -33,16 +33,8 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=20)
     args = parser.parse_args()
 
-    folder = tempfile.mkdtemp(prefix="poll-bench-")
-    os.environ.setdefault("DATABASE_URL", f"sqlite:///{folder}/bench.sqlite3")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorekeeper.settings")
-    # DEBUG off, as a server runs: which needs a secret key of its own.
-    os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
-    import django
-
-    django.setup()
+    throwaway_database("poll-bench-")
     from django.conf import settings
-    from django.core.management import call_command
     from django.db import connection
     from django.test import Client
     from django.test.utils import setup_test_environment
@@ -60,7 +52,6 @@ def main() -> None:
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
-    call_command("migrate", verbosity=0)
     alice = UserFactory(username=f"bench-{os.getpid()}")
     game = GameFactory(night__owner=alice, slug="bridge-rummy")
     for n in range(args.deals):

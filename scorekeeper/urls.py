@@ -10,6 +10,7 @@ from scorekeeper.pages.views import (
     house_rules,
     nights,
     pwa,
+    result_cards,
     share,
 )
 from scorekeeper.pages.views import live as live_views
@@ -63,6 +64,12 @@ urlpatterns = [
     path("nights/<id:pk>/export/", history.night_export, name="night_export"),
     path("players/", history.player_list, name="player_list"),
     path("players/<id:pk>/", history.player_detail, name="player_detail"),
+    path("ratings/", history.leaderboard, name="ratings"),
+    # result cards to send to the group
+    path("games/<id:pk>/result-card.svg", result_cards.game_result_card, name="game_result_card"),
+    path(
+        "nights/<id:pk>/result-card.svg", result_cards.night_result_card, name="night_result_card"
+    ),
     path("export/", history.export_page, name="export"),
     path("export/download/", history.export_all, name="export_all"),
     path("import/", history.import_upload, name="import"),

@@ -4,7 +4,7 @@ from django.utils.csp import CSP
 from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularSwaggerSplitView
 
-from scorekeeper.api import docs, history, profiles, share, views
+from scorekeeper.api import docs, history, profiles, ratings, share, views
 from scorekeeper.api import tokens as api_tokens
 from scorekeeper.web import converters  # noqa: F401  (registers <id:...>)
 
@@ -17,6 +17,7 @@ DOCS_CSP: dict[str, list[str]] = {
 urlpatterns = [
     # players and nights
     path("players/", views.players, name="api_players"),
+    path("ratings/", ratings.leaderboard, name="api_ratings"),
     path("nights/", views.nights, name="api_nights"),
     path("nights/<id:pk>/", views.night_detail, name="api_night"),
     path("nights/<id:pk>/recorders/", views.night_recorders, name="api_night_recorders"),

@@ -1,1 +1,1 @@
-"""Looking back: past nights, a night's recap, a player's record and two players head to head."""
+"""Looking back: past nights, a night's recap, a player's record, ratings, rivals and records."""

@@ -1,1 +1,1 @@
-"""What a ledger adds up to: a game's standings, kept between reads, said in words and drawn as charts."""
+"""What a ledger adds up to: a game's standings, kept between reads, said in words, drawn as charts and as result cards to share."""

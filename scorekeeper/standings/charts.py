@@ -10,6 +10,7 @@ A unit keeps one colour and dash (``series-N`` in app.css) in both.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from adjudicator.tally import Points, format_points
@@ -94,20 +95,53 @@ def tally_chart(standings: Standings, *, ident: str = "") -> dict[str, Any] | No
         return None
     units = standings.units
     # Totals after deal 0 (the start: everyone on 0), deal 1, and so on.
-    rows: list[tuple[int, tuple[Points, ...]]] = [(0, (0,) * len(units))]
+    rows: list[tuple[Any, tuple[Points | None, ...]]] = [(0, (0,) * len(units))]
     for history in counted:
         assert history.result is not None
         rows.append((history.number, history.result.totals))
-    values = [float(total) for _, totals in rows for total in totals]
+    word = standings.deal_word
+    return line_chart(
+        ident or f"chart-{standings.game.pk}",
+        units,
+        rows,
+        word=word,
+        title=f"Running totals of {standings.game}, {word} by {word}",
+        whole=all(float(t) == int(t) for _, totals in rows for t in totals if t is not None),
+    )
+
+
+def line_chart(
+    ident: str,
+    names: Sequence[str],
+    rows: Sequence[tuple[Any, Sequence[Points | float | None]]],
+    *,
+    word: str,
+    title: str,
+    whole: bool,
+    shown: Callable[[Points | float], str] = format_points,  # type: ignore[assignment]
+) -> dict[str, Any] | None:
+    """Lines through ``rows`` (a label and a value per line; ``None`` where a line has not
+    started), the first row the start: the coordinates, labels, title and description, and the
+    numbers as a table. ``whole``: the values are whole numbers (no gridline at a half)."""
+    values = [float(v) for _, row in rows for v in row if v is not None]
+    if len(rows) < 2 or not values:
+        return None
     low, high = min(0.0, *values), max(0.0, *values)
     step = _nice_step(high - low)
-    if step < 1 and all(v == int(v) for v in values):
+    if step < 1 and whole:
         step = 1  # whole points: no gridline at ½ (a Brus chart read 0, 0.5, 1)
     low = math.floor(low / step) * step
     high = math.ceil(high / step) * step
     if high == low:
         high = low + step
-    labels = [_end_label(name, format_points(rows[-1][1][u])) for u, name in enumerate(units)]
+
+    def last(line: int) -> tuple[int, Points | float]:
+        found = [(i, row[line]) for i, (_, row) in enumerate(rows) if row[line] is not None]
+        index, value = found[-1]
+        assert value is not None
+        return index, value
+
+    labels = [_end_label(name, shown(last(u)[1])) for u, name in enumerate(names)]
     right = LABEL_OFFSET + CHAR_WIDTH * max(len(label) for label in labels) + 2
     plot_w, plot_h = WIDTH - LEFT - right, HEIGHT - TOP - BOTTOM
 
@@ -118,17 +152,21 @@ def tally_chart(standings: Standings, *, ident: str = "") -> dict[str, Any] | No
         return round(TOP + plot_h * (high - value) / (high - low), 1)
 
     series: list[dict[str, Any]] = []
-    for unit, name in enumerate(units):
-        points = " ".join(f"{x(i)},{y(float(totals[unit]))}" for i, (_, totals) in enumerate(rows))
-        last = rows[-1][1][unit]
+    for unit, name in enumerate(names):
+        points = " ".join(
+            f"{x(i)},{y(float(row[unit]))}"  # type: ignore[arg-type]
+            for i, (_, row) in enumerate(rows)
+            if row[unit] is not None
+        )
+        end, value = last(unit)
         series.append(
             {
                 "name": name,
                 "points": points,
                 "style": f"series-{unit % SERIES_STYLES}",
-                "end_x": x(len(rows) - 1),
-                "end_y": y(float(last)),
-                "total": format_points(last),
+                "end_x": x(end),
+                "end_y": y(float(value)),
+                "total": shown(value),
                 "label": labels[unit],
             }
         )
@@ -139,19 +177,18 @@ def tally_chart(standings: Standings, *, ident: str = "") -> dict[str, Any] | No
     ticks = []
     value = low
     while value <= high + step / 1000:
-        shown = round(value, 6)
-        label = format_points(int(shown)) if shown == int(shown) else f"{shown:g}"
+        tick = round(value, 6)
+        label = format_points(int(tick)) if tick == int(tick) else f"{tick:g}"
         ticks.append({"y": y(value), "label": label})
         value += step
-    # At most about eight deal numbers on the axis, so they stay readable on a phone.
+    # At most about eight labels on the axis, so they stay readable on a phone.
     every = max(1, math.ceil((len(rows) - 1) / 8))
     xticks = [
         {"x": x(i), "label": number} for i, (number, _) in enumerate(rows) if i and i % every == 0
     ]
-    word = standings.deal_word
     ends = "; ".join(f"{s['name']} {s['total']}" for s in series)
     return {
-        "id": ident or f"chart-{standings.game.pk}",
+        "id": ident,
         "width": WIDTH,
         "height": HEIGHT,
         "left": LEFT,
@@ -163,11 +200,15 @@ def tally_chart(standings: Standings, *, ident: str = "") -> dict[str, Any] | No
         "yticks": ticks,
         "xticks": xticks,
         "word": word,
-        "title": f"Running totals of {standings.game}, {word} by {word}",
+        "title": title,
         "desc": f"After {len(rows) - 1} {word}{'s' if len(rows) > 2 else ''}: {ends}.",
-        "names": list(units),
+        "names": list(names),
         "rows": [
-            {"number": n, "totals": [format_points(t) for t in totals]} for n, totals in rows[1:]
+            {
+                "number": n,
+                "totals": ["\N{EN DASH}" if t is None else shown(t) for t in row],
+            }
+            for n, row in rows[1:]
         ],
     }
 

@@ -47,6 +47,8 @@ def test_every_page_fits_a_320_px_phone(signed_in: Page, alice: Any) -> None:
         "/players/",
         f"/players/{mary.pk}/",
         f"/players/{mary.pk}/?vs={tom.pk}",
+        "/ratings/",
+        "/ratings/?game=bridge-rummy",
         "/desk/",
         "/profiles/",
         "/export/",

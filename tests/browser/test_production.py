@@ -95,6 +95,17 @@ def visit_all(page: Page, base: str, paths: list[str]) -> list[str]:
 EVERYONE = ["/api/v1/docs/", "/offline/"]
 
 
+def pictures(page: Page, base: str, paths: list[str]) -> list[str]:
+    """What goes wrong fetching each result card with the page's session: not a 200 SVG."""
+    wrong = []
+    for path in paths:
+        answer = page.request.get(base + path)
+        kind = answer.headers.get("content-type", "")
+        if answer.status != 200 or not kind.startswith("image/svg+xml"):
+            wrong.append(f"{path}: {answer.status} {kind}")
+    return wrong
+
+
 def test_every_page_answers_under_production_settings(
     signed_up: Page,
     browser: Browser,
@@ -110,6 +121,10 @@ def test_every_page_answers_under_production_settings(
         *[f"/games/{game.pk}/" for game in games],
         *[f"/games/{game.pk}/screen/" for game in games],
     ]
+    cards = [
+        *[f"/games/{game.pk}/result-card.svg?size=square" for game in games],
+        f"/nights/{night.pk}/result-card.svg?size=wide",
+    ]
     player = night.players.order_by("pk").first()
     assert player is not None
     signed_in = [
@@ -118,6 +133,7 @@ def test_every_page_answers_under_production_settings(
         "/history/",
         "/players/",
         f"/players/{player.pk}/",
+        "/ratings/",
         "/desk/",
         "/profiles/",
         "/export/",
@@ -125,6 +141,7 @@ def test_every_page_answers_under_production_settings(
         *EVERYONE,
     ]
     assert visit_all(signed_up, base, signed_in) == []
+    assert pictures(signed_up, base, cards) == []
 
     signed_out = new_phone(browser)
     assert (
@@ -134,6 +151,7 @@ def test_every_page_answers_under_production_settings(
     # A visitor with the night's join link sees its pages, read-only.
     token = sharing.link_make(night=night, by=night.owner)
     assert visit_all(signed_out, base, [f"/join/{token}/", *night_pages]) == []
+    assert pictures(signed_out, base, cards) == []
 
 
 def test_offline_the_worker_opens_a_page_from_its_copy_and_the_queued_deal_is_recorded_once(

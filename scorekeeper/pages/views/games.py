@@ -16,6 +16,7 @@ from adjudicator.errors import AdjudicationError
 from scorekeeper.access import roles
 from scorekeeper.exceptions import ServiceError, StaleDeal
 from scorekeeper.games import services as game_services
+from scorekeeper.history import ratings
 from scorekeeper.ledger import reading
 from scorekeeper.live import board_cache, polling
 from scorekeeper.models import Entry, Game
@@ -57,6 +58,11 @@ def _context(
         "voided": next((h for h in standings.history if h.key == voided and h.voided), None),
         "can_record": roles.can_record(request.user, game.night),
         "poll_key": polling.poll_key(request, game.pk),
+        "rated": (
+            ratings.game_changes(request.user, game)
+            if standings.tally.finished and request.user.is_authenticated
+            else []
+        ),
         **extra,
     }
 

@@ -18,7 +18,8 @@ from scorekeeper.access import roles
 from scorekeeper.api import parsers
 from scorekeeper.desk import asking
 from scorekeeper.exceptions import ServiceError
-from scorekeeper.history import records
+from scorekeeper.history import ratings, records, rivals
+from scorekeeper.history.rating_chart import rating_chart
 from scorekeeper.models import Night
 from scorekeeper.pages.views.access import get_night_for_user, night_to_view, sign_in_first
 from scorekeeper.transfer import export_format, exporting, importing
@@ -38,6 +39,20 @@ class HistorySearchForm(forms.Form):
         assert isinstance(game, forms.ChoiceField)
         game.choices = [("", "Any game"), *records.game_choices()]
         self.fields["player"].widget.attrs.update({"placeholder": "A name, or part of one"})
+
+
+class RatingsForm(forms.Form):
+    """The leaderboard's choices: one game or all, one year or every year."""
+
+    game = forms.ChoiceField(required=False, label="Game")
+    year = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, label="Year")
+
+    def __init__(self, *args: Any, years: list[int], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        game, year = self.fields["game"], self.fields["year"]
+        assert isinstance(game, forms.ChoiceField) and isinstance(year, forms.ChoiceField)
+        game.choices = [("", "All games"), *records.game_choices()]
+        year.choices = [("", "Every year"), *((y, str(y)) for y in years)]
 
 
 class ImportForm(forms.Form):
@@ -106,6 +121,7 @@ def player_detail(request: AuthedRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(players, pk=pk)
     vs_id = _player_id(request.GET.get("vs"))
     rival = players.filter(pk=vs_id).exclude(pk=player.pk).first() if vs_id else None
+    rated = ratings.player_ratings(request.user, player)
     return render(
         request,
         "scorekeeper/history/player.html",
@@ -115,8 +131,23 @@ def player_detail(request: AuthedRequest, pk: int) -> HttpResponse:
             "others": players.exclude(pk=player.pk),
             "rival": rival,
             "h2h": records.head_to_head(request.user, player, rival) if rival else None,
+            "ratings": rated,
+            "rivals": rivals.rivals(request.user, player),
+            "rating_chart": rating_chart(rated, ident=f"ratings-{player.pk}"),
         },
     )
+
+
+@login_required
+@require_GET
+def leaderboard(request: AuthedRequest) -> HttpResponse:
+    """The players of the nights the user can see, by rating: ``?game=<slug>&year=<year>``."""
+    form = RatingsForm(request.GET or None, years=ratings.years(request.user))
+    chosen = form.cleaned_data if form.is_valid() else {}
+    board = ratings.leaderboard(
+        request.user, slug=chosen.get("game") or "", year=chosen.get("year")
+    )
+    return render(request, "scorekeeper/history/ratings.html", {"form": form, "board": board})
 
 
 # Export and import ------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ APP_SHELL = (
     "django_htmx/htmx-2.min.js",
     "scorekeeper/cards.js",
     "scorekeeper/clock.js",
+    "scorekeeper/result-card.js",
     "scorekeeper/table.js",
     "scorekeeper/tricks.js",
     "scorekeeper/offline-queue.js",

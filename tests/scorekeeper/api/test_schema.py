@@ -43,6 +43,7 @@ def test_the_schema_is_valid_openapi(schema: dict[str, Any]) -> None:
     ("path", "methods"),
     [
         pytest.param("/api/v1/players/", {"get", "post"}, id="players"),
+        pytest.param("/api/v1/ratings/", {"get"}, id="ratings"),
         pytest.param("/api/v1/nights/", {"get", "post"}, id="nights"),
         pytest.param("/api/v1/nights/{id}/", {"get"}, id="night"),
         pytest.param("/api/v1/nights/{id}/recorders/", {"post"}, id="recorders"),

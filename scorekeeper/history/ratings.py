@@ -1,0 +1,271 @@
+"""Players' ratings, read from the finished games a person can see, like every total.
+
+Nothing here is stored: a rating is what :mod:`adjudicator.ratings` makes of the finished games
+in the nights the reader can see, taken in the order they finished. A game finished when its
+last counted deal was first recorded, or when the table ended it; an amend of an earlier deal
+does not move it, a void or an undone end can. So an amend, a void, an undone end or an import
+changes every rating after it, and the same ledger always gives the same ratings.
+
+Reading is cheap however long the history: the finished games come from the kept replays in a
+fixed number of queries (:func:`standings_for_games`), and each process keeps the last run of
+ratings per reader, game and year, which :meth:`Run.following` rates again only from the first
+game that changed.
+"""
+
+from __future__ import annotations
+
+import datetime
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Max, QuerySet, Sum
+
+from adjudicator.games import get_game
+from adjudicator.ratings import PROVISIONAL_GAMES, Change, Finish, Rating, Run, finish
+from scorekeeper.access.roles import User, nights_for_user
+from scorekeeper.models import Entry, Game, Player
+from scorekeeper.standings.scoreboard import Standings, standings_for_games
+
+# What each process keeps, per reader, game (or across games, "") and year (or 0): the finished
+# games as last read, with the signature of their ledgers; and the run of ratings over them.
+_RUNS_KEPT = 500
+_FINISHED_KEPT = 64
+_runs: OrderedDict[tuple[int, str, int], Run[int]] = OrderedDict()
+_finished: OrderedDict[tuple[int, str, int], tuple[tuple[Any, ...], list[Rated]]] = OrderedDict()
+_runs_lock = threading.Lock()
+
+
+def forget_runs() -> None:
+    """Drop what is kept (the tests' fresh start; the figures never depend on it)."""
+    with _runs_lock:
+        _runs.clear()
+        _finished.clear()
+
+
+def _finished_at(standings: Standings) -> int | None:
+    """The entry at which the game finished (ids grow with time), or ``None`` if it has not."""
+    if not standings.tally.finished:
+        return None
+    if standings.end is not None:
+        return standings.end.pk
+    counted = standings.counted
+    return max(h.key for h in counted) if counted else None
+
+
+@dataclass(frozen=True)
+class Rated:
+    """A finished game as rated: the game, its standings, when it finished."""
+
+    game: Game
+    standings: Standings
+    at: int
+    finish: Finish[int]
+
+
+def _ledgers(games: QuerySet[Game]) -> tuple[Any, ...]:
+    """What names the ledgers of ``games``, in one query: entries are only ever added, so their
+    number and newest id change with every record, amend, void, end or import, and the games
+    holding them with every night that comes into or goes out of sight. Ids come again when a
+    database is restored (or a test's is emptied): the greatest of the entries' hashes, which
+    cover their content and time, tells two such ledgers apart."""
+    found = Entry.objects.filter(game__in=games).aggregate(
+        entries=Count("id"),
+        newest=Max("id"),
+        games=Count("game", distinct=True),
+        ids=Sum("game_id", distinct=True),
+        hashes=Max("hash"),
+    )
+    return tuple(sorted(found.items()))
+
+
+def rated_games(user: User, *, slug: str = "", year: int | None = None) -> list[Rated]:
+    """The finished games in the nights the user can see (of one game, in one year, when
+    given), in the order they finished. One query when nothing changed since this process
+    last answered the same question; four otherwise, however many games."""
+    games = Game.objects.filter(night__in=nights_for_user(user))
+    if slug:
+        games = games.filter(slug=slug)
+    if year:
+        games = games.filter(night__date__year=year)
+    key, signature = (user.pk or 0, slug, year or 0), _ledgers(games)
+    with _runs_lock:
+        kept = _finished.get(key)
+    if kept is not None and kept[0] == signature:
+        return kept[1]
+    found = _rated(list(games.select_related("night")))
+    with _runs_lock:
+        _finished[key] = (signature, found)
+        _finished.move_to_end(key)
+        while len(_finished) > _FINISHED_KEPT:
+            _finished.popitem(last=False)
+    return found
+
+
+def _rated(rows: list[Game]) -> list[Rated]:
+    found = []
+    standings = standings_for_games(rows)
+    for game in rows:
+        replayed = standings[game.pk]
+        at = None if replayed is None or replayed.problems else _finished_at(replayed)
+        if replayed is None or at is None:
+            continue
+        players = [seat.player_id for seat in replayed.seats]
+        try:
+            rated = finish(game.pk, game.slug, replayed.tally, players)
+        except ValueError:  # a player seated twice: no contest to rate
+            continue
+        found.append(Rated(game, replayed, at, rated))
+    found.sort(key=lambda r: r.at)
+    return found
+
+
+def _run(user: User, rated: Sequence[Rated], slug: str, year: int | None) -> Run[int]:
+    key = (user.pk or 0, slug, year or 0)
+    with _runs_lock:
+        kept = _runs.get(key, Run())
+    run = kept.following(r.finish for r in rated)
+    with _runs_lock:
+        _runs[key] = run
+        _runs.move_to_end(key)
+        while len(_runs) > _RUNS_KEPT:
+            _runs.popitem(last=False)
+    return run
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One player's line on a leaderboard."""
+
+    place: int
+    player: Player
+    rating: Rating
+    won: int
+
+    @property
+    def provisional(self) -> bool:
+        return self.rating.provisional
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    slug: str
+    name: str
+    year: int | None
+    rows: tuple[Standing, ...]
+    games: int
+
+    @property
+    def provisional_games(self) -> int:
+        return PROVISIONAL_GAMES
+
+
+def leaderboard(user: User, *, slug: str = "", year: int | None = None) -> Leaderboard:
+    """The players of the nights the user can see, by rating in one game (or across games),
+    from the games finished in one year (or ever). Four queries, however many nights."""
+    rated = rated_games(user, slug=slug, year=year)
+    run = _run(user, rated, slug, year)
+    won: dict[int, int] = {}
+    for game in rated:
+        for team, place in zip(game.finish.teams, game.finish.places, strict=True):
+            for player in team:
+                won[player] = won.get(player, 0) + (place == 1)
+    players = Player.objects.in_bulk(list(run.ratings))
+    ordered = sorted(
+        run.ratings.items(),
+        key=lambda item: (
+            item[1].provisional,
+            -item[1].shown,
+            -item[1].games,
+            players[item[0]].name.casefold(),
+        ),
+    )
+    rows = tuple(
+        Standing(place, players[pk], rating, won.get(pk, 0))
+        for place, (pk, rating) in enumerate(ordered, start=1)
+    )
+    name = get_game(slug).name if slug else "All games"
+    return Leaderboard(slug, name, year, rows, len(rated))
+
+
+def years(user: User) -> list[int]:
+    """The years of the nights the user can see, newest first (for the leaderboard's filter)."""
+    return sorted({d.year for d in nights_for_user(user).dates("date", "year")}, reverse=True)
+
+
+@dataclass(frozen=True)
+class Moved:
+    """What one finished game did to one player's rating in that game."""
+
+    name: str
+    change: Change[int]
+
+    @property
+    def before(self) -> float:
+        return self.change.before.shown
+
+    @property
+    def after(self) -> float:
+        return self.change.after.shown
+
+    @property
+    def provisional(self) -> bool:
+        return self.change.after.provisional
+
+
+def game_changes(user: User, game: Game) -> list[Moved]:
+    """What a finished game did to each of its players' ratings in that game, in seat order
+    (nothing for an unfinished game, or a reader who sees no night)."""
+    rated = rated_games(user, slug=game.slug)
+    run = _run(user, rated, game.slug, None)
+    for index, finished in enumerate(run.finishes):
+        if finished.key == game.pk:
+            changes = {change.player: change for change in run.changes[index]}
+            seats = rated[index].standings.seats
+            names = {p.pk: p.name for p in Player.objects.filter(pk__in=changes)}  # as now
+            return [Moved(names[seat.player_id], changes[seat.player_id]) for seat in seats]
+    return []
+
+
+@dataclass(frozen=True)
+class Point:
+    """A player's rating in one game after one of their finished games."""
+
+    game: Game
+    date: datetime.date
+    at: int
+    rating: Rating
+
+
+@dataclass(frozen=True)
+class GameRating:
+    """A player's rating in one game, with how it got there."""
+
+    slug: str
+    name: str
+    rating: Rating
+    points: tuple[Point, ...]
+
+
+def player_ratings(user: User, player: Player) -> list[GameRating]:
+    """A player's rating in each game they finished (most played first), with its history."""
+    rated = rated_games(user)
+    by_game: dict[str, list[Rated]] = {}
+    for game in rated:
+        by_game.setdefault(game.game.slug, []).append(game)
+    result = []
+    for slug, games in by_game.items():
+        run = _run(user, games, slug, None)
+        points = tuple(
+            Point(games[index].game, games[index].game.night.date, games[index].at, change.after)
+            for index, changed in enumerate(run.changes)
+            for change in changed
+            if change.player == player.pk
+        )
+        if points:
+            rating = points[-1].rating
+            result.append(GameRating(slug, get_game(slug).name, rating, points))
+    result.sort(key=lambda g: (-g.rating.games, g.name))
+    return result
