@@ -63,6 +63,39 @@ def _flush_through_the_ledger_triggers() -> None:
     BaseDatabaseOperations.execute_sql_flush = execute_sql_flush  # type: ignore[method-assign]
 
 
+# Fixtures shared by the whole session that cost seconds to set up, and the group their tests
+# form under pytest-xdist (see pytest_collection_modifyitems).
+SESSION_SETUPS = {
+    "production_server": "production-server",  # collectstatic, migrate, gunicorn
+    "schema_file": "generated-clients",  # the schema, then each client generated from it
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (``./dev check`` runs ``--dist loadgroup``), the tests that share a
+    costly setup run on one worker, which makes it once: the users of a session setup above,
+    and those of a module's own module-scoped fixture (built once, and some hold a transaction
+    open for the module). Every other test goes to whichever worker is free."""
+    for item in items:
+        group = _shared_setup(item)
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
+
+
+def _shared_setup(item: pytest.Item) -> str | None:
+    names = getattr(item, "fixturenames", [])
+    for name in names:
+        if name in SESSION_SETUPS:
+            return SESSION_SETUPS[name]
+    info = getattr(item, "_fixtureinfo", None)
+    for name in names:
+        definitions = info.name2fixturedefs.get(name) if info is not None else None
+        # baseid: where the fixture is defined; empty for a plugin's.
+        if definitions and definitions[-1].scope == "module" and definitions[-1].baseid:
+            return item.nodeid.split("::")[0]
+    return None
+
+
 @pytest.fixture
 def alice(db: Any) -> Any:
     return UserFactory(username="alice")
