@@ -104,6 +104,13 @@ class Server:
         return {**os.environ, "DATABASE_URL": database_url(), "HTTPS": "0", "DEBUG": "0"}
 
     def start(self) -> None:
+        try:
+            self._start()
+        except BaseException:
+            self.stop()  # a server that never answered must not outlive the test run
+            raise
+
+    def _start(self) -> None:
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 self.command(),
