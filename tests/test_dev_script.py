@@ -191,8 +191,8 @@ def test_check_runs_the_suite_on_both_databases_in_parallel(
 ) -> None:
     assert check(checkout, "tests/test_dev_script.py") == [
         "exit 0",
-        "sqlite -n 4 --dist loadgroup --durations=20 tests/test_dev_script.py",
-        "postgres://postgres@127.0.0.1:5432/elsewhere -n 4 --dist loadgroup --durations=20"
+        "sqlite -n 2 --dist loadgroup --durations=20 tests/test_dev_script.py",
+        "postgres://postgres@127.0.0.1:5432/elsewhere -n 2 --dist loadgroup --durations=20"
         " tests/test_dev_script.py",
     ]
 
@@ -201,7 +201,7 @@ def test_pytest_workers_sets_how_many_and_zero_runs_one_process(
     checkout: tuple[Path, dict[str, str]],
 ) -> None:
     assert check(checkout, PYTEST_WORKERS="0")[1] == "sqlite --durations=20"
-    assert check(checkout, PYTEST_WORKERS="2")[3] == "sqlite -n 2 --dist loadgroup --durations=20"
+    assert check(checkout, PYTEST_WORKERS="3")[3] == "sqlite -n 3 --dist loadgroup --durations=20"
 
 
 def test_a_pytest_workers_that_is_no_number_stops_it_before_anything_runs(
@@ -216,5 +216,5 @@ def test_a_run_that_collects_nothing_fails_check_with_pytest_s_status(
     """pytest exits 5 when it collects no test (under pytest-xdist too): not a pass."""
     assert check(checkout, "-k", "nothing", PYTEST_EXIT="5") == [
         "exit 5",
-        "sqlite -n 4 --dist loadgroup --durations=20 -k nothing",
+        "sqlite -n 2 --dist loadgroup --durations=20 -k nothing",
     ]
