@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from _pytest.nodeid import coerce_node_id
 from django.conf import settings
 from rest_framework.test import APIClient
 
@@ -61,6 +62,46 @@ def _flush_through_the_ledger_triggers() -> None:
 
     execute_sql_flush.through_ledger = True  # type: ignore[attr-defined]
     BaseDatabaseOperations.execute_sql_flush = execute_sql_flush  # type: ignore[method-assign]
+
+
+# Fixtures shared by the whole session that cost seconds to set up, and the group their tests
+# form under pytest-xdist (see pytest_collection_modifyitems).
+SESSION_SETUPS = {
+    "production_server": "production-server",  # collectstatic, migrate, gunicorn
+    "schema_file": "generated-clients",  # the schema, then each client generated from it
+}
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which reads the groups
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (``./dev check`` runs ``--dist loadgroup``), the tests that share a
+    costly setup run on one worker, which makes it once: the users of a session setup above,
+    and those of a module's own module-scoped fixture (built once, and some hold a transaction
+    open for the module). Every other test goes to whichever worker is free."""
+    grouping = config.getoption("loadgroup", default=False)
+    for item in items:
+        group = _shared_setup(item)
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
+            if grouping and "@" not in item.nodeid:
+                # pytest-xdist 3.8 names the group in the test's id ("...::test@group"), which
+                # its scheduler reads, by setting ``item._nodeid``; pytest 9.2 keeps the id in
+                # ``item._id``, so that is lost and every group spread over the workers.
+                item._id = coerce_node_id(f"{item.nodeid}@{group}")
+
+
+def _shared_setup(item: pytest.Item) -> str | None:
+    names = getattr(item, "fixturenames", [])
+    for name in names:
+        if name in SESSION_SETUPS:
+            return SESSION_SETUPS[name]
+    info = getattr(item, "_fixtureinfo", None)
+    for name in names:
+        definitions = info.name2fixturedefs.get(name) if info is not None else None
+        # baseid: where the fixture is defined; empty for a plugin's.
+        if definitions and definitions[-1].scope == "module" and definitions[-1].baseid:
+            return item.nodeid.split("::")[0]
+    return None
 
 
 @pytest.fixture

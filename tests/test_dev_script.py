@@ -1,4 +1,5 @@
-"""The newcomer's command: ``./dev`` installs Debian's Chromium when the machine lacks it.
+"""The newcomer's command: ``./dev`` installs Debian's Chromium when the machine lacks it, and
+``./dev check`` runs the suite on both databases in parallel.
 
 A shell function named ``chromium`` once made ``command -v chromium`` succeed on a machine
 without the browser, so the install never ran and the browser tests failed. This runs the real
@@ -127,3 +128,93 @@ def test_without_root_it_says_what_to_install(bare_machine: tuple[Path, dict[str
     assert done.returncode == 1
     assert "sudo apt-get install nodejs npm" in done.stderr
     assert not log.exists()
+
+
+# ./dev check's test runs -------------------------------------------------------------------------
+
+
+@pytest.fixture
+def checkout(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    """The dev script in a checkout where every tool ``./dev check`` calls is a stand-in that
+    passes, and the venv's python logs each pytest run (its database and arguments) and exits
+    with PYTEST_EXIT."""
+    shutil.copy(ROOT / "dev", tmp_path / "dev")
+    for stamped, stamp in (
+        ("requirements.lock", ".venv/.requirements.lock"),
+        ("package-lock.json", "node_modules/.package-lock.installed"),
+    ):
+        (tmp_path / stamp).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / stamped).write_text("pinned\n")
+        (tmp_path / stamp).write_text("pinned\n")
+    venv = tmp_path / ".venv" / "bin"
+    venv.mkdir()
+    log = tmp_path / "pytest.log"
+    stand_in(
+        venv,
+        "python",
+        'if [ "$1 $2" = "-m pytest" ]; then shift 2\n'
+        f'  echo "${{DATABASE_URL:-sqlite}} $*" >> {log}; exit "${{PYTEST_EXIT:-0}}"; fi\n'
+        '[ "$1" = - ] && cat > /dev/null\n'
+        "exit 0",
+    )
+    for tool in ("ruff", "mypy", "lint-imports", "pip-audit"):
+        stand_in(venv, tool, "exit 0")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for program in ("chromium", "node", "npm"):
+        stand_in(bin_dir, program, "exit 0")
+    env = {
+        "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}",
+        "HOME": str(tmp_path),
+        "TEST_DATABASE_URL": "postgres://postgres@127.0.0.1:5432/elsewhere",
+    }
+    return log, env
+
+
+def check(checkout: tuple[Path, dict[str, str]], *args: str, **env: str) -> list[str]:
+    log, base = checkout
+    bash = shutil.which("bash")
+    assert bash
+    done = subprocess.run(
+        [bash, str(log.parent / "dev"), "check", *args],
+        env={**base, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    runs = log.read_text().splitlines() if log.exists() else []
+    return [f"exit {done.returncode}", *runs]
+
+
+def test_check_runs_the_suite_on_both_databases_in_parallel(
+    checkout: tuple[Path, dict[str, str]],
+) -> None:
+    assert check(checkout, "tests/test_dev_script.py") == [
+        "exit 0",
+        "sqlite -n 2 --dist loadgroup --durations=20 tests/test_dev_script.py",
+        "postgres://postgres@127.0.0.1:5432/elsewhere -n 2 --dist loadgroup --durations=20"
+        " tests/test_dev_script.py",
+    ]
+
+
+def test_pytest_workers_sets_how_many_and_zero_runs_one_process(
+    checkout: tuple[Path, dict[str, str]],
+) -> None:
+    assert check(checkout, PYTEST_WORKERS="0")[1] == "sqlite --durations=20"
+    assert check(checkout, PYTEST_WORKERS="3")[3] == "sqlite -n 3 --dist loadgroup --durations=20"
+
+
+def test_a_pytest_workers_that_is_no_number_stops_it_before_anything_runs(
+    checkout: tuple[Path, dict[str, str]],
+) -> None:
+    assert check(checkout, PYTEST_WORKERS="many") == ["exit 2"]
+
+
+def test_a_run_that_collects_nothing_fails_check_with_pytest_s_status(
+    checkout: tuple[Path, dict[str, str]],
+) -> None:
+    """pytest exits 5 when it collects no test (under pytest-xdist too): not a pass."""
+    assert check(checkout, "-k", "nothing", PYTEST_EXIT="5") == [
+        "exit 5",
+        "sqlite -n 2 --dist loadgroup --durations=20 -k nothing",
+    ]

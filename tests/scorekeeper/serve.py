@@ -56,9 +56,34 @@ def database_url() -> str:
 
 
 def free_port() -> int:
+    """A port nothing listens on now. It is free only until the server binds it: in between,
+    another process (a parallel test worker's server) may take it, which :meth:`Server.start`
+    notices."""
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def listens_on(pid: int, port: int) -> bool | None:
+    """Whether the process ``pid`` holds the socket listening on ``port`` (Linux's /proc);
+    None where /proc does not tell."""
+    tables = [Path("/proc/net/tcp"), Path("/proc/net/tcp6")]
+    if not tables[0].exists():  # pragma: no cover - not Linux
+        return None
+    inodes = set()
+    for table in tables:
+        with contextlib.suppress(FileNotFoundError):
+            for line in table.read_text().splitlines()[1:]:
+                fields = line.split()
+                local, state, inode = fields[1], fields[3], fields[9]
+                if state == "0A" and int(local.rsplit(":", 1)[1], 16) == port:  # 0A: LISTEN
+                    inodes.add(f"socket:[{inode}]")
+    with contextlib.suppress(FileNotFoundError):
+        for fd in Path(f"/proc/{pid}/fd").iterdir():
+            with contextlib.suppress(OSError):
+                if os.readlink(fd) in inodes:
+                    return True
+    return False
 
 
 class Server:
@@ -79,6 +104,13 @@ class Server:
         return {**os.environ, "DATABASE_URL": database_url(), "HTTPS": "0", "DEBUG": "0"}
 
     def start(self) -> None:
+        try:
+            self._start()
+        except BaseException:
+            self.stop()  # a server that never answered must not outlive the test run
+            raise
+
+    def _start(self) -> None:
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 self.command(),
@@ -91,7 +123,11 @@ class Server:
         while time.monotonic() < deadline:
             assert self.process.poll() is None, self.log.read_text()[-2000:]
             with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", self.port)):
-                return
+                # Whoever answers must be this server: tests run in parallel (pytest-xdist),
+                # and another worker's server may have taken the port after free_port()
+                # chose it, when this one then fails to bind (and stops, above).
+                if listens_on(self.process.pid, self.port) is not False:
+                    return
             time.sleep(0.05)
         raise AssertionError(f"the server did not start: {self.log.read_text()[-2000:]}")
 
