@@ -213,9 +213,12 @@
   }, true);
 
   // ---- the board's totals, said when they change ----
+  // The board's own tally, not the chart's "numbers behind the chart" table (tally compact).
+  var TALLY = "#board table.tally:not(.compact)";
+
   function totals() {
-    var names = Array.prototype.slice.call(document.querySelectorAll("#board .tally thead th"), 1);
-    var cells = document.querySelectorAll("#board .tally tfoot td");
+    var names = Array.prototype.slice.call(document.querySelectorAll(TALLY + " thead th"), 1);
+    var cells = document.querySelectorAll(TALLY + " tfoot td");
     if (!cells.length) return null;
     return names.map(function (th, i) {
       var name = th.firstChild ? th.firstChild.textContent.trim() : "";
@@ -234,7 +237,7 @@
     var said = fromGame && document.querySelector("#recorded");
     var line = said && (said.matches("p") ? said : said.querySelector("p"));
     var lead = line ? line.textContent.replace(/\s+/g, " ").trim() + " " : "";
-    var word = document.querySelector("#board .tally tfoot th");  // "Total", or "Net" in a settlement
+    var word = document.querySelector(TALLY + " tfoot th");  // "Total", or "Net" in a settlement
     region.textContent = lead + (word ? word.textContent.trim() : "Total") + "s now: " + now + ".";
   }
 

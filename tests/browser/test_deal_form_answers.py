@@ -110,6 +110,8 @@ def test_a_knock_rummy_hand_is_confirmed_in_view_and_undone(
     # Screen readers hear the new totals.
     expect(page.locator("[data-totals-said]")).to_contain_text("Hand 4 recorded")
     expect(page.locator("[data-totals-said]")).to_contain_text("Nets now: Ann ")
+    # Only the board's totals: not the chart's table of numbers ("…, Hand , Ann , …").
+    expect(page.locator("[data-totals-said]")).not_to_contain_text("Hand ,")
 
     # Undo: a void of that revision, in the ledger like any void.
     recorded = Entry.objects.filter(game=game).order_by("-id").first()
