@@ -192,8 +192,7 @@ def test_check_runs_the_suite_on_both_databases_in_parallel(
     assert check(checkout, "tests/test_dev_script.py") == [
         "exit 0",
         "sqlite --durations=20 tests/test_dev_script.py",
-        "postgres://postgres@127.0.0.1:5432/elsewhere --durations=20"
-        " tests/test_dev_script.py",
+        "postgres://postgres@127.0.0.1:5432/elsewhere --durations=20 tests/test_dev_script.py",
     ]
 
 
