@@ -70,10 +70,10 @@ def _spread(wanted: list[float], low: float, high: float) -> list[float]:
     return result
 
 
-def _cut(name: str, most: int = LABEL_NAME) -> str:
+def cut(name: str, most: int = LABEL_NAME) -> str:
     """A name cut to ``most`` characters, marked as cut.
 
-    >>> _cut("Ann and Cy"), _cut("Bartholomew Smith")
+    >>> cut("Ann and Cy"), cut("Bartholomew Smith")
     ('Ann and Cy', 'Bartholomew…')
     """
     return name if len(name) <= most else name[: most - 1].rstrip() + "…"
@@ -85,7 +85,7 @@ def _end_label(name: str, total: str) -> str:
     >>> _end_label("Ann and Cy", "3"), _end_label("Bartholomew Smith", "-12")
     ('Ann and Cy 3', 'Bartholomew… -12')
     """
-    return f"{_cut(name)} {total}"
+    return f"{cut(name)} {total}"
 
 
 def tally_chart(standings: Standings, *, ident: str = "") -> dict[str, Any] | None:
@@ -229,7 +229,7 @@ def ladder_chart(standings: Standings) -> dict[str, Any] | None:
         columns.append(
             {
                 "name": name,
-                "short": _cut(name, 10),  # the caption and the description give it whole
+                "short": cut(name, 10),  # the caption and the description give it whole
                 "style": f"series-{i % SERIES_STYLES}",
                 "total": tally.totals[i],
                 "x": x,

@@ -20,6 +20,7 @@ from typing import Literal
 from adjudicator.said import and_list
 from adjudicator.tally import format_points
 from scorekeeper.models import Game, Night
+from scorekeeper.standings.charts import cut
 from scorekeeper.standings.in_words import GameSummary, night_summaries
 from scorekeeper.standings.scoreboard import Standings
 
@@ -93,7 +94,7 @@ class Layout:
     @property
     def headline(self) -> str:
         """The headline, cut to the width (46 px bold: about 26 px a character)."""
-        return _cut(self.card.headline, (self.width - 2 * MARGIN) // 26)
+        return cut(self.card.headline, (self.width - 2 * MARGIN) // 26)
 
     @property
     def description(self) -> str:
@@ -101,10 +102,6 @@ class Layout:
             f"; and {self.more} more" if self.more else ""
         )
         return f"{self.card.title}, {self.card.when}. {self.card.headline}. {listed}."
-
-
-def _cut(text: str, most: int) -> str:
-    return text if len(text) <= most else text[: most - 1].rstrip() + "\N{HORIZONTAL ELLIPSIS}"
 
 
 def lay_out(card: Card, size: Size) -> Layout:
@@ -117,7 +114,7 @@ def lay_out(card: Card, size: Size) -> Layout:
     placed = tuple(
         Placed(
             first + i * LINE_STEP,
-            Line(_cut(line.left, chars - len(line.right) - 2), line.right, line.best),
+            Line(cut(line.left, chars - len(line.right) - 2), line.right, line.best),
         )
         for i, line in enumerate(shown)
     )
@@ -149,7 +146,7 @@ def game_card(game: Game, standings: Standings) -> Card:
     )
     lines = tuple(
         Line(
-            _cut(units[u], NAME_CHARS * 2 if standings.in_sides else NAME_CHARS),
+            cut(units[u], NAME_CHARS * 2 if standings.in_sides else NAME_CHARS),
             format_points(tally.totals[u]),
             u in tally.winners,
         )
