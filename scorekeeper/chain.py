@@ -52,10 +52,12 @@ def entry_content(
     recorded_by_id: int,
     recorded_at: datetime.datetime | None,
     recorded_as: str = "",
+    seat: int | None = None,
+    settles_id: int | None = None,
 ) -> dict[str, Any]:
     """What an entry's hash covers, as plain JSON values. ``recorded_as`` (an imported entry's
-    recorder as its file names them) only when not empty, so entries made before it existed
-    keep their hashes."""
+    recorder as its file names them), ``seat`` and ``settles`` only when set, so entries made
+    before they existed keep their hashes."""
     content: dict[str, Any] = {
         "game": game_id,
         "kind": str(kind),
@@ -69,6 +71,10 @@ def entry_content(
     }
     if recorded_as:
         content["recorded_as"] = recorded_as
+    if seat is not None:
+        content["seat"] = seat
+    if settles_id is not None:
+        content["settles"] = settles_id
     return content
 
 
@@ -97,7 +103,10 @@ def content_of(entry: Any) -> dict[str, Any]:
         token=entry.token,
         recorded_by_id=entry.recorded_by_id,
         recorded_at=entry.recorded_at,
-        recorded_as=getattr(entry, "recorded_as", ""),  # a migration's entry may predate it
+        # A migration's entry may predate these.
+        recorded_as=getattr(entry, "recorded_as", ""),
+        seat=getattr(entry, "seat", None),
+        settles_id=getattr(entry, "settles_id", None),
     )
 
 

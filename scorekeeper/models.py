@@ -49,6 +49,12 @@ class Night(models.Model):
     players = models.ManyToManyField(
         Player, through="NightPlayer", related_name="nights", blank=True
     )
+    # Each hand waits for a player of another side to confirm it (the game's end waits for
+    # every hand), as club bridge's scorer is passed to East to confirm what North entered.
+    confirmations = models.BooleanField(
+        default=False,
+        help_text="Each hand waits for a player of another side to confirm it.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -163,6 +169,12 @@ class Entry(models.Model):
     ``end`` is the table saying "we stop here" in a game with no end of its own (settlement
     games): no data, no deal; a ``void`` that supersedes it takes the end back. It is part of the
     game's chain like any entry, so a replay (and the hash chain) keeps it.
+
+    ``confirm`` is a player of another side saying "that is right" of a deal (``deal``) as it
+    stands: it confirms the deal's revision current when it was written, so an amend after it
+    needs confirming again; ``seat`` is who confirmed. ``dispute`` is a ruling asked about a
+    deal, its question and answer in ``data``; an amend made from that ruling ``settles`` it.
+    Neither changes a score.
     """
 
     class Kind(models.TextChoices):
@@ -170,9 +182,15 @@ class Entry(models.Model):
         AMEND = "amend", "amended"
         VOID = "void", "voided"
         END = "end", "ended"
+        CONFIRM = "confirm", "confirmed"
+        DISPUTE = "dispute", "disputed"
+
+    # The kinds that are a deal's revisions (what counts); the others are said about a deal.
+    REVISIONS = (Kind.RECORD, Kind.AMEND, Kind.VOID)
+    REMARKS = (Kind.CONFIRM, Kind.DISPUTE)
 
     game = models.ForeignKey(Game, models.PROTECT, related_name="entries")
-    kind = models.CharField(max_length=6, choices=Kind.choices)
+    kind = models.CharField(max_length=8, choices=Kind.choices)
     deal = models.ForeignKey(
         "self", models.PROTECT, null=True, blank=True, related_name="revisions"
     )
@@ -181,6 +199,15 @@ class Entry(models.Model):
     )
     data = models.JSONField(default=dict, blank=True)
     note = models.CharField(max_length=200, blank=True)
+    # Who at the table made the entry, by seat position, where the table says: the recorder of
+    # a deal on a night that asks for confirmations, and whoever confirmed a deal. Hashed only
+    # when set.
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # An amend made from a ruling asked about its deal: the ``dispute`` entry it settles.
+    # Hashed only when set.
+    settles = models.ForeignKey(
+        "self", models.PROTECT, null=True, blank=True, related_name="settled_by"
+    )
     token = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
     # An imported entry: who recorded it, as the file names them (``recorded_by`` is then the
@@ -211,7 +238,11 @@ class Entry(models.Model):
                     | models.Q(
                         kind__in=["amend", "void"], supersedes__isnull=False, deal__isnull=False
                     )
-                ),
+                    | models.Q(kind="confirm", supersedes__isnull=True, deal__isnull=False)
+                    & models.Q(seat__isnull=False)
+                    | models.Q(kind="dispute", supersedes__isnull=True, deal__isnull=False)
+                )
+                & (models.Q(settles__isnull=True) | models.Q(kind="amend")),
                 name="entry_kind_matches_links",
             ),
             # One chain per game: no two entries follow the same one.
@@ -332,6 +363,11 @@ class Ruling(models.Model):
     # An imported ruling's saver as the file names them, when that is not the importer.
     saved_as = models.CharField(max_length=150, blank=True, editable=False)
     saved_at = models.DateTimeField(default=timezone.now)
+    # A ruling asked about a deal of a game ("Dispute this hand"): the ``dispute`` entry that
+    # keeps it in that game's ledger. Empty for a ruling asked at the desk alone.
+    dispute = models.OneToOneField(
+        Entry, models.PROTECT, null=True, blank=True, related_name="ruling"
+    )
 
     class Meta:
         ordering = ("-saved_at", "-id")

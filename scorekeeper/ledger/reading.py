@@ -51,6 +51,7 @@ def latest_revision(game: Game, deal_key: int) -> Entry | None:
         return None
     return (
         game.entries.filter(Q(pk=deal_key, deal__isnull=True) | Q(deal_id=deal_key))
+        .filter(kind__in=Entry.REVISIONS)
         .order_by("-id")
         .first()
     )
@@ -76,13 +77,26 @@ def deal_revisions(
 ) -> tuple[dict[int, list[Entry]], dict[int, list[Entry]]]:
     """A game's ledger (by id) as each deal's revisions, in the order first recorded, and
     apart from them the table's ends of the game, each with the void that took it back, if
-    any."""
+    any. What is said about a deal (a confirmation, a dispute) is neither: see
+    :func:`deal_remarks`."""
     revisions: dict[int, list[Entry]] = defaultdict(list)
     ends: dict[int, list[Entry]] = defaultdict(list)
     for entry in entries:
+        if entry.kind in Entry.REMARKS:
+            continue
         first = revisions if entry.deal_key not in ends and entry.kind != Entry.Kind.END else ends
         first[entry.deal_key].append(entry)
     return revisions, ends
+
+
+def deal_remarks(entries: list[Entry]) -> dict[int, list[Entry]]:
+    """What the ledger (by id) says about each deal besides its revisions: its confirmations
+    and disputes, by deal key, in order."""
+    remarks: dict[int, list[Entry]] = defaultdict(list)
+    for entry in entries:
+        if entry.kind in Entry.REMARKS:
+            remarks[entry.deal_key].append(entry)
+    return remarks
 
 
 def current_end(ends: dict[int, list[Entry]]) -> Entry | None:
