@@ -44,6 +44,10 @@ if len(_BY_SLUG) != len(GAMES):  # pragma: no cover - a programming error, caugh
     raise ValueError("two games share a slug")
 
 
+# The most seats any game has: the bound of a seat number anywhere a game is not yet known.
+MAX_TABLE = max(game.max_players for game in GAMES)
+
+
 def all_games() -> tuple[Game[Any, Any], ...]:
     return GAMES
 

@@ -32,6 +32,7 @@ urlpatterns = [
     path("nights/new/", nights.night_create, name="night_create"),
     path("nights/<id:pk>/", nights.night_detail, name="night_detail"),
     path("nights/<id:pk>/players/", nights.night_add_player, name="night_add_player"),
+    path("nights/<id:pk>/confirmations/", nights.night_confirmations, name="night_confirmations"),
     path("nights/<id:pk>/table/", nights.night_table_player, name="night_table_player"),
     path("nights/<id:pk>/recorders/", nights.night_add_recorder, name="night_add_recorder"),
     path(
@@ -50,6 +51,7 @@ urlpatterns = [
     path("games/<id:pk>/tricks/", games.trick_verdicts, name="trick_verdicts"),
     path("games/<id:pk>/deals/<id:deal>/amend/", games.deal_amend, name="deal_amend"),
     path("games/<id:pk>/deals/<id:deal>/void/", games.deal_void, name="deal_void"),
+    path("games/<id:pk>/deals/<id:deal>/confirm/", games.deal_confirm, name="deal_confirm"),
     path("games/<id:pk>/end/", games.game_end, name="game_end"),
     path("games/<id:pk>/end/undo/", games.game_end_undo, name="game_end_undo"),
     # the dispute desk (issue 10)

@@ -10,7 +10,7 @@ from rest_framework import serializers
 from rest_framework.utils import html
 
 from adjudicator.game import Family
-from adjudicator.games import all_games
+from adjudicator.games import MAX_TABLE, all_games
 from adjudicator.tally import Points, points_json
 from scorekeeper.api.game_schemas import (
     answer_component,
@@ -177,10 +177,23 @@ class PlayerOut(serializers.ModelSerializer[Player]):
         fields = ("id", "name")
 
 
+CONFIRMATIONS_HELP = (
+    "Each deal waits for a player of another side than its recorder to confirm it "
+    "(POST .../deals/{deal}/confirm/); the totals count it at once, the game's end waits."
+)
+
+
 class NightIn(BodyIn):
     date = serializers.DateField()
     place = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
     notes = serializers.CharField(required=False, allow_blank=True, default="")
+    confirmations = serializers.BooleanField(
+        required=False, default=False, help_text=CONFIRMATIONS_HELP
+    )
+
+
+class NightSettingsIn(BodyIn):
+    confirmations = serializers.BooleanField(help_text=CONFIRMATIONS_HELP)
 
 
 class RecorderIn(BodyIn):
@@ -219,7 +232,7 @@ class NightOut(serializers.ModelSerializer[Night]):
 
     class Meta:
         model = Night
-        fields = ("id", "date", "place", "notes", "owner", "recorders", "games")
+        fields = ("id", "date", "place", "notes", "confirmations", "owner", "recorders", "games")
 
 
 class NightSummaryOut(serializers.ModelSerializer[Night]):
@@ -274,9 +287,20 @@ GAME_HELP = (
 )
 
 
+SEAT_HELP = (
+    "Who at the table records it (seat, from 0), on a night that asks for confirmations: a "
+    "player of another side confirms it. Without it, anyone at the table may."
+)
+
+
+def seat_field(**more: Any) -> serializers.IntegerField:
+    return serializers.IntegerField(min_value=0, max_value=MAX_TABLE - 1, **more)
+
+
 class DealRecordIn(BodyIn):
     game = GameSlugField(required=False, help_text=GAME_HELP)
     deal = DealField(help_text=DEAL_HELP)
+    seat = seat_field(required=False, allow_null=True, default=None, help_text=SEAT_HELP)
     token = serializers.UUIDField(
         required=False,
         help_text=(
@@ -308,6 +332,7 @@ REVISION_ERRORS = {
 class DealAmendIn(BodyIn):
     game = GameSlugField(required=False, help_text=GAME_HELP)
     deal = DealField(help_text=DEAL_HELP)
+    seat = seat_field(required=False, allow_null=True, default=None, help_text=SEAT_HELP)
     note = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
     revision = id_field(
         error_messages=REVISION_ERRORS,
@@ -322,6 +347,15 @@ class DealVoidIn(BodyIn):
         error_messages=REVISION_ERRORS,
         help_text="The entry id you are voiding (the deal's latest `id` in the ledger); "
         "required, and refused with 409 if someone changed the deal since.",
+    )
+
+
+class DealConfirmIn(BodyIn):
+    seat = seat_field(help_text="Who confirms (seat, from 0): a player of another side.")
+    revision = id_field(
+        error_messages=REVISION_ERRORS,
+        help_text="The deal's latest entry id, as you were shown it; refused with 409 if "
+        "someone changed the deal since.",
     )
 
 
@@ -350,7 +384,14 @@ class EntryOut(serializers.ModelSerializer[Entry]):
             "recorded_by",
             "recorded_as",
             "recorded_at",
+            "seat",
         )
+        extra_kwargs = {
+            "seat": {
+                "help_text": "Who at the table made it, where the table said (seat, from 0): "
+                "a deal's recorder, or who confirmed it."
+            }
+        }
 
 
 class QuestionIn(BodyIn):
@@ -410,6 +451,16 @@ class DealStandingOut(serializers.Serializer[Any]):
     payments = PaymentOut(
         many=True, help_text="Settlement games: who paid whom in this deal (else empty)."
     )
+    confirmed_by = serializers.CharField(
+        allow_null=True,
+        help_text="Who confirmed the deal as it stands (a night that asks for confirmations).",
+    )
+    confirmers = serializers.SerializerMethodField(
+        help_text="Seats (from 0) that may confirm it, while it waits; empty otherwise."
+    )
+
+    def get_confirmers(self, history: Any) -> list[int]:
+        return [] if history.confirmed is not None else [seat for seat, _ in history.confirmers]
 
 
 class MarkCountOut(serializers.Serializer[Any]):
@@ -465,12 +516,19 @@ class StandingsOut(serializers.Serializer[Any]):
 
     game = serializers.IntegerField(source="game.pk")
     status = serializers.CharField(source="name_status")
-    finished = serializers.BooleanField(source="tally.finished")
+    finished = serializers.BooleanField(
+        help_text="The game is over: by its own rule or the table's end, and, where the night "
+        "asks for confirmations, with every deal confirmed."
+    )
     ended = serializers.BooleanField(
         help_text="The table ended this game (one with no end of its own): POST or DELETE /end/."
     )
     can_end = serializers.BooleanField(
         help_text="The game has no end of its own, has a deal, and the table has not ended it."
+    )
+    asks_confirmation = serializers.BooleanField(help_text=CONFIRMATIONS_HELP)
+    unconfirmed = serializers.SerializerMethodField(
+        help_text="The numbers of the deals that wait for the other side's confirmation."
     )
     lower_is_better = serializers.BooleanField(source="tally.lower_is_better")
     end = EndRuleOut(source="end_rule")
@@ -492,6 +550,9 @@ class StandingsOut(serializers.Serializer[Any]):
         many=True, help_text="Deals left out of the totals because they cannot be counted."
     )
     notes = serializers.ListField(child=serializers.CharField())
+
+    def get_unconfirmed(self, standings: Any) -> list[int]:
+        return [h.number for h in standings.unconfirmed]
 
 
 class OptionOut(serializers.Serializer[Any]):

@@ -23,6 +23,7 @@ from scorekeeper.access import roles
 from scorekeeper.api import serializers as s
 from scorekeeper.desk import asking
 from scorekeeper.exceptions import InvalidInput
+from scorekeeper.games import confirmations
 from scorekeeper.games import services as game_services
 from scorekeeper.house_rules import profile_selectors
 from scorekeeper.models import Game, Night
@@ -111,11 +112,24 @@ def nights(request: Request) -> Response:
     return Response(s.NightOut(night).data, status=status.HTTP_201_CREATED)
 
 
-@extend_schema(responses=s.NightOut)
-@api_view(["GET"])
+@extend_schema(
+    methods=["PATCH"],
+    request=s.NightSettingsIn,
+    responses={200: s.NightOut},
+    description="The night's owner changes how the night keeps score: whether each deal "
+    "waits for the other side's confirmation. 403 for anyone else.",
+)
+@extend_schema(methods=["GET"], responses=s.NightOut)
+@api_view(["GET", "PATCH"])
 def night_detail(request: Request, pk: int) -> Response:
     nights = roles.with_games(roles.nights_for_user(request.user))
-    return Response(s.NightOut(get_object_or_404(nights, pk=pk)).data)
+    night = get_object_or_404(nights, pk=pk)
+    if request.method == "PATCH":
+        data = _valid(s.NightSettingsIn, request)
+        night = night_services.night_ask_confirmations(
+            night=night, by=_user(request), on=data["confirmations"]
+        )
+    return Response(s.NightOut(night).data)
 
 
 @extend_schema(request=s.RecorderIn, responses={201: s.NightOut})
@@ -237,6 +251,7 @@ def game_deals(request: Request, pk: int) -> Response:
         data=data["deal"],
         token=data.get("token"),
         number=data.get("number"),
+        seat=data["seat"],
     )
     return Response(s.EntryOut(entry).data, status=status.HTTP_201_CREATED)
 
@@ -253,6 +268,25 @@ def deal_amend(request: Request, pk: int, deal: int) -> Response:
         data=data["deal"],
         note=data["note"],
         revision=data["revision"],
+        seat=data["seat"],
+    )
+    return Response(s.EntryOut(entry).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    request=s.DealConfirmIn,
+    responses={201: s.EntryOut, 409: CONFLICT_CHANGE},
+    description="A player of another side than the deal's recorder confirms it as it stands "
+    "(a night that asks for confirmations). Confirming again by the same player answers the "
+    "same entry; 400 (field seat) for a player of the recorder's side, (field deal) on a night "
+    "that does not ask; 409 if the deal changed since `revision` or another player confirmed it.",
+)
+@api_view(["POST"])
+def deal_confirm(request: Request, pk: int, deal: int) -> Response:
+    game = _game_for(request, pk)
+    data = _valid(s.DealConfirmIn, request)
+    entry = confirmations.deal_confirm(
+        game=game, deal_key=deal, by=_user(request), seat=data["seat"], revision=data["revision"]
     )
     return Response(s.EntryOut(entry).data, status=status.HTTP_201_CREATED)
 

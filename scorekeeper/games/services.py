@@ -305,6 +305,7 @@ def deal_record(
     number: int | None = None,
     recorded_at: datetime.datetime | None = None,
     recorded_as: str = "",
+    seat: int | None = None,
 ) -> Entry:
     """Append a deal.
 
@@ -312,10 +313,13 @@ def deal_record(
     first entry; the same token with another deal is refused. ``number`` is the deal number the
     recorder saw ("Record deal 6"): if another phone recorded deal 6 meanwhile, it is refused
     with what was recorded, so one deal is not kept twice. ``recorded_at`` is for an import
-    (the time its file says); otherwise the entry is recorded now.
+    (the time its file says); otherwise the entry is recorded now. ``seat`` is who at the table
+    recorded it, where the table says (a night that asks for confirmations): the other side
+    confirms it.
     """
     game = _lock_game(game)
     _require_recorder(by, game.night)
+    _check_seat(game, seat)
     if token is not None:
         earlier = _already_recorded(game, token, data)
         if earlier is not None:
@@ -344,6 +348,7 @@ def deal_record(
                 data=canonical,
                 recorded_by=by,
                 token=token,
+                seat=seat,
                 **_when(recorded_at, recorded_as),
             )
     except IntegrityError:
@@ -355,6 +360,12 @@ def deal_record(
         return earlier
     _remember(game, entry, deal)
     return entry
+
+
+def _check_seat(game: Game, seat: int | None) -> None:
+    """A recorder's seat, when given, is a seat of the game."""
+    if seat is not None and not 0 <= seat < game.seats.count():
+        raise InvalidInput(f"Seat {seat + 1} is not at this table.", field="seat")
 
 
 def _word(game: Game) -> str:
@@ -444,12 +455,15 @@ def deal_amend(
     token: uuid.UUID | None = None,
     recorded_at: datetime.datetime | None = None,
     recorded_as: str = "",
+    seat: int | None = None,
 ) -> Entry:
     """Replace a deal's record (a voided deal comes back this way). The old entry stays.
 
-    ``token`` is the entry's own id (an import keeps the one from the file)."""
+    ``token`` is the entry's own id (an import keeps the one from the file); ``seat`` who at
+    the table amended it, as for :func:`deal_record` (the amend needs confirming again)."""
     game = _lock_game(game)
     _require_recorder(by, game.night)
+    _check_seat(game, seat)
     again = _repeated(game, deal_key, revision, kind=Entry.Kind.AMEND, by=by, note=note, data=data)
     if again is not None:
         return again
@@ -464,6 +478,7 @@ def deal_amend(
         data=canonical,
         note=note.strip()[:200],
         recorded_by=by,
+        seat=seat,
         **_when(recorded_at, recorded_as, token),
     )
     _remember(game, entry, deal)
@@ -551,9 +566,16 @@ def game_end(
             f"{standings.definition.name} ends by its own rule; the table cannot end it.",
             field="game",
         )
+    word = standings.deal_word
     if not standings.tally.deals:
-        word = standings.deal_word
         raise InvalidInput(f"No {word}s count yet: record a {word} first.", field="game")
+    if waiting := [h.number for h in standings.unconfirmed]:
+        listed = ", ".join(str(n) for n in waiting)
+        raise InvalidInput(
+            f"The other side has not confirmed {word}{'s' if len(waiting) > 1 else ''} "
+            f"{listed} yet: the game ends once every {word} is confirmed.",
+            field="game",
+        )
     return Entry.objects.create(
         game=game,
         kind=Entry.Kind.END,

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Max, QuerySet, Sum
+from django.db.models import Count, Max, Q, QuerySet, Sum
 
 from adjudicator.games import get_game
 from adjudicator.ratings import PROVISIONAL_GAMES, Change, Finish, Rating, Run, finish
@@ -47,12 +47,16 @@ def forget_runs() -> None:
 
 def _finished_at(standings: Standings) -> int | None:
     """The entry at which the game finished (ids grow with time), or ``None`` if it has not."""
-    if not standings.tally.finished:
+    if not standings.finished:
         return None
     if standings.end is not None:
         return standings.end.pk
     counted = standings.counted
-    return max(h.key for h in counted) if counted else None
+    if not counted:
+        return None
+    # Where the night asks for confirmations, the game finished at its last confirmation.
+    confirmed = [h.confirmed.pk for h in counted if h.confirmed is not None]
+    return max([h.key for h in counted] + (confirmed if standings.asks_confirmation else []))
 
 
 @dataclass(frozen=True)
@@ -70,13 +74,18 @@ def _ledgers(games: QuerySet[Game]) -> tuple[Any, ...]:
     number and newest id change with every record, amend, void, end or import, and the games
     holding them with every night that comes into or goes out of sight. Ids come again when a
     database is restored (or a test's is emptied): the greatest of the entries' hashes, which
-    cover their content and time, tells two such ledgers apart."""
+    cover their content and time, tells two such ledgers apart. A night that starts or stops
+    asking for confirmations changes which games are finished: the nights that ask are named
+    too."""
+    asking = Q(game__night__confirmations=True)
     found = Entry.objects.filter(game__in=games).aggregate(
         entries=Count("id"),
         newest=Max("id"),
         games=Count("game", distinct=True),
         ids=Sum("game_id", distinct=True),
         hashes=Max("hash"),
+        asking=Count("game__night", filter=asking, distinct=True),
+        asking_ids=Sum("game__night_id", filter=asking, distinct=True),
     )
     return tuple(sorted(found.items()))
 

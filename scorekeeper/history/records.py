@@ -42,7 +42,7 @@ class PastGame:
 
     @property
     def finished(self) -> bool:
-        return self.standings is not None and self.standings.tally.finished
+        return self.standings is not None and self.standings.finished
 
     @property
     def deals(self) -> int:
@@ -269,7 +269,7 @@ def player_record(user: User, player: Player) -> PlayerRecord:
         )
         record.played += 1
         record.totals.append(tally.totals[unit])
-        if tally.finished:
+        if found.finished:
             record.finished += 1
             record.won += unit in tally.winners
         for feat in found.definition.feats(tally):
@@ -333,7 +333,7 @@ def head_to_head(user: User, first: Player, second: Player) -> HeadToHead:
             continue
         rivalry = rivalries.setdefault(game.slug, Rivalry(game.slug, game.name))
         rivalry.played += 1
-        if not found.tally.finished:
+        if not found.finished:
             continue
         a, b = _unit_of(found, first), _unit_of(found, second)
         if a is None or b is None:  # pragma: no cover - both were seated

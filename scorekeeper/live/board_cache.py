@@ -100,15 +100,15 @@ def kept_viewer_board(game_id: int, user_id: int, poll_key: str) -> tuple[str, i
 
 def board_signature(game: Game) -> tuple[Any, ...]:
     """What a game's scoreboard shows besides the viewer's role, in one query: the game's rules,
-    its seats (players' names included, so a rename shows) and its ledger's newest entry, id
-    and hash. The ledger is append-only and hash-chained, so that entry names the whole ledger
+    its seats (players' names included, so a rename shows), whether its night asks for
+    confirmations, and its ledger's newest entry, id and hash. The ledger is append-only and hash-chained, so that entry names the whole ledger
     (every deal, amend, void and end). The first item is the change marker (0 when empty).
 
     Recorders' usernames are not in it: the app has no way to change one (only the admin)."""
     with connection.cursor() as cursor:
         cursor.execute(_board_sql(with_access=False), [game.pk, game.pk])
         rows = cursor.fetchall()
-    return _signature(rows, 0) if rows else (0, "", game.slug, game.number, "", ())
+    return _signature(rows, 0) if rows else (0, "", game.slug, game.number, "", (), False)
 
 
 @dataclass(frozen=True)
@@ -138,9 +138,9 @@ def board_access(user_id: int, game_id: int) -> BoardAccess | None:
 
 def _signature(rows: list[tuple[Any, ...]], skip: int) -> tuple[Any, ...]:
     first = rows[0][skip:]
-    newest_id, newest_hash, slug, number, options = first[:5]
-    seats = tuple(tuple(row[skip + 5 :]) for row in rows if row[skip + 5] is not None)
-    return (int(newest_id or 0), newest_hash or "", slug, number, repr(options), seats)
+    newest_id, newest_hash, slug, number, options, asks = first[:6]
+    seats = tuple(tuple(row[skip + 6 :]) for row in rows if row[skip + 6] is not None)
+    return (int(newest_id or 0), newest_hash or "", slug, number, repr(options), seats, bool(asks))
 
 
 @cache
@@ -182,7 +182,7 @@ def _board_sql(*, with_access: bool) -> str:
         )
     return (
         f"SELECT {access}e.newest_id, e.newest_hash, g.{col(game, 'slug')},"
-        f" g.{col(game, 'number')}, g.{col(game, 'options')},"
+        f" g.{col(game, 'number')}, g.{col(game, 'options')}, n.{col(night, 'confirmations')},"
         f" s.{col(seat, 'position')}, s.{col(seat, 'team')}, s.{col(seat, 'player')},"
         f" p.{col(player, 'name')}"
         f" FROM {q(game.db_table)} g"

@@ -143,8 +143,33 @@ def night_player_leave(*, night: Night, by: User, player_id: int) -> Player:
 
 
 @transaction.atomic
-def night_create(*, owner: User, date: datetime.date, place: str = "", notes: str = "") -> Night:
-    return Night.objects.create(owner=owner, date=date, place=place.strip(), notes=notes.strip())
+def night_create(
+    *,
+    owner: User,
+    date: datetime.date,
+    place: str = "",
+    notes: str = "",
+    confirmations: bool = False,
+) -> Night:
+    return Night.objects.create(
+        owner=owner,
+        date=date,
+        place=place.strip(),
+        notes=notes.strip(),
+        confirmations=confirmations,
+    )
+
+
+@transaction.atomic
+def night_ask_confirmations(*, night: Night, by: User, on: bool) -> Night:
+    """The owner has each deal of the night wait for the other side's confirmation, or not.
+    Turned on mid-night, the deals already played wait too: the games' ends wait for them."""
+    if night.owner_id != by.pk:
+        raise PermissionDenied("Only the night's owner changes how it keeps score.")
+    night = Night.objects.select_for_update().get(pk=night.pk)
+    night.confirmations = on
+    night.save(update_fields=["confirmations"])
+    return night
 
 
 @transaction.atomic

@@ -34,6 +34,7 @@ from django.urls import reverse
 from adjudicator.cards import Pack, format_cards
 from adjudicator.errors import AdjudicationError
 from adjudicator.game import Game as GameDefinition
+from adjudicator.games import MAX_TABLE
 from adjudicator.grids.lines import ROW_LENGTH, SIZES, Shape
 from adjudicator.records import (
     MOST_POINTS,
@@ -67,6 +68,14 @@ class VoidForm(forms.Form):
 
     revision = forms.IntegerField(min_value=1, max_value=MAX_ID)
     note = forms.CharField(max_length=200, required=False)
+
+
+class ConfirmForm(forms.Form):
+    """The other side confirms a deal: who (their seat) and the revision the page showed (so a
+    deal amended meanwhile is looked at again)."""
+
+    seat = forms.IntegerField(min_value=0, max_value=MAX_TABLE - 1)
+    revision = forms.IntegerField(min_value=1, max_value=MAX_ID)
 
 
 @dataclass(frozen=True)
@@ -123,6 +132,22 @@ class DealForm(EngineErrorsMixin, forms.Form):
             self.initial.setdefault("way", self.record.ways[0].key)
         for f in self.record.fields:
             self._add(f)
+        if game.night.confirmations:
+            # The other side confirms each deal: who records it says which side that is.
+            self.fields["recorder"] = forms.TypedChoiceField(
+                choices=self._seat_choices(),
+                coerce=int,
+                widget=forms.RadioSelect,
+                label="Who is recording?",
+                error_messages={
+                    "required": "Say who is recording: a player of another side confirms it."
+                },
+            )
+
+    @property
+    def recorder_seat(self) -> int | None:
+        """The seat recording the deal, where the night asks for confirmations."""
+        return self.cleaned_data.get("recorder") if "recorder" in self.fields else None
 
     # --- building the fields -------------------------------------------------------------------
 

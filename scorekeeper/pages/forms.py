@@ -52,6 +52,18 @@ class NightForm(EngineErrorsMixin, forms.Form):
     )
     place = forms.CharField(max_length=100, required=False)
     notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    confirmations = forms.BooleanField(
+        required=False,
+        label="The other side confirms each hand",
+        help_text="A player of another side than the recorder confirms each hand, on their own "
+        "phone or on the recorder's handed across; the game's end waits for every hand.",
+    )
+
+
+class NightSettingForm(forms.Form):
+    """The owner turns the night's confirmations on or off."""
+
+    confirmations = forms.TypedChoiceField(choices=[("1", "on"), ("0", "off")], coerce=int)
 
 
 class PlayerForm(EngineErrorsMixin, forms.Form):

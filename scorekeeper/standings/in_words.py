@@ -93,7 +93,7 @@ def _summary(game: Game, standings: Standings | None) -> GameSummary:
         return GameSummary(game, 0, False, (), (), None, unreadable=True)
     tally, names = standings.tally, standings.units
     said = {"settles": standings.settles, "sides": standings.in_sides}
-    if tally.finished:
+    if standings.finished:
         winners = tuple(names[i] for i in tally.winners)
         won = tally.totals[tally.winners[0]] if tally.winners else None
         return GameSummary(game, len(tally.deals), True, winners, (), won, **said)

@@ -131,7 +131,7 @@ def game_card(game: Game, standings: Standings) -> Card:
     best first."""
     tally = standings.tally
     units = standings.units
-    if tally.finished:
+    if standings.finished:
         headline = f"{and_list([units[u] for u in tally.winners])} won"
     elif tally.deals:
         headline = f"Still going: {standings.name_status}"

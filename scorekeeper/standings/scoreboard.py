@@ -9,13 +9,23 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import F
+
 from adjudicator.errors import AdjudicationError
 from adjudicator.game import Game as GameDefinition
 from adjudicator.game import Mark
 from adjudicator.records import Seating
 from adjudicator.said import Naming, and_list, named
 from adjudicator.tally import DealResult, Payment, Points, Tally, format_points
-from scorekeeper.ledger.reading import _pk, current_end, deal_revisions, game_definition, naming
+from scorekeeper.ledger import confirming
+from scorekeeper.ledger.reading import (
+    _pk,
+    current_end,
+    deal_remarks,
+    deal_revisions,
+    game_definition,
+    naming,
+)
 from scorekeeper.ledger.replaying import LedgerProblem, Replay, _tally, parse_row, replay
 from scorekeeper.models import Entry, Game, Seat
 
@@ -39,6 +49,12 @@ class DealHistory:
     units: tuple[str, ...]
     problem: LedgerProblem | None = None
     earlier: tuple[tuple[Entry, tuple[Points, ...] | None], ...] = ()
+    # What the ledger says about the deal besides its revisions (confirmations, disputes), and
+    # the confirmation of the deal as it stands, if any.
+    remarks: tuple[Entry, ...] = ()
+    confirmed: Entry | None = None
+    # Who may confirm the deal as it stands (seat, name): the other side of its recorder.
+    confirmers: tuple[tuple[int, str], ...] = ()
 
     @property
     def named_results(self) -> list[dict[str, Any]]:
@@ -84,6 +100,20 @@ class DealHistory:
         return None
 
     @property
+    def recorder_seat(self) -> int | None:
+        """The seat that recorded the deal as it stands, where the table said."""
+        return self.current.seat
+
+    @property
+    def confirmed_by(self) -> str | None:
+        """The name of the player who confirmed the deal as it stands."""
+        if self.confirmed is None or self.confirmed.seat is None:
+            return None
+        names = self.naming.names or ()
+        seat = self.confirmed.seat
+        return names[seat] if seat < len(names) else None
+
+    @property
     def seat_lines(self) -> list[dict[str, Any]]:
         """Per unit: name, points now (None when voided) and points before the last change."""
         now = {r.seat: r.points for r in self.result.results} if self.result else {}
@@ -118,6 +148,31 @@ class Standings:
     dealt: tuple[int | None, ...] = ()  # the dealer each counted deal's record names, if any
     end: Entry | None = None  # the table's "we stop here" in an open game, while it stands
     table_entries: tuple[Entry, ...] = ()  # every end and undoing of one, in the ledger's order
+    asks_confirmation: bool = False  # the night has the other side confirm each deal
+
+    @property
+    def unconfirmed(self) -> list[DealHistory]:
+        """The deals that count and wait for the other side's confirmation (none unless the
+        night asks for confirmations)."""
+        if not self.asks_confirmation:
+            return []
+        return [h for h in self.history if not h.voided and h.confirmed is None]
+
+    @property
+    def finished(self) -> bool:
+        """The game is over: its tally says so, and every deal is confirmed where the night
+        asks for it (the game's end waits for the last confirmation)."""
+        return self.tally.finished and not self.unconfirmed
+
+    @property
+    def waiting_text(self) -> str | None:
+        """What the game's end waits for, said for the table, while it waits."""
+        waiting = self.unconfirmed
+        if not self.tally.finished or not waiting:
+            return None
+        listed = ", ".join(str(h.number) for h in waiting)
+        word = self.deal_word + ("s" if len(waiting) > 1 else "")
+        return f"The game ends once the other side confirms {word} {listed}."
 
     @property
     def open_ended(self) -> bool:
@@ -153,8 +208,11 @@ class Standings:
         return tuple(and_list([self.names[s] for s in members]) for members in self.seating.units)
 
     def name_status(self) -> str:
-        """The tally's status, with the players' names."""
-        return named(self.tally.status, self.naming)
+        """The tally's status, with the players' names (and, while the game's end waits for
+        the other side's confirmations, which deals it waits for)."""
+        said = named(self.tally.status, self.naming)
+        waiting = self.waiting_text
+        return f"{said} {waiting}" if waiting else said
 
     @property
     def notes(self) -> list[str]:
@@ -402,7 +460,7 @@ def game_standings(game: Game) -> Standings:
     """Replay the ledger through the adjudicator. Never raises on what the ledger holds."""
     seats = tuple(game.seats.select_related("player").order_by("position"))
     entries = list(game.entries.select_related("recorded_by").order_by("id"))
-    return standings_from(game, seats, entries)
+    return standings_from(game, seats, entries, asks_confirmation=game.night.confirmations)
 
 
 def standings_for_games(games: Iterable[Game]) -> dict[int, Standings | None]:
@@ -415,28 +473,44 @@ def standings_for_games(games: Iterable[Game]) -> dict[int, Standings | None]:
     if not ids:
         return {}
     seats: dict[int, list[Seat]] = defaultdict(list)
-    for seat in Seat.objects.filter(game__in=ids).select_related("player").order_by("position"):
+    asks: dict[int, bool] = {}
+    for seat in (
+        Seat.objects.filter(game__in=ids)
+        .select_related("player")
+        .annotate(asks=F("game__night__confirmations"))  # each game's night, in the same query
+        .order_by("position")
+    ):
         seats[seat.game_id].append(seat)
+        asks[seat.game_id] = seat.asks
     entries: dict[int, list[Entry]] = defaultdict(list)
     for entry in Entry.objects.filter(game__in=ids).select_related("recorded_by").order_by("id"):
         entries[entry.game_id].append(entry)
     found: dict[int, Standings | None] = {}
     for game in games:
         try:
-            found[game.pk] = standings_from(game, tuple(seats[game.pk]), entries[game.pk])
+            found[game.pk] = standings_from(
+                game,
+                tuple(seats[game.pk]),
+                entries[game.pk],
+                asks_confirmation=asks.get(game.pk, False),
+            )
         except AdjudicationError:
             found[game.pk] = None
     return found
 
 
-def standings_from(game: Game, seats: tuple[Seat, ...], entries: list[Entry]) -> Standings:
+def standings_from(
+    game: Game, seats: tuple[Seat, ...], entries: list[Entry], *, asks_confirmation: bool = False
+) -> Standings:
     """:func:`game_standings` from a game's seats (in order) and ledger (by id) already loaded,
-    so that a page of many games loads them in a few queries (see ``scorekeeper.history``)."""
+    so that a page of many games loads them in a few queries (see ``scorekeeper.history``).
+    ``asks_confirmation``: the game's night has the other side confirm each deal."""
     definition = game_definition(game)
     options = definition.options(game.options)
     seating = definition.seating(len(seats), options)
     names = naming(seats, seating)
     revisions, ends = deal_revisions(entries)
+    remarks = deal_remarks(entries)
     end = current_end(ends)
     numbers = {key: number for number, key in enumerate(revisions, start=1)}
     current = [
@@ -484,6 +558,13 @@ def standings_from(game: Game, seats: tuple[Seat, ...], entries: list[Entry]) ->
                 units=units,
                 problem=problems.get(key),
                 earlier=earlier,
+                remarks=tuple(remarks.get(key, ())),
+                confirmed=confirming.confirmation(revs[-1], remarks.get(key, ())),
+                confirmers=tuple(
+                    (seat, seats[seat].player.name)
+                    for seat in confirming.who_may_confirm(seating, revs[-1].seat)
+                    if seat < len(seats) and asks_confirmation
+                ),
             )
         )
     _keep(table, kept)
@@ -501,4 +582,5 @@ def standings_from(game: Game, seats: tuple[Seat, ...], entries: list[Entry]) ->
         problems=replayed.problems,
         next_number=len(revisions) + 1,
         dealt=tuple(definition.dealt_by(deal) for _, deal in replayed.deals),
+        asks_confirmation=asks_confirmation,
     )

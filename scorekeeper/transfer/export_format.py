@@ -104,15 +104,18 @@ ENTRY = _object(
         "n": _whole(1, MAX_ENTRIES),
         "kind": {
             "type": "string",
-            "enum": ["record", "amend", "void", "end"],
-            "description": "record, amend, void or end",
+            "enum": ["record", "amend", "void", "end", "confirm", "dispute"],
+            "description": "record, amend, void, end, confirm or dispute",
         },
         "deal": _whole(1, MAX_ENTRIES, nullable=True),
         "supersedes": _whole(1, MAX_ENTRIES, nullable=True),
+        "settles": _whole(1, MAX_ENTRIES, nullable=True),
+        "seat": _whole(0, MAX_SEATS - 1, nullable=True),
         "data": {
             "type": "object",
             "maxProperties": MAX_DEAL_KEYS,
-            "description": "a deal's record (an object, as the game's deal body in the API)",
+            "description": "a deal's record (an object, as the game's deal body in the API); "
+            "a dispute's ruling",
         },
         "note": {**_text(200), "type": ["string", "null"]},
         "token": {
@@ -125,7 +128,8 @@ ENTRY = _object(
         "recorded_at": {**WHEN, "type": ["string", "null"]},
     },
     ["n", "kind"],
-    "a ledger entry: n numbers it in its game; deal and supersedes name earlier entries by n",
+    "a ledger entry: n numbers it in its game; deal, supersedes and settles name earlier "
+    "entries by n; seat is who at the table made it (a recorder, a confirmer)",
 )
 
 SEAT = _object(
@@ -170,6 +174,14 @@ RULING = _object(
         "note": _text(200),
         "saved_by": _text(150),
         "saved_at": {**WHEN, "type": ["string", "null"]},
+        "dispute": {
+            **_object(
+                {"game": _whole(1, MAX_GAMES), "n": _whole(1, MAX_ENTRIES)},
+                ["game", "n"],
+                "the hand it was asked of: its game's number, and the dispute entry's n",
+            ),
+            "type": ["object", "null"],
+        },
     },
     ["game", "question", "input"],
     "a ruling the dispute desk saved to the night: the question, its input and its reading",
@@ -185,6 +197,10 @@ NIGHT = _object(
         },
         "place": _text(100),
         "notes": _text(10_000),
+        "confirmations": {
+            "type": "boolean",
+            "description": "each hand waits for a player of another side to confirm it",
+        },
         "owner": _text(150),
         "table": _list(_text(40, "a name", least=1), MAX_TABLE, "names"),
         "games": _list(GAME, MAX_GAMES, "games"),

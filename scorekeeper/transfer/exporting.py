@@ -41,11 +41,9 @@ def export_document(nights: Iterable[Night]) -> dict[str, Any]:
     for game in all_games:
         games[game.night_id].append(game)
     standings = standings_for_games(all_games)
-    rulings: dict[int, list[dict[str, Any]]] = defaultdict(list)
     saved = Ruling.objects.filter(night__in=ids).select_related("saved_by")
-    for ruling in saved.order_by("saved_at", "id"):
-        rulings[ruling.night_id].append(_ruling_document(ruling))
     players: dict[str, None] = {}
+    entry_n: dict[int, dict[str, int]] = {}  # entry id → its game's number and its n there
     out = []
     for night in nights:
         night_games = []
@@ -53,12 +51,14 @@ def export_document(nights: Iterable[Night]) -> dict[str, Any]:
             found = standings[game.pk]
             seats = found.seats if found is not None else ()
             entries = (
-                [revision for h in found.history for revision in h.revisions]
+                [entry for h in found.history for entry in (*h.revisions, *h.remarks)]
                 + list(found.table_entries)
                 if found
                 else []
             )
-            night_games.append(_game_document(game, seats, sorted(entries, key=lambda e: e.pk)))
+            entries.sort(key=lambda e: e.pk)
+            night_games.append(_game_document(game, seats, entries))
+            entry_n |= {e.pk: {"game": game.number, "n": n} for n, e in enumerate(entries, 1)}
             players.update((seat.player.name, None) for seat in seats)
         players.update((name, None) for name in tables[night.pk])
         out.append(
@@ -66,12 +66,17 @@ def export_document(nights: Iterable[Night]) -> dict[str, Any]:
                 "date": night.date.isoformat(),
                 "place": night.place,
                 "notes": night.notes,
+                "confirmations": night.confirmations,
                 "owner": night.owner.username,
                 "table": tables[night.pk],
                 "games": night_games,
-                "rulings": rulings[night.pk],
             }
         )
+    rulings: dict[int, list[dict[str, Any]]] = {night.pk: [] for night in nights}
+    for ruling in saved.order_by("saved_at", "id"):
+        rulings[ruling.night_id].append(_ruling_document(ruling, entry_n))
+    for night, document in zip(nights, out, strict=True):
+        document["rulings"] = rulings[night.pk]
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -99,6 +104,8 @@ def _game_document(game: Game, seats: Sequence[Any], entries: list[Entry]) -> di
                 "kind": entry.kind,
                 "deal": number[entry.deal_id] if entry.deal_id else None,
                 "supersedes": number[entry.supersedes_id] if entry.supersedes_id else None,
+                "settles": number[entry.settles_id] if entry.settles_id else None,
+                "seat": entry.seat,
                 "data": entry.data,
                 "note": entry.note,
                 "token": str(entry.token),
@@ -110,7 +117,7 @@ def _game_document(game: Game, seats: Sequence[Any], entries: list[Entry]) -> di
     }
 
 
-def _ruling_document(ruling: Ruling) -> dict[str, Any]:
+def _ruling_document(ruling: Ruling, entry_n: dict[int, dict[str, int]]) -> dict[str, Any]:
     return {
         "game": ruling.game_slug,
         "question": ruling.question,
@@ -121,6 +128,8 @@ def _ruling_document(ruling: Ruling) -> dict[str, Any]:
         "note": ruling.note,
         "saved_by": ruling.saved_as or ruling.saved_by.username,
         "saved_at": ruling.saved_at.isoformat(),
+        # The hand it was asked of: its game's number, and the dispute's n in that game.
+        "dispute": entry_n.get(ruling.dispute_id) if ruling.dispute_id else None,
     }
 
 

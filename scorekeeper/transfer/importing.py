@@ -45,6 +45,7 @@ from adjudicator.said import Naming
 from scorekeeper.desk import asking
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.games import services as game_services
+from scorekeeper.ledger import confirming
 from scorekeeper.models import Entry, Night
 from scorekeeper.nights import services as night_services
 from scorekeeper.transfer import export_format
@@ -76,6 +77,8 @@ class _Row:
     token: uuid.UUID | None
     recorded_at: datetime.datetime | None
     recorded_as: str
+    seat: int | None = None
+    settles: int | None = None
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,8 @@ class _GamePlan:
     options: dict[str, Any]
     players: tuple[str, ...]  # in seat order
     rows: tuple[_Row, ...]
+    number: int | None = None  # the game's number in its night, as the file gives it
+    by_n: tuple[tuple[int, int], ...] = ()  # the file's n → row
 
 
 @dataclass(frozen=True)
@@ -96,6 +101,7 @@ class _RulingPlan:
     note: str
     saved_as: str
     saved_at: datetime.datetime | None
+    dispute: tuple[int, int] | None = None  # (game number, entry n) of the hand it was asked of
 
 
 @dataclass(frozen=True)
@@ -107,6 +113,7 @@ class _NightPlan:
     table: tuple[tuple[str, str], ...]  # (where, name)
     games: tuple[_GamePlan, ...]
     rulings: tuple[_RulingPlan, ...] = ()
+    confirmations: bool = False
 
 
 def import_nights(*, owner: User, document: Any) -> list[Night]:
@@ -195,6 +202,7 @@ def _check_night(data: Mapping[str, Any], where: str) -> _NightPlan:
         place=data.get("place", ""),
         notes=data.get("notes", ""),
         table=tuple(table),
+        confirmations=bool(data.get("confirmations", False)),
         games=tuple(_check_game(games[j], f"{where}.games[{j}]") for j in ordered),
         rulings=tuple(
             _check_ruling(ruling, f"{where}.rulings[{k}]")
@@ -219,12 +227,14 @@ def _check_ruling(data: Mapping[str, Any], where: str) -> _RulingPlan:
         raise _refuse(where, f"The file's {where} cannot be asked here: {err.message}") from None
     if asked.error is not None:
         raise _refuse(where, f"The file's {where} is refused here: {asked.error.message}")
+    dispute = data.get("dispute")
     return _RulingPlan(
         asked=asked,
         players=data.get("players"),
         note=data.get("note", ""),
         saved_as=(data.get("saved_by") or "").strip(),
         saved_at=_when(data.get("saved_at")),
+        dispute=(dispute["game"], dispute["n"]) if dispute else None,
     )
 
 
@@ -263,7 +273,15 @@ def _check_game(data: Mapping[str, Any], where: str) -> _GamePlan:
     for k, entry in enumerate(data.get("entries", ())):
         ledger.add(entry, f"{where}.entries[{k}]")
     ledger.replay()
-    return _GamePlan(where, slug, dict(options_data), tuple(names), tuple(ledger.rows))
+    return _GamePlan(
+        where,
+        slug,
+        dict(options_data),
+        tuple(names),
+        tuple(ledger.rows),
+        number=data.get("number"),
+        by_n=tuple(ledger.by_n.items()),
+    )
 
 
 @dataclass
@@ -298,7 +316,15 @@ class _Ledger:
                 f"{where}.n", f"The file's {where}.n should be a number used once in its game."
             )
         word = self.definition.deal_word
-        deal = supersedes = None
+        deal = supersedes = settles = None
+        seat = entry.get("seat")
+        if seat is not None and seat >= self.players:
+            raise _refuse(f"{where}.seat", f"The file's {where}.seat is no seat of its game.")
+        if kind in Entry.REMARKS:
+            self._remark(entry, where)
+            return
+        if entry.get("settles") is not None:
+            settles = self._link(entry["settles"], f"{where}.settles")
         if kind in (Entry.Kind.AMEND, Entry.Kind.VOID):
             deal = self._link(entry.get("deal"), f"{where}.deal")
             supersedes = self._link(entry.get("supersedes"), f"{where}.supersedes")
@@ -316,6 +342,16 @@ class _Ledger:
                 )
         if kind == Entry.Kind.AMEND and deal in self.ends:
             raise self._said(where, "the table's end of a game cannot be amended.")
+        if settles is not None and (
+            kind != Entry.Kind.AMEND
+            or self.rows[settles].kind != Entry.Kind.DISPUTE
+            or self.rows[settles].deal != deal
+        ):
+            raise self._said(
+                where,
+                f"only an amend settles a dispute, and only one about its own {word}.",
+                at=f"{where}.settles",
+            )
         undoing_end = kind == Entry.Kind.VOID and deal in self.ends
         if kind == Entry.Kind.END:
             if not self.definition.open_ended(self.options, self.players):
@@ -355,6 +391,8 @@ class _Ledger:
                 token=uuid.UUID(entry["token"]) if entry.get("token") else None,
                 recorded_at=_when(entry.get("recorded_at")),
                 recorded_as=(entry.get("recorded_by") or "").strip(),
+                seat=seat,
+                settles=settles,
             )
         )
         self.by_n[n] = row
@@ -373,6 +411,52 @@ class _Ledger:
             was_void = self.rows[supersedes or 0].kind == Entry.Kind.VOID
             self.latest[deal or 0] = row
             self.counting += (kind == Entry.Kind.AMEND and was_void) - (kind == Entry.Kind.VOID)
+
+    def _remark(self, entry: Mapping[str, Any], where: str) -> None:
+        """A confirmation or a dispute: about a deal that stands, changing no score. A
+        confirmation is by a player of another side than the deal's recorder, once."""
+        word = self.definition.deal_word
+        deal = self._link(entry.get("deal"), f"{where}.deal")
+        if deal not in self.latest or deal in self.ends:
+            raise _refuse(
+                f"{where}.deal", f"The file's {where}.deal names no {word}'s first entry."
+            )
+        if entry.get("supersedes") is not None or entry.get("settles") is not None:
+            raise _refuse(
+                where, f"The file's {where} is said about a {word}: it supersedes nothing."
+            )
+        latest = self.rows[self.latest[deal]]
+        if latest.kind == Entry.Kind.VOID:
+            raise self._said(where, f"that {word} is voided.")
+        seat = entry.get("seat")
+        if entry["kind"] == Entry.Kind.CONFIRM:
+            seating = self.definition.seating(self.players, self.options)
+            if seat is None or seat not in confirming.who_may_confirm(seating, latest.seat):
+                raise self._said(
+                    where,
+                    f"a {word} is confirmed by a player of another side than its recorder.",
+                    at=f"{where}.seat",
+                )
+            if any(
+                r.kind == Entry.Kind.CONFIRM and r.deal == deal and k > self.latest[deal]
+                for k, r in enumerate(self.rows)
+            ):
+                raise self._said(where, f"that {word} was already confirmed as it stands.")
+        self.by_n[entry["n"]] = len(self.rows)
+        self.rows.append(
+            _Row(
+                where=where,
+                kind=entry["kind"],
+                deal=deal,
+                supersedes=None,
+                data=dict(entry.get("data") or {}),
+                note=(entry.get("note") or "").strip(),
+                token=uuid.UUID(entry["token"]) if entry.get("token") else None,
+                recorded_at=_when(entry.get("recorded_at")),
+                recorded_as=(entry.get("recorded_by") or "").strip(),
+                seat=seat,
+            )
+        )
 
     def _read(self, data: Mapping[str, Any], where: str) -> dict[str, Any]:
         """The record as the game reads it (stored in its canonical form, as the services do)."""
@@ -455,8 +539,13 @@ def _refusing(action: Callable[[], Any], where: str) -> Any:
 
 def _write_night(owner: User, plan: _NightPlan, token: _TokenGiver) -> Night:
     night = night_services.night_create(
-        owner=owner, date=plan.date, place=plan.place, notes=plan.notes
+        owner=owner,
+        date=plan.date,
+        place=plan.place,
+        notes=plan.notes,
+        confirmations=plan.confirmations,
     )
+    disputes: dict[tuple[int, int], int] = {}  # (game number, the file's n) → a dispute's id
     for where, name in plan.table:
         _refusing(partial(night_services.night_player_add, night=night, by=owner, name=name), where)
     for game_plan in plan.games:
@@ -485,6 +574,8 @@ def _write_night(owner: User, plan: _NightPlan, token: _TokenGiver) -> Night:
                     kind=row.kind,
                     deal_id=None if row.deal is None else ids[row.deal],
                     supersedes_id=None if row.supersedes is None else ids[row.supersedes],
+                    settles_id=None if row.settles is None else ids[row.settles],
+                    seat=row.seat,
                     data=row.data,
                     note=row.note[:200],
                     token=token(row.token),
@@ -495,8 +586,20 @@ def _write_night(owner: User, plan: _NightPlan, token: _TokenGiver) -> Night:
                 for k, row in enumerate(game_plan.rows)
             ]
         )
-    for ruling in plan.rulings:
-        asking.ruling_of(
+        if game_plan.number is not None:
+            disputes |= {
+                (game_plan.number, n): ids[row]
+                for n, row in game_plan.by_n
+                if game_plan.rows[row].kind == Entry.Kind.DISPUTE
+            }
+    for k, ruling in enumerate(plan.rulings):
+        dispute = None
+        if ruling.dispute is not None:
+            dispute = disputes.get(ruling.dispute)
+            if dispute is None:
+                where = f"{plan.where}.rulings[{k}].dispute"
+                raise _refuse(where, f"The file's {where} names no dispute of its night's games.")
+        saved = asking.ruling_of(
             ruling.asked,
             night=night,
             players=ruling.players,
@@ -504,5 +607,7 @@ def _write_night(owner: User, plan: _NightPlan, token: _TokenGiver) -> Night:
             by=owner,
             saved_as="" if ruling.saved_as == owner.username else ruling.saved_as,
             saved_at=ruling.saved_at or timezone.now(),
-        ).save()
+        )
+        saved.dispute_id = dispute
+        saved.save()
     return night

@@ -98,6 +98,7 @@
   var NOT_KEPT = { csrfmiddlewaretoken: 1, token: 1, number: 1, revision: 1 };
   var totalsSeen = null;
   var undoAsked = false;
+  var confirmAsked = false;
 
   function theForm() {
     return document.querySelector("[data-record-form]");
@@ -301,6 +302,7 @@
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail.elt;
     if (elt && elt.matches && elt.matches("[data-undo]")) undoAsked = true;
+    if (elt && elt.matches && elt.matches("[data-confirm]")) confirmAsked = true;
   });
 
   document.addEventListener("htmx:afterSettle", function (event) {
@@ -313,6 +315,14 @@
     var record = document.getElementById("record");
     var wasUndo = undoAsked;
     undoAsked = false;
+    if (confirmAsked) {
+      // A hand confirmed (here, or handed across from the form below): what it did, or why
+      // not, where the eyes are.
+      confirmAsked = false;
+      var said = document.querySelector("#board .errorlist[role=alert], #board .confirmed-flash");
+      if (said) bringIntoView(said);
+      return;
+    }
     if (!form || !record) return;
     var recorded = record.querySelector("[data-recorded]");
     if (wasUndo && !document.querySelector("#board .errorlist[role=alert]")) {

@@ -202,6 +202,65 @@ def test_every_game_is_kept_from_its_description(
     assert "old record cannot be read" not in amend_page.content.decode()
 
 
+@pytest.mark.parametrize(("definition", "players", "house_rules"), cases())
+def test_every_game_waits_for_the_other_side_to_confirm(
+    definition: GameDefinition[Any, Any],
+    players: int,
+    house_rules: dict[str, Any],
+    night: Night,
+    api: APIClient,
+    client: Client,
+    alice: Any,
+    openapi: dict[str, Any],
+) -> None:
+    """On a night that asks for confirmations: each hand, recorded from the first seat, waits
+    for a player of another side; the recorder's own side is refused; the page offers each
+    player who may confirm one tap; and an export imports with every confirmation kept."""
+    client.force_login(alice)
+    night.confirmations = True
+    night.save()
+    ids = [PlayerFactory(owner=night.owner, name=NAMES[i]).pk for i in range(players)]
+    started = api.post(
+        reverse("api_night_games", args=[night.pk]),
+        {"game": definition.slug, "players": ids, "options": house_rules},
+    )
+    game = Game.objects.get(pk=started.json()["id"])
+    seating = definition.seating(players, definition.options(house_rules))
+    own_side = set(seating.units[seating.unit_of(0)])
+    others = [seat for seat in range(players) if seat not in own_side]
+    recorded = []
+    for sample in playable_samples(definition, players, definition.options(house_rules)):
+        response = api.post(reverse("api_game_deals", args=[game.pk]), {"deal": sample, "seat": 0})
+        assert response.status_code == 201, response.content
+        recorded.append(response.json())
+    standings = api.get(reverse("api_game_standings", args=[game.pk])).json()
+    check_against_schema(openapi, "/api/v1/games/{id}/standings/", "get", 200, standings)
+    assert standings["unconfirmed"] == [1, 2, 3]
+    assert [deal["confirmers"] for deal in standings["deals"]] == [others] * 3
+    html = client.get(game.get_absolute_url()).content.decode()
+    names = [NAMES[seat] for seat in range(players)]
+    for seat in range(players):
+        offered = f"Confirmed by {names[seat]}</button>" in html
+        assert offered == (seat in others), (seat, names[seat])
+    confirm_path = "/api/v1/games/{id}/deals/{deal}/confirm/"
+    for entry in recorded[:2]:
+        url = reverse("api_deal_confirm", args=[game.pk, entry["deal"]])
+        if own_side - {0}:  # a partner of the recorder
+            refused = api.post(url, {"seat": min(own_side - {0}), "revision": entry["id"]})
+            assert refused.status_code == 400 and refused.json()["field"] == "seat"
+        done = api.post(url, {"seat": others[-1], "revision": entry["id"]})
+        assert done.status_code == 201, done.content
+        check_against_schema(openapi, confirm_path, "post", 201, done.json())
+    standings = api.get(reverse("api_game_standings", args=[game.pk])).json()
+    assert standings["unconfirmed"] == [3]
+    assert standings["deals"][0]["confirmed_by"] == names[others[-1]]
+    exported = api.get(reverse("api_night_export", args=[night.pk])).json()
+    imported = api.post(reverse("api_import"), exported, format="json")
+    assert imported.status_code == 201, imported.content
+    copy = Game.objects.exclude(night=night).get()
+    assert [h.number for h in scoreboard.game_standings(copy).unconfirmed] == [3]
+
+
 QUESTIONS = [
     pytest.param(game, name, players, id=f"{game.slug}-{name}-{players}")
     for game in all_games()

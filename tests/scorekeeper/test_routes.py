@@ -103,6 +103,11 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
         "GET": R(302, 405, 403, 405, 405, 405),
         "POST": R(302, 404, 403, 403, 302, 302),
     },
+    # The owner turns confirmations on (BODIES); a recorder may not.
+    "night_confirmations": {
+        "GET": R(302, 405, 403, 405, 405, 405),
+        "POST": R(302, 404, 403, 403, 403, 302),
+    },
     "night_add_recorder": {
         "GET": R(302, 405, 403, 405, 405, 405),
         "POST": R(302, 404, 403, 403, 403, 302),
@@ -130,6 +135,11 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
     "deal_amend": {"GET": R(302, 404, 403, 403, 200, 200), "POST": R(302, 404, 403, 403, 400, 400)},
     # With the revision it changes (a void without one is refused: see the API's row).
     "deal_void": {"GET": R(302, 405, 403, 405, 405, 405), "POST": R(302, 404, 403, 403, 302, 302)},
+    # The world's nights do not ask for confirmations: a recorder's is refused (400, inline).
+    "deal_confirm": {
+        "GET": R(302, 405, 403, 405, 405, 405),
+        "POST": R(302, 404, 403, 403, 400, 400),
+    },
     # The world's games all end by their own rule: a recorder's end is refused (400, inline).
     "game_end": {"GET": R(302, 405, 403, 405, 405, 405), "POST": R(302, 404, 403, 403, 400, 400)},
     "game_end_undo": {
@@ -152,7 +162,10 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
     },
     "api_ratings": {"GET": R(401, 200, 401, 200, 200, 200)},
     "api_nights": {"GET": R(401, 200, 401, 200, 200, 200), "POST": R(401, 400, 401, 400, 400, 400)},
-    "api_night": {"GET": R(401, 404, 401, 200, 200, 200)},
+    "api_night": {
+        "GET": R(401, 404, 401, 200, 200, 200),
+        "PATCH": R(401, 404, 401, 403, 403, 200),  # only the owner changes the night (BODIES)
+    },
     "api_night_recorders": {"POST": R(401, 404, 401, 403, 403, 201)},
     "api_night_recorder": {"DELETE": R(401, 404, 401, 403, 403, 204)},
     "api_night_games": {"POST": R(401, 404, 401, 403, 201, 201)},
@@ -168,6 +181,8 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
     # With the revision it changes; without one, a void is a 400 for everyone who may see the
     # game (issue 11: no last writer wins; tests/scorekeeper/api/test_deals.py proves it).
     "api_deal_void": {"POST": R(401, 404, 401, 403, 201, 201)},
+    # The world's nights do not ask for confirmations: refused (400) to those who may record.
+    "api_deal_confirm": {"POST": R(401, 404, 401, 403, 400, 400)},
     "api_game_standings": {"GET": R(401, 404, 401, 200, 200, 200)},
     "api_game_end": {
         "POST": R(401, 404, 401, 403, 400, 400),
@@ -484,6 +499,10 @@ BODIES: dict[tuple[str, str], Any] = {
     # A void names the entry it replaces: the deal's record (world.deal), never amended.
     ("api_deal_void", "POST"): lambda w, f: {"revision": w.deal[w.games["A"][f].pk]},
     ("deal_void", "POST"): lambda w, f: {"revision": w.deal[w.games["A"][f].pk]},
+    ("api_deal_confirm", "POST"): lambda w, f: {"seat": 1, "revision": w.deal[w.games["A"][f].pk]},
+    ("deal_confirm", "POST"): lambda w, f: {"seat": 1, "revision": w.deal[w.games["A"][f].pk]},
+    ("api_night", "PATCH"): lambda w, f: {"confirmations": True},
+    ("night_confirmations", "POST"): lambda w, f: {"confirmations": "1"},
     ("night_person_role", "POST"): lambda w, f: {
         "username": w.users["recorder"].username,
         "role": "viewer",

@@ -15,13 +15,14 @@ from django.views.decorators.vary import vary_on_headers
 from adjudicator.errors import AdjudicationError
 from scorekeeper.access import roles
 from scorekeeper.exceptions import ServiceError, StaleDeal
+from scorekeeper.games import confirmations
 from scorekeeper.games import services as game_services
 from scorekeeper.history import ratings
 from scorekeeper.ledger import reading
 from scorekeeper.live import board_cache, polling
 from scorekeeper.models import Entry, Game
 from scorekeeper.pages import previews
-from scorekeeper.pages.deal_forms import DealForm, VoidForm, plays_from_text
+from scorekeeper.pages.deal_forms import ConfirmForm, DealForm, VoidForm, plays_from_text
 from scorekeeper.pages.views.access import (
     game_to_view,
     get_game_for_user,
@@ -49,6 +50,7 @@ def _context(
         form.initial["number"] = standings.next_number
         counted = [h.current.data for h in reversed(standings.history) if not h.voided]
         form.remember(counted[:REMEMBERED_DEALS])
+        remember_recorder(request, form)
     return {
         "game": game,
         "night": game.night,
@@ -60,11 +62,32 @@ def _context(
         "poll_key": polling.poll_key(request, game.pk),
         "rated": (
             ratings.game_changes(request.user, game)
-            if standings.tally.finished and request.user.is_authenticated
+            if standings.finished and request.user.is_authenticated
             else []
         ),
         **extra,
     }
+
+
+def _recorder_key(game: Game) -> str:
+    return f"recorder:{game.night_id}"
+
+
+def remember_recorder(request: AuthedRequest, form: DealForm) -> None:
+    """Who records on this phone, as it last said in this night: the form asks it once."""
+    if "recorder" not in form.fields:
+        return
+    player = request.session.get(_recorder_key(form.game))
+    seat = next((s.position for s in form.seats if s.player_id == player), None)
+    if seat is not None:
+        form.initial.setdefault("recorder", seat)
+
+
+def _keep_recorder(request: AuthedRequest, form: DealForm) -> None:
+    seat = form.recorder_seat
+    if seat is not None:
+        player = next((s.player_id for s in form.seats if s.position == seat), None)
+        request.session[_recorder_key(form.game)] = player
 
 
 def _just_recorded(standings: scoreboard.Standings, key: int | None) -> Any:
@@ -157,7 +180,9 @@ def deal_record(request: AuthedRequest, pk: int) -> HttpResponse:
                 data=form.to_data(),
                 token=form.cleaned_data["token"],
                 number=form.cleaned_data["number"],
+                seat=form.recorder_seat,
             )
+            _keep_recorder(request, form)
         except StaleDeal as err:
             # Another phone recorded this deal meanwhile: keep what was entered, say what was
             # recorded and by whom, and offer to record this one as the next deal.
@@ -203,10 +228,12 @@ def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
                     data=form.to_data(),
                     note=form.cleaned_data["note"],
                     revision=form.cleaned_data["revision"],
+                    seat=form.recorder_seat,
                 )
             except (AdjudicationError, ServiceError) as err:
                 form.add_engine_error(err)
             else:
+                _keep_recorder(request, form)
                 return redirect(game)
         status = 400
     else:
@@ -219,6 +246,7 @@ def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
             form = DealForm(game=game, seats=seats)
             unreadable = True
         form.initial["revision"] = latest.pk
+        remember_recorder(request, form)
         status = 200
     standings = scoreboard.game_standings(game)
     history = next(h for h in standings.history if h.key == deal)
@@ -256,6 +284,31 @@ def deal_void(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
     return _after_board_change(request, game, error, voided=deal)
 
 
+@login_required
+@require_POST
+def deal_confirm(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
+    """A player of another side confirms a deal: on their own phone, or on the recorder's
+    handed across ("Confirmed by Bob")."""
+    game = _game_to_record(request, pk)
+    form = ConfirmForm(request.POST)
+    error = None
+    if not form.is_valid():
+        word = reading.game_definition(game).deal_word
+        error = f"This page is out of date: look at the {word} again, then confirm it."
+    else:
+        try:
+            confirmations.deal_confirm(
+                game=game,
+                deal_key=deal,
+                by=request.user,
+                seat=form.cleaned_data["seat"],
+                revision=form.cleaned_data["revision"],
+            )
+        except ServiceError as err:
+            error = err.message
+    return _after_board_change(request, game, error, confirmed=None if error else deal)
+
+
 def _game_end_change(request: AuthedRequest, pk: int, change: Any) -> HttpResponse:
     game = _game_to_record(request, pk)
     error = None
@@ -267,13 +320,21 @@ def _game_end_change(request: AuthedRequest, pk: int, change: Any) -> HttpRespon
 
 
 def _after_board_change(
-    request: AuthedRequest, game: Game, error: str | None, voided: int | None = None
+    request: AuthedRequest,
+    game: Game,
+    error: str | None,
+    voided: int | None = None,
+    confirmed: int | None = None,
 ) -> HttpResponse:
-    """After a void or an end from the board: the game again (htmx swaps it in), with the
-    refusal above the board if there was one; without htmx, back to the game page when done."""
+    """After a void, a confirmation or an end from the board: the game again (htmx swaps it
+    in), with the refusal above the board if there was one; without htmx, back to the game
+    page when done."""
     if not request.htmx and error is None:
         return redirect(game)
     context = _context(request, game, voided=voided) | {"board_error": error}
+    if confirmed is not None:
+        standings = context["standings"]
+        context["confirmed"] = next((h for h in standings.history if h.key == confirmed), None)
     if request.htmx:
         return render(request, "scorekeeper/game_detail.html#game", context)
     return render(request, "scorekeeper/game_detail.html", context, status=400)

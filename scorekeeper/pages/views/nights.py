@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from adjudicator.errors import AdjudicationError
@@ -23,6 +23,7 @@ from scorekeeper.nights import services as night_services
 from scorekeeper.pages.forms import (
     GameStartForm,
     NightForm,
+    NightSettingForm,
     PlayerForm,
     RecorderForm,
     RecorderRemoveForm,
@@ -59,6 +60,19 @@ def night_create(request: AuthedRequest) -> HttpResponse:
         night = night_services.night_create(owner=request.user, **form.cleaned_data)
         return redirect(night)
     return render(request, "scorekeeper/home.html", _home_context(request.user, form), status=400)
+
+
+@login_required
+@require_POST
+def night_confirmations(request: AuthedRequest, pk: int) -> HttpResponse:
+    """The owner has each hand wait for the other side's confirmation, or not."""
+    night = get_object_or_404(roles.nights_for_user(request.user), pk=pk)
+    form = NightSettingForm(request.POST)
+    if form.is_valid():
+        night_services.night_ask_confirmations(
+            night=night, by=request.user, on=bool(form.cleaned_data["confirmations"])
+        )
+    return redirect(night)
 
 
 def night_detail(request: AuthedRequest, pk: int) -> HttpResponse:

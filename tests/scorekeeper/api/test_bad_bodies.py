@@ -67,6 +67,11 @@ GOOD: dict[tuple[str, str], Good] = {
         {"revision": w.deal, "note": "wrong table"},
         201,
     ),
+    ("POST", "/api/v1/games/{id}/deals/{deal}/confirm/"): lambda w: (
+        f"/api/v1/games/{w.game.pk}/deals/{w.deal}/confirm/",
+        {"seat": 1, "revision": w.deal},
+        201,
+    ),
     ("POST", "/api/v1/import/"): lambda w: ("/api/v1/import/", w.export, 201),
     ("POST", "/api/v1/join/"): lambda w: ("/api/v1/join/", {"token": w.link}, 200),
     ("POST", "/api/v1/nights/"): lambda w: (
@@ -78,6 +83,11 @@ GOOD: dict[tuple[str, str], Good] = {
         f"/api/v1/nights/{w.night.pk}/games/",
         {"game": "bridge-rummy", "players": list(w.game.seats.values_list("player", flat=True))},
         201,
+    ),
+    ("PATCH", "/api/v1/nights/{id}/"): lambda w: (
+        f"/api/v1/nights/{w.night.pk}/",
+        {"confirmations": True},
+        200,
     ),
     ("PATCH", "/api/v1/nights/{id}/people/{username}/"): lambda w: (
         f"/api/v1/nights/{w.night.pk}/people/bob/",
@@ -134,7 +144,7 @@ def world(db: Any) -> World:
     alice = UserFactory(username="alice")
     bob = UserFactory(username="bob")
     UserFactory(username="carol")
-    night = NightFactory(owner=alice)
+    night = NightFactory(owner=alice, confirmations=True)  # so that a hand can be confirmed
     night.recorders.add(bob)
     game = GameFactory(night=night, slug="bridge-rummy")
     entry = game_services.deal_record(game=game, by=alice, data=SAMPLE_DEALS[0])

@@ -85,6 +85,7 @@ def test_alice_records_a_deal(api: APIClient, bridge_game: Game) -> None:
         "recorded_by": "alice",
         "recorded_as": "",
         "recorded_at": body["recorded_at"],
+        "seat": None,
     }
     assert totals(bridge_game) == SAMPLE_TOTALS[0]
 

@@ -73,6 +73,7 @@ def test_alice_starts_a_night(api: APIClient, alice: Any) -> None:
         "date": "2025-12-24",
         "place": "The pub",
         "notes": "",
+        "confirmations": False,
         "owner": "alice",
         "recorders": [],
         "games": [],

@@ -45,7 +45,7 @@ def test_the_schema_is_valid_openapi(schema: dict[str, Any]) -> None:
         pytest.param("/api/v1/players/", {"get", "post"}, id="players"),
         pytest.param("/api/v1/ratings/", {"get"}, id="ratings"),
         pytest.param("/api/v1/nights/", {"get", "post"}, id="nights"),
-        pytest.param("/api/v1/nights/{id}/", {"get"}, id="night"),
+        pytest.param("/api/v1/nights/{id}/", {"get", "patch"}, id="night"),
         pytest.param("/api/v1/nights/{id}/recorders/", {"post"}, id="recorders"),
         pytest.param(
             "/api/v1/nights/{id}/recorders/{username}/", {"delete"}, id="remove-a-recorder"
@@ -55,6 +55,7 @@ def test_the_schema_is_valid_openapi(schema: dict[str, Any]) -> None:
         pytest.param("/api/v1/games/{id}/deals/", {"get", "post"}, id="deals"),
         pytest.param("/api/v1/games/{id}/deals/{deal}/amend/", {"post"}, id="amend"),
         pytest.param("/api/v1/games/{id}/deals/{deal}/void/", {"post"}, id="void"),
+        pytest.param("/api/v1/games/{id}/deals/{deal}/confirm/", {"post"}, id="confirm"),
         pytest.param("/api/v1/games/{id}/standings/", {"get"}, id="standings"),
         pytest.param("/api/v1/game-types/", {"get"}, id="game-types"),
         pytest.param("/api/v1/adjudicate/knock-rummy/settle/", {"post"}, id="adjudicate"),

@@ -57,6 +57,8 @@ def test_a_game_with_no_deals(api: APIClient, bridge_game: Game) -> None:
         "finished": False,
         "ended": False,
         "can_end": False,
+        "asks_confirmation": False,
+        "unconfirmed": [],
         "lower_is_better": True,
         "end": {"kind": "fixed_deals", "deals": 7},
         "winners": [],
