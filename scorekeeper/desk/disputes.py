@@ -15,6 +15,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import Q
 
 from adjudicator.options import changed_options
 from scorekeeper.desk import asking
@@ -159,19 +160,24 @@ class HandDispute:
     settled_by: tuple[Entry, ...]
 
 
-def hand_disputes(entries: list[Entry]) -> dict[int, list[HandDispute]]:
-    """The disputes of each deal (by key) in a game's ledger ``entries`` (by id), in order:
-    one query, for their rulings."""
+def hand_disputes(game: Game) -> dict[int, list[HandDispute]]:
+    """The disputes of each deal of ``game`` (by key), in order, with their rulings and the
+    amends that settled them: one query, and one more for the rulings when there are any."""
+    said = list(
+        game.entries.filter(Q(kind=Entry.Kind.DISPUTE) | Q(settles__isnull=False)).order_by("id")
+    )
     settled: dict[int, list[Entry]] = {}
-    for entry in entries:
+    for entry in said:
         if entry.settles_id is not None:
             settled.setdefault(entry.settles_id, []).append(entry)
-    disputes = [e for e in entries if e.kind == Entry.Kind.DISPUTE]
-    if not disputes:
+    found_disputes = [e for e in said if e.kind == Entry.Kind.DISPUTE]
+    if not found_disputes:
         return {}
-    rulings = dict(Ruling.objects.filter(dispute__in=disputes).values_list("dispute_id", "pk"))
+    rulings = dict(
+        Ruling.objects.filter(dispute__in=found_disputes).values_list("dispute_id", "pk")
+    )
     found: dict[int, list[HandDispute]] = {}
-    for entry in disputes:
+    for entry in found_disputes:
         summary = entry.data.get("summary") if isinstance(entry.data, dict) else None
         found.setdefault(entry.deal_key, []).append(
             HandDispute(
