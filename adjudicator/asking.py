@@ -178,6 +178,12 @@ class Asks:
     required_for: Callable[[int, Any], frozenset[str]] | None = None
     way_required_for: Callable[[Way, int, Any], frozenset[str]] | None = None
     """The fields a way cannot do without (by default those not optional, as outside a way)."""
+    whole_deal: bool = False
+    """The input is a whole deal's record (:func:`deal_input`): a recorded deal is disputed
+    under this question (:meth:`adjudicator.game.Game.dispute`)."""
+    deal_number: str = ""
+    """The extra field, if any, that takes the deal's number in the game (Crummy Rummy's
+    ``round``: deal N is round N), filled in when a recorded deal is disputed."""
 
     def ways(self, players: int, options: Any) -> tuple[Way, ...]:
         """Alternative sets of fields, exactly one of which is given (a deal's ways)."""
@@ -241,12 +247,14 @@ def deal_input(
     *extra: InputField,
     sample: Mapping[str, Any] | None = None,
     optional: frozenset[str] = frozenset(),
+    deal_number: str = "",
 ) -> Asks:
     """A question answered from a whole deal: its input is the game's deal record (the page
     offers the same fields as the deal form), with ``players``; ``extra`` fields come first.
     The sample is the game's first sample deal (plus ``sample``). What is required is what the
     record requires (:func:`adjudicator.records.json_schema`), and the ``extra`` fields not in
-    ``optional``."""
+    ``optional``. ``deal_number`` names the extra field that takes the deal's number, if one
+    does (a recorded deal disputed fills it in)."""
 
     def fields(players: int, options: Any) -> Fields:
         return (*extra, *game.record(options, players).fields)
@@ -274,6 +282,8 @@ def deal_input(
         ways_for=ways,
         required_for=required,
         way_required_for=way_required,
+        whole_deal=True,
+        deal_number=deal_number,
     )
 
 

@@ -92,6 +92,15 @@ LABELS: Mapping[str, str] = {
 
 
 @dataclass(frozen=True)
+class Disputed:
+    """A recorded deal put to the dispute desk: the question it is asked under and that
+    question's input, taken from the deal's record ("Dispute this hand")."""
+
+    question: str
+    data: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class Mark:
     """Something a game awards besides points and shows beside a name (Bridge Rummy's star)."""
 
@@ -632,6 +641,30 @@ class Game[O, D](ABC):
             asks=Asks((), sample, players=True),
         )
 
+    def dispute(
+        self, data: Mapping[str, Any], *, number: int, players: int, options: O
+    ) -> Disputed:
+        """A recorded deal (its raw record ``data``, deal ``number`` of the game as it counts)
+        as a question to the desk: by default the question that takes a whole deal
+        (:func:`~adjudicator.asking.deal_input`), its input the record, with the deal's number
+        where that question takes it. A game without such a question says its own.
+
+        >>> from adjudicator.games import get_game
+        >>> rummy = get_game("rummy")
+        >>> record = {"went_out": 1, "hands": [{"seat": 0, "held": 10}]}
+        >>> rummy.dispute(record, number=1, players=2, options=rummy.options())
+        Disputed(question='settle', data={'went_out': 1, 'hands': [{'seat': 0, 'held': 10}]})
+        """
+        for name, question in self.questions().items():
+            asks = question.asks
+            if asks is None or not asks.whole_deal:
+                continue
+            found = dict(data)
+            if asks.deal_number:
+                found[asks.deal_number] = number
+            return Disputed(name, found)
+        raise BadEntryError(f"{self.name} has no question that takes a whole {self.deal_word}.")
+
     def ask(self, question: str, data: Mapping[str, Any]) -> dict[str, Any]:
         """Answer one of :meth:`questions`, with ``data["options"]`` as house rules."""
         found = self.questions().get(question)
@@ -683,6 +716,7 @@ def _check_settled(scored: Scored, units: int) -> None:
 __all__ = [
     "LABELS",
     "Dealing",
+    "Disputed",
     "EndRule",
     "ExactTarget",
     "Feat",

@@ -57,6 +57,8 @@ urlpatterns = [
     # the dispute desk (issue 10)
     path("desk/", desk.desk_page, name="desk"),
     path("nights/<id:pk>/rulings/", desk.ruling_save, name="ruling_save"),
+    path("games/<id:pk>/deals/<id:deal>/dispute/", desk.hand_dispute, name="hand_dispute"),
+    path("rulings/<id:pk>/", desk.ruling_detail, name="ruling_detail"),
     # api and admin
     path("api/v1/", include("scorekeeper.api.urls")),
     path("admin/", admin.site.urls),

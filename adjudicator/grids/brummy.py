@@ -31,7 +31,7 @@ from adjudicator.errors import (
     BadEntryError,
     ImpossibleCountError,
 )
-from adjudicator.game import Feat, Game, Question, Scored, Target
+from adjudicator.game import Disputed, Feat, Game, Question, Scored, Target
 from adjudicator.grids.best import best_grid
 from adjudicator.grids.lines import (
     MAX_SCORE,
@@ -452,6 +452,25 @@ class _GridGame[O: Options](Game[O, Deal]):
                 asks=asks["knock"],
             ),
         }
+
+    def dispute(
+        self, data: Mapping[str, Any], *, number: int, players: int, options: O
+    ) -> Disputed:
+        """A recorded deal is disputed as its knock: each seat's grid score (a grid given as
+        cards scored here, a total as entered) and who knocked.
+
+        >>> game = Brummy()
+        >>> record = {"knocked": 0, "grids": [{"seat": 0, "total": 23},
+        ...                                   {"seat": 1, "cards": "5H 6H 7H 5S 6S 8S 5D 9C 7D"}]}
+        >>> game.dispute(record, number=1, players=2, options=game.options())
+        Disputed(question='knock', data={'scores': [23, 25], 'knocked': 0})
+        """
+        deal = self.parse_deal(data, players=players, options=options)
+        scores = [0] * players
+        for entry in deal.grids:
+            total = entry.total if entry.grid is None else score_grid(entry.grid, options).total
+            scores[entry.seat] = total or 0
+        return Disputed("knock", {"scores": scores, "knocked": deal.knocked})
 
     def _read_grid(self, data: Mapping[str, Any]) -> Grid:
         text = data.get("cards")

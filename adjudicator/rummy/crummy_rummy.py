@@ -1004,7 +1004,13 @@ def _asks(game: Any) -> dict[str, Asks]:
             {"cards": "7H 8H 9H KS 2C", "claimed": 12},
             optional=CLAIM,
         ),
-        "settle": deal_input(game, round_field, sample={"round": 1}, optional=frozenset({"round"})),
+        "settle": deal_input(
+            game,
+            round_field,
+            sample={"round": 1},
+            optional=frozenset({"round"}),
+            deal_number="round",  # deal N of a game is round N
+        ),
     }
 
 

@@ -228,22 +228,24 @@ class Shown:
 
 def rulings_for_night(night: Night) -> list[Shown]:
     """The night's rulings, newest first, each with its game, question and working."""
-    out = []
-    for ruling in night.rulings.select_related("saved_by")[:100]:
-        try:
-            game = get_game(ruling.game_slug)
-            name = game.name
-            asked = question_of(game, ruling.question)
-            summary, title = asked.summary, asked.title
-        except AdjudicationError:
-            name, summary, title = ruling.game_slug, ruling.question, ruling.question
-        answer = ruling.answer if isinstance(ruling.answer, dict) else {}
-        try:
-            reading = [
-                f"{d.label}: {d.value_shown}"
-                for d in differences(get_game(ruling.game_slug), ruling.options)
-            ]
-        except AdjudicationError:
-            reading = [f"{k} = {v}" for k, v in sorted(ruling.options.items())]
-        out.append(Shown(ruling, name, summary, _lines(answer), reading, title))
-    return out
+    return [shown(ruling) for ruling in night.rulings.select_related("saved_by")[:100]]
+
+
+def shown(ruling: Ruling) -> Shown:
+    """One ruling with its game, question and working, as a page shows it."""
+    try:
+        game = get_game(ruling.game_slug)
+        name = game.name
+        asked = question_of(game, ruling.question)
+        summary, title = asked.summary, asked.title
+    except AdjudicationError:
+        name, summary, title = ruling.game_slug, ruling.question, ruling.question
+    answer = ruling.answer if isinstance(ruling.answer, dict) else {}
+    try:
+        reading = [
+            f"{d.label}: {d.value_shown}"
+            for d in differences(get_game(ruling.game_slug), ruling.options)
+        ]
+    except AdjudicationError:
+        reading = [f"{k} = {v}" for k, v in sorted(ruling.options.items())]
+    return Shown(ruling, name, summary, _lines(answer), reading, title)

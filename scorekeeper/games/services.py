@@ -456,11 +456,14 @@ def deal_amend(
     recorded_at: datetime.datetime | None = None,
     recorded_as: str = "",
     seat: int | None = None,
+    settles: Entry | int | None = None,
 ) -> Entry:
     """Replace a deal's record (a voided deal comes back this way). The old entry stays.
 
     ``token`` is the entry's own id (an import keeps the one from the file); ``seat`` who at
-    the table amended it, as for :func:`deal_record` (the amend needs confirming again)."""
+    the table amended it, as for :func:`deal_record` (the amend needs confirming again).
+    ``settles``: the ``dispute`` entry of this deal (or its id) whose ruling the amend
+    follows."""
     game = _lock_game(game)
     _require_recorder(by, game.night)
     _check_seat(game, seat)
@@ -469,6 +472,7 @@ def deal_amend(
         return again
     _refuse_if_ended(game, f"its {_word(game)}s are final. Undo the end to amend one.")
     latest = _latest(game, deal_key, revision)
+    settled = _settled(game, deal_key, settles)
     canonical, deal = _validated(game, data, replacing=deal_key)
     entry = _supersede(
         game=game,
@@ -479,10 +483,27 @@ def deal_amend(
         note=note.strip()[:200],
         recorded_by=by,
         seat=seat,
+        settles=settled,
         **_when(recorded_at, recorded_as, token),
     )
     _remember(game, entry, deal)
     return entry
+
+
+def _settled(game: Game, deal_key: int, settles: Entry | int | None) -> Entry | None:
+    """The dispute an amend settles: a ``dispute`` entry of this very deal, not yet settled."""
+    if settles is None:
+        return None
+    pk = settles.pk if isinstance(settles, Entry) else settles
+    word = _word(game)
+    found = Entry.objects.filter(
+        pk=pk, game=game, kind=Entry.Kind.DISPUTE, deal_id=deal_key
+    ).first()
+    if found is None:
+        raise InvalidInput(f"That is no dispute of this {word}.", field="settles")
+    if Entry.objects.filter(settles=found).exists():
+        raise InvalidInput(f"That dispute of this {word} is already settled.", field="settles")
+    return found
 
 
 def _remember(game: Game, entry: Entry, deal: Any) -> None:

@@ -346,10 +346,11 @@ class _Ledger:
             kind != Entry.Kind.AMEND
             or self.rows[settles].kind != Entry.Kind.DISPUTE
             or self.rows[settles].deal != deal
+            or any(row.settles == settles for row in self.rows)
         ):
             raise self._said(
                 where,
-                f"only an amend settles a dispute, and only one about its own {word}.",
+                f"only an amend settles a dispute, once, and only one about its own {word}.",
                 at=f"{where}.settles",
             )
         undoing_end = kind == Entry.Kind.VOID and deal in self.ends

@@ -81,3 +81,17 @@ def test_what_a_question_requires_is_what_it_refuses_without(
                 refused = True
             said = "required" if f.key in required else "optional"
             assert refused == (f.key in required), f"{f.key} at {players} is said {said}"
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.slug)
+def test_every_recorded_deal_can_be_disputed_and_answered(game: Game[Any, Any]) -> None:
+    # "Dispute this hand": any recorded deal of any game turns into a question its desk
+    # answers, at every table size, from the record alone.
+    options = game.options()
+    for players in game.table_sizes():
+        for number in (1, 2):
+            record = game.sample_deal(players=players, options=options, number=number)
+            disputed = game.dispute(record, number=number, players=players, options=options)
+            assert disputed.question in game.questions()
+            answer = game.ask(disputed.question, {**disputed.data, "players": players})
+            assert answer, (game.slug, players, number)

@@ -38,6 +38,7 @@ from drf_spectacular.generators import SchemaGenerator
 
 from adjudicator.games import get_game
 from scorekeeper.access import sharing, tokens
+from scorekeeper.desk import asking
 from scorekeeper.games import services as game_services
 from scorekeeper.models import Game, Night
 from tests.factories import GameFactory, HouseRuleProfileFactory, NightFactory, UserFactory
@@ -152,6 +153,15 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
         "POST": R(302, 404, 403, 403, 400, 400),
     },
     "desk": {"GET": R(302, 200, 302, 200, 200, 200), "POST": R(302, 405, 302, 405, 405, 405)},
+    # An empty body asks nothing the engine answers: refused inline (400), nothing saved.
+    "hand_dispute": {
+        "GET": R(302, 405, 302, 405, 405, 405),
+        "POST": R(302, 404, 302, 403, 400, 400),
+    },
+    "ruling_detail": {
+        "GET": R(302, 404, 302, 200, 200, 200),
+        "POST": R(302, 405, 302, 405, 405, 405),
+    },
     "ruling_save": {
         "GET": R(302, 405, 302, 405, 405, 405),
         "POST": R(302, 404, 302, 200, 200, 200),
@@ -358,6 +368,7 @@ class World:
     player: dict[str, int] = field(default_factory=dict)
     profile: dict[str, int] = field(default_factory=dict)
     api_token: dict[str, int] = field(default_factory=dict)  # an API token of the night's owner
+    ruling: dict[str, int] = field(default_factory=dict)  # a ruling saved to the night
     users: dict[str, Any] = field(default_factory=dict)
     token: str = ""
     question: tuple[str, str] = ("", "")
@@ -380,6 +391,10 @@ def _night(world: World, side: str, owner: Any, names: tuple[str, ...]) -> Night
     profile = HouseRuleProfileFactory(owner=owner, name=f"{names[0]} house rules")
     world.profile[side] = profile.pk
     world.api_token[side] = tokens.token_create(user=owner, name=f"{names[0]} script")[0].pk
+    ruling = asking.ruling_save(
+        night=night, by=owner, slug="rummy", question="deal", data={}, players=4
+    )
+    world.ruling[side] = ruling.pk
     return night
 
 
@@ -448,6 +463,7 @@ def url_for(route: Route, world: World, side: str, family: str = "rummy") -> str
                     "profiles": world.profile[side],
                     "tokens": world.api_token[side],
                     "account": world.api_token[side],
+                    "rulings": world.ruling[side],
                 }[route.kind]
             )
         if name == "deal":

@@ -4,6 +4,8 @@ what the ruling says, as a ``<details>`` (it opens without any script)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
+from typing import Any
 
 from django import template
 from django.utils.html import conditional_escape, format_html
@@ -34,3 +36,9 @@ def rule_ids(text: object) -> SafeString:
     escaped = str(conditional_escape(str(text)))
     # Safe: the text was escaped above, and each tap is built by format_html.
     return mark_safe(RULE_ID.sub(_tap, escaped))
+
+
+@register.filter(name="of_hand")
+def of_hand(disputes: Mapping[int, list[Any]] | None, key: int) -> list[Any]:
+    """``{{ disputes|of_hand:h.key }}``: a hand's disputes (``desk.disputes.hand_disputes``)."""
+    return list((disputes or {}).get(key, ()))

@@ -19,11 +19,14 @@ from adjudicator.game import Game as GameDefinition
 from adjudicator.games import all_games, get_game
 from adjudicator.options import changed_options, options_as_dict
 from scorekeeper.access import roles
-from scorekeeper.desk import asking
+from scorekeeper.desk import asking, disputes
+from scorekeeper.exceptions import ServiceError
 from scorekeeper.house_rules import profile_selectors
-from scorekeeper.models import Game, HouseRuleProfile, Night
+from scorekeeper.ledger import reading
+from scorekeeper.models import Game, HouseRuleProfile, Night, Ruling
 from scorekeeper.pages.desk_forms import WAY, blocks, decode, encode, pack_data, way_chosen
 from scorekeeper.pages.forms import HouseRulesForm
+from scorekeeper.standings import scoreboard
 from scorekeeper.web.http import AuthedRequest
 
 
@@ -145,7 +148,10 @@ def _context(request: AuthedRequest) -> dict[str, Any]:
         players_raw = str(from_game.seats.count())
     players = _table_size(game, players_raw)
     names = list(game.questions())
-    asked_for = query.get("question", "")
+    # "Dispute this hand": the hand of the game the desk was opened from, asked under the
+    # game's own question for a recorded hand, its entries filled in.
+    hand = _hand(from_game, query.get("deal"))
+    asked_for = query.get("question", "") or (hand.question if hand else "")
     name = asked_for if asked_for in names else names[0]
     question = game.questions()[name]
     assert question.asks is not None
@@ -154,11 +160,21 @@ def _context(request: AuthedRequest) -> dict[str, Any]:
     seating = game.seating(players, parsed)
     ways = question.asks.ways(players, parsed)
     values: dict[str, str] = {k: str(query.get(k, "")) for k in query if k.startswith("in_")}
+    opened = hand is not None and not query.get("question") and game.slug == hand.game.slug
     if query.get("example"):
         values = encode(fields, question.asks.example(players, parsed), seating=seating, ways=ways)
+    elif opened and hand is not None:
+        values = encode(fields, hand.data, seating=seating, ways=ways)
+    # A ruling is tied to the hand only when asked of that game, at its table, under its rules.
+    if hand is not None and (
+        game.slug != hand.game.slug
+        or players != hand.players
+        or changed_options(parsed) != changed_options(game.options(hand.options))
+    ):
+        hand = None
     asked = None
     data: dict[str, Any] = {}
-    if (query.get("ask") or query.get("example")) and rules.options is not None:
+    if (query.get("ask") or query.get("example") or opened) and rules.options is not None:
         data = decode(fields, values, seating=seating, ways=ways)
         asked = asking.ask(
             slug=game.slug, question=name, data=data, players=players, options=options
@@ -202,7 +218,19 @@ def _context(request: AuthedRequest) -> dict[str, Any]:
         "night": night,
         "from_game": from_game,
         "can_save": night is not None and roles.can_record(request.user, night),
+        "hand": hand,
     }
+
+
+def _hand(from_game: Game | None, raw: str | None) -> disputes.Hand | None:
+    """The hand ``raw`` (a deal's key) of the game the desk was opened from, when it is one
+    that can be disputed (a deal of that game that stands); otherwise none."""
+    if from_game is None or not raw or not raw.isdecimal() or len(raw) > 18:
+        return None
+    try:
+        return disputes.hand_of(from_game, int(raw))
+    except (ServiceError, AdjudicationError):
+        return None
 
 
 @login_required
@@ -215,6 +243,70 @@ def desk_page(request: AuthedRequest) -> HttpResponse:
     if request.htmx and not request.htmx.history_restore_request:
         template += "#desk"
     return render(request, template, context)
+
+
+@login_required
+@require_POST
+def hand_dispute(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
+    """Save the answer shown as a ruling about hand ``deal`` of game ``pk`` (a dispute entry in
+    its ledger too); then show the ruling, with the way to amend the hand to it."""
+    game = get_object_or_404(roles.games_for_user(request.user).select_related("night"), pk=pk)
+    post = request.POST
+    try:
+        data = json.loads(post.get("data") or "{}")
+        if not isinstance(data, dict):
+            raise ValueError
+        ruling = disputes.hand_dispute(
+            game=game,
+            deal_key=deal,
+            by=request.user,
+            question=post.get("question", "")[:40] or None,
+            data=data,
+            note=post.get("note", ""),
+        )
+    except (ValueError, RecursionError, AdjudicationError, ServiceError) as err:
+        message = (
+            err.message
+            if isinstance(err, AdjudicationError | ServiceError)
+            else "That ruling is unreadable."
+        )
+        context = {"game": game, "night": game.night, "error": message}
+        return render(request, "scorekeeper/desk/ruling.html", context, status=400)
+    return redirect("ruling_detail", pk=ruling.pk)
+
+
+@login_required
+@require_GET
+def ruling_detail(request: AuthedRequest, pk: int) -> HttpResponse:
+    """One saved ruling: the question, the answer and its working; for a ruling about a hand,
+    that hand, the amends that settled it, and (to a recorder) "Amend hand N to this"."""
+    nights = roles.nights_for_user(request.user)
+    ruling = get_object_or_404(
+        Ruling.objects.select_related("night", "dispute", "saved_by").filter(night__in=nights),
+        pk=pk,
+    )
+    shown = asking.shown(ruling)
+    context: dict[str, Any] = {"ruling": ruling, "shown": shown, "night": ruling.night}
+    entry = ruling.dispute
+    if entry is not None:
+        game = entry.game
+        hand = scoreboard.game_standings(game).history
+        found = next((h for h in hand if h.key == entry.deal_key), None)
+        settled_by = list(entry.settled_by.order_by("id"))
+        context |= {
+            "game": game,
+            "hand": found,
+            "settled_by": settled_by,
+            "hand_word": reading.game_definition(game).deal_word,
+            "can_amend": (
+                found is not None
+                and not found.voided
+                and not settled_by
+                and roles.can_record(request.user, game.night)
+                and not reading.is_ended(game)
+            ),
+        }
+    return render(request, "scorekeeper/desk/ruling.html", context)
 
 
 @login_required

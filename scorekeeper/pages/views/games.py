@@ -14,6 +14,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from adjudicator.errors import AdjudicationError
 from scorekeeper.access import roles
+from scorekeeper.desk import disputes
 from scorekeeper.exceptions import ServiceError, StaleDeal
 from scorekeeper.games import confirmations
 from scorekeeper.games import services as game_services
@@ -59,6 +60,7 @@ def _context(
         "recorded": _just_recorded(standings, recorded),
         "voided": next((h for h in standings.history if h.key == voided and h.voided), None),
         "can_record": roles.can_record(request.user, game.night),
+        "disputes": disputes.hand_disputes(game),
         "poll_key": polling.poll_key(request, game.pk),
         "rated": (
             ratings.game_changes(request.user, game)
@@ -142,6 +144,7 @@ def game_scoreboard(request: AuthedRequest, pk: int) -> HttpResponse:
                 "night": shown.night,
                 "standings": standings,
                 "can_record": can_record,
+                "disputes": disputes.hand_disputes(shown),
                 "poll_key": poll_key,
                 "csrf_token": csrf_token,
             }
@@ -213,6 +216,8 @@ def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
     latest = reading.latest_revision(game, deal)
     if latest is None:
         return redirect(game)
+    # An amend from a ruling about this hand ("Amend hand N to this") settles its dispute.
+    settles = _dispute_of(game, deal, request.POST.get("settles") or request.GET.get("settles"))
     if request.method == "POST":
         form = DealForm(request.POST, game=game, seats=seats)
         if form.is_valid() and form.cleaned_data["revision"] is None:
@@ -229,6 +234,7 @@ def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
                     note=form.cleaned_data["note"],
                     revision=form.cleaned_data["revision"],
                     seat=form.recorder_seat,
+                    settles=settles,
                 )
             except (AdjudicationError, ServiceError) as err:
                 form.add_engine_error(err)
@@ -240,7 +246,7 @@ def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
         source = latest if latest.kind != Entry.Kind.VOID else latest.supersedes
         assert source is not None
         try:
-            form = DealForm.from_data(source.data, game=game, seats=seats)
+            form = DealForm.from_data(_ruled(game, settles) or source.data, game=game, seats=seats)
         except (KeyError, TypeError, ValueError, AttributeError):
             # A record this form cannot read (the ledger names it as a problem): start afresh.
             form = DealForm(game=game, seats=seats)
@@ -257,8 +263,36 @@ def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
         "history": history,
         "unreadable": unreadable,
         "deal_word": standings.deal_word,
+        "settles": settles,
     }
     return render(request, "scorekeeper/deal_amend.html", context, status=status)
+
+
+def _dispute_of(game: Game, deal: int, raw: str | None) -> Entry | None:
+    """The dispute of this deal named by ``raw`` (an amend from its ruling), if it is one."""
+    if not raw or not raw.isdecimal() or len(raw) > 18:
+        return None
+    return game.entries.filter(pk=int(raw), kind=Entry.Kind.DISPUTE, deal_id=deal).first()
+
+
+def _ruled(game: Game, dispute: Entry | None) -> dict[str, Any] | None:
+    """The deal as the ruling was asked about it, to start the amend from, when the question
+    took a whole deal (its input is then a record the game reads); otherwise none."""
+    if dispute is None or not isinstance(dispute.data, dict):
+        return None
+    asked = dispute.data.get("input")
+    if not isinstance(asked, dict):
+        return None
+    definition = reading.game_definition(game)
+    options = definition.options(game.options)
+    players = game.seats.count()
+    record = {f.key for f in definition.record(options, players).fields}
+    data = {k: v for k, v in asked.items() if k in record}
+    try:
+        definition.parse_deal(data, players=players, options=options)
+    except AdjudicationError:
+        return None
+    return data
 
 
 @login_required

@@ -1,0 +1,190 @@
+"""Disputing a hand: a ruling asked about a recorded deal of a game, kept twice in one
+transaction, as the night's ruling and as a ``dispute`` entry in the game's ledger (hash-chained
+like every entry, exported and replayed with it; it changes no score).
+
+The question and its input come from the game's own description of a recorded deal
+(:meth:`adjudicator.game.Game.dispute`); nothing here names a game. The house rules are always
+the game's: a ruling tied to a hand is read under the rules the hand was played by.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import Q
+
+from adjudicator.options import changed_options
+from scorekeeper.desk import asking
+from scorekeeper.exceptions import InvalidInput
+from scorekeeper.ledger import reading
+from scorekeeper.models import Entry, Game, Ruling
+from scorekeeper.nights.services import _require_recorder
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A recorded deal as the desk asks about it: its key and the number the table calls it,
+    the question the game disputes it under, and that question's input from its record."""
+
+    game: Game
+    key: int
+    number: int
+    players: int
+    question: str
+    data: dict[str, Any]
+    options: dict[str, Any]
+
+
+def _counted(game: Game) -> tuple[dict[int, int], list[int]]:
+    """Each deal's number at the table (voided deals keep theirs), and the keys of the deals
+    that count, in order (deal N of the tally, which a question may take: a round)."""
+    revisions, _ = reading.deal_revisions(list(game.entries.order_by("id")))
+    numbers = {key: number for number, key in enumerate(revisions, start=1)}
+    counted = [key for key, revs in revisions.items() if revs[-1].kind != Entry.Kind.VOID]
+    return numbers, counted
+
+
+def hand_of(game: Game, deal_key: int) -> Hand:
+    """The hand ``deal_key`` of ``game`` as a desk question, filled in from its current record.
+
+    Refused (``InvalidInput``, field ``deal``) for a key that is no deal of the game and for a
+    voided deal (there is nothing standing to dispute)."""
+    definition = reading.game_definition(game)
+    word = definition.deal_word
+    latest = reading.latest_revision(game, deal_key)
+    if latest is None:
+        raise InvalidInput(f"{game} has no {word} {deal_key}.", field="deal")
+    numbers, counted = _counted(game)
+    if latest.kind == Entry.Kind.VOID:
+        raise InvalidInput(
+            f"{word.capitalize()} {numbers[deal_key]} is voided: bring it back to dispute it.",
+            field="deal",
+        )
+    options = definition.options(game.options)
+    players = game.seats.count()
+    disputed = definition.dispute(
+        latest.data, number=counted.index(deal_key) + 1, players=players, options=options
+    )
+    return Hand(
+        game=game,
+        key=deal_key,
+        number=numbers[deal_key],
+        players=players,
+        question=disputed.question,
+        data=disputed.data,
+        options=dict(game.options),
+    )
+
+
+def summary_of(answer: Mapping[str, Any], title: str = "") -> str:
+    """The ruling in one sentence: the answer's summary, else its first line of working."""
+    said = answer.get("summary")
+    if isinstance(said, str) and said:
+        return said
+    lines = answer.get("explanation")
+    if isinstance(lines, list) and lines:
+        return str(lines[0])
+    return title
+
+
+@transaction.atomic
+def hand_dispute(
+    *,
+    game: Game,
+    deal_key: int,
+    by: User,
+    question: str | None = None,
+    data: Mapping[str, Any] | None = None,
+    note: str = "",
+    seat: int | None = None,
+) -> Ruling:
+    """Save a ruling asked about hand ``deal_key`` of ``game``: the night's ``Ruling`` and a
+    ``dispute`` entry in the game's ledger (its ``deal`` the hand's key), the ruling linked to
+    it. ``question`` and ``data`` are what the desk asked (by default the hand as recorded);
+    the house rules are the game's. ``seat``: who at the table asked, where the table says.
+
+    Refused: a user who may not record at the night (``PermissionDenied``), a hand that is not
+    the game's or is voided, a seat not at the table (``InvalidInput``), a question the engine
+    refuses (``AdjudicationError``)."""
+    # Serialize with the game's other writers: the entry chains to the game's newest.
+    game = Game.objects.select_for_update().select_related("night").get(pk=game.pk)
+    _require_recorder(by, game.night)
+    hand = hand_of(game, deal_key)
+    if seat is not None and not 0 <= seat < hand.players:
+        raise InvalidInput(f"Seat {seat + 1} is not at this table.", field="seat")
+    asked = asking.ask(
+        slug=game.slug,
+        question=hand.question if question is None else question,
+        data=hand.data if data is None else data,
+        players=hand.players,
+        options=hand.options,
+        readings=False,
+    )
+    if asked.error is not None:
+        raise asked.error
+    ruling = asking.ruling_of(asked, night=game.night, players=hand.players, note=note, by=by)
+    assert asked.answer is not None
+    entry = Entry.objects.create(
+        game=game,
+        kind=Entry.Kind.DISPUTE,
+        deal_id=hand.key,
+        data={
+            "question": asked.question.name,
+            "input": ruling.data,
+            "players": ruling.players,
+            "options": changed_options(asked.game.options(asked.options)),
+            "answer": asked.answer,
+            "summary": summary_of(asked.answer, asked.question.title),
+        },
+        note=ruling.note,
+        seat=seat,
+        recorded_by=by,
+    )
+    ruling.dispute = entry
+    ruling.save()
+    return ruling
+
+
+@dataclass(frozen=True)
+class HandDispute:
+    """A dispute of a hand as the game page shows it: its entry, its ruling's sentence and
+    where that ruling is, and the amends that settled it."""
+
+    entry: Entry
+    summary: str
+    ruling_id: int | None
+    settled_by: tuple[Entry, ...]
+
+
+def hand_disputes(game: Game) -> dict[int, list[HandDispute]]:
+    """The disputes of each deal of ``game`` (by key), in order, with their rulings and the
+    amends that settled them: one query, and one more for the rulings when there are any."""
+    said = list(
+        game.entries.filter(Q(kind=Entry.Kind.DISPUTE) | Q(settles__isnull=False)).order_by("id")
+    )
+    settled: dict[int, list[Entry]] = {}
+    for entry in said:
+        if entry.settles_id is not None:
+            settled.setdefault(entry.settles_id, []).append(entry)
+    found_disputes = [e for e in said if e.kind == Entry.Kind.DISPUTE]
+    if not found_disputes:
+        return {}
+    rulings = dict(
+        Ruling.objects.filter(dispute__in=found_disputes).values_list("dispute_id", "pk")
+    )
+    found: dict[int, list[HandDispute]] = {}
+    for entry in found_disputes:
+        summary = entry.data.get("summary") if isinstance(entry.data, dict) else None
+        found.setdefault(entry.deal_key, []).append(
+            HandDispute(
+                entry=entry,
+                summary=summary if isinstance(summary, str) else "",
+                ruling_id=rulings.get(entry.pk),
+                settled_by=tuple(settled.get(entry.pk, ())),
+            )
+        )
+    return found
