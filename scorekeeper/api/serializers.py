@@ -333,6 +333,12 @@ class DealAmendIn(BodyIn):
     game = GameSlugField(required=False, help_text=GAME_HELP)
     deal = DealField(help_text=DEAL_HELP)
     seat = seat_field(required=False, allow_null=True, default=None, help_text=SEAT_HELP)
+    settles = id_field(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="The dispute this amend follows (a ruling's `dispute`, about this deal).",
+    )
     note = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
     revision = id_field(
         error_messages=REVISION_ERRORS,
@@ -385,12 +391,14 @@ class EntryOut(serializers.ModelSerializer[Entry]):
             "recorded_as",
             "recorded_at",
             "seat",
+            "settles",
         )
         extra_kwargs = {
             "seat": {
                 "help_text": "Who at the table made it, where the table said (seat, from 0): "
                 "a deal's recorder, or who confirmed it."
-            }
+            },
+            "settles": {"help_text": "An amend that follows a ruling: the dispute it settles."},
         }
 
 
@@ -777,6 +785,34 @@ class RulingOut(serializers.Serializer[Any]):
         help_text="An imported ruling's saver as its file named them (else empty)."
     )
     saved_at = serializers.DateTimeField()
+    dispute = serializers.IntegerField(
+        source="dispute_id",
+        allow_null=True,
+        help_text="A ruling asked about a hand: the dispute entry in its game's ledger (an "
+        "amend that follows the ruling sends it as `settles`). Null otherwise.",
+    )
+
+
+class HandDisputeIn(BodyIn):
+    question = serializers.CharField(
+        max_length=40,
+        required=False,
+        help_text="One of the game's questions; by default the one its recorded hands are "
+        "disputed under.",
+    )
+    input = serializers.DictField(
+        required=False,
+        help_text="The question's input; by default the hand as recorded.",
+    )
+    note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    seat = seat_field(
+        required=False, allow_null=True, default=None, help_text="Who at the table asks."
+    )
+
+
+class HandDisputeOut(serializers.Serializer[Any]):
+    ruling = RulingOut()
+    entry = EntryOut(source="dispute")
 
 
 # --- Every refusal's body (scorekeeper/api/errors.py), for the schema's 4xx answers ----------

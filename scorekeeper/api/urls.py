@@ -33,6 +33,7 @@ urlpatterns = [
     path("games/<id:pk>/deals/<id:deal>/amend/", views.deal_amend, name="api_deal_amend"),
     path("games/<id:pk>/deals/<id:deal>/void/", views.deal_void, name="api_deal_void"),
     path("games/<id:pk>/deals/<id:deal>/confirm/", views.deal_confirm, name="api_deal_confirm"),
+    path("games/<id:pk>/deals/<id:deal>/dispute/", views.hand_dispute, name="api_hand_dispute"),
     path("games/<id:pk>/standings/", views.game_standings, name="api_game_standings"),
     path("games/<id:pk>/end/", views.game_end, name="api_game_end"),
     # rules

@@ -21,7 +21,7 @@ from adjudicator.games import all_games, get_game
 from adjudicator.records import describe
 from scorekeeper.access import roles
 from scorekeeper.api import serializers as s
-from scorekeeper.desk import asking
+from scorekeeper.desk import asking, disputes
 from scorekeeper.exceptions import InvalidInput
 from scorekeeper.games import confirmations
 from scorekeeper.games import services as game_services
@@ -269,6 +269,7 @@ def deal_amend(request: Request, pk: int, deal: int) -> Response:
         note=data["note"],
         revision=data["revision"],
         seat=data["seat"],
+        settles=data["settles"],
     )
     return Response(s.EntryOut(entry).data, status=status.HTTP_201_CREATED)
 
@@ -289,6 +290,31 @@ def deal_confirm(request: Request, pk: int, deal: int) -> Response:
         game=game, deal_key=deal, by=_user(request), seat=data["seat"], revision=data["revision"]
     )
     return Response(s.EntryOut(entry).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    request=s.HandDisputeIn,
+    responses={201: s.HandDisputeOut},
+    description="Ask the dispute desk about a recorded hand and keep the answer: a ruling of "
+    "the night, and a dispute entry in the game's ledger (it changes no score). By default the "
+    "question and input are the hand as recorded, read under the game's house rules. 400 "
+    "(field deal) for a voided hand or one not of this game.",
+)
+@api_view(["POST"])
+def hand_dispute(request: Request, pk: int, deal: int) -> Response:
+    game = _game_for(request, pk)
+    data = _valid(s.HandDisputeIn, request)
+    ruling = disputes.hand_dispute(
+        game=game,
+        deal_key=deal,
+        by=_user(request),
+        question=data.get("question"),
+        data=data.get("input"),
+        note=data["note"],
+        seat=data["seat"],
+    )
+    body = {"ruling": ruling, "dispute": ruling.dispute}
+    return Response(s.HandDisputeOut(body).data, status=status.HTTP_201_CREATED)
 
 
 @extend_schema(request=s.DealVoidIn, responses={201: s.EntryOut, 409: CONFLICT_CHANGE})

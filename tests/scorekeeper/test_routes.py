@@ -193,6 +193,8 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
     "api_deal_void": {"POST": R(401, 404, 401, 403, 201, 201)},
     # The world's nights do not ask for confirmations: refused (400) to those who may record.
     "api_deal_confirm": {"POST": R(401, 404, 401, 403, 400, 400)},
+    # A hand disputed as recorded (an empty body asks the hand's own question).
+    "api_hand_dispute": {"POST": R(401, 404, 401, 403, 201, 201)},
     "api_game_standings": {"GET": R(401, 404, 401, 200, 200, 200)},
     "api_game_end": {
         "POST": R(401, 404, 401, 403, 400, 400),

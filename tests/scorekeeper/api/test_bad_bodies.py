@@ -72,6 +72,11 @@ GOOD: dict[tuple[str, str], Good] = {
         {"seat": 1, "revision": w.deal},
         201,
     ),
+    ("POST", "/api/v1/games/{id}/deals/{deal}/dispute/"): lambda w: (
+        f"/api/v1/games/{w.game.pk}/deals/{w.deal}/dispute/",
+        {"note": "Was Alice's hand counted right?", "seat": 1},
+        201,
+    ),
     ("POST", "/api/v1/import/"): lambda w: ("/api/v1/import/", w.export, 201),
     ("POST", "/api/v1/join/"): lambda w: ("/api/v1/join/", {"token": w.link}, 200),
     ("POST", "/api/v1/nights/"): lambda w: (

@@ -56,6 +56,7 @@ def test_the_schema_is_valid_openapi(schema: dict[str, Any]) -> None:
         pytest.param("/api/v1/games/{id}/deals/{deal}/amend/", {"post"}, id="amend"),
         pytest.param("/api/v1/games/{id}/deals/{deal}/void/", {"post"}, id="void"),
         pytest.param("/api/v1/games/{id}/deals/{deal}/confirm/", {"post"}, id="confirm"),
+        pytest.param("/api/v1/games/{id}/deals/{deal}/dispute/", {"post"}, id="dispute"),
         pytest.param("/api/v1/games/{id}/standings/", {"get"}, id="standings"),
         pytest.param("/api/v1/game-types/", {"get"}, id="game-types"),
         pytest.param("/api/v1/adjudicate/knock-rummy/settle/", {"post"}, id="adjudicate"),
@@ -365,9 +366,11 @@ def test_each_question_is_an_operation_with_its_body_and_its_answer(
 
 
 # Objects whose keys are a question's own (a ruling keeps the input its question took, by
-# game and question in the same body; an exported ruling's answer as it was given then).
+# game and question in the same body, or for a disputed hand by the game of the path; an
+# exported ruling's answer as it was given then).
 OPEN_OBJECTS = {
     "/components/schemas/RulingInRequest/properties/input",
+    "/components/schemas/HandDisputeInRequest/properties/input",
     "/components/schemas/RulingOut/properties/input",
     "/components/schemas/Export/properties/nights/items/properties/rulings/items/properties/answer",
 }

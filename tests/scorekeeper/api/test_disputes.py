@@ -1,0 +1,101 @@
+"""Dispute this hand through the API, and a dispute kept through export and import (issue 21).
+
+Alice records two deals of Bridge Rummy; deal 2 is disputed as recorded, and the amend that
+follows the ruling says it settles that dispute."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from scorekeeper import chain
+from scorekeeper.games import services as game_services
+from scorekeeper.models import Entry, Game, Ruling
+from scorekeeper.nights.demo import SAMPLE_DEALS
+from scorekeeper.standings import scoreboard
+from scorekeeper.transfer import exporting, importing
+from tests.factories import UserFactory
+
+
+def _two_deals(game: Game, by: Any) -> list[Entry]:
+    return [game_services.deal_record(game=game, by=by, data=d) for d in SAMPLE_DEALS[:2]]
+
+
+def test_a_hand_disputed_and_the_amend_that_settles_it(
+    api: APIClient, bridge_game: Game, alice: Any
+) -> None:
+    deals = _two_deals(bridge_game, alice)
+    totals = scoreboard.game_standings(bridge_game).tally.totals
+    url = f"/api/v1/games/{bridge_game.pk}/deals/{deals[1].pk}/dispute/"
+    answer = api.post(url, {"note": "Tom counted again"}, format="json")
+    assert answer.status_code == 201, answer.content
+    body = answer.json()
+    ruling = Ruling.objects.get()
+    assert body["ruling"]["id"] == ruling.pk and body["ruling"]["dispute"] == body["entry"]["id"]
+    assert (body["entry"]["kind"], body["entry"]["deal"]) == ("dispute", deals[1].pk)
+    assert body["ruling"]["question"] == "settle" and body["ruling"]["note"] == "Tom counted again"
+    assert scoreboard.game_standings(bridge_game).tally.totals == totals  # no score changed
+
+    amended = api.post(
+        f"/api/v1/games/{bridge_game.pk}/deals/{deals[1].pk}/amend/",
+        {"deal": SAMPLE_DEALS[1], "revision": deals[1].pk, "settles": body["entry"]["id"]},
+        format="json",
+    )
+    assert amended.status_code == 201, amended.content
+    assert amended.json()["settles"] == body["entry"]["id"]
+    # Another deal's amend cannot say it settles this dispute.
+    wrong = api.post(
+        f"/api/v1/games/{bridge_game.pk}/deals/{deals[0].pk}/amend/",
+        {"deal": SAMPLE_DEALS[0], "revision": deals[0].pk, "settles": body["entry"]["id"]},
+        format="json",
+    )
+    assert wrong.status_code == 400 and wrong.json()["field"] == "settles"
+
+
+def test_a_voided_hand_is_not_disputed(api: APIClient, bridge_game: Game, alice: Any) -> None:
+    deals = _two_deals(bridge_game, alice)
+    game_services.deal_void(game=bridge_game, deal_key=deals[1].pk, by=alice, revision=deals[1].pk)
+    refused = api.post(f"/api/v1/games/{bridge_game.pk}/deals/{deals[1].pk}/dispute/", {})
+    assert refused.status_code == 400 and refused.json()["field"] == "deal"
+    assert not Ruling.objects.exists()
+    assert not Entry.objects.filter(kind="dispute").exists()
+
+
+def test_a_dispute_and_its_settling_amend_survive_export_and_import(
+    api: APIClient, bridge_game: Game, alice: Any
+) -> None:
+    deals = _two_deals(bridge_game, alice)
+    url = f"/api/v1/games/{bridge_game.pk}/deals/{deals[1].pk}/dispute/"
+    dispute = api.post(url, {}, format="json").json()["entry"]["id"]
+    game_services.deal_amend(
+        game=bridge_game,
+        deal_key=deals[1].pk,
+        by=alice,
+        data=SAMPLE_DEALS[1],
+        revision=deals[1].pk,
+        settles=dispute,
+    )
+    document = exporting.export_document([bridge_game.night])
+    night = document["nights"][0]
+    rows = night["games"][0]["entries"]
+    assert [(r["kind"], r["deal"], r["settles"]) for r in rows] == [
+        ("record", None, None),
+        ("record", None, None),
+        ("dispute", 2, None),
+        ("amend", 2, 3),
+    ]
+    assert night["rulings"][0]["dispute"] == {"game": 1, "n": 3}
+    [copy] = importing.import_nights(owner=UserFactory(username="dora"), document=document)
+    game = copy.games.get()
+    copied = list(game.entries.order_by("id"))
+    assert copied[3].settles_id == copied[2].pk and copied[2].kind == "dispute"
+    assert copy.rulings.get().dispute_id == copied[2].pk
+    walked, broken = chain.first_break(game.pk, copied, start=copied[0].prev_hash)
+    assert (walked, broken) == (4, None)
+
+    # An amend that says it settles something that is no dispute of its deal is refused.
+    rows[3]["settles"] = 1
+    with pytest.raises(importing.ImportRefused, match="only an amend settles a dispute"):
+        importing.import_nights(owner=UserFactory(username="eve"), document=document)
