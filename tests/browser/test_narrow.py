@@ -7,6 +7,7 @@ from typing import Any
 
 from playwright.sync_api import Page
 
+from scorekeeper.desk import disputes
 from scorekeeper.games import services as game_services
 from scorekeeper.models import Player
 from tests.factories import GameFactory, played_night
@@ -34,6 +35,11 @@ def test_every_page_fits_a_320_px_phone(signed_in: Page, alice: Any) -> None:
         game=voormsi, by=alice, data={"won": [7, 2], "first_five": 0, "captures": []}
     )
     mary, tom = (Player.objects.get(owner=alice, name=name) for name in ("Mary", "Tom"))
+    # Long names waiting to confirm a hand (the one-tap buttons), and a hand disputed.
+    night.confirmations = True
+    night.save()
+    hand = voormsi.entries.get()
+    ruling = disputes.hand_dispute(game=voormsi, deal_key=hand.pk, by=alice)
     page = signed_in
     base = page.url.rstrip("/")
     page.set_viewport_size(NARROW)
@@ -50,6 +56,8 @@ def test_every_page_fits_a_320_px_phone(signed_in: Page, alice: Any) -> None:
         "/ratings/",
         "/ratings/?game=bridge-rummy",
         "/desk/",
+        f"/desk/?from={voormsi.pk}&deal={hand.pk}",
+        f"/rulings/{ruling.pk}/",
         "/profiles/",
         "/export/",
         "/account/tokens/",

@@ -24,6 +24,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, ConsoleMessage, Page, Response
 
 from scorekeeper.access import sharing
+from scorekeeper.desk import disputes
 from scorekeeper.models import Game, Night
 from tests.browser.test_csp import listen, visit
 from tests.browser.test_pwa import PHONE, a_page_opened_before_opens_offline_and_queues
@@ -114,6 +115,12 @@ def test_every_page_answers_under_production_settings(
     night: Night,
 ) -> None:
     base = production_server.url
+    # The night asks for confirmations, and a hand is disputed: those pages are walked too.
+    night.confirmations = True
+    night.save()
+    bridge = Game.objects.get(night=night, slug="bridge-rummy")
+    hand = bridge.entries.get()
+    ruling = disputes.hand_dispute(game=bridge, deal_key=hand.pk, by=night.owner)
     games = Game.objects.filter(night=night).order_by("pk")
     night_pages = [
         night.get_absolute_url(),
@@ -135,6 +142,8 @@ def test_every_page_answers_under_production_settings(
         f"/players/{player.pk}/",
         "/ratings/",
         "/desk/",
+        f"/desk/?from={bridge.pk}&deal={hand.pk}",
+        f"/rulings/{ruling.pk}/",
         "/profiles/",
         "/export/",
         "/account/tokens/",
