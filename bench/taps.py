@@ -8,6 +8,10 @@ run: each way's first sample deal), every tap counted by ``tests/browser/hands.p
 choices, players, switches, number boxes (the keys typed are the phone's keyboard, not taps)
 and the Record button. A choice the form already starts on costs nothing.
 
+With ``--confirmations`` the night asks the other side to confirm each hand: the hand also costs
+saying who records it (once a night: the phone remembers) and the one tap of "Confirmed by …"
+on the recorder's phone handed across; its budget is two taps more.
+
 It prints, for each: the game, the table, the way, what the hand holds, the taps, the budget
 and whether the hand was recorded. Budgets (issue 18): trick by trick, the cards played plus 3
 (plus one a run of passes where a turn may be a pass); on the card picker or a grid, the cards
@@ -42,10 +46,23 @@ def recorded(game: Any, seconds: float = 10) -> bool:
     return False
 
 
+def confirmed(game: Any, seconds: float = 10) -> bool:
+    """Whether the game's hand was confirmed, once the page has had time to send it."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if game.entries.filter(kind="confirm").exists():
+            return True
+        time.sleep(0.2)
+    return False
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--phone", default="390x844", help="the viewport, WIDTHxHEIGHT")
     parser.add_argument("--game", action="append", help="only these games (slugs)")
+    parser.add_argument(
+        "--confirmations", action="store_true", help="a night that asks for confirmations"
+    )
     args = parser.parse_args()
     width, height = (int(n) for n in args.phone.split("x"))
 
@@ -71,10 +88,12 @@ def main() -> None:
     from scorekeeper.models import Night
     from scorekeeper.nights import services as night_services
     from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, sign_in
-    from tests.browser.hands import record_hand, sample_for, table_size
+    from tests.browser.hands import Thumb, record_hand, sample_for, table_size
 
     owner = get_user_model().objects.create_user("taps", password="a taps bench pass")
-    night = night_services.night_create(owner=owner, date=datetime.date.today())
+    night = night_services.night_create(
+        owner=owner, date=datetime.date.today(), confirmations=args.confirmations
+    )
     players = {n: night_services.night_player_add(night=night, by=owner, name=n) for n in NAMES}
 
     port = free_port()
@@ -109,8 +128,18 @@ def main() -> None:
                         players=[players[n] for n in NAMES[:size]],
                     )
                     page.goto(f"{base}/games/{started.pk}/")
+                    thumb = Thumb(page)
+                    if args.confirmations:  # who records: Ann, remembered after the first
+                        chooser = page.locator("#record .choose-recorder")
+                        thumb.choose(chooser.get_by_label(NAMES[0], exact=True))
                     taps, most = record_hand(page, game, way, deal, NAMES[:size])
                     done = recorded(started)
+                    if args.confirmations and done:  # handed across: one tap
+                        across = page.locator("#recorded .hand-across button").first
+                        thumb.tap(across)
+                        done = confirmed(started)
+                        most += 2
+                    taps += thumb.taps
                     over = taps > most
                     failed = failed or over or not done
                     rows.append(

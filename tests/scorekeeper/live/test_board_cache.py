@@ -111,6 +111,17 @@ def test_a_renamed_player_gives_a_fresh_board(game: Game, carol_watching: Client
     assert "Marianne" in html
 
 
+def test_asking_for_confirmations_gives_a_fresh_board(
+    game: Game, alice: Any, carol_watching: Client
+) -> None:
+    """No entry changes when the owner turns confirmations on: the kept board must not hide the
+    hands that now wait."""
+    assert "not confirmed yet" not in board(carol_watching, game)
+    game.night.confirmations = True
+    game.night.save()
+    assert "not confirmed yet" in board(carol_watching, game)
+
+
 def test_a_viewer_never_gets_a_recorders_board(
     game: Game, alice: Any, carol_watching: Client
 ) -> None:
