@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from typing import Any
 
+from django import forms
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -295,26 +297,33 @@ def _ruled(game: Game, dispute: Entry | None) -> dict[str, Any] | None:
     return data
 
 
+def _change_from_board(
+    game: Game, form: forms.Form, verb: str, change: Callable[[dict[str, Any]], Any]
+) -> str | None:
+    """A change posted from the board (a void, a confirmation), made with the form's data: the
+    sentence to show above the board when it is refused or the page is out of date."""
+    if not form.is_valid():
+        word = reading.game_definition(game).deal_word
+        return f"This page is out of date: look at the {word} again, then {verb} it."
+    try:
+        change(form.cleaned_data)
+    except ServiceError as err:
+        return err.message
+    return None
+
+
 @login_required
 @require_POST
 def deal_void(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
     game = _game_to_record(request, pk)
-    form = VoidForm(request.POST)
-    error = None
-    if not form.is_valid():
-        word = reading.game_definition(game).deal_word
-        error = f"This page is out of date: look at the {word} again, then void it."
-    else:
-        try:
-            game_services.deal_void(
-                game=game,
-                deal_key=deal,
-                by=request.user,
-                note=form.cleaned_data["note"],
-                revision=form.cleaned_data["revision"],
-            )
-        except ServiceError as err:
-            error = err.message
+    error = _change_from_board(
+        game,
+        VoidForm(request.POST),
+        "void",
+        lambda data: game_services.deal_void(
+            game=game, deal_key=deal, by=request.user, note=data["note"], revision=data["revision"]
+        ),
+    )
     return _after_board_change(request, game, error, voided=deal)
 
 
@@ -324,22 +333,14 @@ def deal_confirm(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
     """A player of another side confirms a deal: on their own phone, or on the recorder's
     handed across ("Confirmed by Bob")."""
     game = _game_to_record(request, pk)
-    form = ConfirmForm(request.POST)
-    error = None
-    if not form.is_valid():
-        word = reading.game_definition(game).deal_word
-        error = f"This page is out of date: look at the {word} again, then confirm it."
-    else:
-        try:
-            confirmations.deal_confirm(
-                game=game,
-                deal_key=deal,
-                by=request.user,
-                seat=form.cleaned_data["seat"],
-                revision=form.cleaned_data["revision"],
-            )
-        except ServiceError as err:
-            error = err.message
+    error = _change_from_board(
+        game,
+        ConfirmForm(request.POST),
+        "confirm",
+        lambda data: confirmations.deal_confirm(
+            game=game, deal_key=deal, by=request.user, seat=data["seat"], revision=data["revision"]
+        ),
+    )
     return _after_board_change(request, game, error, confirmed=None if error else deal)
 
 
