@@ -300,6 +300,8 @@ class _Ledger:
     ends: set[int] = field(default_factory=set)  # rows of the table's ends
     ended: int | None = None  # the end that stands
     counting: int = 0  # deals whose latest revision is not a void
+    confirmed: set[int] = field(default_factory=set)  # revisions (rows) confirmed
+    settled: set[int] = field(default_factory=set)  # disputes (rows) an amend settled
 
     def _said(self, where: str, message: str, *, at: str | None = None) -> ImportRefused:
         return _refuse(at or where, f"The ledger does not replay at {where}: {message}")
@@ -346,7 +348,7 @@ class _Ledger:
             kind != Entry.Kind.AMEND
             or self.rows[settles].kind != Entry.Kind.DISPUTE
             or self.rows[settles].deal != deal
-            or any(row.settles == settles for row in self.rows)
+            or settles in self.settled
         ):
             raise self._said(
                 where,
@@ -397,6 +399,8 @@ class _Ledger:
             )
         )
         self.by_n[n] = row
+        if settles is not None:
+            self.settled.add(settles)
         if kind == Entry.Kind.RECORD:
             self.latest[row] = row
             self.deals.append(row)
@@ -438,11 +442,9 @@ class _Ledger:
                     f"a {word} is confirmed by a player of another side than its recorder.",
                     at=f"{where}.seat",
                 )
-            if any(
-                r.kind == Entry.Kind.CONFIRM and r.deal == deal and k > self.latest[deal]
-                for k, r in enumerate(self.rows)
-            ):
+            if self.latest[deal] in self.confirmed:
                 raise self._said(where, f"that {word} was already confirmed as it stands.")
+            self.confirmed.add(self.latest[deal])
         self.by_n[entry["n"]] = len(self.rows)
         self.rows.append(
             _Row(
