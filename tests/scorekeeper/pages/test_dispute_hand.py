@@ -103,7 +103,13 @@ def test_someone_who_only_watches_sees_the_dispute_but_cannot_dispute(
     client = client_for(carol)
     page = client.get(bridge_game.get_absolute_url()).content.decode()
     assert "Disputed: " in page
-    assert "Dispute this deal" not in page
+    # Anyone at the table may ask the desk about the hand; only those who record keep it.
+    link = f"{reverse('desk')}?from={bridge_game.pk}&amp;deal={hand.pk}"
+    assert f'href="{link}">Dispute this deal</a>' in page
+    desk = client.get(unescape(link)).content.decode()
+    assert "Disputing deal 1 of" in desk
+    assert "Save this ruling" not in desk
+    assert "Only the night's owner and recorders can save a ruling." in desk
     refused = client.post(
         reverse("hand_dispute", args=[bridge_game.pk, hand.pk]),
         {"question": "settle", "data": "{}"},
