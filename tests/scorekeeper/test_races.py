@@ -181,6 +181,43 @@ def test_an_amend_and_a_void_of_one_deal_at_once(live_server: Any, bridge_game: 
             send(void, {"revision": answers[0][1]["id"]})
 
 
+def test_two_players_confirming_one_hand_and_an_amend_at_once(
+    live_server: Any, bridge_game: Game
+) -> None:
+    """Tom and Alice (the other side of Mary, who recorded) confirm one deal from two phones
+    while a third amends it: one confirmation stands, for the deal as it then stood; the other
+    is told who confirmed first or that the deal changed, never a 500, never two."""
+    bridge_game.night.confirmations = True
+    bridge_game.night.save()
+    for number in range(ROUNDS):
+        status, entry = send(
+            deals_url(live_server, bridge_game), {"deal": SAMPLE_DEALS[number % 6], "seat": 0}
+        )
+        assert status == 201, entry
+        deal, revision = entry["deal"], entry["id"]
+        confirm = live_server.url + reverse("api_deal_confirm", args=[bridge_game.pk, deal])
+        amend = live_server.url + reverse("api_deal_amend", args=[bridge_game.pk, deal])
+        answers = at_once(
+            partial(send, confirm, {"seat": 1, "revision": revision}),
+            partial(send, confirm, {"seat": 3, "revision": revision}, user="bob"),
+            partial(send, amend, {"deal": SAMPLE_DEALS[number % 6], "revision": revision}),
+        )
+        confirms = answers[:2]
+        assert 500 not in statuses(answers), answers
+        assert statuses(confirms)[201] <= 1 and set(statuses(confirms)) <= {201, 409}, answers
+        standing = Entry.objects.filter(game=bridge_game, deal_id=deal, kind="confirm")
+        after = [e for e in standing if e.pk > revision]
+        assert len(after) == statuses(confirms)[201]
+        if after and answers[2][0] == 201:  # the amend came later: it waits again
+            assert after[0].pk < answers[2][1]["id"]
+        history = scoreboard.game_standings(bridge_game).history[-1]
+        assert (history.confirmed is None) == (answers[2][0] == 201 or not after)
+        send(
+            live_server.url + reverse("api_deal_void", args=[bridge_game.pk, deal]),
+            {"revision": history.current.pk},
+        )  # keep the game short of its seventh deal
+
+
 def test_one_new_player_added_twice_at_once(live_server: Any, alice: Any) -> None:
     """A double tap on "Add player" through the API: the loser hears the name is taken."""
     url = live_server.url + reverse("api_players")
