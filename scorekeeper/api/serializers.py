@@ -9,8 +9,10 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.utils import html
 
+from adjudicator.errors import AdjudicationError
 from adjudicator.game import Family
-from adjudicator.games import MAX_TABLE, all_games
+from adjudicator.games import MAX_TABLE, all_games, get_game
+from adjudicator.options import options_as_dict
 from adjudicator.tally import Points, points_json
 from scorekeeper.api.game_schemas import (
     answer_component,
@@ -45,15 +47,38 @@ NO_DATA = {
     "type": "object",
     "additionalProperties": False,
     "maxProperties": 0,
-    "description": "An entry with no data: a void, or the table's end.",
+    "description": "An entry with no data: a void, the table's end, a confirmation.",
+}
+
+
+DISPUTE_DATA = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["question", "input", "answer", "summary"],
+    "properties": {
+        "question": {"type": "string", "description": "The question the deal was asked as."},
+        "input": {"type": "object", "description": "The question's input: the deal as asked."},
+        "players": {"type": "integer", "nullable": True, "description": "The table size."},
+        "options": {
+            "anyOf": [ref(options_component(g.slug, request=True)) for g in all_games()],
+            "description": "The house rules that differ from the published ones.",
+        },
+        "answer": {
+            "anyOf": [ref(answer_component(g.slug, n)) for g, n, _ in questions()],
+            "description": "The answer as the desk gave it.",
+        },
+        "summary": {"type": "string", "description": "The ruling in one sentence."},
+    },
+    "description": "A dispute: the ruling asked about the deal (its ruling has the same).",
 }
 
 
 @extend_schema_field(
     {
-        "anyOf": [*(ref(deal_component(g.slug)) for g in all_games()), NO_DATA],
+        "anyOf": [*(ref(deal_component(g.slug)) for g in all_games()), DISPUTE_DATA, NO_DATA],
         "description": "A record or an amend: the deal as its game keeps it (its `Deal…` "
-        "body, canonical); a void or an end: empty.",
+        "body, canonical); a dispute: the ruling asked about the deal; a void, an end or a "
+        "confirmation: empty.",
     }
 )
 class EntryDataField(serializers.DictField):
@@ -69,6 +94,18 @@ class EntryDataField(serializers.DictField):
 )
 class GameOptionsField(serializers.DictField):
     """A game's house rules, as it was started with them (every rule given)."""
+
+
+class RulingOptionsField(GameOptionsField):
+    """A ruling's reading, every house rule given (the ruling keeps those that differ from the
+    published rules)."""
+
+    def to_representation(self, value: Any) -> dict[str, Any]:
+        try:
+            game = get_game(value.game_slug)
+        except AdjudicationError:  # a game no longer known: its reading as kept
+            return dict(value.options)
+        return options_as_dict(game.options(value.options))
 
 
 @extend_schema_field(
@@ -777,7 +814,9 @@ class RulingOut(serializers.Serializer[Any]):
     question = serializers.CharField()
     players = serializers.IntegerField(allow_null=True)
     input = serializers.DictField(source="data")
-    options = GameOptionsField(help_text="The reading chosen: the house rules it was read under.")
+    options = RulingOptionsField(
+        source="*", help_text="The reading chosen: every house rule it was read under."
+    )
     answer = AnswerField()
     note = serializers.CharField()
     saved_by = serializers.CharField(source="saved_by.username")

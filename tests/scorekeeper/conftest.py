@@ -1,13 +1,24 @@
-"""Fixtures of the app-level tests that need the app served by a process of its own."""
+"""Fixtures of the app-level tests: the app served by a process of its own, and the API's
+OpenAPI schema as JSON."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from drf_spectacular.generators import SchemaGenerator
 
 from tests.scorekeeper.serve import Server
+
+
+@pytest.fixture(scope="module")
+def openapi() -> dict[str, Any]:
+    """The API's schema, as its JSON reads (to check answers against it strictly)."""
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    return json.loads(json.dumps(schema, default=str))
 
 
 @pytest.fixture

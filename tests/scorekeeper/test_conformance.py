@@ -9,13 +9,11 @@ this by being added to ``adjudicator.games.GAMES``.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 from django.test import Client
 from django.urls import reverse
-from drf_spectacular.generators import SchemaGenerator
 from openapi_schema_validator import OAS30StrictValidator
 from rest_framework.test import APIClient
 
@@ -47,12 +45,6 @@ def cases() -> list[Any]:
                 pytest.param(game, game.max_players, variant(game), id=f"{game.slug}-variant")
             )
     return found
-
-
-@pytest.fixture(scope="module")
-def openapi() -> dict[str, Any]:
-    schema = SchemaGenerator().get_schema(request=None, public=True)
-    return json.loads(json.dumps(schema, default=str))
 
 
 def check_against_schema(

@@ -86,6 +86,7 @@ def test_alice_records_a_deal(api: APIClient, bridge_game: Game) -> None:
         "recorded_as": "",
         "recorded_at": body["recorded_at"],
         "seat": None,
+        "settles": None,
     }
     assert totals(bridge_game) == SAMPLE_TOTALS[0]
 

@@ -17,6 +17,7 @@ from scorekeeper.nights.demo import SAMPLE_DEALS
 from scorekeeper.standings import scoreboard
 from scorekeeper.transfer import exporting, importing
 from tests.factories import UserFactory
+from tests.scorekeeper.test_conformance import check_against_schema
 
 
 def _two_deals(game: Game, by: Any) -> list[Entry]:
@@ -24,7 +25,7 @@ def _two_deals(game: Game, by: Any) -> list[Entry]:
 
 
 def test_a_hand_disputed_and_the_amend_that_settles_it(
-    api: APIClient, bridge_game: Game, alice: Any
+    api: APIClient, bridge_game: Game, alice: Any, openapi: dict[str, Any]
 ) -> None:
     deals = _two_deals(bridge_game, alice)
     totals = scoreboard.game_standings(bridge_game).tally.totals
@@ -37,6 +38,11 @@ def test_a_hand_disputed_and_the_amend_that_settles_it(
     assert (body["entry"]["kind"], body["entry"]["deal"]) == ("dispute", deals[1].pk)
     assert body["ruling"]["question"] == "settle" and body["ruling"]["note"] == "Tom counted again"
     assert scoreboard.game_standings(bridge_game).tally.totals == totals  # no score changed
+    # The answer, and the ledger with the dispute in it, are what the schema says (strictly).
+    path = "/api/v1/games/{id}/deals/{deal}/dispute/"
+    check_against_schema(openapi, path, "post", 201, body)
+    ledger = api.get(f"/api/v1/games/{bridge_game.pk}/deals/").json()
+    check_against_schema(openapi, "/api/v1/games/{id}/deals/", "get", 200, ledger)
 
     amended = api.post(
         f"/api/v1/games/{bridge_game.pk}/deals/{deals[1].pk}/amend/",

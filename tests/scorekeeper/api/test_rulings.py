@@ -6,6 +6,8 @@ from typing import Any
 
 from rest_framework.test import APIClient
 
+from adjudicator.games import get_game
+from adjudicator.options import options_as_dict
 from scorekeeper.models import Night, Ruling
 
 TIE = {
@@ -37,7 +39,12 @@ def test_the_owner_saves_a_ruling_under_a_reading_and_lists_it(
     assert response.status_code == 201, response.json()
     saved = response.json()
     assert (saved["game"], saved["question"], saved["players"]) == ("knock-rummy", "settle", 3)
-    assert saved["options"] == {"penalty_on_tie": True}
+    # The reading with every house rule given, as the schema's Options component says (the
+    # ruling keeps only the one that differs from the published rules).
+    assert saved["options"] == options_as_dict(
+        get_game("knock-rummy").options({"penalty_on_tie": True})
+    )
+    assert saved["options"]["penalty_on_tie"] is True
     # The answer is the engine's, asked again on the server under the reading chosen.
     assert [p["amount"] for p in saved["answer"]["payments"]] == [10, 25]
     listed = api.get(url(night)).json()
