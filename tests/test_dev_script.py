@@ -191,8 +191,9 @@ def test_check_runs_the_suite_on_both_databases_in_parallel(
 ) -> None:
     assert check(checkout, "tests/test_dev_script.py") == [
         "exit 0",
-        "sqlite --durations=20 tests/test_dev_script.py",
-        "postgres://postgres@127.0.0.1:5432/elsewhere --durations=20 tests/test_dev_script.py",
+        "sqlite -n 2 --dist loadgroup --durations=20 tests/test_dev_script.py",
+        "postgres://postgres@127.0.0.1:5432/elsewhere -n 2 --dist loadgroup --durations=20"
+        " --skip-database-free tests/test_dev_script.py",
     ]
 
 
@@ -215,5 +216,5 @@ def test_a_run_that_collects_nothing_fails_check_with_pytest_s_status(
     """pytest exits 5 when it collects no test (under pytest-xdist too): not a pass."""
     assert check(checkout, "-k", "nothing", PYTEST_EXIT="5") == [
         "exit 5",
-        "sqlite --durations=20 -k nothing",
+        "sqlite -n 2 --dist loadgroup --durations=20 -k nothing",
     ]
