@@ -36,8 +36,12 @@ def collected(tmp_path: Path, *args: str) -> dict[str, dict[str, list[str]]]:
     or ``controller``)."""
     tmp_path.mkdir(parents=True, exist_ok=True)
     (tmp_path / "group_probe.py").write_text(PROBE)
+    # Not this run's xdist worker's: the probe names the process by its own.
+    outer = {
+        k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_XDIST", "PYTEST_CURRENT"))
+    }
     env = {
-        **os.environ,
+        **outer,
         "PROBE_DIR": str(tmp_path),
         "PYTHONPATH": os.pathsep.join([str(tmp_path), os.environ.get("PYTHONPATH", "")]),
     }
