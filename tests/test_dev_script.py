@@ -191,8 +191,9 @@ def test_check_runs_the_suite_on_both_databases_in_parallel(
 ) -> None:
     assert check(checkout, "tests/test_dev_script.py") == [
         "exit 0",
-        "sqlite --durations=20 tests/test_dev_script.py",
-        "postgres://postgres@127.0.0.1:5432/elsewhere --durations=20 tests/test_dev_script.py",
+        "sqlite -n 2 --dist loadgroup --durations=20 tests/test_dev_script.py",
+        "postgres://postgres@127.0.0.1:5432/elsewhere -n 2 --dist loadgroup --durations=20"
+        " --skip-database-free tests/test_dev_script.py",
     ]
 
 
@@ -215,5 +216,23 @@ def test_a_run_that_collects_nothing_fails_check_with_pytest_s_status(
     """pytest exits 5 when it collects no test (under pytest-xdist too): not a pass."""
     assert check(checkout, "-k", "nothing", PYTEST_EXIT="5") == [
         "exit 5",
-        "sqlite --durations=20 -k nothing",
+        "sqlite -n 2 --dist loadgroup --durations=20 -k nothing",
     ]
+
+
+def test_side_by_side_runs_both_passes_at_once_each_with_its_own_output(
+    checkout: tuple[Path, dict[str, str]],
+) -> None:
+    done = check(checkout, "-x", PYTEST_SIDE_BY_SIDE="1")
+    assert done[0] == "exit 0"
+    assert sorted(done[1:]) == [
+        "postgres://postgres@127.0.0.1:5432/elsewhere -n 2 --dist loadgroup --durations=20"
+        " --skip-database-free --output test-results/postgresql -x",
+        "sqlite -n 2 --dist loadgroup --durations=20 --output test-results/sqlite -x",
+    ]
+
+
+def test_side_by_side_fails_when_either_pass_fails(checkout: tuple[Path, dict[str, str]]) -> None:
+    done = check(checkout, PYTEST_SIDE_BY_SIDE="1", PYTEST_EXIT="1")
+    assert done[0] == "exit 1"
+    assert len(done) == 3  # both ran to the end

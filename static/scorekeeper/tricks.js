@@ -151,38 +151,39 @@
       return b;
     }
 
-    function draw() {
-      var n = currentIndex();
-      var t = turn();
-      inputs.forEach(function (i, k) { i.closest(".trick").classList.toggle("current", k === n); });
+    // The pad's buttons are made once and kept: draw() only updates them. A verdict swapped
+    // in while a finger is on a button (a slow answer about an earlier card) must not replace
+    // the button under it, or the browser sends the click nowhere and the tap is lost.
+    var seatButtons = [];
+    var cardButtons = [];
+    var passButton = null;
+    var restButton = null;
+
+    function layout() {
       pad.innerHTML = "";
-      pad.dataset.add = t.add ? "1" : "0";
       var who = document.createElement("div");
       who.className = "trick-seats";
       who.style.gridTemplateColumns = "repeat(" + players + ", minmax(0, 1fr))"; // one row
       names.forEach(function (name, i) {
         var b = button(name);
         b.dataset.seat = String(i);
-        b.setAttribute("aria-pressed", i === t.seat ? "true" : "false");
         b.addEventListener("click", function () { choose(i); });
+        seatButtons.push(b);
         who.appendChild(b);
       });
       pad.appendChild(who);
       var grid = document.createElement("div");
       grid.className = "trick-cards";
-      var played = allPlayed();
       var widest = 0;
       SUITS.forEach(function (suit) {
         var row = RANKS.map(function (r) { return r + suit[0]; }).filter(function (c) { return pack[c]; });
         widest = Math.max(widest, row.length);
         row.forEach(function (card, col) {
-          var gone = (played[card] || 0) >= pack[card];
-          var b = button(shown(card), spoken(card) + (gone ? ", played" : ""));
+          var b = button(shown(card), spoken(card));
           b.dataset.card = card;
-          b.className = (suit[0] === "H" || suit[0] === "D" ? "red" : "black") + (gone ? " played" : "");
           b.style.gridColumn = String(col + 1);
-          b.disabled = gone || t.seat === null;
           b.addEventListener("click", function () { play(card); });
+          cardButtons.push({ card: card, red: suit[0] === "H" || suit[0] === "D", button: b });
           grid.appendChild(b);
         });
       });
@@ -191,20 +192,39 @@
       var actions = document.createElement("div");
       actions.className = "trick-actions";
       // A pass (Brus: nothing that beats the highest, or nothing to lead): a play of no card.
-      var pass = button("Pass");
-      pass.disabled = t.seat === null;
-      pass.addEventListener("click", function () { play(null); });
-      actions.appendChild(pass);
+      passButton = button("Pass");
+      passButton.addEventListener("click", function () { play(null); });
+      actions.appendChild(passButton);
       if (turns.passes) {
-        var rest = button("All pass", "everyone still to play passes");
-        rest.disabled = !plays(inputs[n]).length || complete(plays(inputs[n]));
-        rest.addEventListener("click", allPass);
-        actions.appendChild(rest);
+        restButton = button("All pass", "everyone still to play passes");
+        restButton.addEventListener("click", allPass);
+        actions.appendChild(restButton);
       }
       var undo = button("⌫ Undo", "take back the last card");
       undo.addEventListener("click", takeBack);
       actions.appendChild(undo);
       pad.appendChild(actions);
+    }
+
+    function draw() {
+      var n = currentIndex();
+      var t = turn();
+      inputs.forEach(function (i, k) { i.closest(".trick").classList.toggle("current", k === n); });
+      pad.dataset.add = t.add ? "1" : "0";
+      seatButtons.forEach(function (b, i) {
+        b.setAttribute("aria-pressed", i === t.seat ? "true" : "false");
+      });
+      var played = allPlayed();
+      cardButtons.forEach(function (entry) {
+        var card = entry.card;
+        var b = entry.button;
+        var gone = (played[card] || 0) >= pack[card];
+        b.setAttribute("aria-label", spoken(card) + (gone ? ", played" : ""));
+        b.className = (entry.red ? "red" : "black") + (gone ? " played" : "");
+        b.disabled = gone || t.seat === null;
+      });
+      passButton.disabled = t.seat === null;
+      if (restButton) restButton.disabled = !plays(inputs[n]).length || complete(plays(inputs[n]));
       tell(n, t);
     }
 
@@ -359,6 +379,7 @@
     if (list) list.removeAttribute("aria-live"); // the panel announces instead
     restore();
     answerFromList();
+    layout();
     draw();
   }
 
