@@ -542,7 +542,9 @@ def test_a_player_at_the_table_is_renamed_in_place(alice_client: Client, night: 
 
 def test_a_refused_rename_says_why_beside_that_player(alice_client: Client, night: Night) -> None:
     mary, tom = (PlayerFactory(owner=night.owner, name=n) for n in ("Mary", "Tom"))
-    night.players.add(mary, tom)
+    # One at a time, as they sit down: add() of several inserts them in no set order.
+    night.players.add(mary)
+    night.players.add(tom)
     response = alice_client.post(table_url(night), {"player": tom.pk, "name": "mary"}, **HX)
     html = response.content.decode()
     assert "There is already a player called mary." in html
@@ -558,7 +560,8 @@ def test_a_player_is_taken_off_the_table_and_offered_again(
     alice_client: Client, night: Night
 ) -> None:
     mary, tom = (PlayerFactory(owner=night.owner, name=n) for n in ("Mary", "Tom"))
-    night.players.add(mary, tom)
+    night.players.add(mary)
+    night.players.add(tom)
     response = alice_client.post(table_url(night), {"player": mary.pk, "leave": "1"}, **HX)
     html = response.content.decode()
     assert at_table(html) == ["Tom"]
