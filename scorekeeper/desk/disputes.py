@@ -15,7 +15,6 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Q
 
 from adjudicator.options import changed_options
 from scorekeeper.desk import asking
@@ -23,6 +22,7 @@ from scorekeeper.exceptions import InvalidInput
 from scorekeeper.ledger import reading
 from scorekeeper.models import Entry, Game, Ruling
 from scorekeeper.nights.services import _require_recorder
+from scorekeeper.standings.scoreboard import Standings
 
 
 @dataclass(frozen=True)
@@ -160,17 +160,17 @@ class HandDispute:
     settled_by: tuple[Entry, ...]
 
 
-def hand_disputes(game: Game) -> dict[int, list[HandDispute]]:
-    """The disputes of each deal of ``game`` (by key), in order, with their rulings and the
-    amends that settled them: one query, and one more for the rulings when there are any."""
-    said = list(
-        game.entries.filter(Q(kind=Entry.Kind.DISPUTE) | Q(settles__isnull=False)).order_by("id")
-    )
+def hand_disputes(standings: Standings) -> dict[int, list[HandDispute]]:
+    """The disputes of each deal of a game (by key), in order, with their rulings and the
+    amends that settled them: read from its standings, which hold every deal's remarks and
+    revisions already, and one query for the rulings when there are any."""
     settled: dict[int, list[Entry]] = {}
-    for entry in said:
-        if entry.settles_id is not None:
-            settled.setdefault(entry.settles_id, []).append(entry)
-    found_disputes = [e for e in said if e.kind == Entry.Kind.DISPUTE]
+    found_disputes: list[Entry] = []
+    for history in standings.history:
+        for entry in history.revisions:
+            if entry.settles_id is not None:
+                settled.setdefault(entry.settles_id, []).append(entry)
+        found_disputes += [e for e in history.remarks if e.kind == Entry.Kind.DISPUTE]
     if not found_disputes:
         return {}
     rulings = dict(

@@ -46,8 +46,8 @@ def deal_confirm(
             "settings first.",
             field="deal",
         )
-    seats = list(game.seats.select_related("player").order_by("position"))
-    if not 0 <= seat < len(seats):
+    names = [s.player.name for s in game.seats.select_related("player").order_by("position")]
+    if not 0 <= seat < len(names):
         raise InvalidInput(f"Seat {seat + 1} is not at this table.", field="seat")
     latest = _latest(game, deal_key, revision)
     if latest.kind == Entry.Kind.VOID:
@@ -57,14 +57,13 @@ def deal_confirm(
     if already is not None:
         if already.seat == seat:
             return already
-        names = [s.player.name for s in seats]
         raise Conflict(f"{names[already.seat or 0]} already confirmed this {word}.", field="deal")
     definition = reading.game_definition(game)
-    seating = definition.seating(len(seats), definition.options(game.options))
-    if seat not in confirming.who_may_confirm(seating, latest.seat):
-        names = [s.player.name for s in seats]
+    seating = definition.seating(len(names), definition.options(game.options))
+    allowed = confirming.who_may_confirm(seating, latest.seat)
+    if seat not in allowed:
         recorder = names[latest.seat] if latest.seat is not None else "the recorder"
-        others = ", ".join(names[s] for s in confirming.who_may_confirm(seating, latest.seat))
+        others = ", ".join(names[s] for s in allowed)
         raise InvalidInput(
             f"{names[seat]} plays with {recorder}, who recorded this {word}: a player of "
             f"another side confirms it ({others}).",

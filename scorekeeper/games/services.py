@@ -590,11 +590,10 @@ def game_end(
     word = standings.deal_word
     if not standings.tally.deals:
         raise InvalidInput(f"No {word}s count yet: record a {word} first.", field="game")
-    if waiting := [h.number for h in standings.unconfirmed]:
-        listed = ", ".join(str(n) for n in waiting)
+    if standings.unconfirmed:
         raise InvalidInput(
-            f"The other side has not confirmed {word}{'s' if len(waiting) > 1 else ''} "
-            f"{listed} yet: the game ends once every {word} is confirmed.",
+            f"The other side has not confirmed {standings.unconfirmed_said} yet: the game ends "
+            f"once every {word} is confirmed.",
             field="game",
         )
     return Entry.objects.create(

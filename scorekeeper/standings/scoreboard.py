@@ -100,11 +100,6 @@ class DealHistory:
         return None
 
     @property
-    def recorder_seat(self) -> int | None:
-        """The seat that recorded the deal as it stands, where the table said."""
-        return self.current.seat
-
-    @property
     def confirmed_by(self) -> str | None:
         """The name of the player who confirmed the deal as it stands."""
         if self.confirmed is None or self.confirmed.seat is None:
@@ -165,14 +160,19 @@ class Standings:
         return self.tally.finished and not self.unconfirmed
 
     @property
+    def unconfirmed_said(self) -> str:
+        """The deals that wait, for a sentence: "hand 3", "hands 1, 2" ("" when none)."""
+        numbers = [str(h.number) for h in self.unconfirmed]
+        if not numbers:
+            return ""
+        return f"{self.deal_word}{'s' if len(numbers) > 1 else ''} {', '.join(numbers)}"
+
+    @property
     def waiting_text(self) -> str | None:
         """What the game's end waits for, said for the table, while it waits."""
-        waiting = self.unconfirmed
-        if not self.tally.finished or not waiting:
+        if not self.tally.finished or not self.unconfirmed:
             return None
-        listed = ", ".join(str(h.number) for h in waiting)
-        word = self.deal_word + ("s" if len(waiting) > 1 else "")
-        return f"The game ends once the other side confirms {word} {listed}."
+        return f"The game ends once the other side confirms {self.unconfirmed_said}."
 
     @property
     def open_ended(self) -> bool:

@@ -382,23 +382,15 @@ class _Ledger:
                     f"{where}.data", f"The file's {where}.data is missing: a {word}'s record."
                 )
             record = self._read(entry["data"], where)
-        row = len(self.rows)
-        self.rows.append(
-            _Row(
-                where=where,
-                kind=kind,
-                deal=deal,
-                supersedes=supersedes,
-                data=record,
-                note=(entry.get("note") or "").strip() if kind != Entry.Kind.RECORD else "",
-                token=uuid.UUID(entry["token"]) if entry.get("token") else None,
-                recorded_at=_when(entry.get("recorded_at")),
-                recorded_as=(entry.get("recorded_by") or "").strip(),
-                seat=seat,
-                settles=settles,
-            )
+        row = self._append(
+            entry,
+            where,
+            deal=deal,
+            supersedes=supersedes,
+            data=record,
+            seat=seat,
+            settles=settles,
         )
-        self.by_n[n] = row
         if settles is not None:
             self.settled.add(settles)
         if kind == Entry.Kind.RECORD:
@@ -445,21 +437,39 @@ class _Ledger:
             if self.latest[deal] in self.confirmed:
                 raise self._said(where, f"that {word} was already confirmed as it stands.")
             self.confirmed.add(self.latest[deal])
-        self.by_n[entry["n"]] = len(self.rows)
+        self._append(entry, where, deal=deal, data=dict(entry.get("data") or {}), seat=seat)
+
+    def _append(
+        self,
+        entry: Mapping[str, Any],
+        where: str,
+        *,
+        deal: int | None,
+        data: dict[str, Any],
+        seat: int | None,
+        supersedes: int | None = None,
+        settles: int | None = None,
+    ) -> int:
+        """Keep a checked entry of the file as the game's next row, under its ``n``; its row."""
+        kind = entry["kind"]
+        row = len(self.rows)
         self.rows.append(
             _Row(
                 where=where,
-                kind=entry["kind"],
+                kind=kind,
                 deal=deal,
-                supersedes=None,
-                data=dict(entry.get("data") or {}),
-                note=(entry.get("note") or "").strip(),
+                supersedes=supersedes,
+                data=data,
+                note=(entry.get("note") or "").strip() if kind != Entry.Kind.RECORD else "",
                 token=uuid.UUID(entry["token"]) if entry.get("token") else None,
                 recorded_at=_when(entry.get("recorded_at")),
                 recorded_as=(entry.get("recorded_by") or "").strip(),
                 seat=seat,
+                settles=settles,
             )
         )
+        self.by_n[entry["n"]] = row
+        return row
 
     def _read(self, data: Mapping[str, Any], where: str) -> dict[str, Any]:
         """The record as the game reads it (stored in its canonical form, as the services do)."""

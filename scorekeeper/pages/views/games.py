@@ -62,7 +62,7 @@ def _context(
         "recorded": _just_recorded(standings, recorded),
         "voided": next((h for h in standings.history if h.key == voided and h.voided), None),
         "can_record": roles.can_record(request.user, game.night),
-        "disputes": disputes.hand_disputes(game),
+        "disputes": disputes.hand_disputes(standings),
         "poll_key": polling.poll_key(request, game.pk),
         "rated": (
             ratings.game_changes(request.user, game)
@@ -146,7 +146,7 @@ def game_scoreboard(request: AuthedRequest, pk: int) -> HttpResponse:
                 "night": shown.night,
                 "standings": standings,
                 "can_record": can_record,
-                "disputes": disputes.hand_disputes(shown),
+                "disputes": disputes.hand_disputes(standings),
                 "poll_key": poll_key,
                 "csrf_token": csrf_token,
             }

@@ -233,7 +233,7 @@ def test_the_game_page_reads_each_hands_disputes_and_what_settled_them(
         data=SAMPLE_DEALS[4],
         settles=ruling.dispute,
     )
-    found = disputes.hand_disputes(bridge_game)
+    found = disputes.hand_disputes(scoreboard.game_standings(bridge_game))
     assert list(found) == [hands[1].pk]
     [shown] = found[hands[1].pk]
     assert (shown.ruling_id, shown.summary) == (ruling.pk, ruling.dispute.data["summary"])
