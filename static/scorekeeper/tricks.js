@@ -270,7 +270,10 @@
         return names[p.seat] + " " + (p.cards.length ? p.cards.map(shown).join("+") : "passes");
       });
       var next;
-      if (t.seat === null) {
+      var refused = list && list.querySelector(".verdict.illegal:not(.taken-back)");
+      if (t.seat === null && refused) {
+        next = "refused (why is below): Undo takes back the last card";
+      } else if (t.seat === null) {
         next = complete(done) || n > 0
           ? "waiting for the verdict (or tap who leads)"
           : "tap who leads";
