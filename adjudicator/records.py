@@ -237,6 +237,9 @@ class TricksField:
     """Whether a turn may be a pass: every seat has its turn in order, some with no card."""
     keeps_lead: tuple[str, ...] = ()
     """Cards the player on lead lays before leading, keeping the lead (Brus's 7s)."""
+    never_played: tuple[str, ...] = ()
+    """Cards of the pack never played to a trick (Brus's unplayable cards): no play holds them,
+    so the trick pad leaves them out."""
     kind: ClassVar[str] = "tricks"
 
 
@@ -708,6 +711,7 @@ def describe_field(f: Described) -> dict[str, Any]:
             "matched": f.matched,
             "passes": f.passes,
             "keeps_lead": list(f.keeps_lead),
+            "never_played": list(f.never_played),
         }
     elif not isinstance(f, FlagField):
         out |= {k: v for k, v in vars(f).items() if k not in out}

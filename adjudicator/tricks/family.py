@@ -97,14 +97,29 @@ def as_records(tricks: Iterable[Trick]) -> tuple[TrickRecord, ...]:
     )
 
 
+class Breach(TypedDict):
+    """The card at which a hand so far first breaks a rule, where it was entered: its trick,
+    its play in the trick and its place in the play (each from 0), the seat that played it,
+    and the card (``""`` for a pass). The cards entered before it stand: taken back when it
+    was the last entered, the hand is legal again."""
+
+    trick: int
+    play: int
+    card: int
+    seat: int
+    cards: str
+
+
 class TrickVerdict(TypedDict):
     """One trick of a hand so far (the ``tricks`` question): a complete trick's winner and
     the tricks each side has won after it, or the refusal of its first illegal play (the
-    tricks after it are not judged)."""
+    tricks after it are not judged) with the card that broke the rule (``breach``; none when
+    the fault is a note of cards held, not a card played)."""
 
     number: int
     complete: bool
     problem: AdjudicationError | None
+    breach: NotRequired[Breach]
     winner: NotRequired[int]
     side: NotRequired[int]
     reason: NotRequired[str]
@@ -275,9 +290,92 @@ def lone_trick[E: AdjudicationError](err: E) -> E:
     return err
 
 
-def refused(index: int, complete: bool, problem: AdjudicationError) -> TrickVerdict:
-    """The verdict on trick ``index`` (from 0) of a hand so far: refused, for ``problem``."""
-    return {"number": index + 1, "complete": complete, "problem": problem}
+def refused(
+    index: int, complete: bool, problem: AdjudicationError, breach: Breach | None = None
+) -> TrickVerdict:
+    """The verdict on trick ``index`` (from 0) of a hand so far: refused, for ``problem``,
+    first broken by the card ``breach`` (see :func:`first_breach`)."""
+    verdict: TrickVerdict = {"number": index + 1, "complete": complete, "problem": problem}
+    if breach is not None:
+        verdict["breach"] = breach
+    return verdict
+
+
+type Judge = Callable[[tuple[TrickRecord, ...]], object]
+
+
+def _entered(recorded: TrickRecord) -> list[tuple[int, int]]:
+    """A trick's cards in the order they were entered, as (play, card) places: each play's
+    cards in turn, a pass as one place of its own."""
+    return [
+        (index, card)
+        for index, (_, cards) in enumerate(recorded.plays)
+        for card in range(max(1, len(cards)))
+    ]
+
+
+def _as_far_as(recorded: TrickRecord, place: tuple[int, int]) -> TrickRecord:
+    """The trick as it stood once the card at ``place`` was entered (its notes kept)."""
+    play, card = place
+    plays = list(recorded.plays[:play])
+    seat, cards = recorded.plays[play]
+    plays.append((seat, cards[: card + 1]))
+    return TrickRecord(tuple(plays), recorded.held)
+
+
+def first_breach(
+    tricks: Sequence[TrickRecord], number: int, problem: AdjudicationError, judge: Judge
+) -> Breach | None:
+    """The card of trick ``number`` (from 0) at which a hand so far first breaks a rule:
+    ``judge`` refused the hand up to that trick with ``problem``, and is asked again of the
+    trick as it stood card by card (it raises :class:`AdjudicationError` to refuse).
+
+    Every game checks a hand in the order it was played and a refusal stays once made (a
+    later card can prove a fault, never undo one), so the cards entered before the breach
+    pass and every run through it is refused: a halving search finds it in a few asks. A
+    refusal of a note of cards held (``held``), or of a trick with no plays, is not a card's:
+    ``None``.
+
+    >>> from adjudicator.cards import parse_cards
+    >>> trick = TrickRecord(((0, parse_cards("9H AS")),))
+    >>> def judge(tricks):
+    ...     lead = tricks[-1].plays[0][1]
+    ...     if len({c.rank for c in lead}) > 1:
+    ...         raise BadEntryError("several cards led must be of one rank")
+    >>> first_breach([trick], 0, BadEntryError("mixed"), judge)
+    {'trick': 0, 'play': 0, 'card': 1, 'seat': 0, 'cards': 'AS'}
+    """
+    recorded = tricks[number]
+    places = _entered(recorded)
+    if not places or "held" in problem.path[2:3]:
+        return None  # a trick of no plays, or a note of cards held: no card broke a rule
+    before = tuple(tricks[:number])
+
+    def refuses(upto: int) -> bool:
+        try:
+            judge((*before, _as_far_as(recorded, places[upto])))
+        except AdjudicationError:
+            return True
+        return False
+
+    # Invariant: the cards before place ``low`` are not known to be refused; the run through
+    # place ``high`` is (the whole trick was).
+    low, high = 0, len(places) - 1
+    while low < high:
+        middle = (low + high) // 2
+        if refuses(middle):
+            high = middle
+        else:
+            low = middle + 1
+    play, card = places[high]
+    seat, cards = recorded.plays[play]
+    return {
+        "trick": number,
+        "play": play,
+        "card": card,
+        "seat": seat,
+        "cards": str(cards[card]) if cards else "",
+    }
 
 
 def unfinished(index: int) -> TrickVerdict:
@@ -304,12 +402,14 @@ __all__ = [
     "PLAYS_IN_ORDER",
     "TRICK",
     "TRICKS",
+    "Breach",
     "TrickGame",
     "TrickVerdict",
     "TricksAnswer",
     "as_records",
     "as_trick",
     "family_questions",
+    "first_breach",
     "hand_asked",
     "lone_trick",
     "players_asked",

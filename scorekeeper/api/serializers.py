@@ -678,6 +678,11 @@ RECORD_FIELD: dict[str, Any] = {
         "matched": _field("boolean", "tricks: a lead is followed by as many cards."),
         "passes": _field("boolean", "tricks: a player may pass."),
         "keeps_lead": {"type": "array", "items": _field("string"), "description": "tricks."},
+        "never_played": {
+            "type": "array",
+            "items": _field("string"),
+            "description": "tricks: cards of the pack never played to a trick.",
+        },
     },
     "required": ["key", "kind", "label", "help"],
     "additionalProperties": False,

@@ -367,6 +367,13 @@ class DealForm(EngineErrorsMixin, forms.Form):
         """The game's pack for the card picker: each card and how many copies (JSON)."""
         return json.dumps([[str(card), copies] for card, copies in self.pack.copies.items()])
 
+    @property
+    def trick_pack_data(self) -> str:
+        """The cards the trick pad offers (JSON, as :attr:`pack_data`): the pack less the cards
+        the game never plays to a trick."""
+        f = next((f for f in self.record.fields if isinstance(f, TricksField)), None)
+        return trick_pack_data(self.pack, f)
+
     # --- checking and converting ---------------------------------------------------------------
 
     def clean(self) -> dict[str, Any]:
@@ -642,6 +649,15 @@ def plays_from_text(text: str) -> list[dict[str, Any]]:
         seat = int(seat_text) - 1 if seat_text.isdecimal() and len(seat_text) < 3 else seat_text
         plays.append({"seat": seat, "cards": cards.replace("+", " ")})
     return plays
+
+
+def trick_pack_data(pack: Pack, tricks: TricksField | None) -> str:
+    """The cards a trick pad offers, each with its copies (JSON): the pack less the cards the
+    game's description says are never played to a trick (``never_played``)."""
+    never = set(tricks.never_played) if tricks is not None else set()
+    return json.dumps(
+        [[str(card), copies] for card, copies in pack.copies.items() if str(card) not in never]
+    )
 
 
 def game_definition(game: Game) -> GameDefinition[Any, Any]:

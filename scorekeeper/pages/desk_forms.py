@@ -44,7 +44,7 @@ from adjudicator.records import (
     TricksField,
     Way,
 )
-from scorekeeper.pages.deal_forms import plays_from_text
+from scorekeeper.pages.deal_forms import plays_from_text, trick_pack_data
 
 PREFIX = "in_"
 YES = {"yes", "y", "true", "1", "on"}
@@ -120,9 +120,12 @@ def blocks(
     pack: Pack,
     slug: str,
     names: Sequence[str] = (),
+    tricks: TricksField | None = None,
 ) -> list[Block]:
     """The form's blocks, filled in with ``values`` (form names to what was typed); seats are
-    called by ``names`` when given (the players of the game the desk was opened from)."""
+    called by ``names`` when given (the players of the game the desk was opened from).
+    ``tricks`` is the game's own record of tricks, which tells the trick pad whether a turn
+    may be a pass and which cards are never played."""
     seats = list(names) if len(names) == seating.players else seat_names(seating.players)
     units = _unit_names(seating)
     out: list[Block] = []
@@ -209,7 +212,7 @@ def blocks(
                         },
                     )
                 )
-            extra = _pad(seats, f.plays_per_trick or seating.players)
+            extra = _pad(seats, f.plays_per_trick or seating.players, pack, tricks)
         elif isinstance(f, CountsField) and f.per_seat:
             for p, seat in enumerate(seats):
                 inputs.append(
@@ -226,7 +229,7 @@ def blocks(
             if isinstance(f, PlaysField):
                 # One trick, entered on the trick family's pad like a deal's tricks.
                 attrs = {**attrs, "autocomplete": "off", "data-trick": "0"}
-                extra = _pad(seats, f.most or seating.players)
+                extra = _pad(seats, f.most or seating.players, pack, tricks)
             inputs.append(
                 Input(_name(key), f.label, widget, v(_name(key)), attrs=attrs, help=help_text)
             )
@@ -237,14 +240,21 @@ def blocks(
 CARDS_TYPED = {"autocapitalize": "characters"}
 
 
-def _pad(seats: Sequence[str], per_trick: int) -> dict[str, Any]:
+def _pad(
+    seats: Sequence[str], per_trick: int, pack: Pack, tricks: TricksField | None
+) -> dict[str, Any]:
     """What the trick pad reads (``widgets/tricks.html``'s data attributes): the players'
-    names in seat order and how many plays make a trick."""
+    names in seat order, how many plays make a trick, whether a turn may be a pass, and the
+    cards it offers."""
+    passes = bool(tricks and tricks.passes)
     return {
         "seats_json": json.dumps(list(seats)),
         "names": list(seats),
         "per_trick": per_trick,
         "players": len(seats),
+        "passes": passes,
+        "turns_json": json.dumps({"passes": passes}),
+        "pack_json": trick_pack_data(pack, tricks),
     }
 
 

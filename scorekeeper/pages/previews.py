@@ -116,7 +116,8 @@ def trick_verdicts(
     game: Game, tricks: list[list[dict[str, Any]]], dealer: int | None
 ) -> dict[str, Any] | None:
     """Each trick entered so far judged by the game (its ``tricks`` question): the winner and
-    the reason, or the first illegal play and why, with the players' names. ``tricks`` are the
+    the reason, or the first illegal play and why, with the players' names and the card that
+    broke the rule (``breach``: where it was entered, as the engine says). ``tricks`` are the
     plays of each trick as the API takes them (``{"seat": 0, "cards": "7H"}``), read from the
     page's text by the page (:func:`scorekeeper.deal_forms.plays_from_text`); an empty one was
     not entered."""
@@ -147,6 +148,8 @@ def trick_verdicts(
                 "number": verdict["number"],
                 "complete": verdict["complete"],
                 "problem": problem.named(names) if problem is not None else None,
+                # The card that broke the rule, which the pad takes back at once.
+                "breach": verdict.get("breach"),
                 "winner": names.seat(verdict["winner"]) if "winner" in verdict else None,
                 "winner_seat": verdict.get("winner"),
                 "reason": named(verdict.get("reason", ""), names),

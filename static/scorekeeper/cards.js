@@ -203,7 +203,9 @@
         b.type = "button";
         b.className = "cell" + (i === selected ? " selected" : "") + (card && /[HD]$/.test(card) ? " red" : "");
         b.textContent = card ? symbolOf(card) : "+";
-        b.setAttribute("aria-label", "row " + (Math.floor(i / width) + 1) + " column " + (i % width + 1) + ": " + (card || "empty"));
+        // The name starts with what the cell shows (WCAG 2.5.3): "A♠, row 1 column 1".
+        var where = "row " + (Math.floor(i / width) + 1) + " column " + (i % width + 1);
+        b.setAttribute("aria-label", card ? symbolOf(card) + ", " + where : where + ": empty");
         b.setAttribute("aria-pressed", i === selected ? "true" : "false");
         b.addEventListener("click", function () { selected = i; draw(); });
         board.appendChild(b);

@@ -1,13 +1,17 @@
 // Trick entry (the trick family's widget). The pad knows whose turn it is from the game's
 // description (data-turns: who leads after each dealer, which way play goes, whether followers
 // match a lead of several cards, whether a turn may be a pass, which cards keep the lead), so
-// a tap on a card is usually all a play costs; a tap on a player overrides the turn. Each
+// a tap on a card is usually all a play costs; a tap on a player overrides the turn. It offers
+// the cards the game plays (data-pack: the pack less any card never played to a trick). Each
 // trick's text input keeps its plays in order as "seat:cards" (1:7H 2:KS+QD), so the form
-// works without this script; the server judges each trick as it completes (htmx swaps the
-// verdicts in) and its verdict names the winner, who leads the next trick.
+// works without this script; the server judges the hand so far at every card (htmx swaps the
+// verdicts in): a complete trick's verdict names the winner, who leads the next trick, and a
+// refusal names the card that broke the rule, which the pad takes back at once.
 (function () {
   "use strict";
-  var SUITS = [["S", "♠", "spades"], ["H", "♥", "hearts"], ["D", "♦", "diamonds"], ["C", "♣", "clubs"]];
+  // Black and red suits in turn, so that where the cards run on across rows each suit stands
+  // apart from the next.
+  var SUITS = [["S", "♠", "spades"], ["H", "♥", "hearts"], ["C", "♣", "clubs"], ["D", "♦", "diamonds"]];
   var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
   var RANK_WORDS = { A: "ace", J: "jack", Q: "queen", K: "king" };
   var STORE = "sk-tricks:";
@@ -32,6 +36,11 @@
   function spoken(card) {
     var r = rankOf(card), s = suitOf(card);
     return (RANK_WORDS[r] || r) + " of " + (s ? s[2] : card.slice(-1));
+  }
+  // A key's name starts with what it shows, so a voice user can say what they see (WCAG
+  // 2.5.3): "A♠, ace of spades"; "9 of clubs" already holds its "9♣" (the suit is a symbol).
+  function named(card) {
+    return RANK_WORDS[rankOf(card)] ? shown(card) + ", " + spoken(card) : spoken(card);
   }
 
   // Saved entries, by game and deal number: a reload, a phone asleep or a trip to another
@@ -58,6 +67,7 @@
     var list = box.querySelector("#trick-verdicts");
     var perTrick = parseInt(box.dataset.playsPerTrick, 10) || players;
     var override = null; // a tapped player: {seat, add} until their card is played
+    var tapped = {}; // "trick:card" of each card this pad entered (a typed one is the typist's)
     var store = storage();
     var key = box.dataset.store ? STORE + box.dataset.store : null;
     var prefix = box.dataset.storeGame ? STORE + box.dataset.storeGame + ":" : null;
@@ -136,11 +146,16 @@
       } catch (e) { /* full or refused: entry still works, it is only not kept */ }
     }
 
+    function text(entries) {
+      return entries.map(function (p) { return (p.seat + 1) + ":" + p.cards.join("+"); }).join(" ");
+    }
+
+    // Every card is judged as it is entered (a follower still laying theirs included): a play
+    // the rules forbid is refused at its card.
     function write(input, entries) {
-      input.value = entries.map(function (p) { return (p.seat + 1) + ":" + p.cards.join("+"); }).join(" ");
+      input.value = text(entries);
       save();
-      // A follower held for more cards is not judged yet: their play is not all there.
-      if (!short(entries)) input.dispatchEvent(new Event("change", { bubbles: true }));
+      input.dispatchEvent(new Event("change", { bubbles: true }));
     }
 
     function button(text, label) {
@@ -159,11 +174,14 @@
     var passButton = null;
     var restButton = null;
 
+    var grid = null;
+    var widest = 0;
+
     function layout() {
       pad.innerHTML = "";
       var who = document.createElement("div");
       who.className = "trick-seats";
-      who.style.gridTemplateColumns = "repeat(" + players + ", minmax(0, 1fr))"; // one row
+      who.style.gridTemplateColumns = "repeat(" + players + ", minmax(var(--tap), 1fr))"; // one row
       names.forEach(function (name, i) {
         var b = button(name);
         b.dataset.seat = String(i);
@@ -172,38 +190,55 @@
         who.appendChild(b);
       });
       pad.appendChild(who);
-      var grid = document.createElement("div");
+      grid = document.createElement("div");
       grid.className = "trick-cards";
-      var widest = 0;
+      widest = 0;
       SUITS.forEach(function (suit) {
         var row = RANKS.map(function (r) { return r + suit[0]; }).filter(function (c) { return pack[c]; });
         widest = Math.max(widest, row.length);
         row.forEach(function (card, col) {
-          var b = button(shown(card), spoken(card));
+          var b = button(shown(card), named(card));
           b.dataset.card = card;
-          b.style.gridColumn = String(col + 1);
           b.addEventListener("click", function () { play(card); });
-          cardButtons.push({ card: card, red: suit[0] === "H" || suit[0] === "D", button: b });
+          cardButtons.push({ card: card, col: col, red: suit[0] === "H" || suit[0] === "D", button: b });
           grid.appendChild(b);
         });
       });
-      grid.style.gridTemplateColumns = "repeat(" + Math.max(widest, 1) + ", minmax(0, 1fr))";
       pad.appendChild(grid);
+      arrange();
+      if (window.ResizeObserver) new ResizeObserver(arrange).observe(grid);
       var actions = document.createElement("div");
       actions.className = "trick-actions";
-      // A pass (Brus: nothing that beats the highest, or nothing to lead): a play of no card.
-      passButton = button("Pass");
-      passButton.addEventListener("click", function () { play(null); });
-      actions.appendChild(passButton);
+      // Only in a game where a turn may be a pass (Brus: nothing that beats the highest, or
+      // nothing to lead): a play of no card. A game without passing offers none.
       if (turns.passes) {
-        restButton = button("All pass", "everyone still to play passes");
+        passButton = button("Pass");
+        passButton.addEventListener("click", function () { play(null); });
+        actions.appendChild(passButton);
+        restButton = button("All pass", "All pass: everyone still to play passes");
         restButton.addEventListener("click", allPass);
         actions.appendChild(restButton);
       }
-      var undo = button("⌫ Undo", "take back the last card");
+      var undo = button("⌫ Undo", "Undo: take back the last card");
       undo.addEventListener("click", takeBack);
       actions.appendChild(undo);
       pad.appendChild(actions);
+    }
+
+    // Every key at least a thumb wide (--tap, 44 px): a row a suit when the longest suit fits
+    // across, else the cards run on in suit order, as many a row as fit.
+    function arrange() {
+      if (!grid || !grid.clientWidth) return;
+      var style = getComputedStyle(grid);
+      var gap = parseFloat(style.columnGap) || 0;
+      var tap = parseFloat(style.getPropertyValue("--tap")) || 44;
+      var fit = Math.max(1, Math.floor((grid.clientWidth + gap) / (tap + gap)));
+      var bySuit = widest <= fit;
+      grid.classList.toggle("by-suit", bySuit);
+      grid.style.gridTemplateColumns = "repeat(" + (bySuit ? widest : fit) + ", minmax(0, 1fr))";
+      cardButtons.forEach(function (entry) {
+        entry.button.style.gridColumn = bySuit ? String(entry.col + 1) : "";
+      });
     }
 
     function draw() {
@@ -219,11 +254,11 @@
         var card = entry.card;
         var b = entry.button;
         var gone = (played[card] || 0) >= pack[card];
-        b.setAttribute("aria-label", spoken(card) + (gone ? ", played" : ""));
+        b.setAttribute("aria-label", named(card) + (gone ? ", played" : ""));
         b.className = (entry.red ? "red" : "black") + (gone ? " played" : "");
         b.disabled = gone || t.seat === null;
       });
-      passButton.disabled = t.seat === null;
+      if (passButton) passButton.disabled = t.seat === null;
       if (restButton) restButton.disabled = !plays(inputs[n]).length || complete(plays(inputs[n]));
       tell(n, t);
     }
@@ -235,7 +270,10 @@
         return names[p.seat] + " " + (p.cards.length ? p.cards.map(shown).join("+") : "passes");
       });
       var next;
-      if (t.seat === null) {
+      var refused = list && list.querySelector(".verdict.illegal:not(.taken-back)");
+      if (t.seat === null && refused) {
+        next = "refused (why is below): Undo takes back the last card";
+      } else if (t.seat === null) {
         next = complete(done) || n > 0
           ? "waiting for the verdict (or tap who leads)"
           : "tap who leads";
@@ -257,6 +295,10 @@
         p.className = refused ? "errorlist refusal" : "verdict-last";
         if (refused) p.setAttribute("role", "alert");
         p.textContent = shownVerdict.textContent.replace(/\s+/g, " ").trim();
+        if (refused && refused.classList.contains("taken-back")) {
+          var card = refused.dataset.breachCards;
+          p.textContent += " " + (card ? shown(card) : "The pass") + " taken back.";
+        }
         answer.appendChild(p);
       }
       var won = list.querySelector(".tricks-won");
@@ -304,6 +346,7 @@
         draw();
         return;
       }
+      if (card !== null) tapped[n + ":" + card] = true;
       if (t.add && last && last.seat === t.seat && card !== null) {
         last.cards.push(card);
       } else {
@@ -366,7 +409,38 @@
       setTimeout(function () { inputs[0].dispatchEvent(new Event("change", { bubbles: true })); }, 0);
     }
 
+    // A refusal names the card that broke the rule (the engine's breach: its trick, play and
+    // place in the play). If this pad entered that card and it is still there, it alone is
+    // taken back at once; the refusal stays in the panel until the next card, and the turn
+    // goes back to whoever the rules say plays now.
+    function takeBackBreach() {
+      var refused = list && list.querySelector(".verdict.illegal[data-breach-trick]");
+      if (!refused) return;
+      var at = refused.dataset;
+      var input = inputs[parseInt(at.breachTrick, 10)];
+      if (!input) return;
+      var entries = plays(input);
+      var index = parseInt(at.breachPlay, 10);
+      var entry = entries[index];
+      if (!entry || entry.seat !== parseInt(at.breachSeat, 10)) return;
+      if (at.breachCards) {
+        var place = parseInt(at.breachCard, 10);
+        var key = at.breachTrick + ":" + at.breachCards;
+        if (entry.cards[place] !== at.breachCards || !tapped[key]) return;
+        entry.cards.splice(place, 1);
+        delete tapped[key];
+      } else if (entry.cards.length || index !== entries.length - 1) {
+        return; // a pass is taken back only as the last play entered
+      }
+      if (!entry.cards.length) entries.splice(index, 1);
+      input.value = text(entries);
+      save();
+      override = null;
+      refused.classList.add("taken-back");
+    }
+
     box.addEventListener("htmx:afterSwap", function () {
+      takeBackBreach();
       answerFromList();
       draw();
     });
@@ -377,6 +451,22 @@
     }
     dock.hidden = false;
     if (list) list.removeAttribute("aria-live"); // the panel announces instead
+    // The pad is how tricks are entered now: the text fields fold away (unless one was
+    // refused), so the pad sits near the top of the form.
+    var typed = box.querySelector("[data-trick-text]");
+    if (typed && !typed.querySelector(".errorlist")) typed.open = false;
+    // A game with no hand yet: the pad waits at the foot of the screen from the start, where
+    // the thumb is, the page keeping room below for it (--dock-height).
+    if (box.hasAttribute("data-float")) {
+      dock.classList.add("float");
+      var room = function () {
+        document.documentElement.style.setProperty("--dock-height", dock.offsetHeight + "px");
+      };
+      if (window.ResizeObserver) new ResizeObserver(room).observe(dock);
+      room();
+    } else {
+      document.documentElement.style.removeProperty("--dock-height");
+    }
     restore();
     answerFromList();
     layout();

@@ -1161,6 +1161,7 @@ def test_describe_gives_sides_events_tricks_and_ways() -> None:
         "matched": False,
         "passes": False,
         "keeps_lead": [],
+        "never_played": [],
     }
 
 

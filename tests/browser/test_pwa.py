@@ -23,7 +23,10 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from scorekeeper.games import services as game_services
 from scorekeeper.models import Entry, Game
 from scorekeeper.nights.demo import SAMPLE_DEALS
+from tests.browser.conftest import _played
+from tests.browser.hands import Thumb
 from tests.browser.test_bridge_rummy import _record
+from tests.factories import GameFactory
 
 AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
@@ -48,15 +51,21 @@ def close_contexts(browser: Browser) -> Iterator[None]:
         context.close()
 
 
+# WCAG 2.0, 2.1 and 2.2, levels A and AA, as axe tags them (label-in-name is wcag21a, target
+# size wcag22aa), and axe's best practices, which the walk has always held to.
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+
+
 def serious_violations(page: Page) -> list[str]:
     # Evaluated through the DevTools protocol: a <script> tag of inline axe would be refused by
     # the Content Security Policy (script-src 'self'), which is the point of the policy.
     page.evaluate(AXE.read_text())
     found = page.evaluate(
-        """async () => {
+        """async (tags) => {
             // WCAG 2.2's target size (24 px, or spaced apart) is off by default in axe 4.14.
             const result = await axe.run(document, {
                 resultTypes: ["violations"],
+                runOnly: { type: "tag", values: tags },
                 rules: { "target-size": { enabled: true } },
             });
             return result.violations
@@ -64,7 +73,8 @@ def serious_violations(page: Page) -> list[str]:
                 .map(v => `${v.impact} ${v.id}: ${v.help} — ` +
                      v.nodes.slice(0, 3).map(n => n.target.join(" ") + " " +
                                              (n.failureSummary || "")).join(" | "));
-        }"""
+        }""",
+        WCAG_TAGS,
     )
     return list(found)
 
@@ -92,6 +102,119 @@ def test_the_main_pages_pass_axe_and_are_screenshotted(
             problems[name] = found
         # Nothing scrolls sideways on a 390 px phone.
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], name
+    assert not problems, json.dumps(problems, indent=2, ensure_ascii=False)
+
+
+def small_targets(page: Page) -> list[str]:
+    """Controls less than 44 px high (the README's promise; WCAG 2.5.8 asks 24), but for a
+    ruling id tapped inside a sentence (2.5.8's inline exception)."""
+    found: list[str] = page.evaluate(
+        """() => [...document.querySelectorAll(
+                "main button, main .button, main summary, main .tile span, main .segmented span")]
+            .filter(el => el.offsetParent !== null && !el.closest(".rule-tap"))
+            .map(el => [el, el.getBoundingClientRect()])
+            .filter(([el, r]) => r.height < 44 - 0.5)
+            .map(([el, r]) => `${el.outerHTML.slice(0, 80)} is ${r.height}px high`)"""
+    )
+    return found
+
+
+def _widgets_in_use(page: Page, base: str, games: dict[str, Game]) -> Iterator[str]:
+    """Each widget's page in the states a player sees it, one after another (the walk checks
+    the page at each ``yield``): the trick pad on a new game, mid-trick, with a verdict and a
+    refusal in its panel, with passes, and docked in a game under way; the card picker with
+    cards picked; a grid filling; the desk after Ask, with its answer, and its own pad."""
+    thumb = Thumb(page)
+    panel = page.locator(".trick-panel")
+    page.goto(f"{base}{games['voormsi'].get_absolute_url()}")
+    thumb.play("Ben", ["KS"])
+    expect(panel).to_contain_text("Cy to play")
+    yield "trick-pad-new-game"
+    for name, card in [("Cy", "5C"), ("Di", "6D"), ("Ann", "8S")]:
+        thumb.play(name, [card])
+    expect(panel.locator(".verdict-last")).to_contain_text("Ann wins", timeout=10_000)
+    yield "trick-pad-verdict"
+    thumb.play("Ann", ["9H", "AS"])
+    expect(panel.locator(".refusal")).to_contain_text("taken back", timeout=10_000)
+    yield "trick-pad-refusal"
+    page.goto(f"{base}{games['brus'].get_absolute_url()}")
+    thumb.play("Ben", ["7C"])
+    expect(panel).to_contain_text("Ben 7♣")
+    yield "trick-pad-passes"
+    page.goto(f"{base}{games['voormsi-played'].get_absolute_url()}")
+    thumb.choose(page.locator('input[name="way"][value="tricks"]'))
+    on_turn, _ = thumb.on_turn()
+    assert on_turn is not None
+    thumb.play(on_turn, ["9C"])
+    expect(panel).to_contain_text(f"{on_turn} 9♣")
+    yield "trick-pad-docked"
+    page.goto(f"{base}{games['knock-rummy'].get_absolute_url()}")
+    form = page.locator("#record form")
+    form.locator('input[name="knocked"][value="2"]').check()
+    row = form.locator('fieldset.hand[data-seat="0"]')
+    row.get_by_label("Cards", exact=True).check()
+    for card in ("5H", "6H", "KC"):
+        row.locator(f'button[data-card="{card}"]').click()
+    yield "card-picker"
+    page.goto(f"{base}{games['brummy'].get_absolute_url()}")
+    mary = page.locator('fieldset.hand[data-seat="0"]')
+    for card in ("AS", "2S", "3S", "KH"):
+        mary.locator(f'.picker-grid button[data-card="{card}"]').click()
+    expect(mary.locator(".grid-total")).to_have_text("6")
+    yield "grid"
+    page.goto(f"{base}/desk/?game=knock-rummy&question=settle&players=3")
+    page.get_by_role("button", name="Fill in an example").click()
+    page.get_by_role("button", name="Ask the adjudicator").click()
+    expect(page.locator("#desk-answer")).to_contain_text("The answer")
+    yield "desk-after-ask"
+    page.goto(f"{base}/desk/?game=voormsi&question=trick&players=4")
+    pad = page.locator('[data-tricks]:has(input[name="in_plays"]) .trick-pad')
+    for name, card in (("Seat 1", "9H"), ("Seat 2", "AS"), ("Seat 3", "8C"), ("Seat 4", "JD")):
+        pad.get_by_role("button", name=name, exact=True).click()
+        pad.locator(f'button[data-card="{card}"]').click()
+    page.get_by_role("button", name="Ask the adjudicator").click()
+    expect(page.locator("#desk-answer")).to_contain_text("The answer")
+    yield "desk-trick-pad"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", [(360, 640), (390, 844)], ids=["360x640", "390x844"])
+def test_every_widget_in_use_passes_axe_with_the_wcag_22_tags(
+    browser: Browser,
+    live_server: Any,
+    night: Any,
+    alice: Any,
+    scheme: str,
+    size: tuple[int, int],
+    close_contexts: None,
+) -> None:
+    """Issue 26, item 7: the walk above saw the game pages in a state without the trick pad
+    (the form starts on the table's last way, and that was the quick one), so 16 keys named
+    "ace of spades" for "A♠" went unseen. Each widget is now checked as it is used, at both
+    phone sizes, light and dark, with WCAG 2.0 to 2.2 A and AA."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    games = {
+        "voormsi": GameFactory(night=night, slug="voormsi", players=["Ann", "Ben", "Cy", "Di"]),
+        "brus": GameFactory(night=night, slug="brus", players=["Ann", "Ben", "Cy", "Di"]),
+        "voormsi-played": _played(
+            GameFactory(night=night, slug="voormsi", players=["Ann", "Ben", "Cy", "Di"]), alice
+        ),
+        "knock-rummy": GameFactory(
+            night=night, slug="knock-rummy", players=["Ann", "Ben", "Cy", "Di"]
+        ),
+        "brummy": GameFactory(night=night, slug="brummy", players=["Mary", "Tom"]),
+    }
+    page = phone(browser, live_server, color_scheme=scheme)
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    problems: dict[str, list[str]] = {}
+    seen = []
+    for state in _widgets_in_use(page, live_server.url, games):
+        seen.append(state)
+        page.screenshot(path=str(SHOTS / f"axe-{state}-{size[0]}-{scheme}.png"))
+        if found := serious_violations(page) + small_targets(page):
+            problems[state] = found
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0], state
+    assert len(seen) == 9
     assert not problems, json.dumps(problems, indent=2, ensure_ascii=False)
 
 

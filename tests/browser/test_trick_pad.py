@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from adjudicator.games import get_game
+from adjudicator.records import TricksField
 from scorekeeper.models import Game, Night
 from scorekeeper.standings import scoreboard
 from tests.browser.hands import Thumb, choose_dealer, play_tricks, trick_budget
@@ -102,22 +103,69 @@ def test_a_refusal_is_in_view_beside_the_pad(
     page = signed_in
     _open(page, night, "voormsi", 4, size)
     thumb = Thumb(page)
-    # Ben leads two nines; Cy follows with two, Di with one card only (Ann taps Di, then Ann).
+    # Ben leads two nines; Cy follows with two, Di with one card only (Ann taps Ann while
+    # the pad still holds Di for a second card).
     thumb.play("Ben", ["9C", "9S"])
     thumb.play("Cy", ["AS", "AH"])
     thumb.play("Di", ["KH"])
-    thumb.play("Ann", ["6D", "6H"])
+    thumb.seat("Ann")
+    thumb.card("6D")
+    # Refused at that card (it closed Di's play one card short), and that card alone taken
+    # back: Di is held for their second card.
     refusal = page.locator(".trick-panel .refusal")
     expect(refusal).to_contain_text("Trick 1", timeout=10_000)
     expect(refusal).to_contain_text("Di must play 2 cards")
+    expect(refusal).to_contain_text("6♦ taken back")
     _in_view(page, refusal)
+    expect(page.locator('input[name="tricks_0"]')).to_have_value("2:9C+9S 3:AS+AH 4:KH")
+    assert thumb.on_turn() == ("Di", True)
     expect(page.locator(".trick-panel")).to_have_attribute("aria-live", "polite")
     # The played cards are plainly out of play, and a tap on one does nothing.
     played = page.locator('.trick-cards button[data-card="9C"]')
     expect(played).to_have_class("black played")
-    expect(page.locator(".trick-cards button.played")).to_have_count(7)
+    expect(page.locator(".trick-cards button.played")).to_have_count(5)
     expect(played).to_be_disabled()
     expect(played).to_have_attribute("aria-label", "9 of clubs, played")
+    expect(page.locator('.trick-cards button[data-card="6D"]')).to_be_enabled()
+
+
+@pytest.mark.parametrize("size", PHONES, ids=["360x640", "390x844"])
+def test_an_illegal_lead_is_refused_at_its_card_and_that_card_alone_taken_back(
+    signed_in: Page, night: Night, size: tuple[int, int]
+) -> None:
+    """Issue 26, item 3: a lead of the 9H and the AS (7a: several cards led are of one rank)
+    was refused only once the trick's other six cards were in, the pad then locked, and
+    putting it right took one Undo a card. Now the AS is refused as it is tapped, the reason in
+    view, the AS alone taken back, and the hand goes on with no Undo."""
+    page = signed_in
+    _open(page, night, "voormsi", 4, size)
+    thumb = Thumb(page)
+    # Voormsi has no passing: the pad offers no Pass.
+    expect(thumb.pad.get_by_role("button", name="Pass")).to_have_count(0)
+    expect(thumb.pad.get_by_role("button", name="All pass")).to_have_count(0)
+    # Trick 1 (Ann dealt): Ben, Cy, Di, Ann; Ann's 8S takes it, so Ann leads trick 2.
+    for name, card in [("Ben", "KS"), ("Cy", "5C"), ("Di", "6D"), ("Ann", "8S")]:
+        thumb.play(name, [card])
+    expect(page.locator('.verdict[data-n="1"]')).to_contain_text("Ann wins", timeout=10_000)
+    thumb.play("Ann", ["9H", "AS"])
+    refusal = page.locator(".trick-panel .refusal")
+    expect(refusal).to_contain_text("Trick 2", timeout=10_000)
+    expect(refusal).to_contain_text("Ann led 9H AS: several cards led must all be of one rank")
+    expect(refusal).to_contain_text("A♠ taken back")
+    _in_view(page, refusal)
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / f"voormsi-refused-lead-{size[0]}.png"))
+    expect(page.locator('input[name="tricks_1"]')).to_have_value("1:9H")
+    expect(page.locator('.trick-cards button[data-card="AS"]')).to_be_enabled()
+    # Nothing locked: the rules' next player is on turn, and the trick goes on.
+    assert thumb.on_turn() == ("Ben", False)
+    taps = thumb.taps
+    for name, card in [("Ben", "5D"), ("Cy", "6C"), ("Di", "7C")]:
+        thumb.play(name, [card])
+    assert thumb.taps - taps == 3  # one tap a card: no Undo was needed
+    expect(page.locator('input[name="tricks_1"]')).to_have_value("1:9H 2:5D 3:6C 4:7C")
+    expect(page.locator('.verdict[data-n="2"]')).to_contain_text("Ann wins", timeout=10_000)
+    expect(page.locator(".trick-panel .refusal")).to_have_count(0)
 
 
 def test_a_lead_of_several_cards_holds_each_follower(signed_in: Page, night: Night) -> None:
@@ -209,3 +257,81 @@ def test_a_tap_holds_while_a_verdict_arrives(signed_in: Page, night: Night, targ
     else:
         expect(page.locator(".trick-seats button[aria-pressed=true]")).to_have_text("Di")
         expect(page.locator('input[name="tricks_0"]')).to_have_value("2:KS")
+
+
+KEYS = """() => [...document.querySelectorAll(".trick-pad button")].map((b) => {
+    const r = b.getBoundingClientRect();
+    return [b.dataset.card || b.textContent, r.width, r.height];
+})"""
+
+
+@pytest.mark.parametrize("size", PHONES, ids=["360x640", "390x844"])
+@pytest.mark.parametrize(
+    ("slug", "players"),
+    [("voormsi", 4), ("voormsi", 2), ("brus", 4), ("brus", 6), ("treikort", 3), ("alkort", 4)],
+    ids=["voormsi-4", "voormsi-2", "brus-4", "brus-6", "treikort-3", "alkort-4"],
+)
+def test_on_a_new_game_the_pad_is_in_view_with_44_px_keys_and_only_cards_that_play(
+    signed_in: Page, night: Night, slug: str, players: int, size: tuple[int, int]
+) -> None:
+    """Issue 26, item 6: on a new game the pad began 1,371 px down the page (1,429 at 360
+    wide), its keys were 34 x 40 px where the README promises 44, and Brus drew its 14
+    unplayable cards as keys. Now it waits at the foot of the screen from the start, every key
+    is at least 44 x 44, and the cards are the pack less those the game never plays."""
+    page = signed_in
+    _open(page, night, slug, players, size)
+    dock = page.locator(".trick-dock")
+    expect(dock).to_be_visible()
+    _in_view(page, dock)  # at the top of the page, before any scrolling
+    assert page.evaluate("window.scrollY") == 0
+    small = [key for key in page.evaluate(KEYS) if key[1] < 44 or key[2] < 44]
+    assert not small, small
+    definition = get_game(slug)
+    options = definition.options()
+    field = next(
+        f for f in definition.record(options, players).fields if isinstance(f, TricksField)
+    )
+    playable = {str(c) for c in definition.pack(options, players).copies} - set(field.never_played)
+    shown = page.locator(".trick-cards button").evaluate_all("bs => bs.map(b => b.dataset.card)")
+    assert sorted(shown) == sorted(playable)
+    assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
+    # Nothing is left under it: at the foot of the page the Record button shows above it.
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    record = page.get_by_role("button", name="Record hand 1")
+    box, pad = record.bounding_box(), dock.bounding_box()
+    assert box is not None and pad is not None
+    assert box["y"] + box["height"] <= pad["y"]
+    if slug == "brus" and players == 6:
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(SCREENS / f"brus-6-new-{size[0]}.png"))
+
+
+@pytest.mark.parametrize("size", PHONES, ids=["360x640", "390x844"])
+def test_in_a_game_under_way_the_pad_sits_at_the_top_of_the_record_form(
+    signed_in: Page, night: Night, size: tuple[int, int]
+) -> None:
+    """After the first hand the pad docks in the form again (the board has something to read),
+    near its top: the nine trick fields it used to follow fold away under "The tricks as text".
+    """
+    definition = get_game("treikort")
+    hand = definition.sample_deal(players=3, options=definition.options(), number=1)
+    page = signed_in
+    _open(page, night, "treikort", 3, size)
+    thumb = Thumb(page)
+    choose_dealer(thumb, hand.get("dealer"))
+    play_tricks(thumb, hand["tricks"], NAMES)
+    thumb.tap(page.get_by_role("button", name="Record hand 1"))
+    expect(page.locator("#record h2")).to_have_text("Record hand 2")
+    expect(page.locator(".trick-dock.float")).to_have_count(0)
+    assert page.evaluate(
+        "getComputedStyle(document.documentElement).getPropertyValue('--dock-height')"
+    ) in ("", "0px")
+    expect(page.locator("[data-trick-text]")).not_to_have_attribute("open", "")
+    gap = page.evaluate(
+        """() => document.querySelector(".trick-dock").getBoundingClientRect().top
+                 - document.querySelector("#record h2").getBoundingClientRect().top"""
+    )
+    assert gap < 450, gap
+    small = [key for key in page.evaluate(KEYS) if key[1] < 44 or key[2] < 44]
+    assert not small, small

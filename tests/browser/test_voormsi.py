@@ -77,10 +77,16 @@ def test_an_illegal_play_is_refused_on_the_spot(signed_in: Page, night: Night) -
     _tap_play(page, "Cy", "KH")
     _tap_play(page, "Di", "6D")
     expect(page.locator('.verdict[data-n="1"]')).to_contain_text("wins")
-    # Trick 2 led by a player who did not win trick 1, with a card already played.
+    # Trick 2 typed as text, led by a player who did not win trick 1, with a card already
+    # played: refused, and the typed text left for its typist to correct.
+    page.get_by_text("The tricks as text").click()
     page.locator('input[name="tricks_1"]').fill("2:9C 3:AD 4:KS 1:JC")
     page.locator('input[name="tricks_1"]').dispatch_event("change")
     expect(page.locator('.verdict[data-n="2"]')).to_have_class("verdict illegal", timeout=10_000)
+    expect(page.locator('input[name="tricks_1"]')).to_have_value("2:9C 3:AD 4:KS 1:JC")
+    # The pad says why it waits: the refusal, and the way out.
+    expect(page.locator(".trick-now")).to_contain_text("refused (why is below): Undo")
+    expect(page.locator(".trick-panel .refusal")).to_contain_text("Ben led trick 2 out of turn")
 
 
 def test_a_three_handed_hand_recorded_quickly(signed_in: Page, night: Night) -> None:

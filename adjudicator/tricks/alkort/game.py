@@ -70,6 +70,7 @@ from adjudicator.said import Ref, say, seat, seats
 from adjudicator.seats import read_seat
 from adjudicator.tally import SeatResult
 from adjudicator.tricks.alkort.hand import (
+    CheckedHand,
     Hand,
     HandScoreData,
     QuickHand,
@@ -101,6 +102,7 @@ from adjudicator.tricks.family import (
     TrickVerdict,
     as_records,
     family_questions,
+    first_breach,
     hand_asked,
     read_so_far,
     read_trick,
@@ -468,20 +470,23 @@ def _answer_tricks(data: Mapping[str, Any], options: Options) -> TricksAnswer:
     table = Table.for_players(players)
     values = read_so_far(_SO_FAR, data, players)
     tricks = values["tricks"]
+    dealer = values.get("dealer")
+
+    def judge(so_far: tuple[TrickRecord, ...]) -> CheckedHand:
+        hand = Hand(tuple(_trick(n, each) for n, each in enumerate(so_far)), dealer)
+        # An unfinished trick is checked as far as it goes: a lead out of turn, a card
+        # played twice or a 7 led too soon are refused as soon as they are entered.
+        return check_hand(hand, table, options, unfinished=True)
+
     verdicts: list[TrickVerdict] = []
     won = [0] * len(table.sides)
     for number, recorded in enumerate(tricks):
         complete = len(recorded.plays) >= players
         try:
-            hand = Hand(
-                tuple(_trick(n, each) for n, each in enumerate(tricks[: number + 1])),
-                values.get("dealer"),
-            )
-            # An unfinished trick is checked as far as it goes: a lead out of turn, a card
-            # played twice or a 7 led too soon are refused as soon as they are entered.
-            checked = check_hand(hand, table, options, unfinished=True)
+            checked = judge(tuple(tricks[: number + 1]))
         except AdjudicationError as err:
-            verdicts.append(refused(number, complete, err))
+            breach = first_breach(tricks, number, err, judge)
+            verdicts.append(refused(number, complete, err, breach))
             break
         if not complete:
             verdicts.append(unfinished(number))

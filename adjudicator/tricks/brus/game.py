@@ -76,12 +76,13 @@ from adjudicator.records import (
 )
 from adjudicator.said import say, seats
 from adjudicator.tally import SeatResult
-from adjudicator.tricks.brus.hand import SIX, Hand, check_hand, check_over
+from adjudicator.tricks.brus.hand import SIX, CheckedHand, Hand, check_hand, check_over
 from adjudicator.tricks.brus.rules import (
     MOST_CARDS_A_PLAY,
     PACK,
     SEVENS,
     TABLE_SIZES,
+    UNPLAYABLE,
     Options,
     Table,
 )
@@ -103,6 +104,7 @@ from adjudicator.tricks.family import (
     TrickVerdict,
     as_records,
     family_questions,
+    first_breach,
     hand_asked,
     lone_trick,
     players_asked,
@@ -193,6 +195,8 @@ class Brus(TrickGame[Options, Deal]):
                     max_cards_per_play=MOST_CARDS_A_PLAY,
                     passes=True,
                     keeps_lead=tuple(str(card) for card in SEVENS),
+                    # 6a: "these 14 cards … can never be played".
+                    never_played=tuple(str(card) for card in UNPLAYABLE),
                     help="Every player has a turn in each trick, in order from the player on "
                     "lead: a pass is a turn with no cards. On lead, lay any 7s first (each is a "
                     "trick of its own), then lead one playable card, or pass the lead on with "
@@ -457,18 +461,20 @@ def _answer_tricks(data: Mapping[str, Any], options: Options) -> BrusTricksAnswe
     table = Table.for_players(players)
     values = read_so_far(_SO_FAR, data, players)
     tricks = values["tricks"]
+    dealer = values.get("dealer")
+
+    def judge(so_far: tuple[TrickRecord, ...]) -> CheckedHand:
+        hand = Hand(tuple(_trick(n, each) for n, each in enumerate(so_far)), dealer)
+        return check_hand(hand, table, options)
+
     verdicts: list[TrickVerdict] = []
     won: tuple[int, ...] = (0,) * len(table.sides)
     over = False
     for number in range(len(tricks)):
         try:
-            hand = Hand(
-                tuple(_trick(n, each) for n, each in enumerate(tricks[: number + 1])),
-                values.get("dealer"),
-            )
-            checked = check_hand(hand, table, options)
+            checked = judge(tuple(tricks[: number + 1]))
         except AdjudicationError as err:
-            verdicts.append(refused(number, False, err))
+            verdicts.append(refused(number, False, err, first_breach(tricks, number, err, judge)))
             break
         result = checked.results[number]
         if result is None:

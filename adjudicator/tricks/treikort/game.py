@@ -62,6 +62,7 @@ from adjudicator.records import (
     Record,
     SeatField,
     Seating,
+    TrickRecord,
     TricksField,
     Way,
 )
@@ -75,6 +76,7 @@ from adjudicator.tricks.family import (
     as_records,
     as_trick,
     family_questions,
+    first_breach,
     hand_asked,
     read_so_far,
     refused,
@@ -578,7 +580,14 @@ def _answer_tricks(data: Mapping[str, Any], options: Options) -> TricksAnswer:
     players = _players(data)
     values = read_so_far(_SO_FAR, data, players)
     tricks = values["tricks"]
-    checker = Checker(values.get("dealer"))
+    dealer = values.get("dealer")
+
+    def judge(so_far: tuple[TrickRecord, ...]) -> None:
+        again = Checker(dealer)
+        for n, each in enumerate(so_far):
+            again.add(as_trick(each), n, unfinished=n == len(so_far) - 1)
+
+    checker = Checker(dealer)
     verdicts: list[TrickVerdict] = []
     won = [0] * PLAYERS
     for number, recorded in enumerate(tricks):
@@ -588,7 +597,8 @@ def _answer_tricks(data: Mapping[str, Any], options: Options) -> TricksAnswer:
             result = checker.add(trick, number, unfinished=number == len(tricks) - 1)
         except AdjudicationError as err:
             err.at(f"tricks[{number}]")
-            verdicts.append(refused(number, complete, err))
+            breach = first_breach(tricks, number, err, judge)
+            verdicts.append(refused(number, complete, err, breach))
             break
         if not complete:
             verdicts.append(unfinished(number))

@@ -80,7 +80,9 @@ from adjudicator.tricks.family import (
     TricksAnswer,
     TrickVerdict,
     as_records,
+    as_trick,
     family_questions,
+    first_breach,
     hand_asked,
     lone_trick,
     players_asked,
@@ -95,13 +97,21 @@ from adjudicator.tricks.plays import Trick, parse_trick, trick_as_data
 from adjudicator.tricks.voormsi.hand import (
     CAPTURE_KINDS,
     CaptureKind,
+    CheckedHand,
     Hand,
     capture_kind,
     check_hand,
 )
 from adjudicator.tricks.voormsi.ladder import Ladder, LadderData, climb, ladder_after
 from adjudicator.tricks.voormsi.record import read_side
-from adjudicator.tricks.voormsi.rules import MAX_PLAYERS, MIN_PLAYERS, PACK, Options, Table
+from adjudicator.tricks.voormsi.rules import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PACK,
+    Options,
+    Table,
+    trick_complete,
+)
 from adjudicator.tricks.voormsi.sample import sample_hand
 from adjudicator.tricks.voormsi.score import (
     CAPTURE_NAMES,
@@ -792,32 +802,38 @@ _SO_FAR = so_far(max_tricks=12)
 def _answer_tricks(data: Mapping[str, Any], options: Options) -> TricksAnswer:
     """A hand as far as it has been played, judged trick by trick, as the table enters it:
     each complete trick's winner and the reason, and the first illegal play with its reason
-    (the tricks after it are not judged). The trick family's page widget asks this."""
+    and the card that broke the rule (the tricks after it are not judged). A trick still
+    being played is checked as far as it goes, so a play the rules forbid (a lead of two
+    ranks, a card played twice, a play out of turn, a pass) is refused at its card. The
+    trick family's page widget asks this."""
     players = _players(data)
     table = Table.for_players(players, options)
     values = read_so_far(_SO_FAR, data, players)
     tricks = values["tricks"]
+    dealer = values.get("dealer")
+
+    def judge(so_far: tuple[TrickRecord, ...]) -> CheckedHand:
+        hand = Hand(tuple(_trick(n, each) for n, each in enumerate(so_far)), None, dealer)
+        return check_hand(hand, table, options, unfinished=True)
+
     verdicts: list[TrickVerdict] = []
     won = [0] * len(table.sides)
     for number in range(len(tricks)):
-        recorded = tricks[number]
-        complete = len(recorded.plays) == table.plays_per_trick
         try:
-            hand = Hand(
-                tuple(_trick(n, each) for n, each in enumerate(tricks[: number + 1])),
-                None,
-                values.get("dealer"),
-            )
-            checked = check_hand(hand, table, options) if complete else None
+            checked = judge(tuple(tricks[: number + 1]))
         except AdjudicationError as err:
             _kept(err, players)
-            verdicts.append(refused(number, complete, err))
+            complete = bool(tricks[number].plays) and trick_complete(
+                as_trick(tricks[number]), table
+            )
+            breach = first_breach(tricks, number, err, judge)
+            verdicts.append(refused(number, complete, err, breach))
             break
-        if checked is None:
+        if len(checked.results) <= number:
             verdicts.append(unfinished(number))
             continue
         result = checked.results[number]
         unit = table.side_of(result.winner)
-        won[unit] += len(recorded.plays[0][1])
+        won[unit] += len(tricks[number].plays[0][1])
         verdicts.append(taken(number, result.winner, unit, keep_seats(result.reason, players), won))
     return {"players": players, "tricks": verdicts, "won": tuple(won)}

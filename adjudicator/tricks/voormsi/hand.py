@@ -39,6 +39,7 @@ from adjudicator.tricks.voormsi.rules import (
     Table,
     check_trick,
     judge_trick,
+    trick_complete,
 )
 
 CaptureKind = Literal["simple", "jc", "partner", "3d", "3d_double"]
@@ -146,7 +147,9 @@ def _stock(table: Table, tricks: Sequence[Trick]) -> tuple[tuple[int, ...], tupl
 # Checking a hand's plays
 
 
-def check_hand(hand: Hand, table: Table, options: Options = DEFAULTS) -> CheckedHand:
+def check_hand(
+    hand: Hand, table: Table, options: Options = DEFAULTS, *, unfinished: bool = False
+) -> CheckedHand:
     """Check every play of a hand in order and judge each trick; refuse the first problem.
 
     Refused, with the field and the seats: anything :func:`check_trick` refuses; a card
@@ -155,6 +158,10 @@ def check_hand(hand: Hand, table: Table, options: Options = DEFAULTS) -> Checked
     record proves the card was held; a ``held`` entry the record contradicts; a trick after a
     partner capture ended the game. A hand may be unfinished: :func:`score_hand` wants it
     complete, called or ended.
+
+    With ``unfinished`` the last trick may still be being played (the trick pad's hand so
+    far): it is checked as far as it goes, card by card, and not judged, so ``results``
+    holds the complete tricks only.
     """
     stock, sizes = _stock(table, hand.tricks)
     played: dict[Card, tuple[int, int]] = {}
@@ -168,8 +175,9 @@ def check_hand(hand: Hand, table: Table, options: Options = DEFAULTS) -> Checked
                 f"The game ended in trick {ended + 1} with a partner capture: no trick follows.",
                 field=_where(number),
             )
+        playing = unfinished and number == len(hand.tricks) - 1 and not trick_complete(trick, table)
         try:
-            check_trick(trick, table)
+            check_trick(trick, table, unfinished=playing)
         except AdjudicationError as err:
             raise err.at(_where(number)) from None
         if leader is not None and trick.leader != leader:
@@ -190,8 +198,19 @@ def check_hand(hand: Hand, table: Table, options: Options = DEFAULTS) -> Checked
                     when, who = played[card]
                     raise _already_played(card, number, index, play.seat, when, who)
                 played[card] = (number, play.seat)
-        result = judge_trick(trick, options)
         _check_held(hand, number, table, sizes[number], stock[number])
+        if playing:
+            # Who is winning as each play so far was made (a follower still laying their
+            # cards is not judged yet): what the compulsory play turns on (V-4).
+            laid = (
+                trick.plays
+                if len(trick.plays[-1].cards) == len(trick.plays[0].cards)
+                else trick.plays[:-1]
+            )
+            standing = judge_trick(Trick(laid, trick.held), options)
+            _check_compulsory(hand, number, standing, table, stock, options)
+            break
+        result = judge_trick(trick, options)
         _check_compulsory(hand, number, result, table, stock, options)
         results.append(result)
         units.append(len(trick.plays[0].cards))

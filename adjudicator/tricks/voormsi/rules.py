@@ -249,11 +249,14 @@ def _seat_list(seats: Sequence[int]) -> str:
     return f"seats {', '.join(numbers[:-1])} and {numbers[-1]}"
 
 
-def check_trick(trick: Trick, table: Table | None = None) -> None:
+def check_trick(trick: Trick, table: Table | None = None, *, unfinished: bool = False) -> None:
     """Refuse a trick the rules forbid on its own: a card not in the Voormsi pack or played
     twice, an empty play, a several-card lead not of one denomination, a follower playing a
     different number of cards; with a ``table``, too few or too many plays, or a seat playing
     out of turn. Each refusal names the field (``plays[1].cards``) and the seat.
+
+    With ``unfinished`` the trick is still being played: it may lack plays, and its last
+    follower may not have laid all their cards yet (fewer than were led, never none).
 
     >>> from adjudicator.tricks.plays import parse_trick
     >>> check_trick(parse_trick({"plays": [{"seat": 0, "cards": "9C 9S"},
@@ -294,7 +297,8 @@ def check_trick(trick: Trick, table: Table | None = None) -> None:
                 field=field,
                 seats=[play.seat],
             )
-        if index > 0 and len(play.cards) != led:
+        still_laying = unfinished and index == len(trick.plays) - 1 and len(play.cards) < led
+        if index > 0 and len(play.cards) != led and not still_laying:
             # "Each other player … must play the same number of cards … as was first led."
             raise IllegalPlayError(
                 f"{who} must play {led} card{'s' if led > 1 else ''} to this trick, as many as "
@@ -304,10 +308,24 @@ def check_trick(trick: Trick, table: Table | None = None) -> None:
                 seats=[play.seat],
             )
     if table is not None:
-        _check_order(trick, table)
+        _check_order(trick, table, unfinished=unfinished)
 
 
-def _check_order(trick: Trick, table: Table) -> None:
+def trick_complete(trick: Trick, table: Table) -> bool:
+    """Whether every play of a trick has been made, the last of as many cards as were led.
+
+    >>> from adjudicator.tricks.plays import parse_trick
+    >>> led = [{"seat": 0, "cards": "9C 9S"}, {"seat": 1, "cards": "AS AH"}]
+    >>> trick_complete(parse_trick({"plays": led + [{"seat": 2, "cards": "KH"}]}, 3), Table(3))
+    False
+    >>> trick_complete(parse_trick({"plays": led + [{"seat": 2, "cards": "KH 6D"}]}, 3), Table(3))
+    True
+    """
+    plays = trick.plays
+    return len(plays) >= table.plays_per_trick and len(plays[-1].cards) >= len(plays[0].cards)
+
+
+def _check_order(trick: Trick, table: Table, *, unfinished: bool = False) -> None:
     order = table.play_order(trick.leader)
     for index, (play, expected) in enumerate(zip(trick.plays, order, strict=False)):
         if play.seat != expected:
@@ -317,6 +335,8 @@ def _check_order(trick: Trick, table: Table) -> None:
                 field=f"plays[{index}].seat",
                 seats=[play.seat, expected],
             )
+    if len(trick.plays) < len(order) and unfinished:
+        return  # the rest of the table is still to play
     if len(trick.plays) != len(order):
         missing = order[len(trick.plays) :]
         if missing:

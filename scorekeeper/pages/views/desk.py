@@ -18,6 +18,7 @@ from adjudicator.errors import AdjudicationError
 from adjudicator.game import Game as GameDefinition
 from adjudicator.games import all_games, get_game
 from adjudicator.options import changed_options, options_as_dict
+from adjudicator.records import TricksField
 from scorekeeper.access import roles
 from scorekeeper.desk import asking, disputes
 from scorekeeper.exceptions import ServiceError
@@ -186,6 +187,9 @@ def _context(request: AuthedRequest) -> dict[str, Any]:
         pack=game.pack(parsed, players),
         slug=game.slug,
         names=_names(from_game, game, players),
+        tricks=next(
+            (f for f in game.record(parsed, players).fields if isinstance(f, TricksField)), None
+        ),
     )
     if asked is not None and asked.error is not None and asked.error.path:
         for block in form_blocks:

@@ -56,3 +56,52 @@ def test_each_game_says_how_its_turns_go(
         passes,
         list(keeps),
     )
+
+
+@pytest.mark.parametrize(
+    ("slug", "players", "never"),
+    [
+        pytest.param("voormsi", 4, set(), id="V-every-card-plays"),
+        pytest.param("treikort", 3, set(), id="T-every-card-plays"),
+        pytest.param("alkort", 4, set(), id="A-every-card-plays"),
+        pytest.param(
+            "brus",
+            4,
+            {
+                "8C",
+                "8H",
+                "8D",
+                "10C",
+                "10S",
+                "10H",
+                "10D",
+                "QC",
+                "QS",
+                "QH",
+                "QD",
+                "KC",
+                "KS",
+                "KD",
+            },
+            id="BR-6a-the-14-unplayable-cards",
+        ),
+        pytest.param("brus", 6, None, id="BR-six-handed-the-same"),
+    ],
+)
+def test_each_game_names_the_cards_it_never_plays_to_a_trick(
+    slug: str, players: int, never: set[str] | None
+) -> None:
+    """6a: "These 14 cards are considered unplayable cards and can never be played" (BR-1 puts
+    the 8H among them, not the 8S): the trick pad leaves them out, from this description."""
+    field = _tricks(slug, players)
+    game = get_game(slug)
+    pack = {str(card) for card in game.pack(game.options(), players).copies}
+    if never is None:
+        never = set(_tricks(slug, 4).never_played)
+    assert set(field.never_played) == never
+    assert len(field.never_played) == len(never)  # each named once
+    assert never <= pack  # cards of the pack, in its notation
+    described = next(
+        f for f in describe(game.record(game.options(), players))["fields"] if f["key"] == "tricks"
+    )
+    assert set(described["never_played"]) == never
