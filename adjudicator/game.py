@@ -243,6 +243,12 @@ class Game[O, D](ABC):
     publishes as a JSON Schema."""
     deal_word: ClassVar[str] = "deal"
     """What the table calls one deal ("hand", or "round" in Crummy Rummy), on the page too."""
+    numbered_by_play: ClassVar[bool] = False
+    """Whether a deal's number is its place among the deals that count, because the rules read
+    it (Crummy Rummy's round 3 is played to round 3's contract, however many rounds were
+    recorded and voided before it): a voided deal then gives its number back to the deal played
+    in its place. Otherwise deals are numbered as they were first recorded, and a voided deal
+    keeps its number."""
     settles: ClassVar[bool] = False
     """Points are money changing hands (Rummy, Knock Rummy): each deal says who paid whom, its
     points are each player's net and sum to zero, and the tally says who pays whom."""
