@@ -147,6 +147,8 @@ def test_undoing_the_deal_that_ended_the_game_plays_on_and_the_ratings_follow(
     _one_deal_from_the_end(bridge_game)
     alice_client.post(record_url(bridge_game), form_fields(SAMPLE_DEALS[0]), **HX)
     assert [r.game for r in ratings.rated_games(alice)] == [bridge_game]
+    night = bridge_game.night.get_absolute_url()
+    assert '<span class="won">♛ Mary' in alice_client.get(night).content.decode()
     entry = Entry.objects.filter(kind=Entry.Kind.RECORD).order_by("-id").first()
     assert entry is not None
     html = alice_client.post(
@@ -161,6 +163,7 @@ def test_undoing_the_deal_that_ended_the_game_plays_on_and_the_ratings_follow(
     assert "Deal 7 voided: it stays in the history" in html
     assert "<h2>Record deal 8</h2>" in html
     assert ratings.rated_games(alice) == []
+    assert '<span class="going">still going: Mary' in alice_client.get(night).content.decode()
 
 
 # A refused submit ------------------------------------------------------------------------------
