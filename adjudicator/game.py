@@ -243,6 +243,12 @@ class Game[O, D](ABC):
     publishes as a JSON Schema."""
     deal_word: ClassVar[str] = "deal"
     """What the table calls one deal ("hand", or "round" in Crummy Rummy), on the page too."""
+    numbered_by_play: ClassVar[bool] = False
+    """Whether a deal's number is its place among the deals that count, because the rules read
+    it (Crummy Rummy's round 3 is played to round 3's contract, however many rounds were
+    recorded and voided before it): a voided deal then gives its number back to the deal played
+    in its place. Otherwise deals are numbered as they were first recorded, and a voided deal
+    keeps its number."""
     settles: ClassVar[bool] = False
     """Points are money changing hands (Rummy, Knock Rummy): each deal says who paid whom, its
     points are each player's net and sum to zero, and the tally says who pays whom."""
@@ -271,19 +277,25 @@ class Game[O, D](ABC):
         game says otherwise (Alkort is for two or four, not three)."""
         return tuple(range(self.min_players, self.max_players + 1))
 
-    def check_players(self, players: int) -> None:
+    def players_said(self) -> str:
+        """How many may play, as a sentence says it, from :meth:`table_sizes`: the counts the
+        game takes, not the range around them (Brus is for four or six, never five).
+
+        >>> from adjudicator.games import get_game
+        >>> [get_game(slug).players_said() for slug in ("treikort", "brus", "alkort", "rummy")]
+        ['3 players', '4 or 6 players', '2 or 4 players', '2 to 6 players']
+        """
         sizes = self.table_sizes()
-        if players in sizes:
-            return
-        if sizes != tuple(range(self.min_players, self.max_players + 1)):
+        if len(sizes) > 2 and sizes == tuple(range(sizes[0], sizes[-1] + 1)):
+            return f"{sizes[0]} to {sizes[-1]} players"
+        counts = [str(size) for size in sizes]
+        said = f"{', '.join(counts[:-1])} or {counts[-1]}" if len(counts) > 1 else counts[0]
+        return f"{said} players"
+
+    def check_players(self, players: int) -> None:
+        if players not in self.table_sizes():
             raise BadEntryError(
-                f"{self.name} is for {' or '.join(map(str, sizes))} players, not {readable_int(players)}.",
-                field="seats",
-            )
-        if not self.min_players <= players <= self.max_players:
-            raise BadEntryError(
-                f"{self.name} is for {self.min_players} to {self.max_players} players, "
-                f"not {readable_int(players)}.",
+                f"{self.name} is for {self.players_said()}, not {readable_int(players)}.",
                 field="seats",
             )
 

@@ -698,6 +698,8 @@ class CrummyRummy(Game[Options, Deal]):
     max_players = 6
     lower_is_better = True
     deal_word = "round"
+    # Round N is played to round N's contract (5a): a voided round is played again.
+    numbered_by_play = True
 
     def pack(self, options: Options, players: int) -> Pack:
         return CRUMMY_PACK

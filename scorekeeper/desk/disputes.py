@@ -40,10 +40,13 @@ class Hand:
 
 
 def _counted(game: Game) -> tuple[dict[int, int], list[int]]:
-    """Each deal's number at the table (voided deals keep theirs), and the keys of the deals
-    that count, in order (deal N of the tally, which a question may take: a round)."""
+    """Each deal's number at the table (:func:`~scorekeeper.ledger.reading.deal_numbers`), and
+    the keys of the deals that count, in order (deal N of the tally, which a question may take:
+    a round)."""
     revisions, _ = reading.deal_revisions(list(game.entries.order_by("id")))
-    numbers = {key: number for number, key in enumerate(revisions, start=1)}
+    numbers = reading.deal_numbers(
+        revisions, by_play=reading.game_definition(game).numbered_by_play
+    )
     counted = [key for key, revs in revisions.items() if revs[-1].kind != Entry.Kind.VOID]
     return numbers, counted
 

@@ -133,9 +133,12 @@ def _current(game: Game, entries: list[Entry] | None = None) -> list[tuple[int, 
     the game's ledger (``entries``, by id, when already loaded)."""
     ledger = list(game.entries.order_by("id")) if entries is None else entries
     revisions, _ = reading.deal_revisions(ledger)
+    numbers = reading.deal_numbers(
+        revisions, by_play=reading.game_definition(game).numbered_by_play
+    )
     return [
-        (key, number, revs[-1])
-        for number, (key, revs) in enumerate(revisions.items(), start=1)
+        (key, numbers[key], revs[-1])
+        for key, revs in revisions.items()
         if revs[-1].kind != Entry.Kind.VOID
     ]
 
@@ -211,7 +214,7 @@ def _validated(
     if replacing is None:
         key, number = NEW_DEAL, reading.next_deal_number(game)
     else:
-        key, number = replacing, next(n for k, n, _ in _numbered(game) if k == replacing)
+        key, number = replacing, _number_of(game, replacing)
     after = sorted([*others, (key, number, replaying.Parsed(deal))], key=lambda row: row[0])
     problems = replaying.replay(definition, options, players, after, names).problems
     if not problems:  # the game replays whole with this deal: one tally, and done
@@ -240,10 +243,13 @@ def _validated(
     return canonical, deal
 
 
-def _numbered(game: Game) -> list[tuple[int, int, Any]]:
-    """(deal key, number) of every deal ever recorded, voided ones included."""
-    keys = game.entries.filter(kind=Entry.Kind.RECORD).order_by("id").values_list("id", flat=True)
-    return [(key, number, None) for number, key in enumerate(keys, start=1)]
+def _number_of(game: Game, deal_key: int) -> int:
+    """The table's number of a deal ever recorded, voided ones included."""
+    revisions, _ = reading.deal_revisions(list(game.entries.order_by("id")))
+    numbers = reading.deal_numbers(
+        revisions, by_play=reading.game_definition(game).numbered_by_play
+    )
+    return numbers[deal_key]
 
 
 def _same_deal(game: Game, stored: Mapping[str, Any], data: Mapping[str, Any]) -> bool:
@@ -541,7 +547,7 @@ def deal_void(
     if latest.kind == Entry.Kind.VOID:
         raise InvalidInput(f"That {word} is already voided.", field="deal")
     before = _current(game)
-    number = next(n for k, n, _ in _numbered(game) if k == deal_key)
+    number = _number_of(game, deal_key)
     _refuse_new_problems(
         game,
         before,

@@ -68,8 +68,32 @@ def is_ended(game: Game) -> bool:
 
 
 def next_deal_number(game: Game) -> int:
-    """The number the next recorded deal will carry: voided deals keep their numbers."""
-    return game.entries.filter(kind=Entry.Kind.RECORD).count() + 1
+    """The number the next recorded deal will carry: voided deals keep their numbers, unless
+    the game numbers its deals by play (:func:`deal_numbers`)."""
+    if not game_definition(game).numbered_by_play:
+        return game.entries.filter(kind=Entry.Kind.RECORD).count() + 1
+    revisions, _ = deal_revisions(list(game.entries.order_by("id")))
+    return counted_deals(revisions) + 1
+
+
+def deal_numbers(revisions: dict[int, list[Entry]], *, by_play: bool) -> dict[int, int]:
+    """Each deal's number at the table, by key, from :func:`deal_revisions`: the order the
+    deals were first recorded, a voided one keeping its number; or, for a game whose rules read
+    the number (``numbered_by_play``: Crummy Rummy's rounds), each deal's place among the deals
+    that count, a voided one numbered as the deal played in its place."""
+    if not by_play:
+        return {key: number for number, key in enumerate(revisions, start=1)}
+    numbers: dict[int, int] = {}
+    counted = 0
+    for key, revs in revisions.items():
+        numbers[key] = counted + 1
+        counted += revs[-1].kind != Entry.Kind.VOID
+    return numbers
+
+
+def counted_deals(revisions: dict[int, list[Entry]]) -> int:
+    """How many deals count (not voided)."""
+    return sum(1 for revs in revisions.values() if revs[-1].kind != Entry.Kind.VOID)
 
 
 def deal_revisions(

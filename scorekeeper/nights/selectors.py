@@ -3,7 +3,9 @@ has not sat down yet, and its games' seats."""
 
 from __future__ import annotations
 
-from django.db.models import Q, QuerySet
+from collections.abc import Sequence
+
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from scorekeeper.models import Game, Night, NightPlayer, Player
 
@@ -19,6 +21,35 @@ def table_for_night(night: Night) -> list[Player]:
         row.player
         for row in NightPlayer.objects.filter(night=night).select_related("player").order_by("id")
     ]
+
+
+def seat_choices(night: Night) -> QuerySet[Player]:
+    """Who a game's seat menus offer: the night's table, in the order they sat down. A player
+    taken off the table is not offered (sit them down again first)."""
+    sat = NightPlayer.objects.filter(night=night, player=OuterRef("pk")).values("id")[:1]
+    return (
+        Player.objects.filter(pk__in=NightPlayer.objects.filter(night=night).values("player"))
+        .annotate(sat=Subquery(sat))
+        .order_by("sat")
+    )
+
+
+def seats_to_start(night: Night, sizes: Sequence[int]) -> list[Player]:
+    """Who a new game's seats start with, for a game of ``sizes`` players: the table in the
+    order they sat, when the game takes that many. A table with more people than the game
+    takes gives the seats of the night's latest game of a size it takes whose players are all
+    still at the table, else the first at the table, as many as the game can take. A table
+    too small for the game fills nothing."""
+    table = table_for_night(night)
+    fits = [size for size in sizes if size <= len(table)]
+    if len(table) in sizes or not fits:
+        return table
+    here = {player.pk for player in table}
+    for game in night.games.order_by("-number").prefetch_related("seats__player"):
+        seated = [seat.player for seat in sorted(game.seats.all(), key=lambda s: s.position)]
+        if len(seated) in fits and all(player.pk in here for player in seated):
+            return seated
+    return table[: max(fits)]
 
 
 def games_for_night(night: Night) -> QuerySet[Game]:

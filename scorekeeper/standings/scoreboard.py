@@ -20,7 +20,9 @@ from adjudicator.tally import DealResult, Payment, Points, Tally, format_points
 from scorekeeper.ledger import confirming
 from scorekeeper.ledger.reading import (
     _pk,
+    counted_deals,
     current_end,
+    deal_numbers,
     deal_remarks,
     deal_revisions,
     game_definition,
@@ -35,7 +37,9 @@ class DealHistory:
     """One deal as kept in the ledger: its current entry and every revision before it.
 
     ``number`` is the number the table speaks of: deals are numbered in the order they were
-    first recorded, and a voided deal keeps its number (the next deal does not take it).
+    first recorded, and a voided deal keeps its number (the next deal does not take it); in a
+    game whose rules read the number, its place among the deals that count
+    (:func:`~scorekeeper.ledger.reading.deal_numbers`).
     ``earlier`` gives, for each revision that a later one replaced, what each scoring unit
     scored under it (``None`` where that record cannot be scored among the other deals).
     """
@@ -512,7 +516,7 @@ def standings_from(
     revisions, ends = deal_revisions(entries)
     remarks = deal_remarks(entries)
     end = current_end(ends)
-    numbers = {key: number for number, key in enumerate(revisions, start=1)}
+    numbers = deal_numbers(revisions, by_play=definition.numbered_by_play)
     current = [
         (key, numbers[key], revs[-1])
         for key, revs in revisions.items()
@@ -580,7 +584,8 @@ def standings_from(
         table_entries=tuple(sorted((e for revs in ends.values() for e in revs), key=_pk)),
         last_entry_id=entries[-1].pk if entries else 0,
         problems=replayed.problems,
-        next_number=len(revisions) + 1,
+        next_number=(counted_deals(revisions) if definition.numbered_by_play else len(revisions))
+        + 1,
         dealt=tuple(definition.dealt_by(deal) for _, deal in replayed.deals),
         asks_confirmation=asks_confirmation,
     )

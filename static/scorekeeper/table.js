@@ -86,13 +86,14 @@
 
 
 // After a submit, the answer where the eyes are: a deal recorded is said above the next form
-// (with an Undo for a few seconds), a refusal brings its first problem into view; a change of
-// totals is said to screen readers. A half-entered hand (all but the tricks, which the trick pad
-// keeps) is kept on this phone until it is recorded: through a reload, sleep or another page.
+// (with an Undo until the next deal is begun), the deal that ends the game where the form was,
+// with the verdict; a refusal brings its first problem into view; a change of totals is said to
+// screen readers. A half-entered hand (all but the tricks, which the trick pad keeps) is kept on
+// this phone until it is recorded: through a reload, sleep or another page. What another phone
+// did (a deal recorded, confirmed or voided) reaches the parts of the page outside the board.
 (function () {
   "use strict";
 
-  var UNDO_MS = 10000;
   var DRAFT = "scorekeeper.draft.v1:";
   var UNDONE = "scorekeeper.undone.v1:";
   var NOT_KEPT = { csrfmiddlewaretoken: 1, token: 1, number: 1, revision: 1 };
@@ -113,7 +114,13 @@
   }
 
   function draftKey(form) {
-    return DRAFT + form.getAttribute("action");
+    return DRAFT + actionOf(form);
+  }
+
+  // Where a deal form posts: its key in this phone's storage. The answer to the deal that ended
+  // the game has no form below it, so it names the form's address itself.
+  function actionOf(el) {
+    return el.getAttribute("data-record-action") || el.getAttribute("action");
   }
 
   function numberOf(form) {
@@ -277,18 +284,115 @@
   }
 
   function afterRecorded(form, recorded) {
-    var draft = readDraft(form) || { entries: entries(form) };
-    storage(function (s) { s.setItem(UNDONE + form.getAttribute("action"), JSON.stringify(draft.entries)); });
-    drop(form);
+    var draft = readDraft(recorded) || (form ? { entries: entries(form) } : null);
+    if (draft) {
+      storage(function (s) { s.setItem(UNDONE + actionOf(recorded), JSON.stringify(draft.entries)); });
+    }
+    drop(recorded);
     recorded.focus({ preventScroll: true });
     recorded.scrollIntoView({ block: "start" });
-    var undo = recorded.querySelector("[data-undo]");
-    if (undo) setTimeout(function () { undo.hidden = true; }, UNDO_MS);
+  }
+
+  // ---- the Undo lasts until the next deal is begun ----
+  // Undone after that, its entries would overwrite the next deal's; Void, in the deal's
+  // details, is still there. Only a person's own taps and keys begin a deal (isTrusted): the
+  // form filling itself in (a draft put back, a widget redrawn) does not.
+  function hideUndo() {
+    var undo = document.querySelector("#recorded [data-undo]");
+    if (undo) undo.hidden = true;
+  }
+
+  function begin(event) {
+    if (!event.isTrusted) return;
+    var form = recordForm(event.target);
+    if (!form) return;
+    var button = event.target.closest && event.target.closest("button");
+    if (event.type === "click" && (!button || button.type === "submit")) return;
+    form.setAttribute("data-begun", "");
+    hideUndo();
+  }
+  document.addEventListener("input", begin, true);
+  document.addEventListener("change", begin, true);
+  document.addEventListener("click", begin, true);
+
+  function recordForm(el) {
+    return el && el.closest ? el.closest("[data-record-form]") : null;
+  }
+
+  // Something is entered in the form: begun here, a draft kept from before, or a trick.
+  function begun(form) {
+    if (form.hasAttribute("data-begun") || readDraft(form)) return true;
+    return Array.prototype.some.call(form.querySelectorAll("input[data-trick]"), function (input) {
+      return input.value.trim() !== "";
+    });
+  }
+
+  // ---- what another phone did, outside the board ----
+  // The poll swaps the board alone (a form being filled in must not be swapped away). After it:
+  // - this phone's last deal confirmed, voided or followed by another on another phone: its
+  //   "hand it across" and its Undo go, and the confirmation is said where they were;
+  // - a deal recorded on another phone while this form is untouched: the form (its number, its
+  //   heading, the jump to it, whose deal it is) is fetched again, for the deal now to come. A
+  //   form with something in it keeps its number: the server then says the deal was recorded
+  //   meanwhile, and keeps what was entered (a deal must not be recorded twice).
+  var refreshing = false;
+  var olderOpen = false;  // the older hands waiting for a confirmation, opened on this phone
+  document.addEventListener("toggle", function (event) {
+    if (event.target.matches && event.target.matches("[data-older-waiting]")) olderOpen = event.target.open;
+  }, true);
+
+  // A refresh that finds the form begun meanwhile is not swapped in: what was entered stays.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var config = event.detail.requestConfig;
+    if (!refreshing || !config || config.verb !== "get" || event.detail.target.id !== "game") return;
+    var form = theForm();
+    if (form && begun(form)) event.detail.shouldSwap = false;
+  });
+
+  function followBoard(board) {
+    var older = board.querySelector("[data-older-waiting]");
+    if (older && olderOpen) older.open = true;
+    var said = document.querySelector("#record [data-recorded]");
+    if (said) {
+      var key = said.getAttribute("data-recorded");
+      var deal = board.querySelector("#deal-" + key);
+      var latest = parseInt(board.getAttribute("data-latest"), 10);
+      if (!deal || deal.classList.contains("voided") || latest > parseInt(key, 10)) hideUndo();
+      var across = said.querySelector("[data-hand-across]");
+      var waiting = board.querySelector('#unconfirmed [data-confirm="' + key + '"]');
+      var mine = across && across.querySelector("[data-confirm]");
+      if (across && (!waiting || !mine || revisionOf(waiting) !== revisionOf(mine))) {
+        var by = deal && deal.querySelector(".tag.confirmed");
+        if (by) {
+          var line = document.createElement("p");
+          line.className = "confirmed-flash";
+          line.setAttribute("role", "status");
+          line.textContent = across.getAttribute("data-hand-across") + " " +
+            by.textContent.replace(/^\s*✓\s*/, "").trim() + ".";
+          across.replaceWith(line);
+        } else {
+          across.remove();  // voided or changed meanwhile: the board says how it stands now
+        }
+      }
+    }
+    var form = theForm();
+    var next = parseInt(board.getAttribute("data-next"), 10);
+    var number = form && parseInt(numberOf(form), 10);
+    if (!form || refreshing || isNaN(next) || isNaN(number) || next <= number || begun(form)) return;
+    if (!window.htmx) return;
+    refreshing = true;
+    window.htmx.ajax("GET", window.location.pathname, { target: "#game", swap: "outerHTML", select: "#game" })
+      .then(function () { refreshing = false; }, function () { refreshing = false; });
+  }
+
+  function revisionOf(form) {
+    var input = form.querySelector('input[name="revision"]');
+    return input ? input.value : "";
   }
 
   // The hand undone: its entries back in the form, to correct and record again.
   function afterUndo(form) {
-    var key = UNDONE + form.getAttribute("action");
+    var key = UNDONE + actionOf(form);
     var text = storage(function (s) { return s.getItem(key); });
     storage(function (s) { s.removeItem(key); });
     try {
@@ -310,7 +414,11 @@
     if (!target || (target.id !== "game" && target.id !== "board")) return;
     sayTotals(target.id === "game");
     queueJump();
-    if (target.id !== "game") return;
+    if (target.id !== "game") {
+      var board = document.getElementById("board");  // the board swapped in, not the one it replaced
+      if (board) followBoard(board);
+      return;
+    }
     var form = theForm();
     var record = document.getElementById("record");
     var wasUndo = undoAsked;
@@ -323,13 +431,13 @@
       if (said) bringIntoView(said);
       return;
     }
-    if (!form || !record) return;
+    if (!record) return;
     var recorded = record.querySelector("[data-recorded]");
-    if (wasUndo && !document.querySelector("#board .errorlist[role=alert]")) {
+    if (wasUndo && form && !document.querySelector("#board .errorlist[role=alert]")) {
       afterUndo(form);
     } else if (recorded) {
       afterRecorded(form, recorded);
-    } else {
+    } else if (form) {
       var problem = firstProblem(record);
       if (problem) bringIntoView(problem);
       restore(form);
@@ -341,10 +449,8 @@
     placeJump();
     var form = theForm();
     if (!form) return;
-    // Back from recording without htmx (?recorded=): the Undo goes in a while here too. The
-    // hand recorded is not put back: its draft has the number it was recorded as.
-    var undo = document.querySelector("#record [data-recorded] [data-undo]");
-    if (undo) setTimeout(function () { undo.hidden = true; }, UNDO_MS);
+    // Back from recording without htmx (?recorded=): the hand recorded is not put back, its
+    // draft has the number it was recorded as.
     restore(form);
     var problem = document.querySelector("#record [data-refusal]") && firstProblem(document.getElementById("record"));
     if (problem) bringIntoView(problem);

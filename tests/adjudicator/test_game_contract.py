@@ -455,7 +455,7 @@ def test_a_partnership_game_takes_only_its_number_of_players() -> None:
     with pytest.raises(BadEntryError) as caught:
         tally(Partners(Target(20)), [], players=3)
     assert caught.value.field == "seats"
-    assert str(caught.value) == "Race is for 4 to 4 players, not 3."
+    assert str(caught.value) == "Race is for 4 players, not 3."
 
 
 # ---------------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
+from adjudicator.errors import AdjudicationError
 from adjudicator.records import (
     CardsField,
     CountField,
@@ -257,12 +258,38 @@ def sample_for(game: Any, players: int, way: Any) -> tuple[int, dict[str, Any]] 
     options = game.options()
     for number in range(1, 60):
         deal = game.sample_deal(players=players, options=options, number=number)
-        if way is None or (
-            set(deal) <= set(way.fields) | _shared(game, players)
-            and any(key in deal for key in way.fields)
-        ):
+        if way is None or _recorded_way(game, players, way, deal):
             return number, deal
     return None
+
+
+def one_from_the_end(
+    game: Any, players: int, way: Any
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Sample deals that leave the game one deal from its end, and a sample deal recorded
+    ``way`` (any, for ``None``) that then ends it."""
+    options = game.options()
+    before: list[dict[str, Any]] = []
+    parsed: list[Any] = []
+    for number in range(1, 400):
+        deal = game.sample_deal(players=players, options=options, number=number)
+        try:
+            read = game.parse_deal(deal, players=players, options=options)
+            tally = game.tally([*parsed, read], players=players, options=options)
+        except AdjudicationError:
+            continue  # not a deal that can follow these (Crummy Rummy's final round, say)
+        if not tally.finished:
+            before.append(deal)
+            parsed.append(read)
+        elif way is None or _recorded_way(game, players, way, deal):
+            return before, deal
+    raise AssertionError(f"{game.name} has no sample deal that ends a game")
+
+
+def _recorded_way(game: Any, players: int, way: Any, deal: Mapping[str, Any]) -> bool:
+    return set(deal) <= set(way.fields) | _shared(game, players) and any(
+        key in deal for key in way.fields
+    )
 
 
 def _shared(game: Any, players: int) -> set[str]:

@@ -7,12 +7,18 @@ Bob's own phone (Cy's); until it is, the hand is marked on both boards and the g
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from adjudicator.games import get_game
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Entry, Game, Night
 from scorekeeper.standings import scoreboard
+from tests.browser.hands import record_hand, sample_for
+from tests.browser.test_deal_form_answers import assert_in_view
 from tests.browser.test_rummy import _hand
 from tests.browser.test_two_phones import bobs_phone
 from tests.factories import GameFactory
@@ -76,3 +82,90 @@ def test_a_hand_confirmed_handed_across_and_on_a_second_phone(
     assert scoreboard.game_standings(game).unconfirmed == []
     assert alice.evaluate("document.documentElement.scrollWidth") <= 390
     bob.context.close()
+
+
+# Two phones confirming stay current (issue 26, item 5) -----------------------------------------
+
+SIX = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo"]
+PHONES = [{"width": 360, "height": 640}, PHONE_390]
+SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
+
+
+@pytest.mark.parametrize("phone", PHONES, ids=["360x640", "390x844"])
+def test_two_phones_confirming_see_each_others_taps(
+    signed_in: Page, browser: Browser, live_server: Any, night: Night, bob: Any, phone: Any
+) -> None:
+    """Six at Brus, two sides of three. Alice's phone is Ann's and records; Bob's phone is
+    another recorder's, where the other side confirms. Each phone sees what the other did
+    within a poll (2 s), without a reload: the hand recorded, the hand confirmed."""
+    night.confirmations = True
+    night.save()
+    night.recorders.add(bob)
+    game: Game = GameFactory(night=night, slug="brus", players=SIX)
+    brus = get_game("brus")
+    quick = next(w for w in brus.record(brus.options(), 6).ways if w.key == "quick")
+    found = sample_for(brus, 6, quick)
+    assert found is not None
+    for number in (1, 2):  # two hands of Ann's, still waiting for the other side
+        deal = brus.sample_deal(players=6, options=brus.options(), number=number)
+        game_services.deal_record(game=game, by=night.owner, data=deal, seat=0)
+    url = f"{live_server.url}/games/{game.pk}/"
+    alice = signed_in
+    alice.set_viewport_size(phone)
+    alice.goto(url)
+    bob_phone = bobs_phone(browser, live_server)
+    bob_phone.set_viewport_size(phone)
+    bob_phone.goto(url)
+    jump = bob_phone.locator("[data-jump-record] a")
+    expect(jump).to_contain_text("Record hand 3")
+
+    # Hand 3, on Alice's phone: Ann records it, and may hand the phone across.
+    alice.locator("#record .choose-recorder").get_by_label("Ann", exact=True).check()
+    record_hand(alice, brus, quick, found[1], SIX)
+    across = alice.locator("#recorded .hand-across")
+    expect(across.get_by_role("button")).to_have_text(
+        ["Confirmed by Ben", "Confirmed by Di", "Confirmed by Flo"]
+    )
+
+    # Bob's phone follows without a reload: its form and the jump to it move on to hand 4
+    # (nothing was entered there), and hand 3 waits on its board, its buttons in view; the
+    # older hands wait behind one line, not a row of buttons each.
+    expect(jump).to_contain_text("Record hand 4", timeout=WITHIN)
+    expect(bob_phone.locator("#record h2")).to_have_text("Record hand 4")
+    waiting = bob_phone.locator("#unconfirmed")
+    newest = waiting.locator("[data-newest]")
+    expect(newest).to_contain_text("Hand 3:")
+    bob_phone.evaluate("window.scrollTo(0, 0)")
+    bob_phone.screenshot(path=str(SHOTS / f"two-phones-waiting-{phone['width']}.png"))
+    assert_in_view(bob_phone, newest.get_by_role("button", name="Confirmed by Flo"))
+    older = waiting.locator("details.older-waiting")
+    expect(older.locator("summary")).to_have_text("Confirm the earlier hands too (1, 2)")
+    expect(older.locator("button", has_text="Confirmed by Ben")).to_have_count(2)
+    expect(older.locator("button", has_text="Confirmed by Ben").first).to_be_hidden()
+
+    # Bob's phone: Di confirms hand 3.
+    newest.get_by_role("button", name="Confirmed by Di").click()
+    expect(bob_phone.locator("#board .confirmed-flash")).to_have_text("Hand 3 confirmed by Di.")
+
+    # Alice's phone, not reloaded, stops offering hand 3's buttons within a poll, and says who
+    # confirmed it where the buttons were; its board no longer lists hand 3 as waiting.
+    said = alice.locator("#recorded .confirmed-flash")
+    expect(said).to_have_text("Hand 3 confirmed by Di.", timeout=WITHIN)
+    expect(alice.locator("#recorded .hand-across")).to_have_count(0)
+    expect(alice.locator("#unconfirmed [data-newest]")).to_contain_text("Hand 2:")
+    alice.screenshot(path=str(SHOTS / f"two-phones-confirmed-{phone['width']}.png"))
+
+    # The older hand waits one tap away on Bob's phone; then hand 2 is the one offered.
+    older.locator("summary").click()
+    older.locator("[data-confirm]").filter(has_text="Confirmed by Ben").last.get_by_role(
+        "button", name="Confirmed by Ben"
+    ).click()
+    expect(bob_phone.locator("#board .confirmed-flash")).to_have_text("Hand 1 confirmed by Ben.")
+    expect(bob_phone.locator("#unconfirmed [data-newest]")).to_contain_text("Hand 2:")
+    bob_phone.locator("#unconfirmed [data-newest]").get_by_role(
+        "button", name="Confirmed by Flo"
+    ).click()
+    expect(bob_phone.locator("#board .confirmed-flash")).to_have_text("Hand 2 confirmed by Flo.")
+    expect(alice.locator("#unconfirmed")).to_have_count(0, timeout=WITHIN)
+    assert scoreboard.game_standings(game).unconfirmed == []
+    bob_phone.context.close()

@@ -178,6 +178,25 @@ def test_a_game_starts_with_the_table_in_its_seats(signed_in: Page, night: Night
     expect(page.locator("#board thead th:not(:first-child)")).to_have_text(["Mary", "Tom", "Dick"])
 
 
+def test_a_game_for_fewer_than_the_table_starts_in_two_taps(signed_in: Page, night: Night) -> None:
+    """Issue 26: Treikort at a table of four left its three seats empty (8 taps to start); a
+    player taken off the table was still offered in the seat menus."""
+    page = signed_in
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(site(page) + night.get_absolute_url())
+    for name in ("Ann", "Ben", "Cy", "Di", "Ed"):
+        add_player(page, name)
+    page.locator("#players summary.chip", has_text="Ed").click()
+    page.get_by_role("button", name="Take Ed off the table").click()
+    expect(page.locator("#players summary.chip")).to_have_text(["Ann", "Ben", "Cy", "Di"])
+    page.get_by_role("link", name="Treikort").click()
+    expect(page.get_by_text("Treikort is for 3 players.")).to_be_visible()
+    menu = page.locator("select[name=seat_0] option")
+    expect(menu).to_have_text(["—", "Ann", "Ben", "Cy", "Di"])
+    page.get_by_role("button", name="Start Treikort").click()
+    expect(page.locator("#board thead th:not(:first-child)")).to_have_text(["Ann", "Ben", "Cy"])
+
+
 # Thumbs and eyes --------------------------------------------------------------------------------
 
 

@@ -40,9 +40,16 @@ def test_a_deal_recorded_on_another_phone_is_not_recorded_twice(
     url = f"{live_server.url}/games/{bridge_game.pk}/"
     alice.goto(url)
     bob.goto(url)
+    # Alice has begun the same deal (who went out) when Bob's phone records it.
+    alice.locator('#record form input[name="went_out"][value="0"]').check()
     _record(bob, SAMPLE_DEALS[0])
     expect(bob.locator("#record h2")).to_have_text("Record deal 2")
-    # Alice's form still says deal 1; she enters the same deal and taps.
+    # Alice's form keeps deal 1 and what she entered, however many polls pass (a form begun is
+    # never swapped away); she enters the rest of the deal and taps.
+    expect(alice.locator("#board > table.tally tbody th[scope=row]").first).to_have_text(
+        "1", timeout=10_000
+    )
+    alice.wait_for_timeout(2_500)
     expect(alice.locator("#record h2")).to_have_text("Record deal 1")
     _record(alice, SAMPLE_DEALS[0])
     notice = alice.locator(".stale-deal")
@@ -58,6 +65,30 @@ def test_a_deal_recorded_on_another_phone_is_not_recorded_twice(
     expect(bob.locator("#board > table.tally tbody th[scope=row]").nth(2)).to_have_text(
         "2", timeout=10_000
     )
+
+
+def test_a_form_nothing_was_entered_in_follows_the_deal_recorded_on_another_phone(
+    signed_in: Page, browser: Browser, live_server: Any, bridge_game: Game
+) -> None:
+    """Issue 26: Bob's floating button still read "Record deal 1" after Alice recorded it."""
+    alice = signed_in
+    bob = bobs_phone(browser, live_server)
+    url = f"{live_server.url}/games/{bridge_game.pk}/"
+    alice.goto(url)
+    bob.goto(url)
+    jump = bob.locator("[data-jump-record] a")
+    expect(jump).to_contain_text("Record deal 1")
+    _record(alice, SAMPLE_DEALS[0])
+    # Within a poll, without a reload: Bob's form, its heading and the jump to it say deal 2,
+    # with whose deal it is, and Bob records deal 2 with them.
+    expect(jump).to_contain_text("Record deal 2", timeout=3_000)
+    expect(bob.locator("#record h2")).to_have_text("Record deal 2")
+    expect(bob.locator('#record input[name="number"]')).to_have_value("2")
+    expect(bob.locator("#record [data-next-turn]")).to_contain_text("Deal 2:")
+    _record(bob, SAMPLE_DEALS[1])
+    expect(bob.locator("#recorded")).to_contain_text("Deal 2 recorded")
+    assert bridge_game.entries.count() == 2
+    bob.context.close()
 
 
 def test_offline_a_deal_is_queued_and_recorded_once_when_the_network_returns(

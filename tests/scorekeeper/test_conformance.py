@@ -232,7 +232,7 @@ def test_every_game_waits_for_the_other_side_to_confirm(
     html = client.get(game.get_absolute_url()).content.decode()
     names = [NAMES[seat] for seat in range(players)]
     for seat in range(players):
-        offered = f"Confirmed by {names[seat]}</button>" in html
+        offered = f'<span class="sr">Confirmed by </span>{names[seat]}</button>' in html
         assert offered == (seat in others), (seat, names[seat])
     confirm_path = "/api/v1/games/{id}/deals/{deal}/confirm/"
     for entry in recorded[:2]:

@@ -192,11 +192,12 @@ def deal_record(request: AuthedRequest, pk: int) -> HttpResponse:
             # Another phone recorded this deal meanwhile: keep what was entered, say what was
             # recorded and by whom, and offer to record this one as the next deal.
             stale = err.latest | {"at": datetime.datetime.fromisoformat(err.latest["recorded_at"])}
-            data = request.POST.copy()
-            data["number"] = str(err.expected)
-            form = DealForm(data, game=game, seats=seats)
-            form.is_valid()
+            form = _renumbered(request, game, seats, err.expected)
         except (AdjudicationError, ServiceError) as err:
+            if isinstance(err, ServiceError) and err.field == "number":
+                # Not the next deal's number (a round voided on another phone, in a game that
+                # numbers its deals by play): what was entered, ready to record as the next.
+                form = _renumbered(request, game, seats, reading.next_deal_number(game))
             form.add_engine_error(err)
         else:
             if not request.htmx:
@@ -208,6 +209,17 @@ def deal_record(request: AuthedRequest, pk: int) -> HttpResponse:
     if request.htmx:
         return render(request, "scorekeeper/game_detail.html#game", context)
     return render(request, "scorekeeper/game_detail.html", context, status=status)
+
+
+def _renumbered(
+    request: AuthedRequest, game: Game, seats: tuple[Any, ...], number: int
+) -> DealForm:
+    """The deal form as posted, to be recorded as deal ``number``."""
+    data = request.POST.copy()
+    data["number"] = str(number)
+    form = DealForm(data, game=game, seats=seats)
+    form.is_valid()
+    return form
 
 
 @login_required

@@ -167,7 +167,8 @@ def game_create(request: AuthedRequest, pk: int) -> HttpResponse:
     """Show the seats and house rules (GET), or start the game (POST).
 
     ``?game=slug`` picks the game. The seats start as the night's table in the order they sat
-    down, when the game takes that many players. ``?seats_of=<game>`` seats the players as in
+    down (at a bigger table, as the night's latest game of a size the game takes, else the first
+    at the table: ``seats_to_start``); the menus offer the table. ``?seats_of=<game>`` seats the players as in
     that game of this night; ``?like=<game>`` is a rematch: its game, seats and house rules.
     ``?profile=<id>`` fills the house rules from one of the user's saved profiles (htmx swaps
     just the house rules); a POST with ``save_profile`` saves the rules shown as a profile.
@@ -186,14 +187,16 @@ def game_create(request: AuthedRequest, pk: int) -> HttpResponse:
     house_options = _house_options(definition, like) if like else None
     if profile is not None:
         house_options = profile.options
-    table = night_selectors.table_for_night(night)
-    seated = night_selectors.seated_players(seats_of) if seats_of else table
+    if seats_of:
+        seated = night_selectors.seated_players(seats_of)
+    else:
+        seated = night_selectors.seats_to_start(night, definition.table_sizes())
     last = night_selectors.last_game(night)
     last_seats = night_selectors.seated_players(last) if last else []
     form = GameStartForm(
         request.POST or None,
         definition=definition,
-        players=night_selectors.players_for_night(night),
+        players=night_selectors.seat_choices(night),
         seated=seated,
         house_options=house_options,
     )

@@ -31,6 +31,11 @@ HAND_1 = {"went_out": 1, "hands": [{"seat": 0, "held": 10}, {"seat": 2, "held": 
 HX = {"HTTP_HX_REQUEST": "true"}
 
 
+def offered(html: str) -> set[str]:
+    """Who the page's confirm buttons name ("Confirmed by" is said once beside them)."""
+    return set(re.findall(r'<span class="sr">Confirmed by </span>([^<]+)</button>', html))
+
+
 @pytest.fixture
 def asking_night(night: Night) -> Night:
     night.confirmations = True
@@ -243,8 +248,7 @@ def test_the_table_records_hands_it_across_and_the_board_marks_what_waits(
     entry = Entry.objects.get()
     assert entry.seat == MARY, answer
     assert "Hand the phone across to confirm" in answer
-    assert "Confirmed by Tom" in answer and "Confirmed by Dick" in answer
-    assert "Confirmed by Mary" not in answer
+    assert offered(answer) == {"Tom", "Dick"}  # not Mary, who recorded it
     assert "not confirmed yet" in answer  # the tally's row is marked
     # The phone remembers who records on it: the next form has Mary chosen.
     again = client.get(rummy.get_absolute_url()).content.decode()
@@ -280,3 +284,55 @@ def test_only_the_owner_changes_the_setting(night: Night, bob: Any) -> None:
     assert response.status_code == 403
     night.refresh_from_db()
     assert not night.confirmations
+
+
+def test_a_confirmation_reaches_every_phone_at_the_next_poll(rummy: Game, alice: Any) -> None:
+    """Issue 26: a confirmation is a ledger entry, so the board's version moves with it, and the
+    poll of a phone holding the board from before serves the board without the hand waiting."""
+    entry = game_services.deal_record(game=rummy, by=alice, data=HAND_1, seat=MARY)
+    client = Client()
+    client.force_login(alice)
+    poll = reverse("game_scoreboard", args=[rummy.pk])
+    before = client.get(f"{poll}?since=0", **HX)
+    version = before["ETag"]
+    assert offered(before.content.decode()) == {"Tom", "Dick"}
+    confirmations.deal_confirm(game=rummy, deal_key=entry.pk, by=alice, seat=TOM, revision=entry.pk)
+    held = version.strip('"').rsplit("-", 1)[1]
+    after = client.get(f"{poll}?since={held}", **HX, HTTP_X_POLL_KEY=before["X-Poll-Key"])
+    assert after.status_code == 200 and after["ETag"] != version
+    board = after.content.decode()
+    assert 'id="unconfirmed"' not in board and "✓ Tom" in board
+
+
+def test_the_newest_hand_waiting_is_offered_first_and_older_ones_behind_one_tap(
+    rummy: Game, alice: Any
+) -> None:
+    """Issue 26: a row of buttons per waiting hand pushed the newest hand's off the screen."""
+    entries = [
+        game_services.deal_record(game=rummy, by=alice, data=sample(rummy, n), seat=MARY)
+        for n in (1, 2, 3)
+    ]
+    client = Client()
+    client.force_login(alice)
+    page = client.get(rummy.get_absolute_url()).content.decode()
+    start = page.index('id="unconfirmed"')
+    waiting = page[start : page.index("</details>", start)]
+    newest = waiting.index("data-newest")
+    older = waiting.index("<details")
+    assert newest < older
+    assert f'data-confirm="{entries[2].pk}"' in waiting[newest:older]
+    assert f'data-confirm="{entries[0].pk}"' not in waiting[:older]
+    assert "Confirm the earlier hands too (1, 2)" in waiting
+    # Hand 2 before hand 1 behind the line (the nearest first); opened after confirming one.
+    assert waiting.index(f'data-confirm="{entries[1].pk}"') < waiting.index(
+        f'data-confirm="{entries[0].pk}"'
+    )
+    assert '<details class="older-waiting" data-older-waiting>' in waiting
+    answer = client.post(
+        reverse("deal_confirm", args=[rummy.pk, entries[0].pk]),
+        {"seat": str(TOM), "revision": str(entries[0].pk)},
+        **HX,
+    ).content.decode()
+    assert "Hand 1 confirmed by Tom." in answer
+    assert '<details class="older-waiting" data-older-waiting open>' in answer
+    assert "Confirm the earlier hand too (2)" in answer

@@ -11,8 +11,10 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.games import services as game_services
+from scorekeeper.history import ratings
 from scorekeeper.models import Entry, Game, Night
 from scorekeeper.nights.demo import SAMPLE_DEALS
+from scorekeeper.standings import scoreboard
 from tests.factories import GameFactory
 from tests.scorekeeper.pages.test_deals import (
     HX,
@@ -104,6 +106,64 @@ def test_a_deal_recorded_from_another_phone_is_not_announced_as_mine(
     game_services.deal_record(game=bridge_game, by=bob, data=SAMPLE_DEALS[0])
     html = alice_client.get(bridge_game.get_absolute_url()).content.decode()
     assert '<div class="recorded"' not in html
+
+
+# The deal that ends the game (issue 26, item 4) ----------------------------------------------
+
+
+def _one_deal_from_the_end(game: Game) -> None:
+    """Bridge Rummy's first six deals: the seventh ends the game (seven to play)."""
+    for deal in SAMPLE_DEALS:
+        game_services.deal_record(game=game, by=game.night.owner, data=deal)
+
+
+@pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain"])
+def test_the_deal_that_ends_the_game_is_answered_with_the_verdict_and_an_undo(
+    alice_client: Client, bridge_game: Game, htmx: bool
+) -> None:
+    _one_deal_from_the_end(bridge_game)
+    response = alice_client.post(
+        record_url(bridge_game), form_fields(SAMPLE_DEALS[0]), **(HX if htmx else {})
+    )
+    if not htmx:  # back to the game page, which says it too
+        response = alice_client.get(response["Location"])
+    html = response.content.decode()
+    entry = Entry.objects.filter(kind=Entry.Kind.RECORD).order_by("-id").first()
+    assert entry is not None
+    box = recorded_box(html)
+    assert "Deal 7 recorded</strong>: Mary -120, Tom +40, Dick +0, Alice +100." in box
+    # The verdict, said where the eyes are, and the way back: the game is over, and Undo says so.
+    assert '<p class="recorded-verdict"><strong>Game over: Mary wins on 40.</strong></p>' in box
+    assert f'hx-post="{void_url(bridge_game, entry.pk)}"' in box
+    assert "Undo: void deal 7" in box
+    # No form for an eighth deal, and the answer is where the form was.
+    assert "Record deal 8" not in html
+    assert html.index('id="board"') < html.index('<section class="card" id="record">')
+
+
+def test_undoing_the_deal_that_ended_the_game_plays_on_and_the_ratings_follow(
+    alice_client: Client, bridge_game: Game, alice: Any
+) -> None:
+    _one_deal_from_the_end(bridge_game)
+    alice_client.post(record_url(bridge_game), form_fields(SAMPLE_DEALS[0]), **HX)
+    assert [r.game for r in ratings.rated_games(alice)] == [bridge_game]
+    night = bridge_game.night.get_absolute_url()
+    assert '<span class="won">♛ Mary' in alice_client.get(night).content.decode()
+    entry = Entry.objects.filter(kind=Entry.Kind.RECORD).order_by("-id").first()
+    assert entry is not None
+    html = alice_client.post(
+        void_url(bridge_game, entry.pk),
+        {"revision": entry.pk, "note": "Undone just after it was recorded"},
+        **HX,
+    ).content.decode()
+    # A void of the deal that ended the game re-opens it: the replay counts six deals again.
+    standings = scoreboard.game_standings(bridge_game)
+    assert not standings.finished
+    assert standings.name_status() == "After deal 6 of 7: Mary lowest on 160."
+    assert "Deal 7 voided: it stays in the history" in html
+    assert "<h2>Record deal 8</h2>" in html
+    assert ratings.rated_games(alice) == []
+    assert '<span class="going">still going: Mary' in alice_client.get(night).content.decode()
 
 
 # A refused submit ------------------------------------------------------------------------------

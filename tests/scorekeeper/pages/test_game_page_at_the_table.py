@@ -17,6 +17,7 @@ from scorekeeper.ledger import reading
 from scorekeeper.models import Entry, Game
 from scorekeeper.nights.demo import SAMPLE_DEALS
 from scorekeeper.standings import scoreboard
+from tests.factories import GameFactory
 from tests.scorekeeper.pages.test_deals import HX, form_fields, is_whole_page
 
 
@@ -187,3 +188,96 @@ def test_games_are_named_by_their_order_in_the_night(
     alice_client: Client, bridge_game: Game
 ) -> None:
     assert "Game 1: Bridge Rummy" in page(alice_client, bridge_game)
+
+
+# A game whose rules read the deal's number (Crummy Rummy's rounds), after a void -------------
+
+
+def _crummy_after_a_void(night: Any) -> tuple[Game, list[Entry]]:
+    """Rounds 1, 2 and 3 recorded, then round 2 voided: two rounds count."""
+    game: Game = GameFactory(night=night, slug="crummy-rummy", players=["Ann", "Ben", "Cy", "Di"])
+    definition = reading.game_definition(game)
+    entries = [
+        game_services.deal_record(
+            game=game,
+            by=night.owner,
+            data=definition.sample_deal(players=4, options=definition.options(), number=n),
+        )
+        for n in (1, 2, 3)
+    ]
+    game_services.deal_void(game=game, deal_key=entries[1].pk, by=night.owner)
+    return game, entries
+
+
+def test_a_round_voided_is_played_again_under_its_number(alice_client: Client, night: Any) -> None:
+    """Issue 26: after a Crummy Rummy round was voided the page said "Round 4: … deals" and
+    "Record round 4" while the round to play was the third, as its contract said."""
+    game, entries = _crummy_after_a_void(night)
+    standings = scoreboard.game_standings(game)
+    # The round recorded third now counts as round 2, and is scored to round 2's contract.
+    assert [(h.key, h.number, h.voided) for h in standings.history] == [
+        (entries[0].pk, 1, False),
+        (entries[1].pk, 2, True),
+        (entries[2].pk, 2, False),
+    ]
+    assert standings.history[2].summary.startswith("Round 2 (3 sets of 3):")
+    assert standings.next_number == reading.next_deal_number(game) == 3
+    assert standings.next_note == "Round 3 of 5: 2 runs of 4."
+    assert standings.next_turn is not None
+    assert standings.next_turn["text"] == "Round 3: Cy deals, Di plays first"
+    html = page(alice_client, game)
+    assert "<h2>Record round 3</h2>" in html
+    assert '<input type="hidden" name="number" value="3"' in html
+    assert "Round 3: Cy deals, Di plays first" in html
+    assert "Round 4" not in html
+
+
+def test_a_form_from_before_a_round_was_voided_is_renumbered_not_stuck(
+    alice_client: Client, night: Any
+) -> None:
+    """A phone that showed "Record round 4" before another phone voided round 2: refused with
+    the round it is, and ready to record as that round in one tap."""
+    game, _ = _crummy_after_a_void(night)
+    definition = reading.game_definition(game)
+    fields = {
+        "went_out": "1",
+        "how_0": "held",
+        "held_0": "20",
+        "how_2": "held",
+        "held_2": "30",
+        "how_3": "held",
+        "held_3": "40",
+    }
+    url = reverse("deal_record", args=[game.pk])
+    html = alice_client.post(url, fields | {"number": "4"}, **HX).content.decode()
+    assert "The next round is round 3, not 4." in html
+    assert '<input type="hidden" name="number" value="3"' in html
+    assert "Record round 3<span" in html
+    answer = alice_client.post(url, fields | {"number": "3"}, **HX).content.decode()
+    assert "Round 3 recorded" in answer
+    assert len(scoreboard.game_standings(game).tally.deals) == 3
+    assert definition.deal_word == "round"
+
+
+@pytest.mark.parametrize("slug", ["bridge-rummy", "voormsi"])
+def test_other_games_keep_a_voided_deals_number(
+    alice_client: Client, night: Any, slug: str
+) -> None:
+    """A deal's number is a name the table gave it: the deal after a void takes a new one."""
+    game: Game = GameFactory(night=night, slug=slug)
+    definition = reading.game_definition(game)
+    entries = [
+        game_services.deal_record(
+            game=game,
+            by=night.owner,
+            data=definition.sample_deal(players=4, options=definition.options(), number=n),
+        )
+        for n in (1, 2, 3)
+    ]
+    game_services.deal_void(game=game, deal_key=entries[1].pk, by=night.owner)
+    standings = scoreboard.game_standings(game)
+    assert [h.number for h in standings.history] == [1, 2, 3]
+    assert standings.next_number == reading.next_deal_number(game) == 4
+    assert standings.next_turn is not None
+    assert standings.next_turn["text"].startswith(f"{definition.deal_word.capitalize()} 4: ")
+    assert f"<h2>Record {definition.deal_word} 4</h2>" in page(alice_client, game)

@@ -29,7 +29,11 @@ def alice_client(client: Client, alice: Any) -> Client:
 
 @pytest.fixture
 def players(night: Night) -> list[Player]:
-    return [PlayerFactory(owner=night.owner, name=name) for name in SAMPLE_PLAYERS]
+    """The four, sat down at the night's table (the seat menus offer the table)."""
+    sat = [PlayerFactory(owner=night.owner, name=name) for name in SAMPLE_PLAYERS]
+    for player in sat:
+        night.players.add(player)
+    return sat
 
 
 def start_url(night: Night) -> str:

@@ -392,19 +392,87 @@ def test_the_seats_start_as_the_table_in_the_order_they_sat(
     assert "Same seats as last game" not in html  # there is no last game
 
 
+def test_the_seats_start_empty_when_the_table_is_too_small_for_the_game(
+    alice_client: Client, night: Night
+) -> None:
+    sit(night, "Ann")
+    html = alice_client.get(start_url(night, "game=bridge-rummy")).content.decode()
+    assert set(seats_shown(html)) == {"—"}
+
+
 @pytest.mark.parametrize(
-    ("at_table", "game"),
+    ("at_table", "game", "seats"),
     [
-        pytest.param(1, "bridge-rummy", id="too-few"),
-        pytest.param(6, "bridge-rummy", id="too-many"),
+        pytest.param(4, "treikort", ["Ann", "Ben", "Cat"], id="treikort-at-four"),
+        pytest.param(5, "brus", ["Ann", "Ben", "Cat", "Dan", "—", "—"], id="brus-at-five"),
+        pytest.param(6, "bridge-rummy", ["Ann", "Ben", "Cat", "Dan", "Eve"], id="six-for-five"),
+        pytest.param(3, "alkort", ["Ann", "Ben", "—", "—"], id="alkort-at-three"),
     ],
 )
-def test_the_seats_start_empty_when_the_table_does_not_fit_the_game(
-    alice_client: Client, night: Night, at_table: int, game: str
+def test_a_table_bigger_than_the_game_fills_its_seats_in_table_order(
+    alice_client: Client, night: Night, at_table: int, game: str, seats: list[str]
 ) -> None:
+    """Issue 26: Treikort at a table of four left its three seats empty (8 taps to start)."""
     sit(night, *("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")[:at_table])
     html = alice_client.get(start_url(night, f"game={game}")).content.decode()
-    assert set(seats_shown(html)) == {"—"}
+    assert seats_shown(html) == seats
+
+
+def test_a_table_bigger_than_the_game_seats_the_last_game_of_that_size(
+    alice_client: Client, night: Night
+) -> None:
+    GameFactory(night=night, slug="treikort", players=["Cat", "Dan", "Ann"])
+    GameFactory(night=night, slug="treikort", players=["Ann", "Eve", "Ben"])
+    GameFactory(night=night, slug="voormsi", players=["Ann", "Ben", "Cat", "Dan"])
+    # Eve goes home: the latest three-handed game still all at the table is the first one.
+    eve = Player.objects.get(name="Eve")
+    alice_client.post(
+        reverse("night_table_player", args=[night.pk]), {"player": eve.pk, "leave": "1"}
+    )
+    html = alice_client.get(start_url(night, "game=treikort")).content.decode()
+    assert seats_shown(html) == ["Cat", "Dan", "Ann"]
+    # One tap starts it (the seats were the eight taps the issue counted).
+    chosen = [Player.objects.get(name=name).pk for name in ("Cat", "Dan", "Ann")]
+    response = alice_client.post(
+        reverse("game_create", args=[night.pk]),
+        {"game": "treikort", "option_games": "6", "option_pope": "on"}
+        | {"option_pope_holds": "most_tricks"}
+        | {f"seat_{p}": pk for p, pk in enumerate(chosen)},
+    )
+    started = Game.objects.get(night=night, number=4)
+    assert response["Location"] == started.get_absolute_url()
+    assert [s.player.name for s in started.seats.order_by("position")] == ["Cat", "Dan", "Ann"]
+
+
+def test_a_player_taken_off_the_table_is_not_offered_in_the_seat_menus(
+    alice_client: Client, night: Night
+) -> None:
+    """Issue 26: a player taken off the night's table still appeared in the seat menus."""
+    PlayerFactory(owner=night.owner, name="Zed")  # on Alice's list, never at the table
+    played = GameFactory(night=night, slug="brummy", players=["Tom", "Mary", "Dick"])
+    dick = Player.objects.get(name="Dick")
+    alice_client.post(
+        reverse("night_table_player", args=[night.pk]), {"player": dick.pk, "leave": "1"}
+    )
+    html = alice_client.get(start_url(night, "game=brummy")).content.decode()
+    for select in re.findall(r'<select name="seat_\d+".*?</select>', html, re.S):
+        assert re.findall(r"<option [^>]*>(.*?)</option>", select) == ["—", "Tom", "Mary"]
+    # A rematch leaves Dick's seat for the table to fill, and a menu posted from before is refused.
+    html = alice_client.get(start_url(night, f"like={played.pk}")).content.decode()
+    assert seats_shown(html)[:3] == ["Tom", "Mary", "—"]
+    tom, mary = Player.objects.get(name="Tom"), Player.objects.get(name="Mary")
+    response = alice_client.post(
+        reverse("game_create", args=[night.pk]),
+        {"game": "brummy", "seat_0": tom.pk, "seat_1": mary.pk, "seat_2": dick.pk},
+    )
+    assert response.status_code == 400
+    assert night.games.count() == 1
+
+
+def test_the_start_page_says_how_many_the_game_takes(alice_client: Client, night: Night) -> None:
+    sit(night, "Ann", "Ben", "Cat", "Dan")
+    html = alice_client.get(start_url(night, "game=brus")).content.decode()
+    assert "Brus is for 4 or 6 players." in html
 
 
 def test_same_seats_as_last_game_is_offered_and_fills_them(
