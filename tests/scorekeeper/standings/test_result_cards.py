@@ -3,6 +3,7 @@ reader can see, every line inside the picture and the right players named."""
 
 from __future__ import annotations
 
+import itertools
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -85,10 +86,10 @@ def assert_fits(layout: Layout) -> None:
         assert text.y + 0.24 * text.size <= layout.height - MARGIN, text
     for spans in rows.values():
         spans.sort()
-        for (_, end), (start, _) in zip(spans, spans[1:], strict=False):
+        for (_, end), (start, _) in itertools.pairwise(spans):
             assert end < start, spans
     ys = sorted({(text.y, text.size) for text in layout.texts})
-    for (y, _), (below, size) in zip(ys, ys[1:], strict=False):
+    for (y, _), (below, size) in itertools.pairwise(ys):
         assert below - y >= size, ys
 
 
