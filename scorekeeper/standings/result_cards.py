@@ -264,7 +264,10 @@ def game_card(game: Game, standings: Standings) -> Card:
             tally.totals[u] * (1 if tally.lower_is_better else -1),
         ),
     )
-    lines = tuple(Line(units[u], format_points(tally.totals[u]), u in tally.winners) for u in order)
+    # A winner's line stands out once the game is over: not while its end waits for the other
+    # side's confirmations (the headline says what it waits for).
+    won = set(tally.winners) if standings.finished else set()
+    lines = tuple(Line(units[u], format_points(tally.totals[u]), u in won) for u in order)
     return Card(game.name, _when(game.night), game.night.place, headline, lines)
 
 

@@ -307,3 +307,26 @@ def test_the_pages_offer_the_cards(client: Client, owner: Any) -> None:
         html = client.get(url).content.decode()
         assert f'data-result-card="{card}"' in html
         assert "Square picture" in html and "Wide picture" in html
+
+
+def test_a_game_whose_end_waits_for_confirmations_is_not_yet_won_on_its_cards(
+    owner: Any,
+) -> None:
+    """On a night that asks the other side to confirm each hand, a game whose last hand waits
+    is not over: its card says what it waits for and marks no winner, and the night's card
+    does not count it."""
+    night = NightFactory(owner=owner, confirmations=True)
+    game: Game = GameFactory(night=night, slug="treikort", players=["Ann", "Ben", "Cy"])
+    definition = get_game("treikort")
+    options = definition.options(game.options)
+    for number in range(1, 7):
+        raw = definition.sample_deal(players=3, options=options, number=number)
+        game_services.deal_record(game=game, by=owner, data=raw, seat=0)
+    standings = scoreboard.game_standings(game)
+    assert standings.tally.finished and not standings.finished
+    card = result_cards.game_card(game, standings)
+    assert "The game ends once the other side confirms hands 1, 2, 3, 4, 5, 6." in card.headline
+    assert not any(line.best for line in card.lines)
+    for size in SIZES:
+        assert_fits(result_cards.lay_out(card, size))  # type: ignore[arg-type]
+    assert result_cards.night_card(night).headline == "1 game, none finished"
