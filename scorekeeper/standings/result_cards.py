@@ -13,8 +13,10 @@ nothing its visitor could not read on the board.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Iterable, Iterator, Sequence, Set
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from adjudicator.tally import format_points
@@ -128,46 +130,71 @@ class _Part:
     then: str = ""  # what follows after a comma, or on a line of its own when both do not fit
 
 
-def _parts(card: Card, lines: Sequence[Line], more: int) -> list[_Part]:
-    parts = [
-        _Part("brand", "\N{BLACK SPADE SUIT} Scorekeeper", "muted"),
-        _Part("title", card.title, "ink", bold=True),
-        _Part("when", card.when, "muted", then=card.where),
-        _Part("headline", card.headline, "accent", bold=True),
-    ]
-    parts += [
-        _Part("list", line.left, "accent" if line.best else "ink", line.best, line.right)
-        for line in lines
-    ]
+def _parts(card: Card, lines: Sequence[Line], more: int) -> Iterator[_Part]:
+    """The card's parts top down, made as they are drawn (a try stops at the first that does
+    not fit, however long the list)."""
+    yield _Part("brand", "\N{BLACK SPADE SUIT} Scorekeeper", "muted")
+    yield _Part("title", card.title, "ink", bold=True)
+    yield _Part("when", card.when, "muted", then=card.where)
+    yield _Part("headline", card.headline, "accent", bold=True)
+    for line in lines:
+        yield _Part("list", line.left, "accent" if line.best else "ink", line.best, line.right)
     if more:
-        parts.append(_Part("more", f"and {more} more", "muted"))
-    return parts
+        yield _Part("more", f"and {more} more", "muted")
 
 
-def _lines(part: _Part, room: float, size: int, most: int, shrink: float) -> tuple[int, list[str]]:
+@lru_cache(maxsize=1024)
+def _lines(
+    part: _Part, room: float, size: int, most: int, shrink: float
+) -> tuple[int, tuple[str, ...]]:
     """The part's lines in ``room`` px and the size they are drawn at: shrunk as far as
     ``shrink`` allows to fit in ``most`` lines, cut beyond them."""
     if part.then:
         whole = f"{part.text}, {part.then}"
         if text_width.width(whole, size, bold=part.bold) <= room:
-            return size, [whole]
-        return size, [text_width.cut(t, room, size, bold=part.bold) for t in (part.text, part.then)]
+            return size, (whole,)
+        return size, tuple(
+            text_width.cut(t, room, size, bold=part.bold) for t in (part.text, part.then)
+        )
     smallest = max(1, int(size * shrink))
+    # No size above the one at which the text would just fill its lines can fit them.
+    filled = most * room / max(1.0, text_width.width(part.text, 1, bold=part.bold))
+    size = max(smallest, min(size, int(filled)))
     while True:
         drawn = text_width.wrap(part.text, room, size, bold=part.bold, lines=most + 1)
         if len(drawn) <= most or size <= smallest:
-            return size, text_width.wrap(
-                part.text, room, size, bold=part.bold, lines=most, even=part.kind == "headline"
+            even = part.kind == "headline"
+            return size, tuple(
+                text_width.wrap(part.text, room, size, bold=part.bold, lines=most, even=even)
             )
         size = max(smallest, size - 2)
 
 
+@dataclass(frozen=True)
+class _Drawn:
+    """Parts drawn: the texts, each part as drawn, where the lowest text ends (``inf`` when
+    they went past the room), the kinds of part that had to be cut, and the lines of the list
+    drawn whole above the bottom."""
+
+    texts: list[Text]
+    said: list[str]
+    end: float
+    cut: set[str]
+    fitted: int
+
+
 def _placed(
-    parts: list[_Part], width: int, scale: float, wraps: int
-) -> tuple[list[Text], list[str], float, set[str]]:
+    parts: Iterable[_Part],
+    width: int,
+    scale: float,
+    wraps: int,
+    bottom: float = math.inf,
+    may_cut: Set[str] | None = None,
+) -> _Drawn:
     """The parts drawn at ``scale`` (a line of the list in at most ``wraps`` lines), top down
-    from the margin: the texts, each part as drawn, where the lowest text ends, and the kinds
-    of part that had to be cut (the place aside: it may be long, and matters least)."""
+    from the margin, the place aside when counting cuts (it may be long, and matters least).
+    Drawing stops at the first part that ends below ``bottom`` or is cut where ``may_cut``
+    does not allow it, so that a try that fails costs only what fits."""
     room = width - 2 * MARGIN
     texts: list[Text] = []
     said: list[str] = []
@@ -180,7 +207,6 @@ def _placed(
         size = round(base * scale)
         if part.kind == "list":
             lead, most = (ITEM_LEAD if items else lead), wraps
-            items += 1
         figure = 0.0
         if part.right:
             figure = text_width.width(part.right, size, bold=part.bold) + FIGURE_GAP * size
@@ -196,7 +222,10 @@ def _placed(
             cut.add(part.kind)
         if part.right:
             said[-1] += f" {part.right}"
-    return texts, said, y + DESCENT * size, cut
+        if y + DESCENT * size > bottom or (may_cut is not None and not cut <= may_cut):
+            return _Drawn(texts, said, math.inf, cut, items)
+        items += part.kind == "list"
+    return _Drawn(texts, said, y + DESCENT * size, cut, items)
 
 
 def lay_out(card: Card, size: Size) -> Layout:
@@ -210,23 +239,23 @@ def lay_out(card: Card, size: Size) -> Layout:
     smallest, largest = SCALES[size]
     steps = round((largest - smallest) / SCALE_STEP)
     scales = [smallest + step * SCALE_STEP for step in range(steps, -1, -1)]
-    tries: list[tuple[float, int, set[str]]] = [(scale, 3, set()) for scale in scales]
+    tries: list[tuple[float, int, Set[str]]] = [(scale, 3, set()) for scale in scales]
     tries += [(scale, 3, {"title", "headline"}) for scale in scales]
     tries += [(smallest, 2, set(PARTS)), (smallest, 1, set(PARTS))]
     lines = card.lines
     for scale, wraps, may_cut in tries:
-        texts, said, end, cut = _placed(_parts(card, lines, 0), width, scale, wraps)
-        if end <= bottom and cut <= may_cut:
+        drawn = _placed(_parts(card, lines, 0), width, scale, wraps, bottom, may_cut)
+        if drawn.end <= bottom:
             break
-    else:
-        while lines:
-            lines = lines[:-1]
-            more = len(card.lines) - len(lines)
-            texts, said, end, cut = _placed(_parts(card, lines, more), width, scale, wraps)
-            if end <= bottom:
+    else:  # as many lines as fit with the count of the rest under them
+        for shown in range(drawn.fitted, -1, -1):
+            lines = card.lines[:shown]
+            more = len(card.lines) - shown
+            drawn = _placed(_parts(card, lines, more), width, scale, wraps, bottom)
+            if drawn.end <= bottom:
                 break
-    shift = max(0, int((bottom - end) // 2))
-    texts = [Text(t.x, t.y + shift, t.size, t.text, t.tone, t.bold, t.end) for t in texts]
+    shift = max(0, int((bottom - drawn.end) // 2))
+    texts = [Text(t.x, t.y + shift, t.size, t.text, t.tone, t.bold, t.end) for t in drawn.texts]
     return Layout(
         card,
         size,
@@ -234,7 +263,7 @@ def lay_out(card: Card, size: Size) -> Layout:
         height,
         round(scale, 2),
         tuple(texts),
-        tuple(said),
+        tuple(drawn.said),
         len(lines),
         len(card.lines) - len(lines),
     )

@@ -87,7 +87,13 @@ def width(text: str, size: float, *, bold: bool = False) -> float:
     >>> width("Ann", 10), width("Ann", 10, bold=True), width("Zoë", 10) == width("Zoe", 10)
     (19.52, 21.98, True)
     """
-    return sum(_advance(char, bold) for char in text) * size / _EM
+    return _ems(text, bold) * size / _EM
+
+
+@lru_cache(maxsize=8192)
+def _ems(text: str, bold: bool) -> int:
+    """A text's advance in thousandths of an em (a word is measured once, at every size)."""
+    return sum(_advance(char, bold) for char in text)
 
 
 def cut(text: str, room: float, size: float, *, bold: bool = False) -> str:
@@ -135,12 +141,17 @@ def wrap(
                 low, high = (low, middle) if fits else (middle, high)
             room = high
     words = text.split()
+    space = width(" ", size, bold=bold)
+    wide = [width(word, size, bold=bold) for word in words]  # each word measured once
     drawn: list[str] = []
-    while words and len(drawn) < lines:
-        line = words.pop(0)
-        while words and width(f"{line} {words[0]}", size, bold=bold) <= room:
-            line = f"{line} {words.pop(0)}"
-        drawn.append(line)
-    if words:  # more than the lines hold: the last line takes the rest, cut
-        drawn[-1] = f"{drawn[-1]} {' '.join(words)}"
+    start = 0
+    while start < len(words) and len(drawn) < lines:
+        end, used = start + 1, wide[start]
+        while end < len(words) and used + space + wide[end] <= room:
+            used += space + wide[end]
+            end += 1
+        drawn.append(" ".join(words[start:end]))
+        start = end
+    if start < len(words):  # more than the lines hold: the last line takes the rest, cut
+        drawn[-1] = f"{drawn[-1]} {' '.join(words[start:])}"
     return [cut(line, room, size, bold=bold) for line in drawn]
