@@ -279,9 +279,9 @@ def game_card(game: Game, standings: Standings) -> Card:
     tally = standings.tally
     units = standings.units
     if standings.finished:
-        headline = won_text(
-            [units[u] for u in tally.winners], None, settles=False, sides=standings.in_sides
-        )
+        total = tally.totals[tally.winners[0]] if tally.winners else None
+        names = [units[u] for u in tally.winners]
+        headline = won_text(names, total, settles=standings.settles, sides=standings.in_sides)
     elif tally.deals:
         headline = standings.name_status()  # "After hand 2 of 12: …", or what the end waits for
     else:

@@ -109,10 +109,10 @@ def test_a_game_card_says_who_won_and_every_total_best_first(client: Client, own
     root = ET.fromstring(response.content)
     assert (root.get("width"), root.get("height")) == ("1080", "1080")
     said = texts(response.content)
-    assert "Rummy" in said and "Bob won" in said
-    assert any("The Anchor" in text for text in said)
     totals = scoreboard.game_standings(game).tally.totals
-    lines = said[said.index("Bob won") + 1 :]
+    assert "Rummy" in said and f"Bob won, up {totals[1]}" in said  # a settlement game's net
+    assert any("The Anchor" in text for text in said)
+    lines = said[said.index(f"Bob won, up {totals[1]}") + 1 :]
     assert lines[:2] == ["Bob", str(totals[1])]  # the winner first
     assert "<Cy & Co>" in lines  # escaped in the SVG, read back whole
     assert "owner-account-9" not in response.content.decode()
