@@ -157,6 +157,11 @@ class Standing:
     def provisional(self) -> bool:
         return self.rating.provisional
 
+    @property
+    def to_settle(self) -> int:
+        """Finished games still to play before the rating settles (0 once it has)."""
+        return max(0, PROVISIONAL_GAMES - self.rating.games)
+
 
 @dataclass(frozen=True)
 class Leaderboard:
@@ -169,6 +174,10 @@ class Leaderboard:
     @property
     def provisional_games(self) -> int:
         return PROVISIONAL_GAMES
+
+    @property
+    def all_provisional(self) -> bool:
+        return bool(self.rows) and all(row.provisional for row in self.rows)
 
 
 def leaderboard(user: User, *, slug: str = "", year: int | None = None) -> Leaderboard:
@@ -256,6 +265,15 @@ class GameRating:
     name: str
     rating: Rating
     points: tuple[Point, ...]
+
+    @property
+    def to_settle(self) -> int:
+        """Finished games of this game still to play before the rating settles (0 once it has)."""
+        return max(0, PROVISIONAL_GAMES - self.rating.games)
+
+    @property
+    def provisional_games(self) -> int:
+        return PROVISIONAL_GAMES
 
 
 def player_ratings(user: User, player: Player) -> list[GameRating]:

@@ -59,7 +59,9 @@ class PastGame:
             return ""
         tally = self.standings.tally
         total = tally.totals[tally.winners[0]]
-        return won_text(self.standings.winner_names, total, settles=tally.settles)
+        return won_text(
+            self.standings.winner_names, total, settles=tally.settles, sides=self.standings.in_sides
+        )
 
     @property
     def leaders_text(self) -> str:

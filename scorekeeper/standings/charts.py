@@ -14,17 +14,19 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from adjudicator.tally import Points, format_points
+from scorekeeper.standings import text_width
 from scorekeeper.standings.scoreboard import Standings
 
 WIDTH, HEIGHT = 360, 220
 LEFT, TOP, BOTTOM = 40, 14, 30
-# The line labels sit right of the plot, which gives up as much width as the longest needs:
-# at the chart's 11 px bold, a character is at most about 7 px wide (a "W" or an "m"), so an
-# estimate by characters keeps every label inside the drawing, down to a 320 px screen.
-CHAR_WIDTH = 7
-LABEL_NAME = 12  # characters of a name shown at a line's end ("Ann and Cy" fits; longer is cut)
+# The line labels sit right of the plot, which gives up as much width as the longest needs,
+# measured at the chart's 11 px (600, drawn bold) by the widths of text_width, which are those
+# of the widest font the stack falls back to: every label stays inside the drawing.
+FONT = 11  # px, app.css: .tally-chart svg
+LABEL_ROOM = 104  # px a name at a line's end may take ("Crummy Rummy" fits; longer is cut)
 LABEL_OFFSET = 6  # px from a line's end to its label
-LABEL_GAP = 13  # px between two line labels at the right edge, so names never overlap
+LABEL_GAP = 14  # px between two line labels' middles: a line of 11 px text is 12.8 px high
+AXIS_GAP = 6  # px at least between two labels of the x-axis
 SERIES_STYLES = 6  # colours and dash patterns in app.css (.series-0 … .series-5)
 
 
@@ -43,37 +45,45 @@ def _nice_step(span: float, ticks: int = 4) -> float:
     return 10 * power  # pragma: no cover - 10 always fits
 
 
-def _spread(wanted: list[float], low: float, high: float) -> list[float]:
-    """Positions as close to ``wanted`` as possible, at least LABEL_GAP apart, within bounds.
+def _spread(wanted: list[float], low: float, high: float, gap: float = LABEL_GAP) -> list[float]:
+    """Positions as close to ``wanted`` as may be, at least ``gap`` apart, within ``low`` and
+    ``high`` where there is room: labels that would overlap are set ``gap`` apart around the
+    middle of where they want to be, as one block, and blocks that then meet merge.
 
     >>> _spread([50, 52, 100], 0, 200)
-    [44.5, 57.5, 100]
+    [44.0, 58.0, 100.0]
+    >>> _spread([190, 190], 18, 194)  # tied at the bottom: apart, inside
+    [180.0, 194.0]
+    >>> _spread([100, 100, 101, 30], 18, 194)
+    [86.33333333333333, 100.33333333333333, 114.33333333333333, 30.0]
     """
     order = sorted(range(len(wanted)), key=lambda i: wanted[i])
-    placed = [wanted[i] for i in order]
-    for _ in range(len(placed)):
-        moved = False
-        for k in range(1, len(placed)):
-            overlap = LABEL_GAP - (placed[k] - placed[k - 1])
-            if overlap > 0:
-                placed[k - 1] -= overlap / 2
-                placed[k] += overlap / 2
-                moved = True
-        if placed:
-            placed[0] = max(placed[0], low)
-            placed[-1] = min(placed[-1], high)
-        if not moved:
+    blocks: list[list[int]] = []
+    tops: list[float] = []
+    for index in order:
+        blocks.append([index])
+        tops.append(wanted[index])
+        while True:
+            block = blocks[-1]
+            span = gap * (len(block) - 1)
+            middle = sum(wanted[i] for i in block) / len(block)
+            tops[-1] = max(low, min(middle - span / 2, high - span))
+            if len(blocks) > 1 and tops[-2] + gap * len(blocks[-2]) > tops[-1]:
+                blocks[-2:] = [blocks[-2] + blocks[-1]]
+                tops.pop()
+                continue
             break
-    result = [0.0] * len(wanted)
-    for k, i in enumerate(order):
-        result[i] = placed[k]
-    return result
+    placed = [0.0] * len(wanted)
+    for top, block in zip(tops, blocks, strict=True):
+        for k, index in enumerate(block):
+            placed[index] = float(top + k * gap)
+    return placed
 
 
-def cut(name: str, most: int = LABEL_NAME) -> str:
+def cut(name: str, most: int) -> str:
     """A name cut to ``most`` characters, marked as cut.
 
-    >>> cut("Ann and Cy"), cut("Bartholomew Smith")
+    >>> cut("Ann and Cy", 12), cut("Bartholomew Smith", 12)
     ('Ann and Cy', 'Bartholomew…')
     """
     return name if len(name) <= most else name[: most - 1].rstrip() + "…"
@@ -84,8 +94,35 @@ def _end_label(name: str, total: str) -> str:
 
     >>> _end_label("Ann and Cy", "3"), _end_label("Bartholomew Smith", "-12")
     ('Ann and Cy 3', 'Bartholomew… -12')
+    >>> _end_label("Knock Rummy", "0.4"), _end_label("Annabelle and Cyrilla", "3")
+    ('Knock Rummy 0.4', 'Annabelle and… 3')
     """
-    return f"{cut(name)} {total}"
+    return f"{text_width.cut(name, LABEL_ROOM, FONT, bold=True)} {total}"
+
+
+def _label_width(text: str) -> float:
+    return text_width.width(text, FONT, bold=True)
+
+
+def _axis(labels: Sequence[tuple[float, str]], low: float, high: float) -> list[dict[str, Any]]:
+    """The x-axis's labels, each centred on its x: the same label at several xs in a row said
+    once, under their middle; a label that would touch the one before it left out."""
+    runs: list[tuple[list[float], str]] = []
+    for x, label in labels:
+        if runs and runs[-1][1] == label:
+            runs[-1][0].append(x)
+        else:
+            runs.append(([x], label))
+    shown: list[dict[str, Any]] = []
+    reach = -math.inf
+    for xs, label in runs:
+        half = text_width.width(label, FONT) / 2
+        middle = min(max((xs[0] + xs[-1]) / 2, low + half), high - half)
+        if middle - half < reach + AXIS_GAP:
+            continue
+        shown.append({"x": round(middle, 1), "label": label})
+        reach = middle + half
+    return shown
 
 
 def tally_chart(standings: Standings, *, ident: str = "") -> dict[str, Any] | None:
@@ -119,10 +156,13 @@ def line_chart(
     title: str,
     whole: bool,
     shown: Callable[[Points | float], str] = format_points,  # type: ignore[assignment]
+    axis: Sequence[str] | None = None,
 ) -> dict[str, Any] | None:
     """Lines through ``rows`` (a label and a value per line; ``None`` where a line has not
     started), the first row the start: the coordinates, labels, title and description, and the
-    numbers as a table. ``whole``: the values are whole numbers (no gridline at a half)."""
+    numbers as a table. ``whole``: the values are whole numbers (no gridline at a half).
+    ``axis``: what the x-axis says under each row after the start, where not the rows' own
+    labels (a run of the same said once)."""
     values = [float(v) for _, row in rows for v in row if v is not None]
     if len(rows) < 2 or not values:
         return None
@@ -142,7 +182,7 @@ def line_chart(
         return index, value
 
     labels = [_end_label(name, shown(last(u)[1])) for u, name in enumerate(names)]
-    right = LABEL_OFFSET + CHAR_WIDTH * max(len(label) for label in labels) + 2
+    right = LABEL_OFFSET + math.ceil(max(_label_width(label) for label in labels)) + 2
     plot_w, plot_h = WIDTH - LEFT - right, HEIGHT - TOP - BOTTOM
 
     def x(index: int) -> float:
@@ -181,11 +221,14 @@ def line_chart(
         label = format_points(int(tick)) if tick == int(tick) else f"{tick:g}"
         ticks.append({"y": y(value), "label": label})
         value += step
-    # At most about eight labels on the axis, so they stay readable on a phone.
-    every = max(1, math.ceil((len(rows) - 1) / 8))
-    xticks = [
-        {"x": x(i), "label": number} for i, (number, _) in enumerate(rows) if i and i % every == 0
-    ]
+    # At most about eight labels on the axis, so they stay readable on a phone; where the
+    # axis says something else than the rows (a date for several games), each said once.
+    if axis is None:
+        every = max(1, math.ceil((len(rows) - 1) / 8))
+        marks = [(x(i), str(number)) for i, (number, _) in enumerate(rows) if i and i % every == 0]
+    else:
+        marks = [(x(i), label) for i, label in enumerate(axis, start=1)]
+    xticks = _axis(marks, 0, WIDTH - right)
     ends = "; ".join(f"{s['name']} {s['total']}" for s in series)
     return {
         "id": ident,
@@ -200,6 +243,7 @@ def line_chart(
         "yticks": ticks,
         "xticks": xticks,
         "word": word,
+        "named_rows": axis is not None,  # the rows are named in words, not numbered
         "title": title,
         "desc": f"After {len(rows) - 1} {word}{'s' if len(rows) > 2 else ''}: {ends}.",
         "names": list(names),

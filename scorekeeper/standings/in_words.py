@@ -3,7 +3,7 @@ the games of a night (Treikort's Pope)."""
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,33 +19,70 @@ from scorekeeper.models import Game, Night, Player
 from scorekeeper.standings.scoreboard import Standings, standings_for_games
 
 
+def units_said(names: Sequence[str], *, sides: bool = False, joined: str = "level with") -> str:
+    """Several scoring units for a sentence. Players: "Ann, Ben and Cy". Sides, whose own
+    names hold an "and", would read as one crowd ("Ann and Cy and Ben and Di"), so each is
+    kept whole: "Ann and Cy level with Ben and Di".
+
+    >>> units_said(["Ann", "Ben", "Cy"]), units_said(["Ann and Cy", "Ben and Di"], sides=True)
+    ('Ann, Ben and Cy', 'Ann and Cy level with Ben and Di')
+    >>> units_said(["Ann and Cy", "Ben and Di", "Ed and Flo"], sides=True)
+    'Ann and Cy level with Ben and Di and with Ed and Flo'
+    """
+    if not sides or len(names) < 2:
+        return and_list(names)
+    return f"{names[0]} {joined} {' and with '.join(names[1:])}"
+
+
 def standing_text(
     names: Sequence[str], total: Points | None, *, settles: bool, sides: bool = False
 ) -> str:
     """Who stands best, as history says it: "Tom leads on 20" in a game of totals; in a
     settlement game, where totals are each player's net, "Tom is up 37½" (or, everyone on 0,
     "everyone is square"). ``sides``: each name is a side of several players ("Bob and Di"),
-    so the verb is plural even for one of them ("Bob and Di lead on 7")."""
+    so the verb is plural even for one of them ("Bob and Di lead on 7"), and sides level for
+    the lead are said so ("Ann and Cy level with Bob and Di on 7").
+
+    >>> standing_text(["Ann and Cy", "Bob and Di"], 7, settles=False, sides=True)
+    'Ann and Cy level with Bob and Di on 7'
+    """
     if not names:
         return ""
     plural = sides or len(names) > 1
+    level = sides and len(names) > 1
+    who = units_said(names, sides=sides)
     if settles:
         if total is None or total <= 0:
             return "everyone is square"
-        return f"{and_list(names)} {'are' if plural else 'is'} up {format_points(total)}"
+        if level:
+            return f"{who}, up {format_points(total)}"
+        return f"{who} {'are' if plural else 'is'} up {format_points(total)}"
+    if level:
+        return who if total is None else f"{who} on {format_points(total)}"
     verb = "lead" if plural else "leads"
     if total is None:
-        return f"{and_list(names)} {verb}"
-    return f"{and_list(names)} {verb} on {format_points(total)}"
+        return f"{who} {verb}"
+    return f"{who} {verb} on {format_points(total)}"
 
 
-def won_text(names: Sequence[str], total: Points | None, *, settles: bool) -> str:
-    """Who won, as history says it: "Mary won"; in a settlement game "Tom won, up 37½"."""
+def won_text(
+    names: Sequence[str], total: Points | None, *, settles: bool, sides: bool = False
+) -> str:
+    """Who won, as history says it: "Mary won"; in a settlement game "Tom won, up 37½"; sides
+    sharing a win, "Ann and Cy shared the win with Bob and Di".
+
+    >>> won_text(["Ann and Cy", "Bob and Di"], 5, settles=False, sides=True)
+    'Ann and Cy shared the win with Bob and Di'
+    """
     if not names:
         return ""
+    if sides and len(names) > 1:
+        said = units_said(names, sides=True, joined="shared the win with")
+    else:
+        said = f"{and_list(names)} won"
     if settles and total is not None and total > 0:
-        return f"{and_list(names)} won, up {format_points(total)}"
-    return f"{and_list(names)} won"
+        return f"{said}, up {format_points(total)}"
+    return said
 
 
 @dataclass(frozen=True)
@@ -61,6 +98,9 @@ class GameSummary:
     unreadable: bool = False  # the ledger no longer replays (an unknown game, say)
     settles: bool = False  # totals are each player's net (the game's contract says so)
     sides: bool = False  # each name is a side of several players ("Bob and Di")
+    # Each player of the winning units, once finished: (the player's id, their name). A side's
+    # win is each of its players' win.
+    winning_players: tuple[tuple[int, str], ...] = ()
 
     @property
     def winners_text(self) -> str:
@@ -68,7 +108,7 @@ class GameSummary:
 
     @property
     def won_text(self) -> str:
-        return won_text(self.winners, self.leading_total, settles=self.settles)
+        return won_text(self.winners, self.leading_total, settles=self.settles, sides=self.sides)
 
     @property
     def leaders_text(self) -> str:
@@ -92,16 +132,63 @@ def _summary(game: Game, standings: Standings | None) -> GameSummary:
     if standings is None:
         return GameSummary(game, 0, False, (), (), None, unreadable=True)
     tally, names = standings.tally, standings.units
-    said = {"settles": standings.settles, "sides": standings.in_sides}
+    settles, sides = standings.settles, standings.in_sides
     if standings.finished:
         winners = tuple(names[i] for i in tally.winners)
         won = tally.totals[tally.winners[0]] if tally.winners else None
-        return GameSummary(game, len(tally.deals), True, winners, (), won, **said)
+        players = tuple(
+            (standings.seats[seat].player_id, standings.names[seat])
+            for unit in tally.winners
+            for seat in standings.seating.units[unit]
+        )
+        return GameSummary(
+            game,
+            len(tally.deals),
+            True,
+            winners,
+            (),
+            won,
+            settles=settles,
+            sides=sides,
+            winning_players=players,
+        )
     if not tally.deals:  # before the first deal everyone "leads" on 0: say nothing
-        return GameSummary(game, 0, False, (), (), None, **said)
+        return GameSummary(game, 0, False, (), (), None, settles=settles, sides=sides)
     leaders = tuple(names[i] for i in tally.leaders)
     total = tally.totals[tally.leaders[0]] if tally.leaders else None
-    return GameSummary(game, len(tally.deals), False, (), leaders, total, **said)
+    return GameSummary(
+        game, len(tally.deals), False, (), leaders, total, settles=settles, sides=sides
+    )
+
+
+def night_headline(games: Sequence[GameSummary]) -> str:
+    """Who won most of a night's games, counted by player: a side's win is a win for each of
+    its players, so a player who won once alone and once as a partner has won two. "Cy won 2
+    of 3 games"; several level, "Ann and Ben won 1 each, of 2 games"; while a game goes on,
+    "of 3 finished games"."""
+    finished = [game for game in games if game.finished]
+    if not finished:
+        count = len(games)
+        return f"{count} game{_s(count)}, none finished" if count else "No games yet"
+    wins: Counter[int] = Counter()
+    names: dict[int, str] = {}
+    for game in finished:
+        for player, name in game.winning_players:
+            wins[player] += 1
+            names[player] = name
+    played = f"{len(finished)}{'' if len(finished) == len(games) else ' finished'}"
+    played = f"{played} game{_s(len(finished))}"
+    if not wins:
+        return f"Nobody won, of {played}"
+    most = max(wins.values())
+    best = sorted((names[p] for p, count in wins.items() if count == most), key=str.casefold)
+    if len(best) == 1:
+        return f"{best[0]} won {most} of {played}"
+    return f"{and_list(best)} won {most} each, of {played}"
+
+
+def _s(count: int) -> str:
+    return "" if count == 1 else "s"
 
 
 def night_summaries(nights: QuerySet[Night] | list[Night]) -> list[NightSummary]:

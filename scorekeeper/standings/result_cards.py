@@ -13,31 +13,44 @@ nothing its visitor could not read on the board.
 
 from __future__ import annotations
 
-from collections import Counter
+import math
+from collections.abc import Iterable, Iterator, Sequence, Set
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
-from adjudicator.said import and_list
 from adjudicator.tally import format_points
 from scorekeeper.models import Game, Night
-from scorekeeper.standings.charts import cut
-from scorekeeper.standings.in_words import GameSummary, night_summaries
+from scorekeeper.standings import text_width
+from scorekeeper.standings.in_words import GameSummary, night_headline, night_summaries, won_text
 from scorekeeper.standings.scoreboard import Standings
 
 type Size = Literal["square", "wide"]
 SIZES: dict[Size, tuple[int, int]] = {"square": (1080, 1080), "wide": (1200, 630)}
 """Each size's width and height in pixels."""
 
-MARGIN = 64
-# Where each part's baseline sits, by size: the brand, the title, the date and place, the
-# headline, and the list's first line.
-TOPS: dict[Size, dict[str, int]] = {
-    "square": {"brand": 96, "title": 190, "when": 242, "headline": 342, "list": 422},
-    "wide": {"brand": 84, "title": 160, "when": 208, "headline": 280, "list": 350},
+MARGIN = 64  # px from the picture's edge to its text, on every side
+
+# Each part of the card: its font size in px at scale 1; how far its first baseline sits below
+# the baseline before it, in its own size (the brand's, below the top margin: its ascent); the
+# lines it may take before it is cut; and how far a long one may shrink to fit them first.
+PARTS: dict[str, tuple[int, float, int, float]] = {
+    "brand": (28, 0.93, 1, 1.0),
+    "title": (60, 1.27, 1, 0.6),
+    "when": (30, 1.6, 2, 1.0),  # the date; the place on a line of its own if both do not fit
+    "headline": (46, 1.57, 2, 0.7),
+    "list": (34, 2.06, 2, 1.0),
+    "more": (30, 1.47, 1, 1.0),
 }
-LINE_STEP = 50  # px between two lines of the list
-LIST_FONT = 34  # px: a character of the list is about half of this wide, on average
-NAME_CHARS = 24  # a player's name on a line of totals is cut past this
+ITEM_LEAD = 1.47  # from one line of the list to the next
+WRAP_LEAD = 1.2  # from a line to its own continuation
+DESCENT = 0.24  # below a baseline, in the text's size (DejaVu Sans: 0.236)
+FIGURE_GAP = 0.6  # between a line's text and its figure, in the list's size
+# Everything is drawn at one scale: the largest at which the whole list fits, so that a card of
+# few lines fills the square with larger text. At the smallest, a list that does not fit has
+# each line cut to one, then as many lines as fit, the rest counted ("and 3 more").
+SCALES: dict[Size, tuple[float, float]] = {"square": (1.0, 2.0), "wide": (0.9, 1.3)}
+SCALE_STEP = 0.05
 
 
 @dataclass(frozen=True)
@@ -54,87 +67,223 @@ class Card:
     """What a card says, before it is laid out."""
 
     title: str
-    when: str  # the night's date, and its place
+    when: str  # the night's date
+    where: str  # its place ("" when not said)
     headline: str  # who won
     lines: tuple[Line, ...]
 
 
-@dataclass(frozen=True)
-class Placed:
-    """A line of the list, placed."""
+type Tone = Literal["muted", "ink", "accent"]
 
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text drawn on the card: where, how large, in which tone; ``end``: anchored
+    at its right end (a figure)."""
+
+    x: int
     y: int
-    line: Line
+    size: int
+    text: str
+    tone: Tone = "ink"
+    bold: bool = False
+    end: bool = False
 
 
 @dataclass(frozen=True)
 class Layout:
-    """A card laid out at one size: its lines placed, those that do not fit counted."""
+    """A card laid out at one size: every text placed to fit the width, the list's lines that
+    do not fit the height counted."""
 
     card: Card
     size: Size
     width: int
     height: int
-    lines: tuple[Placed, ...]
+    scale: float
+    texts: tuple[Text, ...]
+    said: tuple[str, ...]  # each part as drawn (a wrapped part joined again), for the words
+    shown: int  # lines of the list drawn
     more: int  # lines left out for room ("and 3 more")
-    more_y: int
 
     @property
-    def margin(self) -> int:
-        return MARGIN
-
-    @property
-    def right(self) -> int:
-        return self.width - MARGIN
-
-    @property
-    def tops(self) -> dict[str, int]:
-        return TOPS[self.size]
-
-    @property
-    def headline(self) -> str:
-        """The headline, cut to the width (46 px bold: about 26 px a character)."""
-        return cut(self.card.headline, (self.width - 2 * MARGIN) // 26)
+    def heading(self) -> str:
+        """The picture's title, as drawn: the card's title and its headline."""
+        return f"{self.said[1]}: {self.said[3]}"
 
     @property
     def description(self) -> str:
-        listed = "; ".join(f"{p.line.left} {p.line.right}".strip() for p in self.lines) + (
-            f"; and {self.more} more" if self.more else ""
+        """What the picture says, as drawn: no longer than what fits on it, whatever the card
+        was made from."""
+        listed = "; ".join(self.said[4:])
+        return f"{self.said[1]}, {self.said[2]}. {self.said[3]}." + (
+            f" {listed}." if listed else ""
         )
-        return f"{self.card.title}, {self.card.when}. {self.card.headline}. {listed}."
+
+
+@dataclass(frozen=True)
+class _Part:
+    kind: str
+    text: str
+    tone: Tone
+    bold: bool = False
+    right: str = ""  # a figure at the right end of the first line
+    then: str = ""  # what follows after a comma, or on a line of its own when both do not fit
+
+
+def _parts(card: Card, lines: Sequence[Line], more: int) -> Iterator[_Part]:
+    """The card's parts top down, made as they are drawn (a try stops at the first that does
+    not fit, however long the list)."""
+    yield _Part("brand", "\N{BLACK SPADE SUIT} Scorekeeper", "muted")
+    yield _Part("title", card.title, "ink", bold=True)
+    yield _Part("when", card.when, "muted", then=card.where)
+    yield _Part("headline", card.headline, "accent", bold=True)
+    for line in lines:
+        yield _Part("list", line.left, "accent" if line.best else "ink", line.best, line.right)
+    if more:
+        yield _Part("more", f"and {more} more", "muted")
+
+
+@lru_cache(maxsize=1024)
+def _lines(
+    part: _Part, room: float, size: int, most: int, shrink: float
+) -> tuple[int, tuple[str, ...]]:
+    """The part's lines in ``room`` px and the size they are drawn at: shrunk as far as
+    ``shrink`` allows to fit in ``most`` lines, cut beyond them."""
+    if part.then:
+        whole = f"{part.text}, {part.then}"
+        if text_width.width(whole, size, bold=part.bold) <= room:
+            return size, (whole,)
+        return size, tuple(
+            text_width.cut(t, room, size, bold=part.bold) for t in (part.text, part.then)
+        )
+    smallest = max(1, int(size * shrink))
+    # No size above the one at which the text would just fill its lines can fit them.
+    filled = most * room / max(1.0, text_width.width(part.text, 1, bold=part.bold))
+    size = max(smallest, min(size, int(filled)))
+    while True:
+        drawn = text_width.wrap(part.text, room, size, bold=part.bold, lines=most + 1)
+        if len(drawn) <= most or size <= smallest:
+            even = part.kind == "headline"
+            return size, tuple(
+                text_width.wrap(part.text, room, size, bold=part.bold, lines=most, even=even)
+            )
+        size = max(smallest, size - 2)
+
+
+@dataclass(frozen=True)
+class _Drawn:
+    """Parts drawn: the texts, each part as drawn, where the lowest text ends (``inf`` when
+    they went past the room), the kinds of part that had to be cut, and the lines of the list
+    drawn whole above the bottom."""
+
+    texts: list[Text]
+    said: list[str]
+    end: float
+    cut: set[str]
+    fitted: int
+
+
+def _placed(
+    parts: Iterable[_Part],
+    width: int,
+    scale: float,
+    wraps: int,
+    bottom: float = math.inf,
+    may_cut: Set[str] | None = None,
+) -> _Drawn:
+    """The parts drawn at ``scale`` (a line of the list in at most ``wraps`` lines), top down
+    from the margin, the place aside when counting cuts (it may be long, and matters least).
+    Drawing stops at the first part that ends below ``bottom`` or is cut where ``may_cut``
+    does not allow it, so that a try that fails costs only what fits."""
+    room = width - 2 * MARGIN
+    texts: list[Text] = []
+    said: list[str] = []
+    y = float(MARGIN)
+    size = 0
+    items = 0
+    cut: set[str] = set()
+    for part in parts:
+        base, lead, most, shrink = PARTS[part.kind]
+        size = round(base * scale)
+        if part.kind == "list":
+            lead, most = (ITEM_LEAD if items else lead), wraps
+        figure = 0.0
+        if part.right:
+            figure = text_width.width(part.right, size, bold=part.bold) + FIGURE_GAP * size
+        size, drawn = _lines(part, room - figure, size, most, shrink)
+        for index, line in enumerate(drawn):
+            y += (lead if index == 0 else WRAP_LEAD) * size
+            texts.append(Text(MARGIN, round(y), size, line, part.tone, part.bold))
+            if index == 0 and part.right:
+                right = Text(width - MARGIN, round(y), size, part.right, part.tone, part.bold, True)
+                texts.append(right)
+        said.append(", ".join(drawn) if part.then else " ".join(drawn))
+        if not part.then and said[-1] != " ".join(part.text.split()):
+            cut.add(part.kind)
+        if part.right:
+            said[-1] += f" {part.right}"
+        if y + DESCENT * size > bottom or (may_cut is not None and not cut <= may_cut):
+            return _Drawn(texts, said, math.inf, cut, items)
+        items += part.kind == "list"
+    return _Drawn(texts, said, y + DESCENT * size, cut, items)
 
 
 def lay_out(card: Card, size: Size) -> Layout:
-    """Place the card's lines at ``size``: as many as fit under the headline, the rest counted."""
+    """Lay the card out at ``size``, trying in turn: the largest scale at which every part
+    fits whole (a line of the list wrapped to three lines at most); the largest at which the
+    list does (a headline of the longest names may be cut); the smallest scale, each line of
+    the list cut to two lines, then to one; as many of those as fit, the rest counted. What
+    is left of the height is shared above and below."""
     width, height = SIZES[size]
-    first = TOPS[size]["list"]
-    room = (height - MARGIN - first) // LINE_STEP + 1
-    shown = card.lines if len(card.lines) <= room else card.lines[: room - 1]
-    chars = (width - 2 * MARGIN) * 2 // LIST_FONT
-    placed = tuple(
-        Placed(
-            first + i * LINE_STEP,
-            Line(cut(line.left, chars - len(line.right) - 2), line.right, line.best),
-        )
-        for i, line in enumerate(shown)
+    bottom = height - MARGIN
+    smallest, largest = SCALES[size]
+    steps = round((largest - smallest) / SCALE_STEP)
+    scales = [smallest + step * SCALE_STEP for step in range(steps, -1, -1)]
+    tries: list[tuple[float, int, Set[str]]] = [(scale, 3, set()) for scale in scales]
+    tries += [(scale, 3, {"title", "headline"}) for scale in scales]
+    tries += [(smallest, 2, set(PARTS)), (smallest, 1, set(PARTS))]
+    lines = card.lines
+    for scale, wraps, may_cut in tries:
+        drawn = _placed(_parts(card, lines, 0), width, scale, wraps, bottom, may_cut)
+        if drawn.end <= bottom:
+            break
+    else:  # as many lines as fit with the count of the rest under them
+        for shown in range(drawn.fitted, -1, -1):
+            lines = card.lines[:shown]
+            more = len(card.lines) - shown
+            drawn = _placed(_parts(card, lines, more), width, scale, wraps, bottom)
+            if drawn.end <= bottom:
+                break
+    shift = max(0, int((bottom - drawn.end) // 2))
+    texts = [Text(t.x, t.y + shift, t.size, t.text, t.tone, t.bold, t.end) for t in drawn.texts]
+    return Layout(
+        card,
+        size,
+        width,
+        height,
+        round(scale, 2),
+        tuple(texts),
+        tuple(drawn.said),
+        len(lines),
+        len(card.lines) - len(lines),
     )
-    more = len(card.lines) - len(shown)
-    return Layout(card, size, width, height, placed, more, first + len(shown) * LINE_STEP)
 
 
 def _when(night: Night) -> str:
-    return f"{night.date:%A %-d %B %Y}" + (f", {night.place}" if night.place else "")
+    return f"{night.date:%A %-d %B %Y}"
 
 
 def game_card(game: Game, standings: Standings) -> Card:
-    """A game's card: who won (or leads, while it goes on), each side's or player's total,
-    best first."""
+    """A game's card: who won (or, while it goes on, its status as the game page says it),
+    each side's or player's total, best first."""
     tally = standings.tally
     units = standings.units
     if standings.finished:
-        headline = f"{and_list([units[u] for u in tally.winners])} won"
+        total = tally.totals[tally.winners[0]] if tally.winners else None
+        names = [units[u] for u in tally.winners]
+        headline = won_text(names, total, settles=standings.settles, sides=standings.in_sides)
     elif tally.deals:
-        headline = f"Still going: {standings.name_status}"
+        headline = standings.name_status()  # "After hand 2 of 12: …", or what the end waits for
     else:
         headline = "Not started yet"
     order = sorted(
@@ -144,15 +293,11 @@ def game_card(game: Game, standings: Standings) -> Card:
             tally.totals[u] * (1 if tally.lower_is_better else -1),
         ),
     )
-    lines = tuple(
-        Line(
-            cut(units[u], NAME_CHARS * 2 if standings.in_sides else NAME_CHARS),
-            format_points(tally.totals[u]),
-            u in tally.winners,
-        )
-        for u in order
-    )
-    return Card(game.name, _when(game.night), headline, lines)
+    # A winner's line stands out once the game is over: not while its end waits for the other
+    # side's confirmations (the headline says what it waits for).
+    won = set(tally.winners) if standings.finished else set()
+    lines = tuple(Line(units[u], format_points(tally.totals[u]), u in won) for u in order)
+    return Card(game.name, _when(game.night), game.night.place, headline, lines)
 
 
 def _game_line(summary: GameSummary) -> Line:
@@ -169,22 +314,8 @@ def _game_line(summary: GameSummary) -> Line:
 
 
 def night_card(night: Night) -> Card:
-    """A night's card: who won most games, and one line per game with its winner."""
+    """A night's card: who won most games (each player's wins counted, alone or as a
+    partner), and one line per game with its winner."""
     (summary,) = night_summaries([night])
-    wins: Counter[str] = Counter()
-    for game in summary.games:
-        wins.update(game.winners if game.finished else ())
-    finished = sum(game.finished for game in summary.games)
-    if wins:
-        most = max(wins.values())
-        best = sorted(name for name, count in wins.items() if count == most)
-        headline = f"{and_list(best)} won {most} of {finished} game{'s' if finished != 1 else ''}"
-        if len(best) > 1:
-            headline = f"{and_list(best)} won {most} each, of {finished} games"
-    else:
-        count = len(summary.games)
-        headline = (
-            f"{count} game{'s' if count != 1 else ''}, none finished" if count else "No games yet"
-        )
     lines = tuple(_game_line(game) for game in summary.games)
-    return Card("Game night", _when(night), headline, lines)
+    return Card("Game night", _when(night), night.place, night_headline(summary.games), lines)

@@ -7,10 +7,12 @@ from __future__ import annotations
 import datetime
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games import services as game_services
 from tests.factories import GameFactory, NightFactory
+from tests.scorekeeper.standings.test_result_cards import the_issues_night
 
 PHONE = {"width": 390, "height": 844}
 
@@ -67,3 +69,33 @@ def test_a_finished_game_the_leaderboard_and_a_players_ratings(
     _inside(page, "section[aria-labelledby=rivals-title]")
     rivals.locator("ul.records li", has_text="Best total").get_by_role("link").click()
     expect(page.locator(".rating-changes")).to_contain_text("What this game did to the ratings")
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_leaderboard_says_what_a_rating_is_when_everyone_is_provisional(
+    signed_in: Page, live_server: Any, alice: Any, width: int
+) -> None:
+    """Issue 26: every player provisional, Cy (2 wins of 3) ranked below Ann (1 win), and
+    nothing on the page said why."""
+    page = signed_in
+    page.set_viewport_size({"width": width, "height": 844})
+    the_issues_night(alice)
+    page.goto(f"{live_server.url}/history/")
+    page.get_by_role("link", name="Ratings").first.click()
+    how = page.locator("#ratings-how")
+    expect(how).to_be_visible()
+    expect(how).to_contain_text(
+        "\N{GREEK SMALL LETTER MU} \N{MINUS SIGN} 3\N{GREEK SMALL LETTER SIGMA}"
+    )
+    expect(how).to_contain_text("provisional until 5 finished games")
+    expect(page.get_by_text("Every rating here is still provisional")).to_be_visible()
+    cy = page.locator("table.leaderboard tbody tr", has_text="Cy")
+    expect(cy).to_contain_text("provisional, 2 more games")
+    page.get_by_text("How each rating is made").click()
+    parts = page.locator(".rating-parts table")
+    expect(parts.get_by_role("row", name="Cy")).to_be_visible()
+    for selector in ("table.leaderboard", ".rating-parts table", "#ratings-how"):
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["x"] + box["width"] <= width, selector
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=f"test-results/ratings-{width}.png", full_page=True)

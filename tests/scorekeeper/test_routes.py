@@ -13,7 +13,8 @@ POST for every page), with an empty body (or, for a few writes, a real one: ``BO
 The answer must be the one ``TABLE`` names. The same request for night B's objects (as anyone
 with no part in B) must answer exactly as for an object that does not exist (a 404, never a 403
 or a 200 that tells it exists), and no answer to anyone ever carries the names of a night they
-have no part in (lists included). No 500 anywhere. A route or an API method without a row in
+have no part in (lists included), or an object or a method where text belongs. No 500
+anywhere. A route or an API method without a row in
 ``TABLE`` fails the completeness test: add it, with what each person may do.
 
 The world is built once for the module inside a transaction that is rolled back at the end;
@@ -592,12 +593,19 @@ def expected(route: Route, method: str, family: str, role: str) -> int:
     return row[role]
 
 
+OBJECT_TEXT = re.compile(r"&lt;bound method [\w.]+|<bound method [\w.]+|\bobject at 0x[0-9a-f]+")
+
+
 def _check(role: str, what: str, status: int, text: str, world: World, wrong: list[str]) -> None:
     if status >= 500:
         wrong.append(f"{what}: {status} (a server error)")
     leaks = [marker for marker in markers(world, role) if marker in text]
     if leaks:
         wrong.append(f"{what}: shows {', '.join(leaks)} of a night {role} has no part in")
+    # An object or a method formatted into text instead of what it says (issue 26: a card
+    # read "Still going: <bound method Standings.nam…").
+    for found in OBJECT_TEXT.finditer(text):
+        wrong.append(f"{what}: shows {found.group()!r}")
 
 
 def test_every_route_has_a_row_in_the_permission_table() -> None:

@@ -25,6 +25,7 @@ from scorekeeper.models import Entry, Game, Night, Player, Seat
 from scorekeeper.nights import services as night_services
 from scorekeeper.standings import scoreboard
 from tests.factories import GameFactory, NightFactory
+from tests.scorekeeper.standings.test_result_cards import the_issues_night
 from tests.scorekeeper.test_conformance import check_against_schema
 
 
@@ -286,3 +287,58 @@ def test_the_api_refuses_a_leaderboard_it_cannot_give_with_the_field(
     response = client.get("/api/v1/ratings/", query)
     assert response.status_code == 400
     assert field in response.json()["errors"]
+
+
+def test_settled_ratings_are_listed_before_provisional_ones_even_when_lower(alice: Any) -> None:
+    """Issue 26, 11: the leaderboard lists every settled rating before any provisional one,
+    so one lucky game does not put a newcomer above the players who have settled."""
+    night = NightFactory(owner=alice)
+    for _ in range(5):
+        knock(night, alice, winner=0)  # Ann beats Bob and Cy five times: all three settle
+    knock(night, alice, winner=0, players=("Dee", "Cy", "Bob"))  # Dee's one win
+    rows = ratings.leaderboard(alice).rows
+    shown = {row.player.name: row.rating.shown for row in rows}
+    assert shown["Dee"] > min(shown["Bob"], shown["Cy"])  # she would rank above a settled one
+    assert [row.player.name for row in rows][-1] == "Dee"
+    assert [row.provisional for row in rows] == [False, False, False, True]
+    assert [row.place for row in rows] == [1, 2, 3, 4]
+
+
+MU_LESS_3_SIGMA = "\N{GREEK SMALL LETTER MU} \N{MINUS SIGN} 3\N{GREEK SMALL LETTER SIGMA}"
+
+
+def test_the_page_says_what_a_rating_is_and_when_it_settles(client: Client, alice: Any) -> None:
+    """Issue 26, 9: with every player provisional, Cy (2 wins of 3) ranked below Ann (1 win)
+    and nothing on the page said why. Ann and Cy won Voormsi as partners, Ben Treikort and
+    Cy Knock Rummy: each partner's win counts, each game brings each partner nearer settling."""
+    the_issues_night(alice)
+    board = ratings.leaderboard(alice)
+    rows = {row.player.name: row for row in board.rows}
+    assert {name: (row.won, row.rating.games) for name, row in rows.items()} == {
+        "Ann": (1, 3),
+        "Ben": (1, 3),
+        "Cy": (2, 3),
+        "Di": (0, 1),
+    }
+    assert board.all_provisional
+    assert (rows["Cy"].to_settle, rows["Di"].to_settle) == (2, 4)
+    client.force_login(alice)
+    html = client.get(reverse("ratings")).content.decode()
+    said = f'cautious figure, <strong class="formula">{MU_LESS_3_SIGMA}</strong>'
+    assert f"A rating is openskill's {said}" in html
+    assert "provisional until 5 finished games; settled ratings are listed first" in html
+    assert "Every rating here is still provisional" in html
+    assert "provisional, 2 more games" in html and "provisional, 4 more games" in html
+    cy = rows["Cy"].rating
+    assert f"<td>{cy.mu:.2f}</td><td>{cy.sigma:.2f}</td><td>{cy.shown:.1f}</td>" in html
+
+
+def test_a_players_page_says_what_their_rating_is(client: Client, alice: Any) -> None:
+    night = NightFactory(owner=alice)
+    knock(night, alice, winner=1)
+    client.force_login(alice)
+    bob = Player.objects.get(owner=alice, name="Bob")
+    html = client.get(reverse("player_detail", args=[bob.pk])).content.decode()
+    assert "provisional, 4 more games" in html
+    assert f'cautious figure, <span class="formula">{MU_LESS_3_SIGMA}</span>' in html
+    assert "provisional until 5 finished games" in html

@@ -9,11 +9,12 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.games import services as game_services
-from scorekeeper.history import rivals
+from scorekeeper.history import records, rivals
 from scorekeeper.ledger import reading
 from scorekeeper.models import Game, Player
 from scorekeeper.standings import scoreboard
 from tests.factories import GameFactory, NightFactory, played_night
+from tests.scorekeeper.standings.test_result_cards import played
 
 
 @pytest.fixture(autouse=True)
@@ -137,3 +138,26 @@ def test_the_player_page_shows_them_with_links_to_the_games(client: Client, alic
     assert f'href="?vs={bob.pk}#h2h-title">Bob</a>: met 1 time; Ann ahead 1, behind 0.' in html
     assert f'<a href="{first.get_absolute_url()}">Rummy' in html
     assert "Best total:" in html
+
+
+def test_the_best_total_of_a_lowest_wins_game_is_its_lowest(alice: Any) -> None:
+    """Issue 26, 11: in Bridge Rummy the lowest total wins, so a player's best is the lowest
+    they finished on, on the player's page and in their records alike."""
+    night = NightFactory(owner=alice)
+    for seats in (["Ann", "Bob", "Cy"], ["Cy", "Ann", "Bob"], ["Bob", "Cy", "Ann"]):
+        played(night, alice, "bridge-rummy", seats)
+    ann = player(alice, "Ann")
+    totals = []
+    for game in Game.objects.filter(night=night):
+        standings = scoreboard.game_standings(game)
+        assert standings.finished and standings.tally.lower_is_better
+        totals.append(standings.tally.totals[standings.names.index("Ann")])
+    assert min(totals) < max(totals)
+    (book,) = rivals.rivals(alice, ann).records
+    best = {r.label: r for r in book.records}["Best total"]
+    assert best.value == str(min(totals))
+    assert scoreboard.game_standings(best.game).tally.totals[
+        scoreboard.game_standings(best.game).names.index("Ann")
+    ] == min(totals)
+    (record,) = records.player_record(alice, ann).games
+    assert record.best == str(min(totals))
