@@ -246,6 +246,19 @@ def _check_game(data: Mapping[str, Any], where: str) -> _GamePlan:
         raise _refuse(
             f"{where}.slug", f"This site does not know the game {slug!r} ({where})."
         ) from None
+    for k, seat in enumerate(data["seats"]):
+        if seat["position"] >= len(data["seats"]):
+            # The entries name seats by position (a deal's seats, its recorder, a confirmer):
+            # seats numbered 0 to n-1 again with a gap closed would move every score after it.
+            here = f"{where}.seats[{k}].position"
+            raise _refuse(
+                here,
+                f"The file's {here} is {seat['position']}, but the {len(data['seats'])} seats "
+                f"of game {data['number']} ({definition.name}) are numbered 0 to "
+                f"{len(data['seats']) - 1}, each once: its deals name the seats by those "
+                "numbers.",
+            )
+    # Each below the count of seats and none twice: the seats are 0 to n-1, as they are here.
     seats = sorted(enumerate(data["seats"]), key=lambda pair: pair[1]["position"])
     names: list[str] = []
     for at, (k, seat) in enumerate(seats):
