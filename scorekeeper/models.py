@@ -368,12 +368,25 @@ class Ruling(models.Model):
     dispute = models.OneToOneField(
         Entry, models.PROTECT, null=True, blank=True, related_name="ruling"
     )
+    # SHA-256 over all of the above (scorekeeper.seal.ruling_hash), set when it is saved:
+    # ``verify_ledger`` names a ruling changed since. The database refuses to change or delete
+    # a saved ruling (scorekeeper.seal's triggers).
+    hash = models.CharField(max_length=64, blank=True, editable=False)
 
     class Meta:
         ordering = ("-saved_at", "-id")
 
     def __str__(self) -> str:
         return f"{self.game_slug} {self.question} ({self.night})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise AppendOnlyError("A saved ruling is never changed; save another.")
+        self.hash = seal.ruling_hash(self)
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError("A saved ruling is never deleted; save another.")
 
     @property
     def saver_text(self) -> str:
