@@ -46,7 +46,7 @@ from scorekeeper.desk import asking
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.games import services as game_services
 from scorekeeper.ledger import confirming
-from scorekeeper.models import Entry, Night
+from scorekeeper.models import Entry, Game, Night
 from scorekeeper.nights import services as night_services
 from scorekeeper.transfer import export_format
 
@@ -589,6 +589,12 @@ def _write_night(owner: User, plan: _NightPlan, token: _TokenGiver) -> Night:
             options=game_plan.options,
         )
         game = _refusing(start, game_plan.where)
+        if game_plan.number is not None and game.number != game_plan.number:
+            # The night's numbers as the file gives them (a game removed leaves its number
+            # unused); started in that order, so each is above the ones before. Not started
+            # yet: its row may still change.
+            Game.objects.filter(pk=game.pk).update(number=game_plan.number)
+            game.number = game_plan.number
         # The game is new and not yet committed: no other writer can see it, so its whole
         # chain is linked here and inserted at once, without its row lock.
         ids = Entry.next_ids(len(game_plan.rows))
