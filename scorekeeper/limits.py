@@ -18,6 +18,10 @@ FIRST_DAY = datetime.date(1900, 1, 1)
 LAST_DAY = datetime.date(2999, 12, 31)
 EARLIEST = datetime.datetime(1900, 1, 1, tzinfo=datetime.UTC)
 LATEST = datetime.datetime(2999, 12, 31, 23, 59, 59, 999_999, tzinfo=datetime.UTC)
+# Those years as a published schema says them (a JSON Schema has no range for dates); a test
+# holds the pattern to FIRST_DAY and LAST_DAY.
+YEARS_PATTERN = r"(19\d\d|2\d\d\d)"
+DATE_PATTERN = rf"^{YEARS_PATTERN}-\d\d-\d\d$"
 
 # Text, in characters.
 PLACE = 100  # a night's place

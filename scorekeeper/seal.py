@@ -2,9 +2,10 @@
 
 The setup is the game played (slug), its house rules (options), where it sits (night, number),
 whose night it is and when (the night's owner and date: the account its results belong to and
-the day their ratings and history count them on) and its seats (position, player, side). When a game's first entry is written, the setup is read
-from the game's row and seats, kept on the game (``Game.setup``), and its digest becomes that
-entry's ``prev_hash``: the chain starts from the setup, so every entry's hash covers it.
+the day their ratings and history count them on) and its seats (position, player, side). When
+a game's first entry is written, the setup is read from the game's row, its night and its
+seats, kept on the game (``Game.setup``), and its digest becomes that entry's ``prev_hash``:
+the chain starts from the setup, so every entry's hash covers it.
 ``verify_ledger`` compares the game as it stands with the setup its chain sealed and names each
 difference ("Tom (player 2) moved from seat 2 to seat 1").
 

@@ -221,16 +221,27 @@ CONFIRMATIONS_HELP = (
 )
 
 
-def _night_date(day: Any) -> None:
-    problem = limits.date_problem(day)
-    if problem is not None:
-        raise serializers.ValidationError(problem)
+@extend_schema_field(
+    {
+        "type": "string",
+        "format": "date",
+        "pattern": limits.DATE_PATTERN,
+        "description": f"From {limits.FIRST_DAY} to {limits.LAST_DAY}.",
+    }
+)
+class NightDateField(serializers.DateField):
+    """A night's date: within the years an import takes (``scorekeeper.limits``)."""
+
+    def to_internal_value(self, value: Any) -> Any:
+        day = super().to_internal_value(value)
+        problem = limits.date_problem(day)
+        if problem is not None:
+            raise serializers.ValidationError(problem)
+        return day
 
 
 class NightIn(BodyIn):
-    date = serializers.DateField(
-        validators=[_night_date], help_text=f"From {limits.FIRST_DAY} to {limits.LAST_DAY}."
-    )
+    date = NightDateField()
     place = serializers.CharField(
         max_length=limits.PLACE, required=False, allow_blank=True, default=""
     )

@@ -37,12 +37,11 @@ MAX_TABLE = limits.TABLE
 MAX_DEAL_KEYS = limits.KEYS  # keys of one entry's deal record
 MAX_RULINGS = limits.FILE_RULINGS  # rulings in the whole file: each is asked again on import
 
-# Years 1900 to 2999 (limits.FIRST_DAY to LAST_DAY, a test holds them together); a time must
-# also fall within them in UTC, as it is kept and exported (``_fits_format``).
-_YEARS = r"(19\d\d|2\d\d\d)"
+# Years 1900 to 2999 (limits.FIRST_DAY to LAST_DAY); a time must also fall within them in UTC,
+# as it is kept and exported (``_fits_format``).
 _OFFSET = r"(Z|[+-](0\d|1[0-4]):[0-5]\d)"
-DATE_PATTERN = rf"^{_YEARS}-\d\d-\d\d$"
-DATETIME_PATTERN = rf"^{_YEARS}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{{1,6}})?)?{_OFFSET}$"
+DATE_PATTERN = limits.DATE_PATTERN
+DATETIME_PATTERN = rf"^{limits.YEARS_PATTERN}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{{1,6}})?)?{_OFFSET}$"
 UUID_PATTERN = r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
 
 
