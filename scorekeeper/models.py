@@ -16,14 +16,15 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 
-from scorekeeper import chain, seal
+from scorekeeper import chain, limits, seal
+from scorekeeper.exceptions import InvalidInput
 
 
 class Player(models.Model):
     """Someone at the table. Players belong to the account that keeps their scores."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="players")
-    name = models.CharField(max_length=40)
+    name = models.CharField(max_length=limits.NAME)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -41,7 +42,7 @@ class Night(models.Model):
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="nights")
     date = models.DateField()
-    place = models.CharField(max_length=100, blank=True)
+    place = models.CharField(max_length=limits.PLACE, blank=True)
     notes = models.TextField(blank=True)
     recorders = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="recording_nights", blank=True
@@ -198,7 +199,7 @@ class Entry(models.Model):
         "self", models.PROTECT, null=True, blank=True, related_name="superseded_by"
     )
     data = models.JSONField(default=dict, blank=True)
-    note = models.CharField(max_length=200, blank=True)
+    note = models.CharField(max_length=limits.NOTE, blank=True)
     # Who at the table made the entry, by seat position, where the table says: the recorder of
     # a deal on a night that asks for confirmations, and whoever confirmed a deal. Hashed only
     # when set.
@@ -256,6 +257,7 @@ class Entry(models.Model):
         if not self._state.adding:
             raise AppendOnlyError("Ledger entries are never updated; add an amending entry.")
         using = kwargs.get("using") or router.db_for_write(Entry, instance=self)
+        _room_in_night(self.game_id, using)
         before = (
             Entry._base_manager.using(using)
             .filter(game_id=self.game_id)
@@ -336,6 +338,25 @@ class Entry(models.Model):
         return self.deal_id or self.pk
 
 
+# Within this many entries of a night's most, writers of all its games wait for each other.
+_NEAR_THE_MOST = 100
+
+
+def _room_in_night(game_id: int, using: str) -> None:
+    """Refuse an entry past its night's most (``limits.ENTRIES``, what one import takes, so the
+    night exports and imports again). Each game's writers hold that game's row lock; near the
+    most the night's row is locked too, so two tables cannot both write the last entry."""
+    night = Game._base_manager.using(using).filter(pk=game_id).values("night_id")
+    kept = Entry._base_manager.using(using).filter(game__night_id__in=night)
+    if kept.count() >= limits.ENTRIES - _NEAR_THE_MOST:
+        Night._base_manager.using(using).select_for_update().filter(pk__in=night).first()
+        if kept.count() >= limits.ENTRIES:
+            raise InvalidInput(
+                f"A night keeps at most {limits.ENTRIES:,} ledger entries, all its games "
+                "together: start another night to play on."
+            )
+
+
 def _seal_setup(game_id: int, using: str) -> str:
     """Keep a game's setup on it as its first entry is written; the digest that entry links
     to (:mod:`scorekeeper.seal`). The game has no entry yet, so its row may still change."""
@@ -358,7 +379,7 @@ class Ruling(models.Model):
     data = models.JSONField(default=dict, blank=True)
     options = models.JSONField(default=dict, blank=True)
     answer = models.JSONField(default=dict, blank=True)
-    note = models.CharField(max_length=200, blank=True)
+    note = models.CharField(max_length=limits.NOTE, blank=True)
     saved_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
     # An imported ruling's saver as the file names them, when that is not the importer.
     saved_as = models.CharField(max_length=150, blank=True, editable=False)
@@ -368,12 +389,25 @@ class Ruling(models.Model):
     dispute = models.OneToOneField(
         Entry, models.PROTECT, null=True, blank=True, related_name="ruling"
     )
+    # SHA-256 over all of the above (scorekeeper.seal.ruling_hash), set when it is saved:
+    # ``verify_ledger`` names a ruling changed since. The database refuses to change or delete
+    # a saved ruling (scorekeeper.seal's triggers).
+    hash = models.CharField(max_length=64, blank=True, editable=False)
 
     class Meta:
         ordering = ("-saved_at", "-id")
 
     def __str__(self) -> str:
         return f"{self.game_slug} {self.question} ({self.night})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise AppendOnlyError("A saved ruling is never changed; save another.")
+        self.hash = seal.ruling_hash(self)
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError("A saved ruling is never deleted; save another.")
 
     @property
     def saver_text(self) -> str:

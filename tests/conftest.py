@@ -41,7 +41,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def _flush_through_the_ledger_triggers() -> None:
     """The ledger refuses DELETE and TRUNCATE in the database itself (scorekeeper.chain), and
-    so do a started game's seats (scorekeeper.seal), so the wipe between transactional tests
+    so do a started game's seats, a game or night with anything settled in it and the saved
+    rulings (scorekeeper.seal, both of its sets), so the wipe between transactional tests
     (``flush``) lifts the refusals for its own transaction and puts them back before it
     commits."""
     from django.db.backends.base.operations import BaseDatabaseOperations

@@ -14,6 +14,7 @@ from adjudicator.game import Family
 from adjudicator.games import MAX_TABLE, all_games, get_game
 from adjudicator.options import options_as_dict
 from adjudicator.tally import Points, points_json
+from scorekeeper import limits
 from scorekeeper.api.game_schemas import (
     answer_component,
     deal_component,
@@ -220,10 +221,33 @@ CONFIRMATIONS_HELP = (
 )
 
 
+@extend_schema_field(
+    {
+        "type": "string",
+        "format": "date",
+        "pattern": limits.DATE_PATTERN,
+        "description": f"From {limits.FIRST_DAY} to {limits.LAST_DAY}.",
+    }
+)
+class NightDateField(serializers.DateField):
+    """A night's date: within the years an import takes (``scorekeeper.limits``)."""
+
+    def to_internal_value(self, value: Any) -> Any:
+        day = super().to_internal_value(value)
+        problem = limits.date_problem(day)
+        if problem is not None:
+            raise serializers.ValidationError(problem)
+        return day
+
+
 class NightIn(BodyIn):
-    date = serializers.DateField()
-    place = serializers.CharField(max_length=100, required=False, allow_blank=True, default="")
-    notes = serializers.CharField(required=False, allow_blank=True, default="")
+    date = NightDateField()
+    place = serializers.CharField(
+        max_length=limits.PLACE, required=False, allow_blank=True, default=""
+    )
+    notes = serializers.CharField(
+        max_length=limits.NOTES, required=False, allow_blank=True, default=""
+    )
     confirmations = serializers.BooleanField(
         required=False, default=False, help_text=CONFIRMATIONS_HELP
     )

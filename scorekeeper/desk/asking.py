@@ -23,7 +23,9 @@ from adjudicator.game import Game as GameDefinition
 from adjudicator.game import Question
 from adjudicator.games import get_game
 from adjudicator.options import OptionInfo, changed_options
+from scorekeeper import limits
 from scorekeeper.access import roles
+from scorekeeper.exceptions import InvalidInput
 from scorekeeper.house_rules.profile_selectors import differences, option_label
 from scorekeeper.models import Night, Ruling
 
@@ -187,9 +189,20 @@ def ruling_save(
     )
     if asked.error is not None:
         raise asked.error
+    room_for_ruling(night)
     ruling = ruling_of(asked, night=night, players=players, note=note, by=by)
     ruling.save()
     return ruling
+
+
+def room_for_ruling(night: Night) -> None:
+    """Refuse a ruling past a night's most (``limits.RULINGS``, what an import takes). Takes
+    the night's row lock, so two rulings saved at once cannot both pass the most."""
+    Night.objects.select_for_update().filter(pk=night.pk).first()
+    if Ruling.objects.filter(night=night).count() >= limits.RULINGS:
+        raise InvalidInput(
+            f"A night keeps at most {limits.RULINGS} rulings: save this one to another night."
+        )
 
 
 def ruling_of(

@@ -129,6 +129,7 @@ def hand_dispute(
     )
     if asked.error is not None:
         raise asked.error
+    asking.room_for_ruling(game.night)
     ruling = asking.ruling_of(asked, night=game.night, players=hand.players, note=note, by=by)
     assert asked.answer is not None
     entry = Entry.objects.create(

@@ -24,6 +24,7 @@ from adjudicator.games import get_game
 from adjudicator.options import options_as_dict
 from adjudicator.said import Naming
 from adjudicator.tally import points_json
+from scorekeeper import limits
 from scorekeeper.exceptions import (
     Conflict,
     GameHasEntries,
@@ -35,7 +36,7 @@ from scorekeeper.exceptions import (
 from scorekeeper.ledger import reading, replaying
 from scorekeeper.models import Entry, Game, Night, Player, Seat
 from scorekeeper.nights import selectors as night_selectors
-from scorekeeper.nights.services import _require_recorder, _seat_at_table
+from scorekeeper.nights.services import _require_recorder, _seat_at_table, room_at_table
 from scorekeeper.standings import scoreboard
 
 
@@ -75,6 +76,13 @@ def game_start(
     # once (PostgreSQL; SQLite's IMMEDIATE transactions already do).
     Night.objects.select_for_update().filter(pk=night.pk).first()
     number = (night.games.aggregate(top=Max("number"))["top"] or 0) + 1
+    if number > limits.GAMES:  # what an import takes, so the night exports and imports again
+        raise InvalidInput(
+            f"A night holds at most {limits.GAMES} games, numbered 1 to {limits.GAMES}: start "
+            "another night for more.",
+            field="game",
+        )
+    room_at_table(night, players, field="players")
     # Store every option, not just the changes, so the game keeps its rules if defaults move.
     game = Game.objects.create(
         night=night, number=number, slug=slug, options=options_as_dict(parsed), created_by=by

@@ -9,12 +9,14 @@ problems ``PermissionDenied``.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Iterable
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 
+from scorekeeper import limits
 from scorekeeper.access import roles
 from scorekeeper.exceptions import (
     InvalidInput,
@@ -90,11 +92,25 @@ def _seat_at_table(night: Night, player: Player) -> bool:
     return True
 
 
+def room_at_table(night: Night, players: Iterable[Player], *, field: str) -> None:
+    """Refuse to seat players at the night's table past its most (``limits.TABLE``, what an
+    import takes). Takes the night's row lock, so two requests cannot both pass the most."""
+    Night.objects.select_for_update().filter(pk=night.pk).first()
+    seated = set(NightPlayer.objects.filter(night=night).values_list("player_id", flat=True))
+    newcomers = {player.pk for player in players} - seated
+    if newcomers and len(seated) + len(newcomers) > limits.TABLE:
+        raise InvalidInput(
+            f"A night's table seats at most {limits.TABLE} players: start another night.",
+            field=field,
+        )
+
+
 @transaction.atomic
 def night_player_add(*, night: Night, by: User, name: str) -> Player:
     """Seat a player at a night's table: one of the owner's players, or a new one for them."""
     _require_recorder(by, night)
     player = _owners_player(night.owner_id, _player_name(name))
+    room_at_table(night, [player], field="name")
     if not _seat_at_table(night, player):
         raise InvalidInput(f"{player.name} is already at the table.", field="name")
     return player
@@ -151,12 +167,17 @@ def night_create(
     notes: str = "",
     confirmations: bool = False,
 ) -> Night:
+    """A new night. Its date and text within the app's limits, which an import holds to too
+    (so every night exported imports again)."""
+    problem = limits.date_problem(date)
+    if problem is not None:
+        raise InvalidInput(problem, field="date")
+    place, notes = place.strip(), notes.strip()
+    for field, text, most in (("place", place, limits.PLACE), ("notes", notes, limits.NOTES)):
+        if len(text) > most:
+            raise InvalidInput(f"A night's {field} holds at most {most:,} characters.", field=field)
     return Night.objects.create(
-        owner=owner,
-        date=date,
-        place=place.strip(),
-        notes=notes.strip(),
-        confirmations=confirmations,
+        owner=owner, date=date, place=place, notes=notes, confirmations=confirmations
     )
 
 

@@ -12,6 +12,7 @@ from django.db.models import QuerySet
 
 from adjudicator.errors import AdjudicationError
 from adjudicator.game import Game as GameDefinition
+from scorekeeper import limits
 from scorekeeper.access.usernames import lookalike_of
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.house_rules.profile_selectors import option_label
@@ -45,13 +46,25 @@ class SignupForm(UserCreationForm[Any]):
         return username or ""
 
 
+def _night_date(day: datetime.date) -> None:
+    problem = limits.date_problem(day)
+    if problem is not None:
+        raise forms.ValidationError(problem, code="date_out_of_range")
+
+
 class NightForm(EngineErrorsMixin, forms.Form):
     date = forms.DateField(
         initial=datetime.date.today,
-        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        validators=[_night_date],
+        widget=forms.DateInput(
+            attrs={"type": "date", "min": limits.FIRST_DAY, "max": limits.LAST_DAY},
+            format="%Y-%m-%d",
+        ),
     )
-    place = forms.CharField(max_length=100, required=False)
-    notes = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 2}))
+    place = forms.CharField(max_length=limits.PLACE, required=False)
+    notes = forms.CharField(
+        max_length=limits.NOTES, required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
     confirmations = forms.BooleanField(
         required=False,
         label="The other side confirms each hand",

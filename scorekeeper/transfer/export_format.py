@@ -7,9 +7,10 @@ against what is published, not against a second description of it. :func:`first_
 knows the keywords the schema uses and no others (a test checks it agrees with the
 ``jsonschema`` library on fuzzed files).
 
-Every value is bounded: a datetime cannot overflow when it is taken to UTC (years 1900 to 2999,
-offsets of at most 14 hours, which is the widest any place on Earth uses and what PostgreSQL
-takes), numbers fit the columns they go to, strings and lists have a most.
+Every value is bounded, by the app's own limits (:mod:`scorekeeper.limits`: what the app keeps,
+an import takes): a date and time falls within the years 1900 to 2999 in UTC, as it is kept
+and exported again (offsets of at most 14 hours, which is the widest any place on Earth uses
+and what PostgreSQL takes), numbers fit the columns they go to, strings and lists have a most.
 """
 
 from __future__ import annotations
@@ -20,23 +21,27 @@ import uuid
 from collections.abc import Iterator
 from typing import Any
 
+from scorekeeper import limits
+
 FORMAT = "scorekeeper-export"
 VERSION = 1
 
-# The size caps of one import (README: "Export and import"). A file past them is refused
-# whole with a 400 before any of it is replayed.
-MAX_ENTRIES = 10_000  # ledger entries in the whole file, all games together
-MAX_NIGHTS = 1_000
-MAX_GAMES = 100  # in one night
-MAX_SEATS = 16
-MAX_TABLE = 100
-MAX_DEAL_KEYS = 64  # keys of one entry's deal record
-MAX_RULINGS = 200  # dispute-desk rulings in the whole file: each is asked again on import
+# The size caps of one import (README: "Export and import"), from the app's own limits: a night
+# the app keeps always fits, and a file past them is refused whole with a 400 before any of it
+# is replayed.
+MAX_ENTRIES = limits.FILE_ENTRIES  # ledger entries in the whole file, all games together
+MAX_NIGHTS = limits.FILE_NIGHTS
+MAX_GAMES = limits.GAMES  # in one night
+MAX_SEATS = limits.SEATS
+MAX_TABLE = limits.TABLE
+MAX_DEAL_KEYS = limits.KEYS  # keys of one entry's deal record
+MAX_RULINGS = limits.FILE_RULINGS  # rulings in the whole file: each is asked again on import
 
-_YEARS = r"(19\d\d|2\d\d\d)"
+# Years 1900 to 2999 (limits.FIRST_DAY to LAST_DAY); a time must also fall within them in UTC,
+# as it is kept and exported (``_fits_format``).
 _OFFSET = r"(Z|[+-](0\d|1[0-4]):[0-5]\d)"
-DATE_PATTERN = rf"^{_YEARS}-\d\d-\d\d$"
-DATETIME_PATTERN = rf"^{_YEARS}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{{1,6}})?)?{_OFFSET}$"
+DATE_PATTERN = limits.DATE_PATTERN
+DATETIME_PATTERN = rf"^{limits.YEARS_PATTERN}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{{1,6}})?)?{_OFFSET}$"
 UUID_PATTERN = r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"
 
 
@@ -95,8 +100,8 @@ WHEN = {
     "type": "string",
     "pattern": DATETIME_PATTERN,
     "format": "date-time",
-    "description": "a date and time with its offset from UTC (ISO 8601, years 1900 to 2999, "
-    "an offset of at most 14 hours)",
+    "description": "a date and time with its offset from UTC (ISO 8601, an offset of at most "
+    "14 hours), from 1900-01-01 to 2999-12-31 in UTC",
 }
 
 ENTRY = _object(
@@ -117,14 +122,14 @@ ENTRY = _object(
             "description": "a deal's record (an object, as the game's deal body in the API); "
             "a dispute's ruling",
         },
-        "note": {**_text(200), "type": ["string", "null"]},
+        "note": {**_text(limits.NOTE), "type": ["string", "null"]},
         "token": {
             "type": ["string", "null"],
             "pattern": UUID_PATTERN,
             "format": "uuid",
             "description": "a UUID or null",
         },
-        "recorded_by": _text(150),
+        "recorded_by": _text(limits.USERNAME),
         "recorded_at": {**WHEN, "type": ["string", "null"]},
     },
     ["n", "kind"],
@@ -134,7 +139,7 @@ ENTRY = _object(
 
 SEAT = _object(
     {
-        "player": _text(40, "a name", least=1),
+        "player": _text(limits.NAME, "a name", least=1),
         "position": _whole(0, MAX_SEATS - 1),
         "team": _whole(0, MAX_SEATS - 1, nullable=True),
     },
@@ -147,8 +152,8 @@ GAME = _object(
         "number": _whole(1, MAX_GAMES),
         "slug": _text(40, "a game's slug", least=1),
         "name": _text(100),
-        "options": {"type": "object", "maxProperties": 64, "description": "house rules"},
-        "created_by": _text(150),
+        "options": {"type": "object", "maxProperties": limits.KEYS, "description": "house rules"},
+        "created_by": _text(limits.USERNAME),
         "seats": _list(SEAT, MAX_SEATS, "seats", least=1),
         "entries": _list(ENTRY, MAX_ENTRIES, "ledger entries"),
     },
@@ -166,13 +171,13 @@ RULING = _object(
             "maxProperties": MAX_DEAL_KEYS,
             "description": "the question's input (as the question's body in the API)",
         },
-        "options": {"type": "object", "maxProperties": 64, "description": "house rules"},
+        "options": {"type": "object", "maxProperties": limits.KEYS, "description": "house rules"},
         "answer": {
             "type": "object",
             "description": "the answer as it was given; an import asks the question again",
         },
-        "note": _text(200),
-        "saved_by": _text(150),
+        "note": _text(limits.NOTE),
+        "saved_by": _text(limits.USERNAME),
         "saved_at": {**WHEN, "type": ["string", "null"]},
         "dispute": {
             **_object(
@@ -195,16 +200,16 @@ NIGHT = _object(
             "format": "date",
             "description": "a date (YYYY-MM-DD, years 1900 to 2999)",
         },
-        "place": _text(100),
-        "notes": _text(10_000),
+        "place": _text(limits.PLACE),
+        "notes": _text(limits.NOTES),
         "confirmations": {
             "type": "boolean",
             "description": "each hand waits for a player of another side to confirm it",
         },
-        "owner": _text(150),
-        "table": _list(_text(40, "a name", least=1), MAX_TABLE, "names"),
+        "owner": _text(limits.USERNAME),
+        "table": _list(_text(limits.NAME, "a name", least=1), MAX_TABLE, "names"),
         "games": _list(GAME, MAX_GAMES, "games"),
-        "rulings": _list(RULING, MAX_RULINGS, "rulings"),
+        "rulings": _list(RULING, limits.RULINGS, "rulings"),
     },
     ["date"],
     "a night: its date, place, notes, table, games and the rulings saved to it",
@@ -215,7 +220,7 @@ SCHEMA: dict[str, Any] = _object(
         "format": {"const": FORMAT, "description": f"the text {FORMAT!r}"},
         "version": {"const": VERSION, "description": f"the number {VERSION}"},
         "exported_at": {**WHEN, "type": ["string", "null"]},
-        "players": _list(_text(40, "a name"), MAX_NIGHTS * MAX_TABLE, "names"),
+        "players": _list(_text(limits.NAME, "a name"), MAX_NIGHTS * MAX_TABLE, "names"),
         "nights": _list(NIGHT, MAX_NIGHTS, "nights", least=1),
     },
     ["format", "version", "nights"],
@@ -263,9 +268,13 @@ def _type_of(value: Any) -> str:
 def _fits_format(value: str, fmt: str) -> bool:
     try:
         if fmt == "date":
-            datetime.date.fromisoformat(value)
-        elif fmt == "date-time":
-            datetime.datetime.fromisoformat(value)
+            day = datetime.date.fromisoformat(value)
+            return limits.FIRST_DAY <= day <= limits.LAST_DAY
+        if fmt == "date-time":
+            # Kept in UTC and exported so: 2999-12-31T23:59:59-14:00 would come back as
+            # 3000-01-01T13:59:59+00:00, which no import takes.
+            when = datetime.datetime.fromisoformat(value)
+            return when.tzinfo is not None and limits.EARLIEST <= when <= limits.LATEST
         elif fmt == "uuid":
             uuid.UUID(value)
     except ValueError:

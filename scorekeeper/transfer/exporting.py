@@ -17,9 +17,11 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from django.db.models import Count
 from django.utils import timezone
 
 from adjudicator.tally import points_json
+from scorekeeper import limits
 from scorekeeper.models import Entry, Game, Night, NightPlayer, Ruling
 from scorekeeper.standings.scoreboard import standings_for_games
 from scorekeeper.transfer.export_format import FORMAT, VERSION
@@ -84,6 +86,41 @@ def export_document(nights: Iterable[Night]) -> dict[str, Any]:
         "players": sorted(players, key=str.lower),
         "nights": out,
     }
+
+
+def parts(nights: Sequence[Night]) -> list[list[Night]]:
+    """The nights, in their order, as the files one import each takes: as many nights to a
+    file as fit one import's caps (nights, ledger entries, rulings). A night the app keeps
+    always fits in one (``scorekeeper.limits``), so everything exported imports again, file
+    by file. Two queries."""
+    ids = [night.pk for night in nights]
+    entries = dict(
+        Entry.objects.filter(game__night__in=ids)
+        .values("game__night")
+        .annotate(n=Count("id"))
+        .values_list("game__night", "n")
+    )
+    rulings = dict(
+        Ruling.objects.filter(night__in=ids)
+        .values("night")
+        .annotate(n=Count("id"))
+        .values_list("night", "n")
+    )
+    files: list[list[Night]] = [[]]
+    held_entries = held_rulings = 0
+    for night in nights:
+        more_entries, more_rulings = entries.get(night.pk, 0), rulings.get(night.pk, 0)
+        if files[-1] and (
+            len(files[-1]) == limits.FILE_NIGHTS
+            or held_entries + more_entries > limits.FILE_ENTRIES
+            or held_rulings + more_rulings > limits.FILE_RULINGS
+        ):
+            files.append([])
+            held_entries = held_rulings = 0
+        files[-1].append(night)
+        held_entries += more_entries
+        held_rulings += more_rulings
+    return files
 
 
 def _game_document(game: Game, seats: Sequence[Any], entries: list[Entry]) -> dict[str, Any]:

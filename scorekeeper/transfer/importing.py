@@ -46,7 +46,7 @@ from scorekeeper.desk import asking
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.games import services as game_services
 from scorekeeper.ledger import confirming
-from scorekeeper.models import Entry, Night
+from scorekeeper.models import Entry, Game, Night
 from scorekeeper.nights import services as night_services
 from scorekeeper.transfer import export_format
 
@@ -246,6 +246,19 @@ def _check_game(data: Mapping[str, Any], where: str) -> _GamePlan:
         raise _refuse(
             f"{where}.slug", f"This site does not know the game {slug!r} ({where})."
         ) from None
+    for k, seat in enumerate(data["seats"]):
+        if seat["position"] >= len(data["seats"]):
+            # The entries name seats by position (a deal's seats, its recorder, a confirmer):
+            # seats numbered 0 to n-1 again with a gap closed would move every score after it.
+            here = f"{where}.seats[{k}].position"
+            raise _refuse(
+                here,
+                f"The file's {here} is {seat['position']}, but the {len(data['seats'])} seats "
+                f"of game {data['number']} ({definition.name}) are numbered 0 to "
+                f"{len(data['seats']) - 1}, each once: its deals name the seats by those "
+                "numbers.",
+            )
+    # Each below the count of seats and none twice: the seats are 0 to n-1, as they are here.
     seats = sorted(enumerate(data["seats"]), key=lambda pair: pair[1]["position"])
     names: list[str] = []
     for at, (k, seat) in enumerate(seats):
@@ -576,6 +589,12 @@ def _write_night(owner: User, plan: _NightPlan, token: _TokenGiver) -> Night:
             options=game_plan.options,
         )
         game = _refusing(start, game_plan.where)
+        if game_plan.number is not None and game.number != game_plan.number:
+            # The night's numbers as the file gives them (a game removed leaves its number
+            # unused); started in that order, so each is above the ones before. Not started
+            # yet: its row may still change.
+            Game.objects.filter(pk=game.pk).update(number=game_plan.number)
+            game.number = game_plan.number
         # The game is new and not yet committed: no other writer can see it, so its whole
         # chain is linked here and inserted at once, without its row lock.
         ids = Entry.next_ids(len(game_plan.rows))

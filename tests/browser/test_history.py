@@ -3,14 +3,17 @@ and export a night then import it into another account to get the same night bac
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Night
 from scorekeeper.standings import scoreboard
+from scorekeeper.transfer import exporting
 from tests.browser.conftest import sign_in
 from tests.factories import GameFactory, NightFactory, UserFactory, played_night
 
@@ -23,8 +26,8 @@ def _shot(page: Page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"history-{name}.png"), full_page=True)
 
 
-def _fits(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+def _fits(page: Page, width: int = PHONE["width"]) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
 def _standings(night: Night) -> list[tuple[str, Any, Any]]:
@@ -96,3 +99,57 @@ def test_search_recap_export_and_import(
     assert totals == [str(t) for t in original]
     expect(page.locator(f"#chart-{game.pk} svg")).to_be_visible()
     _fits(page)
+
+
+@pytest.mark.parametrize("size", [{"width": 360, "height": 640}, PHONE], ids=["360", "390"])
+def test_an_import_lands_where_it_says_and_a_reload_posts_nothing(
+    signed_in: Page, live_server: Any, alice: Any, tmp_path: Path, size: dict[str, int]
+) -> None:
+    """Issue 26, 9: after an import the address bar still showed the form's page. Each outcome
+    now redirects (post/redirect/get): to the night imported, to the history naming the nights,
+    or back to the export page with the refusal under the file field; a reload posts nothing."""
+    page = signed_in
+    page.set_viewport_size(size)
+    one, two = played_night(alice), played_night(alice, place="The pub")
+    files = {}
+    for name, nights in (("one", [one]), ("two", [one, two]), ("bad", [one])):
+        document = exporting.export_document(nights)
+        if name == "bad":
+            document["nights"][0]["games"][0]["seats"][0]["position"] = 9
+        files[name] = tmp_path / f"{name}.json"
+        files[name].write_text(json.dumps(document))
+
+    def upload(name: str) -> None:
+        page.goto(f"{live_server.url}/history/")
+        page.get_by_role("link", name="Export and import").click()
+        expect(page).to_have_url(f"{live_server.url}/export/")
+        page.get_by_label("A Scorekeeper export (.json)").set_input_files(str(files[name]))
+        page.get_by_role("button", name="Import").click()
+
+    nights = Night.objects.count()
+    upload("one")
+    copied = Night.objects.order_by("-id").first()
+    assert copied is not None and Night.objects.count() == nights + 1
+    expect(page).to_have_url(f"{live_server.url}{copied.get_absolute_url()}")
+    expect(page.locator(".messages")).to_contain_text(f"Imported {copied}: it is yours now.")
+    _shot(page, f"imported-{size['width']}")
+    page.reload()
+    expect(page).to_have_url(f"{live_server.url}{copied.get_absolute_url()}")
+    assert Night.objects.count() == nights + 1
+
+    upload("two")
+    expect(page).to_have_url(f"{live_server.url}/history/")
+    expect(page.locator(".messages")).to_contain_text("Imported 2 nights: ")
+    page.reload()
+    assert Night.objects.count() == nights + 3
+
+    upload("bad")
+    expect(page).to_have_url(f"{live_server.url}/export/")
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text("nights[0].games[0].seats[0].position is 9")
+    expect(alert).to_be_in_viewport()
+    _fits(page, size["width"])
+    _shot(page, f"refused-{size['width']}")
+    page.reload()
+    expect(page.get_by_role("alert")).to_have_count(0)
+    assert Night.objects.count() == nights + 3

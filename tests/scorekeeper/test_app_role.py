@@ -125,6 +125,74 @@ def test_the_app_role_cannot_change_a_started_games_setup(
     assert out.getvalue().startswith("OK: ")
 
 
+NIGHT_REWRITES = [
+    pytest.param(
+        "UPDATE scorekeeper_night SET owner_id = {other}, date = '1999-01-01'",
+        "A night's owner and date are fixed once one of its games has an entry",
+        id="move-and-redate-a-night",
+    ),
+    pytest.param(
+        "DELETE FROM scorekeeper_game",
+        "A game with entries in its ledger, or with seats, is never deleted",
+        id="delete-a-game",
+    ),
+    pytest.param(
+        "DELETE FROM scorekeeper_night",
+        "A night with games or saved rulings is never deleted",
+        id="delete-a-night",
+    ),
+    pytest.param(
+        """UPDATE scorekeeper_ruling SET answer = '{{"forged": true}}'""",
+        "permission denied for table scorekeeper_ruling",
+        id="forge-a-ruling",
+    ),
+    pytest.param(
+        "DELETE FROM scorekeeper_ruling",
+        "permission denied for table scorekeeper_ruling",
+        id="delete-a-ruling",
+    ),
+    pytest.param(
+        "TRUNCATE scorekeeper_ruling",
+        "permission denied for table scorekeeper_ruling",
+        id="truncate-the-rulings",
+    ),
+    pytest.param(
+        "ALTER TABLE scorekeeper_night DISABLE TRIGGER USER",
+        "must be owner of table scorekeeper_night",
+        id="night-triggers",
+    ),
+    pytest.param(
+        "ALTER TABLE scorekeeper_ruling DISABLE TRIGGER USER",
+        "must be owner of table scorekeeper_ruling",
+        id="ruling-triggers",
+    ),
+]
+
+
+@pytest.mark.parametrize(("statement", "says"), NIGHT_REWRITES)
+def test_the_app_role_cannot_move_a_settled_night_or_rewrite_its_rulings(
+    role: str, game: Game, statement: str, says: str
+) -> None:
+    """Issue 26, 10.8: the role moved a night and its sealed games to another account, and
+    forged the answers of saved rulings, and ``verify_ledger`` said OK."""
+    from scorekeeper.desk import asking
+
+    night = game.night
+    ruling = asking.ruling_save(
+        night=night, by=night.owner, slug="rummy", question="meld", data={"cards": "5H 6H 7H"}
+    )
+    other = UserFactory(username="mallory")
+    with as_role(role) as conn, pytest.raises(psycopg.errors.InsufficientPrivilege) as refused:
+        conn.execute(statement.format(other=other.pk))
+    assert str(refused.value).startswith(says)
+    night.refresh_from_db()
+    assert night.owner.username == "alice"
+    assert type(ruling).objects.get(pk=ruling.pk).answer == ruling.answer
+    out = io.StringIO()
+    call_command("verify_ledger", stdout=out)
+    assert out.getvalue().startswith("OK: ")
+
+
 def test_the_app_role_reads_the_ledger_and_writes_other_tables(role: str, game: Game) -> None:
     with as_role(role) as conn:
         assert conn.execute("SELECT count(*) FROM scorekeeper_entry").fetchone() == (1,)

@@ -155,10 +155,15 @@ def test_each_entry_carries_the_hash_of_the_one_before_it_in_its_game(
 
 
 def test_a_fresh_ledger_verifies(alice: Any, bob: Any) -> None:
+    from scorekeeper.desk import asking
+
     night = played_night(alice, recorder=bob)
+    asking.ruling_save(
+        night=night, by=bob, slug="rummy", question="meld", data={"cards": "5H 6H 7H"}
+    )
     games = night.games.count()
     entries = Entry.objects.count()
-    assert _verify() == f"OK: {games} games, {entries} entries, every link holds.\n"
+    assert _verify() == f"OK: {games} games, {entries} entries, 1 rulings, every link holds.\n"
     game = night.games.first()
     assert game is not None
     assert _verify("--game", str(game.pk)).startswith("OK: 1 games, ")

@@ -283,6 +283,12 @@ CHANGES = [
         id="house-rules",
     ),
     pytest.param(
+        # Issue 26, 11: a comparison that walked only the sealed rules missed this one.
+        [f"UPDATE {GAME} SET options = '{{added}}' WHERE id = {{game}}"],
+        ["house rule a_rule_added_later was not set, now true"],
+        id="house-rule-added",
+    ),
+    pytest.param(
         [f"UPDATE {GAME} SET number = 7 WHERE id = {{game}}"],
         ["its number was 1, now 7"],
         id="number",
@@ -298,7 +304,8 @@ def test_verify_ledger_names_a_change_to_a_started_games_setup(
     ids["Harriet"] = PlayerFactory(owner=alice, name="Harriet").pk
     with _behind_the_apps_back():
         for sql in statements:
-            _run(sql.format(game=started.pk, rules=RULES, **ids))
+            added = json.dumps({**started.options, "a_rule_added_later": True})
+            _run(sql.format(game=started.pk, rules=RULES, added=added, **ids))
     said = _broken(started)
     assert f"game {started.pk}: its setup no longer matches the one sealed at its first entry" in (
         said

@@ -2,8 +2,10 @@
 
 Run it as the database's owner (the role that ran ``migrate``), after every ``migrate``; it is
 safe to run again. The role it creates or updates can log in and may read and write every table
-of the app, but only read and add to the ledger (``scorekeeper_entry``): no UPDATE, DELETE or
-TRUNCATE, and, not owning the table, no ``ALTER TABLE ... DISABLE TRIGGER`` either. The app then
+of the app, but only read and add to the ledger (``scorekeeper_entry``) and the saved rulings
+(``scorekeeper_ruling``): no UPDATE, DELETE or TRUNCATE, and, not owning the tables, no
+``ALTER TABLE ... DISABLE TRIGGER`` either (so the triggers of ``scorekeeper.seal`` hold it
+too: a started game's setup, a settled night's owner and date). The app then
 connects as that role (``DATABASE_URL=postgres://NAME:PW@host/db``), so not even a flaw in the
 app could rewrite the ledger. The password may come from ``SCOREKEEPER_APP_ROLE_PASSWORD``.
 """
@@ -19,7 +21,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection, transaction
 
 from scorekeeper.chain import TABLE
-from scorekeeper.seal import SEAT_TABLE
+from scorekeeper.seal import RULING_TABLE, SEAT_TABLE
 
 ROLE_NAME = re.compile(r"[a-z_][a-z0-9_]{0,62}")
 
@@ -34,6 +36,8 @@ def grants_sql(role: str) -> list[str]:
         # The app never changes a seat once made (a game's seats are sealed with its first
         # entry; before it, nothing edits them); the triggers refuse it for a started game.
         f"REVOKE UPDATE, TRUNCATE, REFERENCES, TRIGGER ON {SEAT_TABLE} FROM {role}",
+        # A saved ruling is only ever added (the triggers refuse the rest to anyone).
+        f"REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON {RULING_TABLE} FROM {role}",
         f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {role}",
         # Tables a later migration adds: the same rights (run this command again after a
         # migration all the same: it is what takes UPDATE and DELETE on the ledger away).
@@ -92,6 +96,7 @@ class Command(BaseCommand):
                 cursor.execute(sql)
         done = "Updated" if found else "Created"
         self.stdout.write(
-            f"{done} role {name}: reads and writes the app's tables; on {TABLE} only SELECT "
-            "and INSERT. Connect the app as it; run migrations as the owner."
+            f"{done} role {name}: reads and writes the app's tables; on {TABLE} and "
+            f"{RULING_TABLE} only SELECT and INSERT. Connect the app as it; run migrations as "
+            "the owner."
         )

@@ -338,9 +338,11 @@ def ruling_save(request: AuthedRequest, pk: int) -> HttpResponse:
             options=options,
             note=post.get("note", ""),
         )
-    except (ValueError, RecursionError, AdjudicationError) as err:
+    except (ValueError, RecursionError, AdjudicationError, ServiceError) as err:
         message = (
-            err.message if isinstance(err, AdjudicationError) else "That ruling is unreadable."
+            err.message
+            if isinstance(err, AdjudicationError | ServiceError)
+            else "That ruling is unreadable."
         )
         return render(
             request,

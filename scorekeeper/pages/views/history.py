@@ -7,13 +7,15 @@ import json
 from typing import Any
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from adjudicator.errors import AdjudicationError
+from scorekeeper import limits
 from scorekeeper.access import roles
 from scorekeeper.api import parsers
 from scorekeeper.desk import asking
@@ -22,11 +24,12 @@ from scorekeeper.history import ratings, records, rivals
 from scorekeeper.history.rating_chart import rating_chart
 from scorekeeper.models import Night
 from scorekeeper.pages.views.access import get_night_for_user, night_to_view, sign_in_first
-from scorekeeper.transfer import export_format, exporting, importing
+from scorekeeper.transfer import exporting, importing
 from scorekeeper.web.http import AuthedRequest
 
 NIGHTS_PER_PAGE = 20
 MAX_IMPORT_BYTES = 5 * 1024 * 1024
+IMPORT_REFUSED = "import_refused"  # the session's key for a refusal shown after the redirect
 
 
 class HistorySearchForm(forms.Form):
@@ -176,17 +179,34 @@ def night_export(request: AuthedRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@require_GET
 def export_page(request: AuthedRequest) -> HttpResponse:
-    """Download everything as JSON or CSV; upload a JSON export to import it."""
-    return render(request, "scorekeeper/history/export.html", _export_page(ImportForm()))
+    """Download everything as JSON (in parts, each a file one import takes, when it is more
+    than one takes) or CSV; upload a JSON export to import it. An import refused a moment ago
+    is said under the file field (it redirected here)."""
+    refused = request.session.pop(IMPORT_REFUSED, None)
+    nights = list(roles.nights_for_user(request.user))
+    context = _export_page(ImportForm(), exporting.parts(nights))
+    context["refused"] = refused if isinstance(refused, str) else ""
+    return render(request, "scorekeeper/history/export.html", context)
 
 
 @login_required
 @require_GET
 def export_all(request: AuthedRequest) -> HttpResponse:
+    """Everything as CSV, or as JSON: ``?part=N`` for the Nth of the files one import each
+    takes (the export page lists them), without it everything in one file."""
     fmt = "csv" if request.GET.get("format") == "csv" else "json"
     nights = list(roles.nights_for_user(request.user))
-    return export_response(nights, fmt, "scorekeeper-all")
+    part = request.GET.get("part")
+    if fmt == "csv" or part is None:
+        return export_response(nights, fmt, "scorekeeper-all")
+    files = exporting.parts(nights)
+    if not part.isascii() or not part.isdigit() or not 1 <= int(part) <= len(files):
+        raise Http404("There is no such part of the export.")
+    number = int(part)
+    stem = f"scorekeeper-all-part-{number}-of-{len(files)}"
+    return export_response(files[number - 1], fmt, stem)
 
 
 def read_export(raw: bytes) -> Any:
@@ -205,25 +225,38 @@ def read_export(raw: bytes) -> Any:
 @login_required
 @require_POST
 def import_upload(request: AuthedRequest) -> HttpResponse:
+    """Import a file, then redirect (post/redirect/get): to the night imported, to the history
+    with the nights named, or back to the export page with the refusal under the file field.
+    A reload never posts the file again."""
     form = ImportForm(request.POST, request.FILES)
-    if form.is_valid():
-        upload = form.cleaned_data["file"]
-        try:
-            if upload.size > MAX_IMPORT_BYTES:
-                raise importing.ImportRefused("The file is larger than 5 MB.", field="file")
-            document = read_export(upload.read())
-            made = importing.import_nights(owner=request.user, document=document)
-        except (ServiceError, AdjudicationError) as err:
-            form.add_error("file", getattr(err, "message", str(err)))
-        else:
-            return redirect(made[0] if len(made) == 1 else "history")
-    return render(request, "scorekeeper/history/export.html", _export_page(form), status=400)
+    if not form.is_valid():
+        said = form.errors.get("file")
+        request.session[IMPORT_REFUSED] = " ".join(map(str, said)) if said else "Choose a file."
+        return redirect("export")
+    upload = form.cleaned_data["file"]
+    try:
+        if upload.size > MAX_IMPORT_BYTES:
+            raise importing.ImportRefused("The file is larger than 5 MB.", field="file")
+        document = read_export(upload.read())
+        made = importing.import_nights(owner=request.user, document=document)
+    except (ServiceError, AdjudicationError) as err:
+        request.session[IMPORT_REFUSED] = getattr(err, "message", str(err))
+        return redirect("export")
+    if len(made) == 1:
+        messages.success(request, f"Imported {made[0]}: it is yours now.")
+        return redirect(made[0])
+    messages.success(request, f"Imported {len(made)} nights: {', '.join(map(str, made))}.")
+    return redirect("history")
 
 
-def _export_page(form: ImportForm) -> dict[str, Any]:
-    """The export page's context: the import form and the import's size caps."""
+def _export_page(form: ImportForm, parts: list[list[Night]]) -> dict[str, Any]:
+    """The export page's context: the import form, the import's size caps and the parts of
+    the JSON export, each a file one import takes (one part: everything in one file)."""
     return {
         "form": form,
-        "max_entries": export_format.MAX_ENTRIES,
+        "max_entries": limits.FILE_ENTRIES,
+        "max_nights": limits.FILE_NIGHTS,
+        "max_rulings": limits.FILE_RULINGS,
         "max_megabytes": MAX_IMPORT_BYTES // 2**20,
+        "parts": [len(part) for part in parts] if len(parts) > 1 else [],
     }

@@ -57,8 +57,12 @@ def home(request: HttpRequest) -> HttpResponse:
 def night_create(request: AuthedRequest) -> HttpResponse:
     form = NightForm(request.POST)
     if form.is_valid():
-        night = night_services.night_create(owner=request.user, **form.cleaned_data)
-        return redirect(night)
+        try:
+            night = night_services.night_create(owner=request.user, **form.cleaned_data)
+        except ServiceError as err:
+            form.add_engine_error(err)
+        else:
+            return redirect(night)
     return render(request, "scorekeeper/home.html", _home_context(request.user, form), status=400)
 
 

@@ -111,6 +111,21 @@ def _game(document: dict[str, Any], j: int = 0) -> dict[str, Any]:
             id="two-seats-one-place",
         ),
         pytest.param(
+            lambda d: _game(d)["seats"][0].update(position=9),
+            "nights[0].games[0].seats[0].position",
+            id="a-gap-in-the-seats",
+        ),
+        pytest.param(
+            lambda d: _game(d)["seats"][3].update(position=4),
+            "nights[0].games[0].seats[3].position",
+            id="a-seat-numbered-as-many-as-the-players",
+        ),
+        pytest.param(
+            lambda d: _game(d)["entries"][0].update(seat=4),
+            "nights[0].games[0].entries[0].seat",
+            id="an-entry-by-a-seat-numbered-as-many-as-the-players",
+        ),
+        pytest.param(
             lambda d: _game(d, 1).update(number=1), "nights[0].games[1].number", id="game-twice"
         ),
         pytest.param(
@@ -141,6 +156,47 @@ def test_a_crafted_value_is_a_400_naming_it_and_nothing_is_written(
     assert (body["code"], body["field"]) == ("import_refused", field), body
     assert field in body["message"]
     assert Night.objects.count() == nights
+
+
+def test_a_gap_in_the_seats_is_refused_naming_the_field_and_the_game(
+    dave_api: APIClient, exported: dict[str, Any]
+) -> None:
+    """Issue 26, 10.4: Mary moved from seat 0 to 9 was imported with the seats closed up
+    (Tom 0, Dick 1, Alice 2, Mary 3) while the deals still named seats by number, so every
+    player took another's score."""
+    _game(exported)["seats"][0]["position"] = 9
+    response = dave_api.post("/api/v1/import/", exported, format="json")
+    assert response.status_code == 400
+    assert response.json()["message"] == (
+        "The file's nights[0].games[0].seats[0].position is 9, but the 4 seats of game 1 "
+        "(Bridge Rummy) are numbered 0 to 3, each once: its deals name the seats by those "
+        "numbers."
+    )
+    assert not Night.objects.filter(owner__username="dave").exists()
+
+
+def test_an_import_carries_each_seat_exactly(alice: Any, exported: dict[str, Any]) -> None:
+    """Seats listed in another order, the last seat's number one below the players' count and
+    an entry by that seat: each player keeps their own seat and score."""
+    from scorekeeper.standings import scoreboard
+
+    night = Night.objects.get(owner=alice)
+    seats = _game(exported)["seats"]
+    seats.reverse()
+    assert seats[0]["position"] == 3
+    _game(exported)["entries"][0]["seat"] = 3
+    (copied,) = importing.import_nights(owner=UserFactory(username="dave"), document=exported)
+
+    def totals(of: Night) -> list[dict[str, Any]]:
+        found = []
+        for game in of.games.order_by("number"):
+            standing = scoreboard.game_standings(game)
+            names = [seat.player.name for seat in game.seats.order_by("position")]
+            found.append(dict(zip(names, standing.tally.totals, strict=True)))
+        return found
+
+    assert totals(copied) == totals(night)
+    assert copied.games.get(number=1).entries.order_by("id").first().seat == 3
 
 
 def test_the_size_cap_is_a_400_before_any_replay(
