@@ -2,7 +2,9 @@
 
 Prints OK with the counts when every game's chain holds; otherwise names each broken game's
 first broken link (game, entry id, what differs) and each change to a started game's setup
-(its game, house rules, night or seats: ``scorekeeper.seal``), and exits with status 1. A player
+(its game, house rules, night or seats: ``scorekeeper.seal``), and each started game whose night
+says otherwise than its ledger about asking for confirmations (the night's owner changes both
+at once, so the night's row was changed outside the app), and exits with status 1. A player
 renamed since a game was sealed is said (``NOTE``) but is no break.
 """
 
@@ -13,6 +15,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scorekeeper import chain, seal
+from scorekeeper.ledger import confirming
 from scorekeeper.models import Entry, Game, Seat
 
 
@@ -26,7 +29,7 @@ class Command(BaseCommand):
         parser.add_argument("--game", type=int, help="check only this game (its id)")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        games = Game.objects.order_by("id").values_list("id", "setup")
+        games = Game.objects.order_by("id").values_list("id", "setup", "night__confirmations")
         if options["game"] is not None:
             games = games.filter(pk=options["game"])
             if not games.exists():
@@ -34,7 +37,7 @@ class Command(BaseCommand):
         walked = 0
         entries = 0
         breaks: list[chain.Break] = []
-        for game_id, sealed in list(games):
+        for game_id, sealed, night_asks in list(games):
             # One game's ledger at a time (a night's game holds some hundreds of entries).
             rows = list(Entry.objects.filter(game_id=game_id).order_by("id"))
             walked += 1
@@ -42,6 +45,9 @@ class Command(BaseCommand):
             found, renames = seal.check(
                 game_id, sealed, seal.read_setup(Game, Seat, game_id) if rows else {}, rows
             )
+            asking = confirming.asking_of(sealed, rows, unstarted=night_asks)
+            if rows and asking.now != night_asks:
+                found.append(chain.Break(game_id, None, _setting_differs(asking, night_asks)))
             for rename in renames:
                 self.stdout.write(f"NOTE game {game_id}: {rename} (a rename, not a break).")
             for broken in found:
@@ -54,3 +60,13 @@ class Command(BaseCommand):
                 f"(first: {breaks[0]})."
             )
         self.stdout.write(f"OK: {walked} games, {entries} entries, every link holds.")
+
+
+def _setting_differs(asking: confirming.Asking, night_asks: bool) -> str:
+    night = "asks" if night_asks else "does not ask"
+    ledger = "does" if asking.now else "does not"
+    since = f"entry {asking.since}" if asking.since else "its first entry"
+    return (
+        f"its night {night} for confirmations, but its ledger says the game {ledger} (from "
+        f"{since}): the night's setting was changed outside the app"
+    )
