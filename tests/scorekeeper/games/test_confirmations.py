@@ -18,6 +18,7 @@ from django.urls import reverse
 
 from adjudicator.games import get_game
 from scorekeeper import chain
+from scorekeeper.desk import disputes
 from scorekeeper.exceptions import Conflict, InvalidInput
 from scorekeeper.games import confirmations
 from scorekeeper.games import services as game_services
@@ -515,6 +516,77 @@ def test_an_amend_after_the_night_turned_on_waits_even_in_a_game_already_over(
         game=game, deal_key=hands[1].pk, by=alice, seat=TOM, revision=amend.pk
     )
     assert [(r.game.pk, r.at) for r in ratings.rated_games(alice)] == [(game.pk, confirm.pk)]
+
+
+def test_a_table_ended_game_undone_after_the_night_turned_on_asks_for_the_hands_after(
+    rummy: Game, alice: Any
+) -> None:
+    """The setting reaches an ended game too: undo its end and play on, and the next hand
+    waits (the end waits for it); the ledger, end and undo and setting, imports whole."""
+    confirmations.night_ask_confirmations(night=rummy.night, by=alice, on=False)
+    game_services.deal_record(game=rummy, by=alice, data=HAND_1)
+    game_services.game_end(game=rummy, by=alice)
+    confirmations.night_ask_confirmations(night=rummy.night, by=alice, on=True)
+    assert scoreboard.game_standings(rummy).finished
+    game_services.game_end_undo(game=rummy, by=alice)
+    second = game_services.deal_record(game=rummy, by=alice, data=HAND_1, seat=TOM)
+    with pytest.raises(InvalidInput, match="has not confirmed hand 2 yet"):
+        game_services.game_end(game=rummy, by=alice)
+    confirmations.deal_confirm(game=rummy, deal_key=second.pk, by=alice, seat=MARY)
+    game_services.game_end(game=rummy, by=alice)
+    rummy.night.refresh_from_db()
+    document = exporting.export_document([rummy.night])
+    assert [r["kind"] for r in document["nights"][0]["games"][0]["entries"]] == [
+        "record",
+        "end",
+        "setting",
+        "void",
+        "record",
+        "confirm",
+        "end",
+    ]
+    [night] = importing.import_nights(owner=UserFactory(username="dora"), document=document)
+    copied = scoreboard.game_standings(night.games.get())
+    assert copied.finished and copied.history[1].confirmed_by == "Mary"
+
+
+def test_a_hand_disputed_before_the_night_asked_is_settled_by_an_amend_that_waits(
+    night: Night, alice: Any
+) -> None:
+    """The ruling's amend is recorded after the setting: the other side confirms it. Undone
+    at once (a void), nothing waits."""
+    game = GameFactory(night=night, slug="bridge-rummy")
+    hand = game_services.deal_record(game=game, by=alice, data=sample(game, 1))
+    ruling = disputes.hand_dispute(game=game, deal_key=hand.pk, by=alice)
+    confirmations.night_ask_confirmations(night=night, by=alice, on=True)
+    amend = game_services.deal_amend(
+        game=game,
+        deal_key=hand.pk,
+        by=alice,
+        data=sample(game, 1),
+        revision=hand.pk,
+        seat=MARY,
+        settles=ruling.dispute,
+    )
+    assert [h.number for h in scoreboard.game_standings(game).unconfirmed] == [1]
+    confirmations.deal_confirm(game=game, deal_key=hand.pk, by=alice, seat=TOM)
+    other = game_services.deal_record(game=game, by=alice, data=sample(game, 2), seat=MARY)
+    client = Client()
+    client.force_login(alice)
+    undone = client.post(
+        reverse("deal_void", args=[game.pk, other.pk]),
+        {"revision": str(other.pk), "note": "Undone just after it was recorded"},
+        **HX,
+    ).content.decode()
+    assert "Waiting for the other side to confirm" not in undone
+    assert scoreboard.game_standings(game).unconfirmed == []
+    night.refresh_from_db()
+    document = exporting.export_document([night])
+    [copy] = importing.import_nights(owner=UserFactory(username="dora"), document=document)
+    copied = list(copy.games.get().entries.order_by("id"))
+    kinds = ["record", "dispute", "setting", "amend", "confirm", "record", "void"]
+    assert [e.kind for e in copied] == kinds
+    assert copied[3].settles_id == copied[1].pk and amend.settles_id == ruling.dispute_id
 
 
 def test_a_nights_setting_changed_outside_the_app_rewrites_no_game_and_is_named(
