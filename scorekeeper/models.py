@@ -176,6 +176,10 @@ class Entry(models.Model):
     needs confirming again; ``seat`` is who confirmed. ``dispute`` is a ruling asked about a
     deal, its question and answer in ``data``; an amend made from that ruling ``settles`` it.
     Neither changes a score.
+
+    ``setting`` is the night's owner changing how the game keeps score from that point on
+    (``data``: ``{"confirmations": true}``): no deal, no seat, no score. What was recorded
+    before it reads as it did (``scorekeeper.ledger.confirming``).
     """
 
     class Kind(models.TextChoices):
@@ -185,6 +189,7 @@ class Entry(models.Model):
         END = "end", "ended"
         CONFIRM = "confirm", "confirmed"
         DISPUTE = "dispute", "disputed"
+        SETTING = "setting", "set"
 
     # The kinds that are a deal's revisions (what counts); the others are said about a deal.
     REVISIONS = (Kind.RECORD, Kind.AMEND, Kind.VOID)
@@ -242,6 +247,12 @@ class Entry(models.Model):
                     | models.Q(kind="confirm", supersedes__isnull=True, deal__isnull=False)
                     & models.Q(seat__isnull=False)
                     | models.Q(kind="dispute", supersedes__isnull=True, deal__isnull=False)
+                    | models.Q(
+                        kind="setting",
+                        supersedes__isnull=True,
+                        deal__isnull=True,
+                        seat__isnull=True,
+                    )
                 )
                 & (models.Q(settles__isnull=True) | models.Q(kind="amend")),
                 name="entry_kind_matches_links",
@@ -299,14 +310,16 @@ class Entry(models.Model):
         return list(range(top + 1, top + 1 + count))
 
     @classmethod
-    def insert_ledger(cls, entries: list[Entry]) -> None:
+    def insert_ledger(cls, entries: list[Entry], *, confirmations: bool | None = None) -> None:
         """Write a new game's whole ledger in a few statements (an import): the game's setup
         sealed as its first entry would seal it, then the entries in order, each chained to the
         one before it. They carry their ids already (:meth:`next_ids`), so each hash covers its
-        links. Only for a game made in the same transaction, which no other writer can see."""
+        links. Only for a game made in the same transaction, which no other writer can see.
+        ``confirmations``: whether the game asked for them when it began, where that is not
+        its night's setting now (a file's game played before the night changed it)."""
         if not entries:
             return
-        before = _seal_setup(entries[0].game_id, "default")
+        before = _seal_setup(entries[0].game_id, "default", confirmations)
         for entry in entries:
             entry.link(before)
             before = entry.hash
@@ -357,10 +370,15 @@ def _room_in_night(game_id: int, using: str) -> None:
             )
 
 
-def _seal_setup(game_id: int, using: str) -> str:
+def _seal_setup(game_id: int, using: str, confirmations: bool | None = None) -> str:
     """Keep a game's setup on it as its first entry is written; the digest that entry links
-    to (:mod:`scorekeeper.seal`). The game has no entry yet, so its row may still change."""
-    setup = seal.read_setup(Game, Seat, game_id, using)
+    to (:mod:`scorekeeper.seal`). The game has no entry yet, so its row may still change.
+    The setup carries whether the game asks for confirmations from its start: its night's
+    setting now, unless ``confirmations`` says otherwise (an import)."""
+    if confirmations is None:
+        night = Game._base_manager.using(using).filter(pk=game_id).values("night__confirmations")
+        confirmations = bool(night.get()["night__confirmations"])
+    setup = seal.with_settings(seal.read_setup(Game, Seat, game_id, using), confirmations)
     Game._base_manager.using(using).filter(pk=game_id).update(setup=setup)
     return seal.setup_hash(setup)
 

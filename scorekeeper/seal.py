@@ -31,6 +31,13 @@ ruling is saved to it; and a saved ruling is never changed or deleted (nor the r
 table emptied). The app does none of these: it never moves, redates or deletes a night, and
 only removes a game with nothing in its ledger.
 
+The setup also carries how the game keeps score from its start (``confirmations``: whether each
+deal waits for the other side), taken from its night's setting at the first entry. It is no
+part of the game "as it stands": the night's setting may change later, and the game's ledger
+says from which entry (``scorekeeper.ledger.confirming``). Games sealed before the setup carried
+it had it kept by migration ``0016``, from their night's setting then, under ``kept_later``:
+refused change like the rest, but outside the digest their first entry links to.
+
 Plain values only (no model import), so the migrations can use it.
 """
 
@@ -106,8 +113,22 @@ def read_setup(game_model: Any, seat_model: Any, game_id: int, using: str = "def
     )
 
 
+# The keys of a setup kept after its game was sealed (by a migration): no digest covers them.
+KEPT_LATER = "kept_later"
+
+
+def with_settings(setup: Mapping[str, Any], confirmations: bool) -> dict[str, Any]:
+    """A setup with how its game keeps score from its start: whether each deal waits for the
+    other side's confirmation."""
+    return {**setup, "confirmations": bool(confirmations)}
+
+
 def setup_hash(setup: Mapping[str, Any]) -> str:
-    """The digest a game's first entry links to (``prev_hash``)."""
+    """The digest a game's first entry links to (``prev_hash``): of the setup as it was sealed,
+    without what a migration kept on it later (:data:`KEPT_LATER`)."""
+    later = setup.get(KEPT_LATER)
+    if later:
+        setup = {k: v for k, v in setup.items() if k != KEPT_LATER and k not in set(later)}
     return chain.digest({"setup": setup})
 
 

@@ -74,12 +74,32 @@ DISPUTE_DATA = {
 }
 
 
+SETTING_DATA = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["confirmations"],
+    "properties": {
+        "confirmations": {
+            "type": "boolean",
+            "description": "Whether the game asks for confirmations from this entry on.",
+        },
+    },
+    "description": "A setting: how the game keeps score from this entry on (the night's owner "
+    "changed it); what was recorded before reads as it did.",
+}
+
+
 @extend_schema_field(
     {
-        "anyOf": [*(ref(deal_component(g.slug)) for g in all_games()), DISPUTE_DATA, NO_DATA],
+        "anyOf": [
+            *(ref(deal_component(g.slug)) for g in all_games()),
+            DISPUTE_DATA,
+            SETTING_DATA,
+            NO_DATA,
+        ],
         "description": "A record or an amend: the deal as its game keeps it (its `Deal…` "
-        "body, canonical); a dispute: the ruling asked about the deal; a void, an end or a "
-        "confirmation: empty.",
+        "body, canonical); a dispute: the ruling asked about the deal; a setting: how the game "
+        "keeps score from there on; a void, an end or a confirmation: empty.",
     }
 )
 class EntryDataField(serializers.DictField):
@@ -217,7 +237,10 @@ class PlayerOut(serializers.ModelSerializer[Player]):
 
 CONFIRMATIONS_HELP = (
     "Each deal waits for a player of another side than its recorder to confirm it "
-    "(POST .../deals/{deal}/confirm/); the totals count it at once, the game's end waits."
+    "(POST .../deals/{deal}/confirm/); the totals count it at once, the game's end waits. "
+    "Changed on a night already played, it applies to the deals recorded from then on: "
+    "deals already recorded count as they are and a game already over stays over; turned "
+    "off, nothing waits any more, and a game that waited only for confirmations is over."
 )
 
 
@@ -586,8 +609,8 @@ class StandingsOut(serializers.Serializer[Any]):
     game = serializers.IntegerField(source="game.pk")
     status = serializers.CharField(source="name_status")
     finished = serializers.BooleanField(
-        help_text="The game is over: by its own rule or the table's end, and, where the night "
-        "asks for confirmations, with every deal confirmed."
+        help_text="The game is over: by its own rule or the table's end, and, where the game "
+        "asks for confirmations, with every deal that waits confirmed."
     )
     ended = serializers.BooleanField(
         help_text="The table ended this game (one with no end of its own): POST or DELETE /end/."
@@ -595,7 +618,11 @@ class StandingsOut(serializers.Serializer[Any]):
     can_end = serializers.BooleanField(
         help_text="The game has no end of its own, has a deal, and the table has not ended it."
     )
-    asks_confirmation = serializers.BooleanField(help_text=CONFIRMATIONS_HELP)
+    asks_confirmation = serializers.BooleanField(
+        help_text="This game asks the other side to confirm each deal recorded from now on: "
+        "its night's setting when the game began, or when the night's owner last changed it "
+        "(the ledger keeps a `setting` entry there). Deals recorded before it count as they are."
+    )
     unconfirmed = serializers.SerializerMethodField(
         help_text="The numbers of the deals that wait for the other side's confirmation."
     )

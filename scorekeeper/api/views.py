@@ -117,7 +117,10 @@ def nights(request: Request) -> Response:
     request=s.NightSettingsIn,
     responses={200: s.NightOut},
     description="The night's owner changes how the night keeps score: whether each deal "
-    "waits for the other side's confirmation. 403 for anyone else.",
+    "waits for the other side's confirmation, from now on. Nothing recorded changes: each "
+    "game begun keeps in its ledger the entry from which it asks (or no longer asks), deals "
+    "recorded before count as they are, and a game already over stays over. 403 for anyone "
+    "else.",
 )
 @extend_schema(methods=["GET"], responses=s.NightOut)
 @api_view(["GET", "PATCH"])
@@ -126,7 +129,7 @@ def night_detail(request: Request, pk: int) -> Response:
     night = get_object_or_404(nights, pk=pk)
     if request.method == "PATCH":
         data = _valid(s.NightSettingsIn, request)
-        night = night_services.night_ask_confirmations(
+        night = confirmations.night_ask_confirmations(
             night=night, by=_user(request), on=data["confirmations"]
         )
     return Response(s.NightOut(night).data)

@@ -271,14 +271,17 @@ def _same_deal(game: Game, stored: Mapping[str, Any], data: Mapping[str, Any]) -
     return bool(definition.deal_as_data(deal, players=players, options=options) == stored)
 
 
-def _already_recorded(game: Game, token: uuid.UUID, data: Mapping[str, Any]) -> Entry | None:
-    """The entry a token already recorded (a double tap or a retry): the same deal, once."""
+def _already_recorded(
+    game: Game, token: uuid.UUID, data: Mapping[str, Any], seat: int | None
+) -> Entry | None:
+    """The entry a token already recorded (a double tap or a retry): the same deal, by the
+    same recorder, once."""
     earlier = Entry.objects.filter(token=token).first()
     if earlier is None:
         return None
     if earlier.game_id != game.pk:
         raise TokenReused("That form was already used for another game.", field="token")
-    if not _same_deal(game, earlier.data, data):
+    if not _same_deal(game, earlier.data, data) or earlier.seat != seat:
         word = _word(game)
         raise TokenReused(
             f"That form already recorded a {word} with other entries. Reload the page to "
@@ -335,9 +338,10 @@ def deal_record(
     _require_recorder(by, game.night)
     _check_seat(game, seat)
     if token is not None:
-        earlier = _already_recorded(game, token, data)
+        earlier = _already_recorded(game, token, data, seat)
         if earlier is not None:
             return earlier
+    _require_recorder_seat(game, seat)
     word = _word(game)
     _refuse_if_ended(game, f"it takes no more {word}s. Undo the end to play on.")
     expected = reading.next_deal_number(game)
@@ -368,7 +372,7 @@ def deal_record(
     except IntegrityError:
         # The same token sent to two games at once: each holds only its own game's lock, so
         # the unique token decides, and the loser answers as the second of two in turn would.
-        earlier = _already_recorded(game, token, data)
+        earlier = _already_recorded(game, token, data, seat)
         if earlier is None:  # pragma: no cover - the only unique column is the token
             raise
         return earlier
@@ -380,6 +384,19 @@ def _check_seat(game: Game, seat: int | None) -> None:
     """A recorder's seat, when given, is a seat of the game."""
     if seat is not None and not 0 <= seat < game.seats.count():
         raise InvalidInput(f"Seat {seat + 1} is not at this table.", field="seat")
+
+
+def _require_recorder_seat(game: Game, seat: int | None) -> None:
+    """Where the game asks for confirmations, a deal says who records it: a player of another
+    side confirms it, and with no recorder known nobody could (scorekeeper.ledger.confirming).
+    """
+    if seat is None and reading.game_asking(game).now:
+        word = _word(game)
+        raise InvalidInput(
+            f"Say who at the table records this {word} (seat, from 0): this game asks a "
+            f"player of another side to confirm each {word}.",
+            field="seat",
+        )
 
 
 def _word(game: Game) -> str:
@@ -414,23 +431,41 @@ def _repeated(
     by: User,
     note: str,
     data: Mapping[str, Any] | None = None,
+    seat: int | None = None,
+    settles: Entry | int | None = None,
 ) -> Entry | None:
     """The same change sent again, by a phone that never heard the answer (an offline queue
     resending after a lost reply): the deal's latest entry already is this change, made by
     this person against this revision. Answered with that entry, so nothing is written twice
-    and the resend is not refused as out of date."""
+    and the resend is not refused as out of date.
+
+    The revision is the change's retry token: this person's change against it, sent again
+    with anything else (the record, the note, who records it, the dispute it settles), is
+    refused (``TokenReused``), as a reused token with another deal is; it is not the change
+    already made."""
     latest = reading.latest_revision(game, deal_key)
     if latest is None or revision is None or latest.pk == revision:
         return None
+    if not (
+        latest.kind == kind and latest.supersedes_id == revision and latest.recorded_by_id == by.pk
+    ):
+        return None
+    settles_id = settles.pk if isinstance(settles, Entry) else settles
     same = (
-        latest.kind == kind
-        and latest.supersedes_id == revision
-        and latest.recorded_by_id == by.pk
-        and latest.note == note.strip()[:200]
+        latest.note == note.strip()[:200]
+        and latest.seat == seat
+        and latest.settles_id == settles_id
+        and (data is None or _same_deal(game, latest.data, data))
     )
-    if same and (data is None or _same_deal(game, latest.data, data)):
+    if same:
         return latest
-    return None
+    word = _word(game)
+    done = "amended" if kind == Entry.Kind.AMEND else "voided"
+    raise TokenReused(
+        f"You already {done} this {word} from that revision, with other details: look at "
+        f"the {word} again (its latest revision is entry {latest.pk}) to change it further.",
+        field="revision",
+    )
 
 
 def _when(
@@ -481,9 +516,20 @@ def deal_amend(
     game = _lock_game(game)
     _require_recorder(by, game.night)
     _check_seat(game, seat)
-    again = _repeated(game, deal_key, revision, kind=Entry.Kind.AMEND, by=by, note=note, data=data)
+    again = _repeated(
+        game,
+        deal_key,
+        revision,
+        kind=Entry.Kind.AMEND,
+        by=by,
+        note=note,
+        data=data,
+        seat=seat,
+        settles=settles,
+    )
     if again is not None:
         return again
+    _require_recorder_seat(game, seat)
     _refuse_if_ended(game, f"its {_word(game)}s are final. Undo the end to amend one.")
     latest = _latest(game, deal_key, revision)
     settled = _settled(game, deal_key, settles)

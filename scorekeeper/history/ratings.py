@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Max, Q, QuerySet, Sum
+from django.db.models import Count, Max, QuerySet, Sum
 
 from adjudicator.games import get_game
 from adjudicator.ratings import PROVISIONAL_GAMES, Change, Finish, Rating, Run, finish
@@ -54,9 +54,14 @@ def _finished_at(standings: Standings) -> int | None:
     counted = standings.counted
     if not counted:
         return None
-    # Where the night asks for confirmations, the game finished at its last confirmation.
-    confirmed = [h.confirmed.pk for h in counted if h.confirmed is not None]
-    return max([h.key for h in counted] + (confirmed if standings.asks_confirmation else []))
+    # A deal recorded while the game asked for confirmations held its end until it was
+    # confirmed, or until the game stopped asking (scorekeeper.ledger.confirming).
+    held = [
+        h.confirmed.pk if h.confirmed is not None else standings.asking.released(h.current)
+        for h in counted
+        if standings.asking.at(h.current.pk)
+    ]
+    return max([h.key for h in counted] + [at for at in held if at is not None])
 
 
 @dataclass(frozen=True)
@@ -74,18 +79,15 @@ def _ledgers(games: QuerySet[Game]) -> tuple[Any, ...]:
     number and newest id change with every record, amend, void, end or import, and the games
     holding them with every night that comes into or goes out of sight. Ids come again when a
     database is restored (or a test's is emptied): the greatest of the entries' hashes, which
-    cover their content and time, tells two such ledgers apart. A night that starts or stops
-    asking for confirmations changes which games are finished: the nights that ask are named
-    too."""
-    asking = Q(game__night__confirmations=True)
+    cover their content and time, tells two such ledgers apart. Whether a game asks for
+    confirmations is in its ledger too (its sealed setup, its ``setting`` entries): a night's
+    setting changes no finished game."""
     found = Entry.objects.filter(game__in=games).aggregate(
         entries=Count("id"),
         newest=Max("id"),
         games=Count("game", distinct=True),
         ids=Sum("game_id", distinct=True),
         hashes=Max("hash"),
-        asking=Count("game__night", filter=asking, distinct=True),
-        asking_ids=Sum("game__night_id", filter=asking, distinct=True),
     )
     return tuple(sorted(found.items()))
 

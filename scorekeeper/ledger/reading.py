@@ -12,7 +12,8 @@ from adjudicator.game import Game as GameDefinition
 from adjudicator.games import get_game
 from adjudicator.records import Seating
 from adjudicator.said import Naming
-from scorekeeper.models import Entry, Game, Seat
+from scorekeeper.ledger import confirming
+from scorekeeper.models import Entry, Game, Night, Seat
 
 
 def naming(seats: tuple[Seat, ...] | list[Seat], seating: Seating | None = None) -> Naming:
@@ -102,11 +103,11 @@ def deal_revisions(
     """A game's ledger (by id) as each deal's revisions, in the order first recorded, and
     apart from them the table's ends of the game, each with the void that took it back, if
     any. What is said about a deal (a confirmation, a dispute) is neither: see
-    :func:`deal_remarks`."""
+    :func:`deal_remarks`; nor is a change of the game's setting (``setting``)."""
     revisions: dict[int, list[Entry]] = defaultdict(list)
     ends: dict[int, list[Entry]] = defaultdict(list)
     for entry in entries:
-        if entry.kind in Entry.REMARKS:
+        if entry.kind in Entry.REMARKS or entry.kind == Entry.Kind.SETTING:
             continue
         first = revisions if entry.deal_key not in ends and entry.kind != Entry.Kind.END else ends
         first[entry.deal_key].append(entry)
@@ -121,6 +122,16 @@ def deal_remarks(entries: list[Entry]) -> dict[int, list[Entry]]:
         if entry.kind in Entry.REMARKS:
             remarks[entry.deal_key].append(entry)
     return remarks
+
+
+def game_asking(game: Game) -> confirming.Asking:
+    """Whether a game asks for confirmations, along its ledger (``scorekeeper.ledger.confirming``):
+    a few small queries, no replay (the services ask it before a deal is recorded or confirmed).
+    """
+    setup = Game.objects.filter(pk=game.pk).values_list("setup", flat=True).get()  # sealed since?
+    settings = game.entries.filter(kind=Entry.Kind.SETTING).order_by("id")
+    unstarted = False if setup else Night.objects.filter(games=game).get().confirmations
+    return confirming.asking_of(setup, settings, unstarted=unstarted)
 
 
 def current_end(ends: dict[int, list[Entry]]) -> Entry | None:

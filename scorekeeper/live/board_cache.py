@@ -100,9 +100,11 @@ def kept_viewer_board(game_id: int, user_id: int, poll_key: str) -> tuple[str, i
 
 def board_signature(game: Game) -> tuple[Any, ...]:
     """What a game's scoreboard shows besides the viewer's role, in one query: the game's rules,
-    its seats (players' names included, so a rename shows), whether its night asks for
-    confirmations, and its ledger's newest entry, id and hash. The ledger is append-only and hash-chained, so that entry names the whole ledger
-    (every deal, amend, void and end). The first item is the change marker (0 when empty).
+    its seats (players' names included, so a rename shows), and its ledger's newest entry, id
+    and hash. The ledger is append-only and hash-chained, so that entry names the whole ledger
+    (every deal, amend, void, end and change of setting: whether the game asks for
+    confirmations is kept there too). Only a game with no entry yet reads its night's setting,
+    which its first entry will seal. The first item is the change marker (0 when empty).
 
     Recorders' usernames are not in it: the app has no way to change one (only the admin)."""
     with connection.cursor() as cursor:
@@ -140,7 +142,8 @@ def _signature(rows: list[tuple[Any, ...]], skip: int) -> tuple[Any, ...]:
     first = rows[0][skip:]
     newest_id, newest_hash, slug, number, options, asks = first[:6]
     seats = tuple(tuple(row[skip + 6 :]) for row in rows if row[skip + 6] is not None)
-    return (int(newest_id or 0), newest_hash or "", slug, number, repr(options), seats, bool(asks))
+    unstarted = None if newest_id else bool(asks)  # a started game asks as its ledger says
+    return (int(newest_id or 0), newest_hash or "", slug, number, repr(options), seats, unstarted)
 
 
 @cache

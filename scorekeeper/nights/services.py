@@ -182,18 +182,6 @@ def night_create(
 
 
 @transaction.atomic
-def night_ask_confirmations(*, night: Night, by: User, on: bool) -> Night:
-    """The owner has each deal of the night wait for the other side's confirmation, or not.
-    Turned on mid-night, the deals already played wait too: the games' ends wait for them."""
-    if night.owner_id != by.pk:
-        raise PermissionDenied("Only the night's owner changes how it keeps score.")
-    night = Night.objects.select_for_update().get(pk=night.pk)
-    night.confirmations = on
-    night.save(update_fields=["confirmations"])
-    return night
-
-
-@transaction.atomic
 def night_add_recorder(*, night: Night, by: User, username: str) -> User:
     if night.owner_id != by.pk:
         raise PermissionDenied("Only the night's owner may add people who record.")

@@ -53,6 +53,7 @@ from adjudicator.records import (
 )
 from adjudicator.said import Naming, and_list
 from scorekeeper.exceptions import ServiceError
+from scorekeeper.ledger.reading import game_asking
 from scorekeeper.models import Game, Seat
 from scorekeeper.pages import previews
 from scorekeeper.pages.forms import EngineErrorsMixin
@@ -106,7 +107,16 @@ class DealForm(EngineErrorsMixin, forms.Form):
         widget=forms.TextInput(attrs={"placeholder": "e.g. Tom miscounted"}),
     )
 
-    def __init__(self, *args: Any, game: Game, seats: tuple[Seat, ...], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        game: Game,
+        seats: tuple[Seat, ...],
+        asks: bool | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """``asks``: whether the game asks for confirmations now, where the caller has read it
+        (its standings); otherwise the form asks the game's ledger."""
         super().__init__(*args, **kwargs)
         self.game = game
         self.seats = tuple(sorted(seats, key=lambda s: s.position))
@@ -132,7 +142,7 @@ class DealForm(EngineErrorsMixin, forms.Form):
             self.initial.setdefault("way", self.record.ways[0].key)
         for f in self.record.fields:
             self._add(f)
-        if game.night.confirmations:
+        if game_asking(game).now if asks is None else asks:
             # The other side confirms each deal: who records it says which side that is.
             self.fields["recorder"] = forms.TypedChoiceField(
                 choices=self._seat_choices(),

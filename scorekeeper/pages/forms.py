@@ -69,7 +69,9 @@ class NightForm(EngineErrorsMixin, forms.Form):
         required=False,
         label="The other side confirms each hand",
         help_text="A player of another side than the recorder confirms each hand, on their own "
-        "phone or on the recorder's handed across; the game's end waits for every hand.",
+        "phone or on the recorder's handed across; the game's end waits for every hand. You "
+        "can turn it on or off later on the night's page: that changes only the hands "
+        "recorded after, never a game already over.",
     )
 
 

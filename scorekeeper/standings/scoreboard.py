@@ -57,8 +57,12 @@ class DealHistory:
     # the confirmation of the deal as it stands, if any.
     remarks: tuple[Entry, ...] = ()
     confirmed: Entry | None = None
-    # Who may confirm the deal as it stands (seat, name): the other side of its recorder.
+    # Who may confirm the deal as it stands (seat, name): the other side of its recorder; none
+    # unless it is asked to be confirmed.
     confirmers: tuple[tuple[int, str], ...] = ()
+    # The other side is asked to confirm the deal as it stands: it was recorded (or amended)
+    # while the game asks for confirmations as it does now (scorekeeper.ledger.confirming).
+    asked: bool = False
 
     @property
     def named_results(self) -> list[dict[str, Any]]:
@@ -89,6 +93,11 @@ class DealHistory:
     @property
     def voided(self) -> bool:
         return self.current.kind == Entry.Kind.VOID
+
+    @property
+    def waiting(self) -> bool:
+        """The deal waits for the other side: asked to be confirmed, and not yet."""
+        return self.asked and self.confirmed is None
 
     @property
     def amended(self) -> bool:
@@ -146,16 +155,21 @@ class Standings:
     next_number: int = 1
     dealt: tuple[int | None, ...] = ()  # the dealer each counted deal's record names, if any
     end: Entry | None = None  # the table's "we stop here" in an open game, while it stands
-    table_entries: tuple[Entry, ...] = ()  # every end and undoing of one, in the ledger's order
-    asks_confirmation: bool = False  # the night has the other side confirm each deal
+    # Every end, undoing of one and change of setting, in the ledger's order.
+    table_entries: tuple[Entry, ...] = ()
+    # Whether the game asks for confirmations, along its ledger (scorekeeper.ledger.confirming).
+    asking: confirming.Asking = confirming.NEVER
+
+    @property
+    def asks_confirmation(self) -> bool:
+        """The game has the other side confirm each deal recorded from now on."""
+        return self.asking.now
 
     @property
     def unconfirmed(self) -> list[DealHistory]:
-        """The deals that count and wait for the other side's confirmation (none unless the
-        night asks for confirmations)."""
-        if not self.asks_confirmation:
-            return []
-        return [h for h in self.history if not h.voided and h.confirmed is None]
+        """The deals that wait for the other side's confirmation: recorded while the game asks
+        as it does now, and not voided (none while it does not ask)."""
+        return [h for h in self.history if h.waiting]
 
     @property
     def finished(self) -> bool:
@@ -464,7 +478,8 @@ def game_standings(game: Game) -> Standings:
     """Replay the ledger through the adjudicator. Never raises on what the ledger holds."""
     seats = tuple(game.seats.select_related("player").order_by("position"))
     entries = list(game.entries.select_related("recorded_by").order_by("id"))
-    return standings_from(game, seats, entries, asks_confirmation=game.night.confirmations)
+    unstarted = False if entries else game.night.confirmations
+    return standings_from(game, seats, entries, asks_confirmation=unstarted)
 
 
 def standings_for_games(games: Iterable[Game]) -> dict[int, Standings | None]:
@@ -508,7 +523,11 @@ def standings_from(
 ) -> Standings:
     """:func:`game_standings` from a game's seats (in order) and ledger (by id) already loaded,
     so that a page of many games loads them in a few queries (see ``scorekeeper.history``).
-    ``asks_confirmation``: the game's night has the other side confirm each deal."""
+    ``asks_confirmation``: the game's night's setting, which a game with no entry yet will
+    start with; a game with entries asks as its own ledger says."""
+    if entries and not game.setup:
+        game.refresh_from_db(fields=["setup"])  # sealed at its first entry, after it was read
+    asking = confirming.asking_of(game.setup, entries, unstarted=asks_confirmation)
     definition = game_definition(game)
     options = definition.options(game.options)
     seating = definition.seating(len(seats), options)
@@ -567,8 +586,9 @@ def standings_from(
                 confirmers=tuple(
                     (seat, seats[seat].player.name)
                     for seat in confirming.who_may_confirm(seating, revs[-1].seat)
-                    if seat < len(seats) and asks_confirmation
+                    if seat < len(seats) and asking.waits(revs[-1])
                 ),
+                asked=asking.waits(revs[-1]),
             )
         )
     _keep(table, kept)
@@ -581,11 +601,19 @@ def standings_from(
         tally=tally,
         history=tuple(history),
         end=end,
-        table_entries=tuple(sorted((e for revs in ends.values() for e in revs), key=_pk)),
+        table_entries=tuple(
+            sorted(
+                [
+                    *(e for revs in ends.values() for e in revs),
+                    *(e for e in entries if e.kind == Entry.Kind.SETTING),
+                ],
+                key=_pk,
+            )
+        ),
         last_entry_id=entries[-1].pk if entries else 0,
         problems=replayed.problems,
         next_number=(counted_deals(revisions) if definition.numbered_by_play else len(revisions))
         + 1,
         dealt=tuple(definition.dealt_by(deal) for _, deal in replayed.deals),
-        asks_confirmation=asks_confirmation,
+        asking=asking,
     )

@@ -109,8 +109,8 @@ ENTRY = _object(
         "n": _whole(1, MAX_ENTRIES),
         "kind": {
             "type": "string",
-            "enum": ["record", "amend", "void", "end", "confirm", "dispute"],
-            "description": "record, amend, void, end, confirm or dispute",
+            "enum": ["record", "amend", "void", "end", "confirm", "dispute", "setting"],
+            "description": "record, amend, void, end, confirm, dispute or setting",
         },
         "deal": _whole(1, MAX_ENTRIES, nullable=True),
         "supersedes": _whole(1, MAX_ENTRIES, nullable=True),
@@ -120,7 +120,7 @@ ENTRY = _object(
             "type": "object",
             "maxProperties": MAX_DEAL_KEYS,
             "description": "a deal's record (an object, as the game's deal body in the API); "
-            "a dispute's ruling",
+            "a dispute's ruling; a setting's value from there on (confirmations: true or false)",
         },
         "note": {**_text(limits.NOTE), "type": ["string", "null"]},
         "token": {
@@ -153,6 +153,11 @@ GAME = _object(
         "slug": _text(40, "a game's slug", least=1),
         "name": _text(100),
         "options": {"type": "object", "maxProperties": limits.KEYS, "description": "house rules"},
+        "confirmations": {
+            "type": "boolean",
+            "description": "whether the game asked for confirmations from its first entry "
+            "(its setting entries say where that changed); its night's setting when not given",
+        },
         "created_by": _text(limits.USERNAME),
         "seats": _list(SEAT, MAX_SEATS, "seats", least=1),
         "entries": _list(ENTRY, MAX_ENTRIES, "ledger entries"),
@@ -204,7 +209,8 @@ NIGHT = _object(
         "notes": _text(limits.NOTES),
         "confirmations": {
             "type": "boolean",
-            "description": "each hand waits for a player of another side to confirm it",
+            "description": "each hand waits for a player of another side to confirm it (the "
+            "night's setting now: each game begun ends its ledger asking as the night does)",
         },
         "owner": _text(limits.USERNAME),
         "table": _list(_text(limits.NAME, "a name", least=1), MAX_TABLE, "names"),

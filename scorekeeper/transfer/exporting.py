@@ -125,11 +125,15 @@ def parts(nights: Sequence[Night]) -> list[list[Night]]:
 
 def _game_document(game: Game, seats: Sequence[Any], entries: list[Entry]) -> dict[str, Any]:
     number = {entry.pk: n for n, entry in enumerate(entries, start=1)}
+    # Whether the game asked for confirmations from its first entry (its sealed setup); its
+    # ``setting`` entries say where that changed. A game not begun takes its night's.
+    started = {"confirmations": bool(game.setup.get("confirmations"))} if game.setup else {}
     return {
         "number": game.number,
         "slug": game.slug,
         "name": game.name,
         "options": game.options,
+        **started,
         "created_by": game.created_by.username,
         "seats": [
             {"player": seat.player.name, "position": seat.position, "team": seat.team}

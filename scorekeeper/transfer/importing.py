@@ -18,7 +18,10 @@ services' own checks, run per entry, would replay the whole game at every entry)
 What step 2 checks is what the services guarantee of a ledger that a table writes: an amend or
 a void supersedes its deal's latest revision; nothing is recorded, amended or voided while the
 table's end of the game stands; a game is ended by its table only if it has no end of its own
-and some deal counts; and the deals that count replay whole. The services also refuse, at each
+and some deal counts; a deal is confirmed only while its game asks for it, once per revision,
+by a player of another side than its recorder; a dispute is settled once; each game begun
+asks for confirmations at its end as its night does (``setting`` entries say where it
+changed); and the deals that count replay whole. The services also refuse, at each
 step, a change that leaves a later deal uncountable for a moment; an import checks the ledger
 as the file leaves it.
 """
@@ -90,6 +93,7 @@ class _GamePlan:
     rows: tuple[_Row, ...]
     number: int | None = None  # the game's number in its night, as the file gives it
     by_n: tuple[tuple[int, int], ...] = ()  # the file's n → row
+    confirmations: bool = False  # whether it asked for confirmations from its first entry
 
 
 @dataclass(frozen=True)
@@ -188,6 +192,7 @@ def _check_night(data: Mapping[str, Any], where: str) -> _NightPlan:
             seated.add(name.casefold())
             table.append((f"{where}.table[{k}]", name))
     games = data.get("games", [])
+    asks = bool(data.get("confirmations", False))
     numbers: set[int] = set()
     for j, game in enumerate(games):
         if game["number"] in numbers:
@@ -202,8 +207,8 @@ def _check_night(data: Mapping[str, Any], where: str) -> _NightPlan:
         place=data.get("place", ""),
         notes=data.get("notes", ""),
         table=tuple(table),
-        confirmations=bool(data.get("confirmations", False)),
-        games=tuple(_check_game(games[j], f"{where}.games[{j}]") for j in ordered),
+        confirmations=asks,
+        games=tuple(_check_game(games[j], f"{where}.games[{j}]", asks) for j in ordered),
         rulings=tuple(
             _check_ruling(ruling, f"{where}.rulings[{k}]")
             for k, ruling in enumerate(data.get("rulings", ()))
@@ -238,7 +243,10 @@ def _check_ruling(data: Mapping[str, Any], where: str) -> _RulingPlan:
     )
 
 
-def _check_game(data: Mapping[str, Any], where: str) -> _GamePlan:
+def _check_game(data: Mapping[str, Any], where: str, night_asks: bool) -> _GamePlan:
+    """One game of the file, its ledger replayed; ``night_asks``: its night's confirmations
+    setting, which a game begun ends its ledger asking as (a game that does not say how it
+    began asked as its night does: a file written before games kept it)."""
     slug = data["slug"]
     try:
         definition = get_game(slug)
@@ -282,10 +290,19 @@ def _check_game(data: Mapping[str, Any], where: str) -> _GamePlan:
     except AdjudicationError as err:
         raise _refuse(f"{where}.seats", f"At {where}.seats: {err.message}") from None
     seating = definition.seating(len(names), options)
-    ledger = _Ledger(definition, options, len(names), Naming(tuple(names), seating.sides))
+    began = bool(data.get("confirmations", night_asks))
+    ledger = _Ledger(definition, options, len(names), Naming(tuple(names), seating.sides), began)
     for k, entry in enumerate(data.get("entries", ())):
         ledger.add(entry, f"{where}.entries[{k}]")
     ledger.replay()
+    if ledger.rows and ledger.asks != night_asks:
+        # The app changes a night's setting in every game begun, in one transaction.
+        said = "asks" if ledger.asks else "does not ask"
+        raise _refuse(
+            f"{where}.entries",
+            f"The file's {where} {said} for confirmations at the end of its ledger, but its "
+            "night's confirmations say otherwise: a night's games keep its setting.",
+        )
     return _GamePlan(
         where,
         slug,
@@ -294,6 +311,7 @@ def _check_game(data: Mapping[str, Any], where: str) -> _GamePlan:
         tuple(ledger.rows),
         number=data.get("number"),
         by_n=tuple(ledger.by_n.items()),
+        confirmations=began,
     )
 
 
@@ -305,6 +323,9 @@ class _Ledger:
     options: Any
     players: int
     naming: Naming
+    asks: bool = False  # whether the game asks for confirmations here (from its start, then
+    # as each setting entry says), and the row of the setting it asks by (-1: its start)
+    since: int = -1
     rows: list[_Row] = field(default_factory=list)
     by_n: dict[int, int] = field(default_factory=dict)  # the file's n → row
     latest: dict[int, int] = field(default_factory=dict)  # a deal's (or end's) first row → latest
@@ -337,6 +358,9 @@ class _Ledger:
             raise _refuse(f"{where}.seat", f"The file's {where}.seat is no seat of its game.")
         if kind in Entry.REMARKS:
             self._remark(entry, where)
+            return
+        if kind == Entry.Kind.SETTING:
+            self._setting(entry, where)
             return
         if entry.get("settles") is not None:
             settles = self._link(entry["settles"], f"{where}.settles")
@@ -440,6 +464,18 @@ class _Ledger:
             raise self._said(where, f"that {word} is voided.")
         seat = entry.get("seat")
         if entry["kind"] == Entry.Kind.CONFIRM:
+            if not self.asks or self.latest[deal] <= self.since:
+                raise self._said(
+                    where,
+                    f"that {word} was not waiting for a confirmation: the game did not ask for "
+                    "one when it was recorded, or no longer does.",
+                )
+            if latest.seat is None:
+                raise self._said(
+                    where,
+                    f"nobody said who recorded that {word}, so no side could confirm it.",
+                    at=f"{self.rows[self.latest[deal]].where}.seat",
+                )
             seating = self.definition.seating(self.players, self.options)
             if seat is None or seat not in confirming.who_may_confirm(seating, latest.seat):
                 raise self._said(
@@ -451,6 +487,30 @@ class _Ledger:
                 raise self._said(where, f"that {word} was already confirmed as it stands.")
             self.confirmed.add(self.latest[deal])
         self._append(entry, where, deal=deal, data=dict(entry.get("data") or {}), seat=seat)
+
+    def _setting(self, entry: Mapping[str, Any], where: str) -> None:
+        """The night's owner changing how the game keeps score from here: whether it asks for
+        confirmations. About no deal, by no seat; a change, not the setting it already has."""
+        if any(entry.get(link) is not None for link in ("deal", "supersedes", "settles", "seat")):
+            raise _refuse(
+                where, f"The file's {where} is a setting of its game: it names no entry or seat."
+            )
+        data = entry.get("data")
+        if not (
+            isinstance(data, dict)
+            and set(data) == {"confirmations"}
+            and isinstance(data["confirmations"], bool)
+        ):
+            raise _refuse(
+                f"{where}.data",
+                f"The file's {where}.data should be a setting: "
+                '{"confirmations": true} or {"confirmations": false}.',
+            )
+        if data["confirmations"] == self.asks:
+            said = "asked" if self.asks else "did not ask"
+            raise self._said(where, f"the game {said} for confirmations already.")
+        self.since = self._append(entry, where, deal=None, data=dict(data), seat=None)
+        self.asks = data["confirmations"]
 
     def _append(
         self,
@@ -599,7 +659,8 @@ def _write_night(owner: User, plan: _NightPlan, token: _TokenGiver) -> Night:
         # chain is linked here and inserted at once, without its row lock.
         ids = Entry.next_ids(len(game_plan.rows))
         Entry.insert_ledger(
-            [
+            confirmations=game_plan.confirmations,
+            entries=[
                 Entry(
                     id=ids[k],
                     game=game,
@@ -616,7 +677,7 @@ def _write_night(owner: User, plan: _NightPlan, token: _TokenGiver) -> Night:
                     recorded_at=row.recorded_at or timezone.now(),
                 )
                 for k, row in enumerate(game_plan.rows)
-            ]
+            ],
         )
         if game_plan.number is not None:
             disputes |= {

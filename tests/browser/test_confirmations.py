@@ -1,4 +1,5 @@
-"""The other side confirms each hand, at a 390 px phone (issue 21).
+"""The other side confirms each hand, at a 390 px phone (issue 21); and a night that starts
+asking for confirmations after a game ended, at 360x640 and 390x844 (issue 26).
 
 Ann, Ben and Cy play Rummy on a night that asks for confirmations. Alice's phone is Ann's: she
 records hand 1 and hands the phone to Ben, who taps "Confirmed by Ben". Hand 2 is confirmed on
@@ -7,6 +8,7 @@ Bob's own phone (Cy's); until it is, the hand is marked on both boards and the g
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +23,9 @@ from tests.browser.hands import record_hand, sample_for
 from tests.browser.test_deal_form_answers import assert_in_view
 from tests.browser.test_rummy import _hand
 from tests.browser.test_two_phones import bobs_phone
-from tests.factories import GameFactory
+from tests.factories import GameFactory, NightFactory
 
+PHONE_360 = {"width": 360, "height": 640}
 PHONE_390 = {"width": 390, "height": 844}
 WITHIN = 3_000  # ms: the live board polls every 2 s
 
@@ -169,3 +172,90 @@ def test_two_phones_confirming_see_each_others_taps(
     expect(alice.locator("#unconfirmed")).to_have_count(0, timeout=WITHIN)
     assert scoreboard.game_standings(game).unconfirmed == []
     bob_phone.context.close()
+
+
+def _voormsi_won(night: Night, by: Any) -> Game:
+    """Voormsi for Ann, Ben, Cy and Di (Ann and Cy partners), played until it is won."""
+    game: Game = GameFactory(night=night, slug="voormsi", players=["Ann", "Ben", "Cy", "Di"])
+    definition = get_game("voormsi")
+    options = definition.options(game.options)
+    for number in range(1, 60):
+        data = definition.sample_deal(players=4, options=options, number=number)
+        game_services.deal_record(game=game, by=by, data=data)
+        if scoreboard.game_standings(game).finished:
+            return game
+    raise AssertionError("the sample deals never end the game")
+
+
+def _read(page: Page, base: str, night: Night, won: Game) -> dict[str, str]:
+    """What the table reads of its results: the night's games, History, Ratings, the won game's
+    status and anything said to wait in it."""
+    read = {}
+    for name, path, where in (
+        ("night", night.get_absolute_url(), "#games ul.games"),
+        ("history", "/history/", "main"),
+        ("ratings", "/ratings/", "main"),
+        ("game", won.get_absolute_url(), "#board"),
+    ):
+        page.goto(base + path)
+        read[name] = page.locator(where).first.inner_text()
+    return read
+
+
+@pytest.mark.parametrize("phone", [PHONE_360, PHONE_390], ids=["360x640", "390x844"])
+def test_asking_for_confirmations_after_a_game_ended_changes_nothing_it_settled(
+    signed_in: Page, live_server: Any, alice: Any, phone: dict[str, int], tmp_path: Path
+) -> None:
+    """Issue 26, item 1: one tap turned a won Voormsi game back into "Game over… The game ends
+    once the other side confirms hands 1, 2, 3, 4", the night into "still going" and Ratings
+    into "No finished games yet". The page says what the tap changes before it; after it, every
+    result reads as before, and only the next hand waits."""
+    page = signed_in
+    page.set_viewport_size(phone)
+    night = NightFactory(owner=alice, date=datetime.date(2026, 3, 7))
+    won = _voormsi_won(night, alice)
+    going: Game = GameFactory(night=night, slug="rummy", players=["Ann", "Ben", "Cy"])
+    game_services.deal_record(
+        game=going,
+        by=alice,
+        data={"went_out": 0, "hands": [{"seat": 1, "held": 9}, {"seat": 2, "held": 4}]},
+    )
+    base = live_server.url
+    before = _read(page, base, night, won)
+    assert "♛" in before["night"] and "still going" in before["night"]
+    assert "No finished games yet" not in before["ratings"]
+    assert "Game over" in before["game"]
+
+    # The night's page says what the tap will change, next to the button, before the tap.
+    page.goto(base + night.get_absolute_url())
+    ask = page.get_by_role("button", name="Ask the other side to confirm each hand")
+    ask.scroll_into_view_if_needed()
+    said = page.locator("#confirmations-what")
+    expect(said).to_have_text(
+        "Only hands recorded from now on wait: hands already recorded count as they are, and a "
+        "game already over stays over."
+    )
+    expect(said).to_be_in_viewport()
+    expect(ask).to_be_in_viewport()
+    page.screenshot(path=str(tmp_path / "before-the-tap.png"))
+    ask.click()
+    expect(page.get_by_role("button", name="Stop asking for confirmations")).to_be_visible()
+    expect(page.locator("#confirmations-what")).to_contain_text("Stopping changes nothing")
+    assert page.evaluate("document.documentElement.scrollWidth") <= phone["width"]
+    page.screenshot(path=str(tmp_path / "after-the-tap.png"))
+
+    assert _read(page, base, night, won) == before
+    page.goto(base + won.get_absolute_url())
+    expect(page.locator("#unconfirmed")).to_have_count(0)
+    expect(page.locator("#board .unconfirmed-mark")).to_have_count(0)
+
+    # The game still going: its first hand counts as it is; the hand recorded now waits.
+    page.goto(base + going.get_absolute_url())
+    page.locator("#record .choose-recorder").get_by_label("Ann", exact=True).check()
+    _record_hand(page, 1, {0: {"held": 7}, 2: {"held": 3}})
+    across = page.locator("#recorded .hand-across")
+    expect(across.get_by_role("button")).to_have_text(["Confirmed by Ben", "Confirmed by Cy"])
+    expect(page.locator("#board table.tally .unconfirmed-mark")).to_have_count(1)
+    expect(page.locator("#board #unconfirmed")).to_contain_text("hand 2")
+    expect(page.locator("#board #unconfirmed")).not_to_contain_text("hand 1")
+    assert [h.number for h in scoreboard.game_standings(going).unconfirmed] == [2]

@@ -8,6 +8,7 @@ from typing import Any
 from playwright.sync_api import Page
 
 from scorekeeper.desk import disputes
+from scorekeeper.games import confirmations
 from scorekeeper.games import services as game_services
 from scorekeeper.models import Player
 from tests.factories import GameFactory, played_night
@@ -31,13 +32,12 @@ def test_every_page_fits_a_320_px_phone(signed_in: Page, alice: Any) -> None:
         slug="voormsi",
         players=["Maximiliana", "Bartholomew", "Christabel", "Dimitrios"],
     )
+    # Long names waiting to confirm a hand (the one-tap buttons), and a hand disputed.
+    confirmations.night_ask_confirmations(night=night, by=alice, on=True)
     game_services.deal_record(
-        game=voormsi, by=alice, data={"won": [7, 2], "first_five": 0, "captures": []}
+        game=voormsi, by=alice, data={"won": [7, 2], "first_five": 0, "captures": []}, seat=0
     )
     mary, tom = (Player.objects.get(owner=alice, name=name) for name in ("Mary", "Tom"))
-    # Long names waiting to confirm a hand (the one-tap buttons), and a hand disputed.
-    night.confirmations = True
-    night.save()
     hand = voormsi.entries.get()
     ruling = disputes.hand_dispute(game=voormsi, deal_key=hand.pk, by=alice)
     page = signed_in

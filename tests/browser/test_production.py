@@ -25,7 +25,10 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, Response
 
 from scorekeeper.access import sharing
 from scorekeeper.desk import disputes
+from scorekeeper.games import confirmations
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Game, Night
+from scorekeeper.nights.demo import SAMPLE_DEALS
 from tests.browser.test_csp import listen, visit
 from tests.browser.test_pwa import PHONE, a_page_opened_before_opens_offline_and_queues
 from tests.scorekeeper.serve import ProductionServer
@@ -115,11 +118,12 @@ def test_every_page_answers_under_production_settings(
     night: Night,
 ) -> None:
     base = production_server.url
-    # The night asks for confirmations, and a hand is disputed: those pages are walked too.
-    night.confirmations = True
-    night.save()
+    # The night asks for confirmations (a hand waits), and a hand is disputed: those pages are
+    # walked too.
+    confirmations.night_ask_confirmations(night=night, by=night.owner, on=True)
     bridge = Game.objects.get(night=night, slug="bridge-rummy")
-    hand = bridge.entries.get()
+    hand = bridge.entries.get(kind="record")
+    game_services.deal_record(game=bridge, by=night.owner, data=SAMPLE_DEALS[1], seat=0)
     ruling = disputes.hand_dispute(game=bridge, deal_key=hand.pk, by=night.owner)
     games = Game.objects.filter(night=night).order_by("pk")
     night_pages = [

@@ -21,9 +21,9 @@ from django.db import DatabaseError, connection, transaction
 
 from scorekeeper import chain, migrations, seal
 from scorekeeper.desk import asking
+from scorekeeper.games import confirmations
 from scorekeeper.games import services as game_services
 from scorekeeper.models import AppendOnlyError, Game, Night, Ruling, Seat
-from scorekeeper.nights import services as night_services
 from scorekeeper.nights.demo import SAMPLE_DEALS
 from tests.factories import GameFactory, NightFactory
 
@@ -236,7 +236,7 @@ def test_a_settled_night_keeps_taking_what_the_app_changes(started: Game, alice:
     """Its place, notes and settings, and a save of the whole row with the same owner and date."""
     night = started.night
     _run(f"UPDATE {NIGHT} SET place = 'The pub', notes = 'late start' WHERE id = %s", [night.pk])
-    night_services.night_ask_confirmations(night=night, by=alice, on=True)
+    confirmations.night_ask_confirmations(night=night, by=alice, on=True)
     night.refresh_from_db()
     night.save()
     assert (night.place, night.notes, night.confirmations) == ("The pub", "late start", True)

@@ -103,7 +103,8 @@ def test_the_first_entry_seals_the_games_setup_into_the_chain(started: Game) -> 
         "team": None,
     }
     assert [s["name"] for s in started.setup["seats"]] == ["Mary", "Tom", "Dick", "Alice"]
-    assert started.setup == seal.read_setup(Game, Seat, started.pk)
+    # And how it keeps score from its start: its night did not ask for confirmations.
+    assert started.setup == seal.with_settings(seal.read_setup(Game, Seat, started.pk), False)
     assert first.prev_hash == seal.setup_hash(started.setup)
     assert _verify("--game", str(started.pk)).startswith("OK: 1 games, 2 entries")
 
@@ -116,7 +117,7 @@ def test_an_imported_game_is_sealed_as_one_recorded_here(started: Game, carol: A
     copy = night.games.get()
     first = copy.entries.order_by("id").first()
     assert first is not None
-    assert copy.setup == seal.read_setup(Game, Seat, copy.pk)
+    assert copy.setup == seal.with_settings(seal.read_setup(Game, Seat, copy.pk), False)
     assert [s["name"] for s in copy.setup["seats"]] == ["Mary", "Tom", "Dick", "Alice"]
     assert first.prev_hash == seal.setup_hash(copy.setup)
     assert _verify("--game", str(copy.pk)).startswith("OK: 1 games, 2 entries")
@@ -378,6 +379,65 @@ def test_a_game_played_before_setups_were_sealed_is_kept_by_the_migration(starte
         _run(f"UPDATE {SEAT} SET position = 101 - position WHERE game_id = %s", [started.pk])
     mary = _player(started, "Mary")
     assert f"Mary (player {mary.pk}) moved from seat 1 to seat 102" in _broken(started)
+
+
+# --- Whether a game asks for confirmations, sealed with it (issue 26) ----------------------------
+
+
+def test_the_setting_a_game_began_with_is_covered_by_its_chain(started: Game) -> None:
+    """Its night's setting may change later (the ledger says where); the setting it began with
+    may not: the first entry links to a digest that covers it."""
+    assert started.setup["confirmations"] is False
+    forged = {**started.setup, "confirmations": True}
+    with _behind_the_apps_back():
+        _run(f"UPDATE {GAME} SET setup = %s WHERE id = %s", [json.dumps(forged), started.pk])
+    said = _broken(started)
+    assert "the setup kept on the game was changed" in said
+    with _behind_the_apps_back():  # nor by saying a migration kept it later
+        _run(
+            f"UPDATE {GAME} SET setup = %s WHERE id = %s",
+            [json.dumps({**forged, seal.KEPT_LATER: ["confirmations"]}), started.pk],
+        )
+    assert "the setup kept on the game was changed" in _broken(started)
+
+
+def _settings_migration() -> Any:
+    return importlib.import_module("scorekeeper.migrations.0017_confirmations_in_the_ledger")
+
+
+def test_a_game_sealed_before_setups_kept_the_setting_keeps_its_nights(
+    started: Game, alice: Any
+) -> None:
+    """A game sealed without the setting (the previous release) asked as its night does now:
+    the migration keeps that on its setup, outside the digest its first entry links to, and it
+    reads as it did. Taken back, the setup is as it was."""
+    from scorekeeper.standings import scoreboard
+
+    old = {k: v for k, v in started.setup.items() if k != "confirmations"}
+    with _behind_the_apps_back():  # the game as the previous release left it
+        prev = seal.setup_hash(old)
+        for entry in started.entries.order_by("id"):
+            entry.hash = chain.entry_hash(chain.content_of(entry), prev)
+            _run(
+                f"UPDATE {chain.TABLE} SET prev_hash = %s, hash = %s WHERE id = %s",
+                [prev, entry.hash, entry.pk],
+            )
+            prev = entry.hash
+        _run(f"UPDATE {GAME} SET setup = %s WHERE id = %s", [json.dumps(old), started.pk])
+        _run(
+            "UPDATE scorekeeper_night SET confirmations = %s WHERE id = %s",
+            [True, started.night_id],
+        )
+    migration = _settings_migration()
+    migration.keep_the_setting(apps, _Editor())
+    started.refresh_from_db()
+    assert started.setup == {**old, "confirmations": True, seal.KEPT_LATER: ["confirmations"]}
+    assert _verify("--game", str(started.pk)).startswith("OK: 1 games, 2 entries")
+    assert [h.number for h in scoreboard.game_standings(started).unconfirmed] == [1, 2]
+    _refused(f"UPDATE {GAME} SET setup = '{{}}' WHERE id = %s", [started.pk])
+    migration.forget_the_setting(apps, _Editor())
+    started.refresh_from_db()
+    assert started.setup == old
 
 
 # --- The triggers come and go with their migration -------------------------------------------

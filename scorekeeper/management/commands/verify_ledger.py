@@ -3,7 +3,9 @@
 Prints OK with the counts when every game's chain holds; otherwise names each broken game's
 first broken link (game, entry id, what differs), each change to a started game's setup (its
 game, house rules, night and the night's owner and date, or seats: ``scorekeeper.seal``), each
-row left pointing at nothing (entries or seats of a game that is gone, a game or a ruling whose
+started game whose night says otherwise than its ledger about asking for confirmations (the
+night's owner changes both at once, so the night's row was changed outside the app), each row
+left pointing at nothing (entries or seats of a game that is gone, a game or a ruling whose
 night is gone: SQLite's own shell deletes with foreign keys off) and each saved ruling changed
 since it was saved, and exits with status 1. A player renamed since a game was sealed is said
 (``NOTE``) but is no break.
@@ -17,6 +19,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db.models import Count, Max, Min
 
 from scorekeeper import chain, seal
+from scorekeeper.ledger import confirming
 from scorekeeper.models import Entry, Game, Night, Ruling, Seat
 
 
@@ -32,7 +35,9 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         one = options["game"]
-        games = Game.objects.order_by("id").values_list("id", "setup")
+        games = Game.objects.order_by("id").values_list("id", "setup", "night_id")
+        # Read apart, not joined: a game whose night is gone is still walked (and named below).
+        asks = dict(Night.objects.values_list("id", "confirmations"))
         if one is not None:
             games = games.filter(pk=one)
             if not games.exists() and not Entry.objects.filter(game_id=one).exists():
@@ -40,7 +45,7 @@ class Command(BaseCommand):
         walked: set[int] = set()
         entries = 0
         breaks: list[chain.Break] = []
-        for game_id, sealed in list(games):
+        for game_id, sealed, night_id in list(games):
             # One game's ledger at a time (a night's game holds some hundreds of entries).
             rows = list(Entry.objects.filter(game_id=game_id).order_by("id"))
             walked.add(game_id)
@@ -48,6 +53,10 @@ class Command(BaseCommand):
             found, renames = seal.check(
                 game_id, sealed, seal.read_setup(Game, Seat, game_id) if rows else {}, rows
             )
+            night_asks = asks.get(night_id)
+            asking = confirming.asking_of(sealed, rows, unstarted=bool(night_asks))
+            if rows and night_asks is not None and asking.now != night_asks:
+                found.append(chain.Break(game_id, None, _setting_differs(asking, night_asks)))
             for rename in renames:
                 self.stdout.write(f"NOTE game {game_id}: {rename} (a rename, not a break).")
             breaks += found
@@ -119,3 +128,13 @@ def _orphans(game_id: int | None) -> list[chain.Break]:
     for game, night in homeless.order_by("id").values_list("id", "night_id"):
         found.append(chain.Break(game, None, f"its night ({night}) is gone"))
     return found
+
+
+def _setting_differs(asking: confirming.Asking, night_asks: bool) -> str:
+    night = "asks" if night_asks else "does not ask"
+    ledger = "does" if asking.now else "does not"
+    since = f"entry {asking.since}" if asking.since else "its first entry"
+    return (
+        f"its night {night} for confirmations, but its ledger says the game {ledger} (from "
+        f"{since}): the night's setting was changed outside the app"
+    )

@@ -49,7 +49,7 @@ def _context(
 ) -> dict[str, Any]:
     standings = scoreboard.game_standings(game)
     if form is None:
-        form = DealForm(game=game, seats=standings.seats)
+        form = DealForm(game=game, seats=standings.seats, asks=standings.asks_confirmation)
         form.initial["number"] = standings.next_number
         counted = [h.current.data for h in reversed(standings.history) if not h.voided]
         form.remember(counted[:REMEMBERED_DEALS])

@@ -16,6 +16,7 @@ from adjudicator.games import all_games, get_game
 from adjudicator.options import options_as_dict
 from scorekeeper.access import roles
 from scorekeeper.exceptions import ServiceError
+from scorekeeper.games import confirmations
 from scorekeeper.games import services as game_services
 from scorekeeper.models import Game, Night
 from scorekeeper.nights import selectors as night_selectors
@@ -73,7 +74,7 @@ def night_confirmations(request: AuthedRequest, pk: int) -> HttpResponse:
     night = get_object_or_404(roles.nights_for_user(request.user), pk=pk)
     form = NightSettingForm(request.POST)
     if form.is_valid():
-        night_services.night_ask_confirmations(
+        confirmations.night_ask_confirmations(
             night=night, by=request.user, on=bool(form.cleaned_data["confirmations"])
         )
     return redirect(night)

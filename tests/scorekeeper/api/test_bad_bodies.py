@@ -54,12 +54,18 @@ GOOD: dict[tuple[str, str], Good] = {
     ),
     ("POST", "/api/v1/games/{id}/deals/"): lambda w: (
         f"/api/v1/games/{w.game.pk}/deals/",
-        {"game": "bridge-rummy", "deal": SAMPLE_DEALS[1], "number": 2},
+        {"game": "bridge-rummy", "deal": SAMPLE_DEALS[1], "number": 2, "seat": 0},
         201,
     ),
     ("POST", "/api/v1/games/{id}/deals/{deal}/amend/"): lambda w: (
         f"/api/v1/games/{w.game.pk}/deals/{w.deal}/amend/",
-        {"game": "bridge-rummy", "deal": SAMPLE_DEALS[0], "revision": w.deal, "note": "checked"},
+        {
+            "game": "bridge-rummy",
+            "deal": SAMPLE_DEALS[0],
+            "revision": w.deal,
+            "note": "checked",
+            "seat": 0,
+        },
         201,
     ),
     ("POST", "/api/v1/games/{id}/deals/{deal}/void/"): lambda w: (
@@ -152,7 +158,7 @@ def world(db: Any) -> World:
     night = NightFactory(owner=alice, confirmations=True)  # so that a hand can be confirmed
     night.recorders.add(bob)
     game = GameFactory(night=night, slug="bridge-rummy")
-    entry = game_services.deal_record(game=game, by=alice, data=SAMPLE_DEALS[0])
+    entry = game_services.deal_record(game=game, by=alice, data=SAMPLE_DEALS[0], seat=0)
     profile = profiles.profile_create(owner=alice, slug="knock-rummy", name="House")
     tokens.token_create(user=alice, name="old script")
     link = sharing.link_make(night=NightFactory(owner=bob), by=bob)

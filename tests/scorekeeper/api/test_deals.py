@@ -123,6 +123,21 @@ def test_the_same_token_twice_records_once(api: APIClient, bridge_game: Game) ->
     assert Entry.objects.count() == 1
 
 
+def test_the_same_token_with_another_recorder_is_refused_not_answered_as_the_first(
+    api: APIClient, bridge_game: Game
+) -> None:
+    """Issue 26, 10.9: the retry check ignored ``seat``: a resend saying another player recorded
+    it got the first entry back, as if it had been recorded so."""
+    token = str(uuid.uuid4())
+    first = api.post(deals(bridge_game), {"deal": MARY_OUT, "token": token, "seat": 0})
+    assert first.status_code == 201, first.content
+    again = api.post(deals(bridge_game), {"deal": MARY_OUT, "token": token, "seat": 1})
+    refused(again, code="token_reused", field="token", status=409)
+    same = api.post(deals(bridge_game), {"deal": MARY_OUT, "token": token, "seat": 0})
+    assert (same.status_code, same.json()["id"]) == (201, first.json()["id"])
+    assert Entry.objects.count() == 1
+
+
 def test_a_token_from_another_game_is_a_conflict(
     api: APIClient, bridge_game: Game, night: Any
 ) -> None:

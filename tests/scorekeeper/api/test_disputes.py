@@ -11,6 +11,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from scorekeeper import chain
+from scorekeeper.desk import disputes
+from scorekeeper.exceptions import InvalidInput
 from scorekeeper.games import services as game_services
 from scorekeeper.models import Entry, Game, Ruling
 from scorekeeper.nights.demo import SAMPLE_DEALS
@@ -104,4 +106,67 @@ def test_a_dispute_and_its_settling_amend_survive_export_and_import(
     # An amend that says it settles something that is no dispute of its deal is refused.
     rows[3]["settles"] = 1
     with pytest.raises(importing.ImportRefused, match="only an amend settles a dispute"):
+        importing.import_nights(owner=UserFactory(username="eve"), document=document)
+
+
+def test_an_amend_resent_with_settles_is_refused_not_answered_as_settling(
+    api: APIClient, bridge_game: Game, alice: Any
+) -> None:
+    """Issue 26, 10.9: an amend's body sent again against the same revision with ``settles``
+    (or another ``seat``) was answered 201 with the earlier amend (``settles: null``), the
+    dispute still open. A resend that differs is refused, as a reused token is."""
+    deals = _two_deals(bridge_game, alice)
+    url = f"/api/v1/games/{bridge_game.pk}/deals/{deals[1].pk}/"
+    dispute = api.post(url + "dispute/", {}, format="json").json()["entry"]["id"]
+    body = {"deal": SAMPLE_DEALS[1], "revision": deals[1].pk}
+    first = api.post(url + "amend/", body, format="json")
+    assert first.status_code == 201 and first.json()["settles"] is None
+    for changed in ({"settles": dispute}, {"settles": 999_999_999}, {"seat": 2}):
+        again = api.post(url + "amend/", {**body, **changed}, format="json")
+        assert again.status_code == 409, (changed, again.content)
+        assert (again.json()["code"], again.json()["field"]) == ("token_reused", "revision")
+    assert not Entry.objects.filter(settles__isnull=False).exists()  # the dispute stays open
+    same = api.post(url + "amend/", body, format="json")
+    assert (same.status_code, same.json()["id"]) == (201, first.json()["id"])
+    # Settled by an amend from the latest revision, and that resent as it was: answered once.
+    settling = {"deal": SAMPLE_DEALS[1], "revision": first.json()["id"], "settles": dispute}
+    settled = api.post(url + "amend/", settling, format="json")
+    assert settled.status_code == 201 and settled.json()["settles"] == dispute
+    resent = api.post(url + "amend/", settling, format="json")
+    assert (resent.status_code, resent.json()["id"]) == (201, settled.json()["id"])
+    unsaid = api.post(url + "amend/", {**settling, "settles": None}, format="json")
+    assert unsaid.status_code == 409 and unsaid.json()["code"] == "token_reused"
+    assert Entry.objects.filter(kind="amend").count() == 2
+
+
+def test_an_import_refuses_a_second_amend_settling_one_dispute(
+    bridge_game: Game, alice: Any
+) -> None:
+    """Issue 26, item 11: the app settles a dispute once; so must a file."""
+    deals = _two_deals(bridge_game, alice)
+    ruling = disputes.hand_dispute(game=bridge_game, deal_key=deals[1].pk, by=alice)
+    assert ruling.dispute is not None
+    amend = game_services.deal_amend(
+        game=bridge_game,
+        deal_key=deals[1].pk,
+        by=alice,
+        data=SAMPLE_DEALS[1],
+        revision=deals[1].pk,
+        settles=ruling.dispute,
+    )
+    with pytest.raises(InvalidInput, match="already settled"):
+        game_services.deal_amend(
+            game=bridge_game,
+            deal_key=deals[1].pk,
+            by=alice,
+            data=SAMPLE_DEALS[1],
+            revision=amend.pk,
+            settles=ruling.dispute,
+        )
+    document = exporting.export_document([bridge_game.night])
+    rows = document["nights"][0]["games"][0]["entries"]
+    assert [(r["kind"], r["settles"]) for r in rows][-1] == ("amend", 3)
+    importing.import_nights(owner=UserFactory(username="dora"), document=document)  # as it is
+    rows.append({**rows[-1], "n": 5, "supersedes": 4, "token": None})
+    with pytest.raises(importing.ImportRefused, match="only an amend settles a dispute, once"):
         importing.import_nights(owner=UserFactory(username="eve"), document=document)

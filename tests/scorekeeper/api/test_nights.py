@@ -278,3 +278,103 @@ def test_recorders_are_removed_only_by_delete(api: APIClient, night: Night) -> N
     for response in (api.get(recorder(night, "bob")), api.post(recorder(night, "bob"))):
         refused(response, code="method_not_allowed", field=None, status=405)
     assert night.recorders.exists()
+
+
+# PATCH /api/v1/nights/{id}/: how the night keeps score, from now on (issue 26) ------------------
+
+
+def _knock_rummy_to_its_end(api: APIClient, night: Night) -> Game:
+    """Knock Rummy for Ann and Ben through the API: two hands, then the table ends it."""
+    from adjudicator.games import get_game
+    from tests.factories import PlayerFactory
+
+    ids = [PlayerFactory(owner=night.owner, name=name).pk for name in ("Ann", "Ben")]
+    started = api.post(
+        reverse("api_night_games", args=[night.pk]), {"game": "knock-rummy", "players": ids}
+    )
+    game = Game.objects.get(pk=started.json()["id"])
+    definition = get_game("knock-rummy")
+    options = definition.options(game.options)
+    for number in (1, 2):
+        deal = definition.sample_deal(players=2, options=options, number=number)
+        recorded = api.post(reverse("api_game_deals", args=[game.pk]), {"deal": deal})
+        assert recorded.status_code == 201, recorded.content
+    assert api.post(reverse("api_game_end", args=[game.pk])).status_code == 200
+    return game
+
+
+def test_turning_confirmations_on_after_a_game_ended_leaves_it_over(
+    api: APIClient, night: Night, alice: Any, openapi: dict[str, Any]
+) -> None:
+    """Issue 26, item 1: an ended Knock Rummy game then read "Game over: Ben wins, up 36. The
+    game ends once the other side confirms hands 1, 2."."""
+    from tests.scorekeeper.test_conformance import check_against_schema
+
+    game = _knock_rummy_to_its_end(api, night)
+    standings = reverse("api_game_standings", args=[game.pk])
+    before = api.get(standings).json()
+    assert before["status"].startswith("Game over") and before["unconfirmed"] == []
+
+    answer = api.patch(detail(night), {"confirmations": True}, format="json")
+    assert answer.status_code == 200, answer.content
+    assert answer.json()["confirmations"] is True
+    check_against_schema(openapi, "/api/v1/nights/{id}/", "patch", 200, answer.json())
+    after = api.get(standings).json()
+    assert after == {**before, "asks_confirmation": True}
+    assert "confirms" not in after["status"] and after["finished"]
+    ledger = api.get(reverse("api_game_deals", args=[game.pk])).json()
+    check_against_schema(openapi, "/api/v1/games/{id}/deals/", "get", 200, ledger)
+    assert ledger[-1]["kind"] == "setting" and ledger[-1]["data"] == {"confirmations": True}
+    assert ledger[-1]["recorded_by"] == "alice" and ledger[-1]["seat"] is None
+
+    # Set again: nothing is written. Off again: the game reads as it did before.
+    assert api.patch(detail(night), {"confirmations": True}, format="json").status_code == 200
+    assert len(api.get(reverse("api_game_deals", args=[game.pk])).json()) == len(ledger)
+    api.patch(detail(night), {"confirmations": False}, format="json")
+    assert api.get(standings).json() == before
+
+
+def test_a_hand_recorded_after_it_waits_and_needs_its_recorder(
+    api: APIClient, bridge_game: Game
+) -> None:
+    deals = reverse("api_game_deals", args=[bridge_game.pk])
+    first = api.post(deals, {"deal": SAMPLE_DEALS[0]}, format="json").json()
+    api.patch(detail(bridge_game.night), {"confirmations": True}, format="json")
+    missing = api.post(deals, {"deal": SAMPLE_DEALS[1]}, format="json")
+    refused(missing, code="invalid", field="seat")
+    second = api.post(deals, {"deal": SAMPLE_DEALS[1], "seat": 0}, format="json")
+    assert second.status_code == 201, second.content
+    body = api.get(reverse("api_game_standings", args=[bridge_game.pk])).json()
+    assert body["asks_confirmation"] is True and body["unconfirmed"] == [2]
+    assert [d["confirmers"] for d in body["deals"]] == [[], [1, 2, 3]]
+    confirm = reverse("api_deal_confirm", args=[bridge_game.pk, first["deal"]])
+    before = api.post(confirm, {"seat": 1, "revision": first["id"]}, format="json")
+    refused(before, code="invalid", field="deal")
+
+
+def test_only_the_owner_patches_and_a_refusal_writes_nothing(
+    bridge_game: Game, bob: Any, carol: Any
+) -> None:
+    from scorekeeper.games import services as game_services
+
+    game_services.deal_record(game=bridge_game, by=bob, data=SAMPLE_DEALS[0])
+    answer = as_user(bob).patch(detail(bridge_game.night), {"confirmations": True}, format="json")
+    assert answer.status_code == 403
+    assert (
+        as_user(carol).patch(detail(bridge_game.night), {"confirmations": True}).status_code == 404
+    )
+    bridge_game.night.refresh_from_db()
+    assert not bridge_game.night.confirmations
+    assert list(bridge_game.entries.values_list("kind", flat=True)) == ["record"]
+
+
+def test_the_schema_says_what_the_setting_changes_before_it_is_sent(
+    openapi: dict[str, Any],
+) -> None:
+    field = openapi["components"]["schemas"]["PatchedNightSettingsInRequest"]["properties"][
+        "confirmations"
+    ]
+    assert "a game already over stays over" in field["description"]
+    assert "deals already recorded count as they are" in field["description"]
+    patch = openapi["paths"]["/api/v1/nights/{id}/"]["patch"]
+    assert "deals recorded before count as they are" in patch["description"]

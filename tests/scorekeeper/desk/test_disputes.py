@@ -84,6 +84,23 @@ def test_a_round_numbered_game_is_asked_about_the_round_the_hand_is(night: Any, 
     assert (hand.question, hand.data["round"], hand.number) == ("settle", 2, 2)
 
 
+def test_a_round_after_a_void_is_disputed_as_the_round_it_is(night: Any, alice: Any) -> None:
+    """Issue 26, item 11: the table's number (2: the voided round 1 keeps its number) is not the
+    round the tally plays (the first, whose contract the hand was played to)."""
+    game = GameFactory(night=night, slug="crummy-rummy", players=["Mary", "Tom", "Dick"])
+    definition = get_game("crummy-rummy")
+    first_round = definition.sample_deal(
+        players=3, options=definition.options(game.options), number=1
+    )
+    voided = game_services.deal_record(game=game, by=alice, data=first_round)
+    game_services.deal_void(game=game, deal_key=voided.pk, by=alice, revision=voided.pk)
+    again = game_services.deal_record(game=game, by=alice, data=first_round)
+    hand = disputes.hand_of(game, again.pk)
+    assert (hand.number, hand.data["round"]) == (2, 1)
+    ruling = disputes.hand_dispute(game=game, deal_key=again.pk, by=alice)
+    assert ruling.data["round"] == 1
+
+
 def test_a_brummy_hand_is_disputed_as_its_knock(night: Any, alice: Any) -> None:
     game = GameFactory(night=night, slug="brummy", players=["Mary", "Tom", "Dick"])
     data = {"knocked": 1, "grids": [{"seat": s, "total": t} for s, t in enumerate((30, 12, 41))]}

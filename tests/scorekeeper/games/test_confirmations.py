@@ -7,15 +7,18 @@ play alone: anyone but the recorder confirms.
 
 from __future__ import annotations
 
+import io
 import re
 from typing import Any
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 
 from adjudicator.games import get_game
 from scorekeeper import chain
+from scorekeeper.desk import disputes
 from scorekeeper.exceptions import Conflict, InvalidInput
 from scorekeeper.games import confirmations
 from scorekeeper.games import services as game_services
@@ -23,7 +26,7 @@ from scorekeeper.history import ratings
 from scorekeeper.models import Entry, Game, Night
 from scorekeeper.standings import scoreboard
 from scorekeeper.transfer import exporting, importing
-from tests.factories import GameFactory, UserFactory
+from tests.factories import GameFactory, NightFactory, UserFactory
 from tests.scorekeeper.pages.test_deals import form_fields
 
 MARY, TOM, DICK, ALICE = range(4)
@@ -87,12 +90,62 @@ def test_in_a_game_played_alone_anyone_but_the_recorder_confirms(rummy: Game, al
     confirmations.deal_confirm(game=rummy, deal_key=entry.pk, by=alice, seat=DICK)
 
 
-def test_a_hand_recorded_without_its_recorder_may_be_confirmed_by_anyone(
+def test_a_hand_without_its_recorder_is_refused_where_the_game_asks(
     rummy: Game, alice: Any
 ) -> None:
-    entry = game_services.deal_record(game=rummy, by=alice, data=HAND_1)
-    assert len(scoreboard.game_standings(rummy).history[0].confirmers) == 3
+    """Issue 26, 10.7: with no recorder known, every seat was offered, the recorder's too."""
+    with pytest.raises(InvalidInput, match="Say who at the table records this hand") as refused:
+        game_services.deal_record(game=rummy, by=alice, data=HAND_1)
+    assert refused.value.field == "seat"
+    entry = game_services.deal_record(game=rummy, by=alice, data=HAND_1, seat=MARY)
+    with pytest.raises(InvalidInput, match="Say who at the table records") as refused:
+        game_services.deal_amend(
+            game=rummy, deal_key=entry.pk, by=alice, data=HAND_1, revision=entry.pk
+        )
+    assert refused.value.field == "seat"
+    assert list(rummy.entries.values_list("kind", flat=True)) == ["record"]
+
+
+def test_a_hand_whose_recorder_is_not_known_is_confirmed_by_nobody(rummy: Game, alice: Any) -> None:
+    """A hand kept without its recorder (written before the app asked for one): no side is
+    offered, a confirmation is refused, and an amend saying who records it can be confirmed."""
+    entry = Entry.objects.create(game=rummy, kind="record", data=HAND_1, recorded_by=alice)
+    standings = scoreboard.game_standings(rummy)
+    assert [h.number for h in standings.unconfirmed] == [1]
+    assert standings.history[0].confirmers == ()
+    for seat in (MARY, TOM, DICK):
+        with pytest.raises(InvalidInput, match="Nobody said who recorded this hand"):
+            confirmations.deal_confirm(game=rummy, deal_key=entry.pk, by=alice, seat=seat)
+    amend = game_services.deal_amend(
+        game=rummy, deal_key=entry.pk, by=alice, data=HAND_1, revision=entry.pk, seat=TOM
+    )
+    assert [s for s, _ in scoreboard.game_standings(rummy).history[0].confirmers] == [MARY, DICK]
     confirmations.deal_confirm(game=rummy, deal_key=entry.pk, by=alice, seat=MARY)
+    assert scoreboard.game_standings(rummy).history[0].confirmed_by == "Mary"
+    assert amend.seat == TOM
+
+
+def test_an_amend_is_confirmed_by_the_other_side_of_whoever_amended_it(
+    voormsi: Game, alice: Any
+) -> None:
+    """An amend is a whole record: the hand as it stands is its amender's word alone. Mary's
+    hand corrected by Tom is confirmed by Mary's side (Mary or Dick), not by Tom's."""
+    entry = game_services.deal_record(game=voormsi, by=alice, data=sample(voormsi, 1), seat=MARY)
+    game_services.deal_amend(
+        game=voormsi,
+        deal_key=entry.pk,
+        by=alice,
+        data=sample(voormsi, 2),
+        revision=entry.pk,
+        seat=TOM,
+    )
+    assert [s for s, _ in scoreboard.game_standings(voormsi).history[0].confirmers] == [
+        MARY,
+        DICK,
+    ]
+    with pytest.raises(InvalidInput, match="Alice plays with Tom, who recorded this hand"):
+        confirmations.deal_confirm(game=voormsi, deal_key=entry.pk, by=alice, seat=ALICE)
+    confirmations.deal_confirm(game=voormsi, deal_key=entry.pk, by=alice, seat=DICK)
 
 
 def test_confirming_twice_answers_the_first_and_a_changed_hand_is_looked_at_again(
@@ -134,13 +187,14 @@ def test_refusals_a_night_that_does_not_ask_a_voided_hand_a_stranger(
     void = game_services.deal_void(game=rummy, deal_key=entry.pk, by=alice, revision=entry.pk)
     with pytest.raises(InvalidInput, match="voided"):
         confirmations.deal_confirm(game=rummy, deal_key=entry.pk, by=alice, seat=TOM)
-    game_services.deal_amend(game=rummy, deal_key=entry.pk, by=alice, data=HAND_1, revision=void.pk)
-    rummy.night.confirmations = False
-    rummy.night.save()
+    game_services.deal_amend(
+        game=rummy, deal_key=entry.pk, by=alice, data=HAND_1, revision=void.pk, seat=MARY
+    )
+    confirmations.night_ask_confirmations(night=rummy.night, by=alice, on=False)
     with pytest.raises(InvalidInput, match="does not ask") as refused:
         confirmations.deal_confirm(game=rummy, deal_key=entry.pk, by=alice, seat=TOM)
     assert refused.value.field == "deal"
-    assert scoreboard.game_standings(rummy).unconfirmed == []  # nothing waits on such a night
+    assert scoreboard.game_standings(rummy).unconfirmed == []  # nothing waits any more
 
 
 def test_the_game_end_waits_for_every_hand(rummy: Game, alice: Any) -> None:
@@ -177,16 +231,23 @@ def test_a_game_over_by_its_own_rule_is_finished_once_confirmed(
     assert rated[0].at == max(e.pk for e in Entry.objects.filter(kind="confirm"))
 
 
-def test_turning_confirmations_on_changes_the_kept_ratings(asking_night: Night, alice: Any) -> None:
+def test_a_voided_hand_holds_nothing_up(asking_night: Night, alice: Any) -> None:
+    """Issue 26, item 11: a voided hand counted among those waiting held the game's end."""
     game = GameFactory(night=asking_night, slug="bridge-rummy")
-    asking_night.confirmations = False
-    asking_night.save()
-    for n in range(1, 8):
-        game_services.deal_record(game=game, by=alice, data=sample(game, n))
-    assert len(ratings.rated_games(alice)) == 1
-    asking_night.confirmations = True
-    asking_night.save()
-    assert ratings.rated_games(alice) == []  # no entry changed: the night's setting did
+    entries = [
+        game_services.deal_record(game=game, by=alice, data=sample(game, n), seat=MARY)
+        for n in range(1, 8)
+    ]
+    game_services.deal_void(game=game, deal_key=entries[-1].pk, by=alice, revision=entries[-1].pk)
+    game_services.deal_record(game=game, by=alice, data=sample(game, 7), seat=MARY)
+    waiting = scoreboard.game_standings(game).unconfirmed
+    assert [h.number for h in waiting] == [1, 2, 3, 4, 5, 6, 8]  # hand 7 is voided
+    for history in waiting:
+        confirmations.deal_confirm(game=game, deal_key=history.key, by=alice, seat=TOM)
+    standings = scoreboard.game_standings(game)
+    assert standings.unconfirmed == [] and standings.finished
+    assert "confirms" not in standings.name_status()
+    assert [r.game.pk for r in ratings.rated_games(alice)] == [game.pk]
 
 
 def test_confirmations_are_chained_exported_and_imported(voormsi: Game, alice: Any) -> None:
@@ -264,17 +325,35 @@ def test_the_table_records_hands_it_across_and_the_board_marks_what_waits(
 
 
 def test_the_owner_turns_confirmations_on_from_the_night_page(night: Night, alice: Any) -> None:
+    """The page says what the tap changes before it: only the hands recorded after it."""
     client = Client()
     client.force_login(alice)
+    page = client.get(night.get_absolute_url()).content.decode()
+    assert "Ask the other side to confirm each hand" in page
     assert (
-        "Ask the other side to confirm each hand"
-        in client.get(night.get_absolute_url()).content.decode()
-    )
+        "Only hands recorded from now on wait: hands already recorded count as they are, and a "
+        "game already over stays over."
+    ) in page
+    assert 'aria-describedby="confirmations-what"' in page
     client.post(reverse("night_confirmations", args=[night.pk]), {"confirmations": "1"})
     night.refresh_from_db()
     assert night.confirmations
     page = client.get(night.get_absolute_url()).content.decode()
     assert "Stop asking for confirmations" in page
+    assert (
+        "Stopping changes nothing recorded: hands still waiting count as they are, and a game "
+        "that waits only for them is over."
+    ) in page
+
+
+def test_the_start_a_night_box_says_it_can_change_later_for_the_hands_after(
+    alice: Any,
+) -> None:
+    client = Client()
+    client.force_login(alice)
+    home = client.get(reverse("home")).content.decode()
+    assert "The other side confirms each hand" in home
+    assert "that changes only the hands recorded after, never a game already over" in home
 
 
 def test_only_the_owner_changes_the_setting(night: Night, bob: Any) -> None:
@@ -336,3 +415,420 @@ def test_the_newest_hand_waiting_is_offered_first_and_older_ones_behind_one_tap(
     assert "Hand 1 confirmed by Tom." in answer
     assert '<details class="older-waiting" data-older-waiting open>' in answer
     assert "Confirm the earlier hand too (2)" in answer
+
+
+# Turning the setting on or off: it applies from then on (issue 26) ------------------------------
+
+
+def _finish(game: Game, by: Any, **seat: Any) -> list[Entry]:
+    """Bridge Rummy's seven deals, the last of which ends it."""
+    return [
+        game_services.deal_record(game=game, by=by, data=sample(game, n), **seat)
+        for n in range(1, 8)
+    ]
+
+
+def _reads(user: Any, games: list[Game]) -> dict[str, Any]:
+    """Everything a person reads of these games' results: each game's status and what waits,
+    the ratings (leaderboard, when each game finished), and the History and Ratings pages."""
+    ratings.forget_runs()
+    client = Client()
+    client.force_login(user)
+
+    def page(name: str) -> str:
+        html = client.get(reverse(name)).content.decode()
+        html = re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", html)
+        return re.sub(r'"X-CSRFToken": "[^"]*"', "", html)
+
+    found = [scoreboard.game_standings(Game.objects.get(pk=g.pk)) for g in games]
+    return {
+        "games": [
+            (s.finished, s.name_status(), [h.number for h in s.unconfirmed], s.tally.totals)
+            for s in found
+        ],
+        "rated": [(r.game.pk, r.at) for r in ratings.rated_games(user)],
+        "leaderboard": [
+            (row.player.name, row.rating.shown, row.rating.games, row.won)
+            for row in ratings.leaderboard(user).rows
+        ],
+        "history": page("history"),
+        "ratings": page("ratings"),
+    }
+
+
+def test_turning_confirmations_on_leaves_every_game_already_over_as_it_was(
+    night: Night, alice: Any
+) -> None:
+    """Issue 26, item 1: one tap turned won games back into "The game ends once the other side
+    confirms hands 1, 2, 3, 4", and Ratings into "No finished games yet"."""
+    won = GameFactory(night=night, slug="bridge-rummy")
+    _finish(won, alice)
+    ended = GameFactory(night=night, slug="rummy", players=["Mary", "Tom", "Dick"])
+    game_services.deal_record(game=ended, by=alice, data=HAND_1)
+    game_services.game_end(game=ended, by=alice)
+    going = GameFactory(night=night, slug="bridge-rummy")
+    early = [game_services.deal_record(game=going, by=alice, data=sample(going, n)) for n in (1, 2)]
+    before = _reads(alice, [won, ended, going])
+    assert len(before["rated"]) == 2
+
+    confirmations.night_ask_confirmations(night=night, by=alice, on=True)
+    assert _reads(alice, [won, ended, going]) == before
+    for game in (won, ended, going):  # each game begun keeps where it changed
+        (setting,) = game.entries.filter(kind="setting")
+        assert (setting.data, setting.recorded_by, setting.seat) == (
+            {"confirmations": True},
+            alice,
+            None,
+        )
+    # The hands recorded before count as they are; the next one waits.
+    with pytest.raises(InvalidInput, match="recorded before this game asked"):
+        confirmations.deal_confirm(game=going, deal_key=early[0].pk, by=alice, seat=TOM)
+    third = game_services.deal_record(game=going, by=alice, data=sample(going, 3), seat=MARY)
+    standings = scoreboard.game_standings(going)
+    assert [h.number for h in standings.unconfirmed] == [3]
+    assert [h.confirmers != () for h in standings.history] == [False, False, True]
+    confirmations.deal_confirm(game=going, deal_key=third.pk, by=alice, seat=TOM)
+    # A game begun after it asks from its first hand: its sealed setup says so.
+    later = GameFactory(night=night, slug="bridge-rummy")
+    game_services.deal_record(game=later, by=alice, data=sample(later, 1), seat=MARY)
+    later.refresh_from_db()
+    assert later.setup["confirmations"] is True
+    assert not later.entries.filter(kind="setting").exists()
+    assert [h.number for h in scoreboard.game_standings(later).unconfirmed] == [1]
+
+
+def test_setting_what_is_already_set_writes_nothing(bridge_game: Game, alice: Any) -> None:
+    game_services.deal_record(game=bridge_game, by=alice, data=sample(bridge_game, 1))
+    confirmations.night_ask_confirmations(night=bridge_game.night, by=alice, on=False)
+    assert list(bridge_game.entries.values_list("kind", flat=True)) == ["record"]
+
+
+def test_turning_confirmations_off_lets_the_waiting_hands_count_and_ends_the_game_there(
+    alice: Any,
+) -> None:
+    """A game over by its rule that waited only for confirmations is over from the setting's
+    entry: it is rated after a game that finished meanwhile, not at its last hand."""
+    asking = NightFactory(owner=alice, confirmations=True)
+    waiting = GameFactory(night=asking, slug="bridge-rummy")
+    hands = _finish(waiting, alice, seat=MARY)
+    confirmations.deal_confirm(game=waiting, deal_key=hands[0].pk, by=alice, seat=TOM)
+    other = GameFactory(night=NightFactory(owner=alice), slug="bridge-rummy")
+    _finish(other, alice)
+    assert [r.game.pk for r in ratings.rated_games(alice)] == [other.pk]
+    assert "The game ends once the other side confirms deals 2, 3, 4, 5, 6, 7." in (
+        scoreboard.game_standings(waiting).name_status()
+    )
+
+    confirmations.night_ask_confirmations(night=asking, by=alice, on=False)
+    standings = scoreboard.game_standings(waiting)
+    assert standings.finished and standings.unconfirmed == []
+    assert "confirms" not in standings.name_status()
+    assert standings.history[0].confirmed_by == "Tom"  # what was confirmed stays said
+    setting = waiting.entries.get(kind="setting")
+    rated = ratings.rated_games(alice)
+    assert [(r.game.pk, r.at) for r in rated][-1] == (waiting.pk, setting.pk)
+    assert [r.game.pk for r in rated] == [other.pk, waiting.pk]
+    with pytest.raises(InvalidInput, match="does not ask"):
+        confirmations.deal_confirm(game=waiting, deal_key=hands[1].pk, by=alice, seat=TOM)
+
+
+def test_on_again_asks_only_for_the_hands_after_it(asking_night: Night, alice: Any) -> None:
+    game = GameFactory(night=asking_night, slug="bridge-rummy")
+    first = game_services.deal_record(game=game, by=alice, data=sample(game, 1), seat=MARY)
+    confirmations.night_ask_confirmations(night=asking_night, by=alice, on=False)
+    game_services.deal_record(game=game, by=alice, data=sample(game, 2))
+    confirmations.night_ask_confirmations(night=asking_night, by=alice, on=True)
+    third = game_services.deal_record(game=game, by=alice, data=sample(game, 3), seat=MARY)
+    assert [h.number for h in scoreboard.game_standings(game).unconfirmed] == [3]
+    # An amend of hand 1 is recorded now: it waits, as any hand recorded now does.
+    game_services.deal_amend(
+        game=game, deal_key=first.pk, by=alice, data=sample(game, 1), revision=first.pk, seat=TOM
+    )
+    assert [h.number for h in scoreboard.game_standings(game).unconfirmed] == [1, 3]
+    assert third.seat == MARY
+
+
+def test_an_amend_after_the_night_turned_on_waits_even_in_a_game_already_over(
+    night: Night, alice: Any
+) -> None:
+    """A finished game keeps the night's setting in its ledger too, so a hand amended in it
+    later is confirmed like any hand recorded then; until it is, the game waits again."""
+    game = GameFactory(night=night, slug="bridge-rummy")
+    hands = _finish(game, alice)
+    confirmations.night_ask_confirmations(night=night, by=alice, on=True)
+    assert scoreboard.game_standings(game).finished
+    amend = game_services.deal_amend(
+        game=game,
+        deal_key=hands[1].pk,
+        by=alice,
+        data=sample(game, 1),
+        revision=hands[1].pk,
+        seat=MARY,
+    )
+    standings = scoreboard.game_standings(game)
+    assert not standings.finished and [h.number for h in standings.unconfirmed] == [2]
+    assert ratings.rated_games(alice) == []
+    confirm = confirmations.deal_confirm(
+        game=game, deal_key=hands[1].pk, by=alice, seat=TOM, revision=amend.pk
+    )
+    assert [(r.game.pk, r.at) for r in ratings.rated_games(alice)] == [(game.pk, confirm.pk)]
+
+
+def test_a_table_ended_game_undone_after_the_night_turned_on_asks_for_the_hands_after(
+    rummy: Game, alice: Any
+) -> None:
+    """The setting reaches an ended game too: undo its end and play on, and the next hand
+    waits (the end waits for it); the ledger, end and undo and setting, imports whole."""
+    confirmations.night_ask_confirmations(night=rummy.night, by=alice, on=False)
+    game_services.deal_record(game=rummy, by=alice, data=HAND_1)
+    game_services.game_end(game=rummy, by=alice)
+    confirmations.night_ask_confirmations(night=rummy.night, by=alice, on=True)
+    assert scoreboard.game_standings(rummy).finished
+    game_services.game_end_undo(game=rummy, by=alice)
+    second = game_services.deal_record(game=rummy, by=alice, data=HAND_1, seat=TOM)
+    with pytest.raises(InvalidInput, match="has not confirmed hand 2 yet"):
+        game_services.game_end(game=rummy, by=alice)
+    confirmations.deal_confirm(game=rummy, deal_key=second.pk, by=alice, seat=MARY)
+    game_services.game_end(game=rummy, by=alice)
+    rummy.night.refresh_from_db()
+    document = exporting.export_document([rummy.night])
+    assert [r["kind"] for r in document["nights"][0]["games"][0]["entries"]] == [
+        "record",
+        "end",
+        "setting",
+        "void",
+        "record",
+        "confirm",
+        "end",
+    ]
+    [night] = importing.import_nights(owner=UserFactory(username="dora"), document=document)
+    copied = scoreboard.game_standings(night.games.get())
+    assert copied.finished and copied.history[1].confirmed_by == "Mary"
+
+
+def test_a_hand_disputed_before_the_night_asked_is_settled_by_an_amend_that_waits(
+    night: Night, alice: Any
+) -> None:
+    """The ruling's amend is recorded after the setting: the other side confirms it. Undone
+    at once (a void), nothing waits."""
+    game = GameFactory(night=night, slug="bridge-rummy")
+    hand = game_services.deal_record(game=game, by=alice, data=sample(game, 1))
+    ruling = disputes.hand_dispute(game=game, deal_key=hand.pk, by=alice)
+    confirmations.night_ask_confirmations(night=night, by=alice, on=True)
+    amend = game_services.deal_amend(
+        game=game,
+        deal_key=hand.pk,
+        by=alice,
+        data=sample(game, 1),
+        revision=hand.pk,
+        seat=MARY,
+        settles=ruling.dispute,
+    )
+    assert [h.number for h in scoreboard.game_standings(game).unconfirmed] == [1]
+    confirmations.deal_confirm(game=game, deal_key=hand.pk, by=alice, seat=TOM)
+    other = game_services.deal_record(game=game, by=alice, data=sample(game, 2), seat=MARY)
+    client = Client()
+    client.force_login(alice)
+    undone = client.post(
+        reverse("deal_void", args=[game.pk, other.pk]),
+        {"revision": str(other.pk), "note": "Undone just after it was recorded"},
+        **HX,
+    ).content.decode()
+    assert "Waiting for the other side to confirm" not in undone
+    assert scoreboard.game_standings(game).unconfirmed == []
+    night.refresh_from_db()
+    document = exporting.export_document([night])
+    [copy] = importing.import_nights(owner=UserFactory(username="dora"), document=document)
+    copied = list(copy.games.get().entries.order_by("id"))
+    kinds = ["record", "dispute", "setting", "amend", "confirm", "record", "void"]
+    assert [e.kind for e in copied] == kinds
+    assert copied[3].settles_id == copied[1].pk and amend.settles_id == ruling.dispute_id
+
+
+def test_a_nights_setting_changed_outside_the_app_rewrites_no_game_and_is_named(
+    asking_night: Night, alice: Any
+) -> None:
+    """Issue 26, 10.8: ``UPDATE scorekeeper_night SET confirmations=false`` went unnoticed and
+    ended every waiting game. The games ask as their ledgers say; verify_ledger names it."""
+    game = GameFactory(night=asking_night, slug="bridge-rummy")
+    _finish(game, alice, seat=MARY)
+    before = _reads(alice, [game])
+    assert before["rated"] == []
+    Night.objects.filter(pk=asking_night.pk).update(confirmations=False)
+    assert _reads(alice, [game]) == before
+    out = io.StringIO()
+    with pytest.raises(CommandError, match="broken in 1 of 1 games"):
+        call_command("verify_ledger", stdout=out, stderr=out)
+    assert (
+        f"BROKEN game {game.pk}: its night does not ask for confirmations, but its ledger says "
+        "the game does (from its first entry): the night's setting was changed outside the app"
+    ) in out.getvalue()
+    # Put back, it agrees again; the owner's own change writes the ledger and agrees too.
+    Night.objects.filter(pk=asking_night.pk).update(confirmations=True)
+    confirmations.night_ask_confirmations(night=asking_night, by=alice, on=False)
+    assert call_command("verify_ledger", stdout=io.StringIO()) is None
+
+
+def test_only_the_owner_changes_it_and_nothing_is_written_when_refused(
+    bridge_game: Game, alice: Any, bob: Any
+) -> None:
+    from django.core.exceptions import PermissionDenied
+
+    game_services.deal_record(game=bridge_game, by=alice, data=sample(bridge_game, 1))
+    with pytest.raises(PermissionDenied):
+        confirmations.night_ask_confirmations(night=bridge_game.night, by=bob, on=True)
+    bridge_game.night.refresh_from_db()
+    assert not bridge_game.night.confirmations
+    assert not bridge_game.entries.filter(kind="setting").exists()
+
+
+# Export and import ---------------------------------------------------------------------------------
+
+
+def test_an_import_keeps_a_confirmation_per_revision(rummy: Game, alice: Any) -> None:
+    """Issue 26, item 11: record, confirm, amend, confirm again: the second confirmation is of
+    the amend, not the hand's second."""
+    entry = game_services.deal_record(game=rummy, by=alice, data=HAND_1, seat=MARY)
+    confirmations.deal_confirm(game=rummy, deal_key=entry.pk, by=alice, seat=TOM)
+    amend = game_services.deal_amend(
+        game=rummy, deal_key=entry.pk, by=alice, data=HAND_1, revision=entry.pk, seat=MARY
+    )
+    confirmations.deal_confirm(game=rummy, deal_key=entry.pk, by=alice, seat=DICK)
+    document = exporting.export_document([rummy.night])
+    rows = document["nights"][0]["games"][0]["entries"]
+    assert [(r["kind"], r["seat"]) for r in rows] == [
+        ("record", MARY),
+        ("confirm", TOM),
+        ("amend", MARY),
+        ("confirm", DICK),
+    ]
+    [night] = importing.import_nights(owner=UserFactory(username="dora"), document=document)
+    copied = scoreboard.game_standings(night.games.get())
+    assert copied.unconfirmed == [] and copied.history[0].confirmed_by == "Dick"
+    assert amend.pk < copied.history[0].current.pk  # the copy's own ledger
+
+
+def test_the_setting_and_where_it_changed_survive_export_and_import(
+    night: Night, alice: Any
+) -> None:
+    """A game over before the night asked, one that asked from its middle, one that asked from
+    its start: each reads the same after an import, and exports again the same."""
+    won = GameFactory(night=night, slug="bridge-rummy")
+    _finish(won, alice)
+    going = GameFactory(night=night, slug="bridge-rummy")
+    game_services.deal_record(game=going, by=alice, data=sample(going, 1))
+    confirmations.night_ask_confirmations(night=night, by=alice, on=True)
+    game_services.deal_record(game=going, by=alice, data=sample(going, 2), seat=MARY)
+    later = GameFactory(night=night, slug="bridge-rummy")
+    game_services.deal_record(game=later, by=alice, data=sample(later, 1), seat=TOM)
+    before = _reads(alice, [won, going, later])
+    night.refresh_from_db()
+    document = exporting.export_document([night])
+    games = document["nights"][0]["games"]
+    assert document["nights"][0]["confirmations"] is True
+    assert [g["confirmations"] for g in games] == [False, False, True]
+    assert [(r["kind"], r["data"]) for r in games[1]["entries"]][1] == (
+        "setting",
+        {"confirmations": True},
+    )
+    [copy] = importing.import_nights(owner=alice, document=document)
+    copies = list(copy.games.order_by("number"))
+    after = _reads(alice, copies)
+    assert after["games"] == before["games"]
+    assert [g.setup["confirmations"] for g in copies] == [False, False, True]
+    assert call_command("verify_ledger", stdout=io.StringIO()) is None
+    again = exporting.export_document([copy])["nights"][0]
+    strip = ("token", "recorded_at")
+    assert [
+        (g["confirmations"], [{k: v for k, v in r.items() if k not in strip} for r in g["entries"]])
+        for g in again["games"]
+    ] == [
+        (g["confirmations"], [{k: v for k, v in r.items() if k not in strip} for r in g["entries"]])
+        for g in games
+    ]
+
+
+def test_a_file_from_before_games_kept_their_setting_reads_as_it_did(
+    voormsi: Game, alice: Any
+) -> None:
+    """A file that does not say how each game began: its games began as their night is."""
+    entry = game_services.deal_record(game=voormsi, by=alice, data=sample(voormsi, 1), seat=MARY)
+    game_services.deal_record(game=voormsi, by=alice, data=sample(voormsi, 2), seat=TOM)
+    confirmations.deal_confirm(game=voormsi, deal_key=entry.pk, by=alice, seat=ALICE)
+    document = exporting.export_document([voormsi.night])
+    del document["nights"][0]["games"][0]["confirmations"]
+    [night] = importing.import_nights(owner=UserFactory(username="dora"), document=document)
+    copied = scoreboard.game_standings(night.games.get())
+    assert [h.number for h in copied.unconfirmed] == [2]
+
+
+def _setting_night(voormsi: Game, alice: Any) -> dict[str, Any]:
+    """Voormsi: hand 1 before the night asks, then the setting, then hand 2 (Mary's)."""
+    voormsi.night.confirmations = False
+    voormsi.night.save()
+    game_services.deal_record(game=voormsi, by=alice, data=sample(voormsi, 1))
+    confirmations.night_ask_confirmations(night=voormsi.night, by=alice, on=True)
+    game_services.deal_record(game=voormsi, by=alice, data=sample(voormsi, 2), seat=MARY)
+    voormsi.night.refresh_from_db()
+    return exporting.export_document([voormsi.night])
+
+
+def _rows(document: dict[str, Any]) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = document["nights"][0]["games"][0]["entries"]
+    return rows
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        pytest.param(
+            lambda d: _rows(d)[1].update(seat=TOM), "names no entry or seat", id="setting-seat"
+        ),
+        pytest.param(
+            lambda d: _rows(d)[1].update(deal=1), "names no entry or seat", id="setting-deal"
+        ),
+        pytest.param(
+            lambda d: _rows(d)[1].update(data={"confirmations": "yes"}),
+            'should be a setting: {"confirmations": true}',
+            id="setting-value",
+        ),
+        pytest.param(
+            lambda d: _rows(d)[1].update(data={"confirmations": True, "more": 1}),
+            "should be a setting",
+            id="setting-more",
+        ),
+        pytest.param(
+            lambda d: d["nights"][0]["games"][0].update(confirmations=True),
+            "the game asked for confirmations already",
+            id="setting-already",
+        ),
+        pytest.param(
+            lambda d: d["nights"][0].update(confirmations=False),
+            "its night's confirmations say otherwise",
+            id="night-disagrees",
+        ),
+        pytest.param(
+            lambda d: _rows(d).append(
+                {"n": 4, "kind": "confirm", "deal": 1, "seat": TOM, "data": {}}
+            ),
+            "not waiting for a confirmation",
+            id="confirm-a-hand-from-before",
+        ),
+        pytest.param(
+            lambda d: (
+                _rows(d)[2].update(seat=None),
+                _rows(d).append({"n": 4, "kind": "confirm", "deal": 3, "seat": TOM, "data": {}}),
+            ),
+            "nobody said who recorded that hand",
+            id="confirm-a-hand-of-no-known-recorder",
+        ),
+    ],
+)
+def test_an_import_refuses_a_setting_the_app_would_not_write(
+    voormsi: Game, alice: Any, change: Any, message: str
+) -> None:
+    document = _setting_night(voormsi, alice)
+    importing.import_nights(owner=UserFactory(username="dora"), document=document)  # as it is
+    change(document)
+    with pytest.raises(importing.ImportRefused, match=re.escape(message)):
+        importing.import_nights(owner=UserFactory(username="eve"), document=document)

@@ -13,12 +13,13 @@ from django.test import Client, RequestFactory
 from django.urls import reverse
 
 from scorekeeper.access import roles, sharing
+from scorekeeper.games import confirmations
 from scorekeeper.games import services as game_services
 from scorekeeper.live import board_cache, polling
 from scorekeeper.models import Game, Player
 from scorekeeper.nights.demo import SAMPLE_DEALS
 from scorekeeper.standings import scoreboard
-from tests.factories import UserFactory
+from tests.factories import GameFactory, UserFactory
 
 HX = {"HTTP_HX_REQUEST": "true"}
 
@@ -111,15 +112,40 @@ def test_a_renamed_player_gives_a_fresh_board(game: Game, carol_watching: Client
     assert "Marianne" in html
 
 
-def test_asking_for_confirmations_gives_a_fresh_board(
+def test_asking_for_confirmations_gives_a_fresh_board_that_changes_nothing_recorded(
     game: Game, alice: Any, carol_watching: Client
 ) -> None:
-    """No entry changes when the owner turns confirmations on: the kept board must not hide the
-    hands that now wait."""
-    assert "not confirmed yet" not in board(carol_watching, game)
-    game.night.confirmations = True
-    game.night.save()
-    assert "not confirmed yet" in board(carol_watching, game)
+    """Turning confirmations on writes a ``setting`` entry in the game's ledger: the board is
+    drawn again (the newest entry is its marker), and the hands already recorded still count as
+    they are; the hand recorded next waits."""
+    before = board(carol_watching, game)
+    assert "not confirmed yet" not in before
+    confirmations.night_ask_confirmations(night=game.night, by=alice, on=True)
+    after = board(carol_watching, game)
+    assert after != before and "not confirmed yet" not in after
+    game_services.deal_record(game=game, by=alice, data=SAMPLE_DEALS[2], seat=0)
+    assert board(carol_watching, game).count('title="not confirmed yet"') == 1
+
+
+def test_a_game_not_begun_follows_its_nights_setting_on_the_kept_board(
+    night: Any, alice: Any
+) -> None:
+    """A game with no entry reads its night's setting (its first entry will seal it): the
+    recorder's board asks who records once the night asks, and stops when it no longer does."""
+    fresh = GameFactory(night=night, slug="bridge-rummy")
+    phone = signed_in(alice)
+
+    def page() -> str:
+        return phone.get(fresh.get_absolute_url()).content.decode()
+
+    signature = board_cache.board_signature(fresh)
+    assert "Who is recording?" not in page()
+    confirmations.night_ask_confirmations(night=night, by=alice, on=True)
+    assert board_cache.board_signature(fresh) != signature
+    assert "Who is recording?" in page()
+    confirmations.night_ask_confirmations(night=night, by=alice, on=False)
+    assert board_cache.board_signature(fresh) == signature
+    assert "Who is recording?" not in page()
 
 
 def test_a_viewer_never_gets_a_recorders_board(

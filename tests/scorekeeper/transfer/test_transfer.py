@@ -166,7 +166,7 @@ def test_a_ledger_that_does_not_replay_is_refused_and_nothing_is_written(alice: 
         ),
         pytest.param(
             lambda d: d["nights"][0]["games"][0]["entries"][6].update(kind="erase"),
-            "record, amend, void, end, confirm or dispute",
+            "record, amend, void, end, confirm, dispute or setting",
             id="kind",
         ),
         pytest.param(
