@@ -470,14 +470,16 @@ class _Ledger:
                     f"that {word} was not waiting for a confirmation: the game did not ask for "
                     "one when it was recorded, or no longer does.",
                 )
-            if latest.seat is None:
-                raise self._said(
-                    where,
-                    f"nobody said who recorded that {word}, so no side could confirm it.",
-                    at=f"{self.rows[self.latest[deal]].where}.seat",
-                )
+            # A revision of no known recorder (kept before a hand had to say who records it)
+            # is refused a new confirmation by the app, but one it already holds counts as the
+            # ledger reads it, so its export imports again: any seat may have given it.
             seating = self.definition.seating(self.players, self.options)
-            if seat is None or seat not in confirming.who_may_confirm(seating, latest.seat):
+            may = (
+                range(self.players)
+                if latest.seat is None
+                else confirming.who_may_confirm(seating, latest.seat)
+            )
+            if seat is None or seat not in may:
                 raise self._said(
                     where,
                     f"a {word} is confirmed by a player of another side than its recorder.",
