@@ -189,63 +189,86 @@
       return here + (elsewhere[card] || []).length;
     }
 
+    // The cells and keys are made once and redrawn in place. A redraw that replaced them would
+    // drop a tap: leaving a number box (a seat's total) fires "change" on the pointer's press,
+    // every grid redraws, and the key pressed is gone before the click lands on it.
     var board = document.createElement("div");
     board.className = "grid-cells";
     board.style.gridTemplateColumns = "repeat(" + width + ", 1fr)";
     var keys = document.createElement("div");
     keys.className = "picker-pack picker-grid";
 
-    function draw() {
-      elsewhere = heldElsewhere(input);
-      board.innerHTML = "";
-      cells.forEach(function (card, i) {
+    var cellButtons = [];
+    for (var c = 0; c < size; c++) {
+      (function (i) {
         var b = document.createElement("button");
         b.type = "button";
+        b.addEventListener("click", function () { selected = i; draw(); });
+        board.appendChild(b);
+        cellButtons.push(b);
+      })(c);
+    }
+    var cardKeys = [];
+    suitsIn(pack).forEach(function (pair) {
+      RANKS.filter(function (rank) { return pack[rank + pair[0]]; }).forEach(function (rank, k) {
+        var card = rank + pair[0];
+        var b = document.createElement("button");
+        b.type = "button";
+        b.textContent = symbolOf(card);
+        b.dataset.card = card;
+        b.className = (pair[0] === "H" || pair[0] === "D" ? "red" : "") + (k === 0 ? " suit-start" : "");
+        b.addEventListener("click", function () {
+          cells[selected] = card;
+          var next = cells.indexOf(null);
+          if (next !== -1) selected = next;
+          write();
+          draw();
+        });
+        keys.appendChild(b);
+        cardKeys.push(b);
+      });
+    });
+    var clear = document.createElement("button");
+    clear.type = "button";
+    clear.textContent = "⌫";
+    clear.setAttribute("aria-label", "empty the selected cell");
+    clear.addEventListener("click", function () { cells[selected] = null; write(); draw(); });
+    keys.appendChild(clear);
+
+    function draw() {
+      elsewhere = heldElsewhere(input);
+      cellButtons.forEach(function (b, i) {
+        var card = cells[i];
         b.className = "cell" + (i === selected ? " selected" : "") + (card && /[HD]$/.test(card) ? " red" : "");
         b.textContent = card ? symbolOf(card) : "+";
         // The name starts with what the cell shows (WCAG 2.5.3): "A♠, row 1 column 1".
         var where = "row " + (Math.floor(i / width) + 1) + " column " + (i % width + 1);
         b.setAttribute("aria-label", card ? symbolOf(card) + ", " + where : where + ": empty");
         b.setAttribute("aria-pressed", i === selected ? "true" : "false");
-        b.addEventListener("click", function () { selected = i; draw(); });
-        board.appendChild(b);
       });
-      keys.innerHTML = "";
-      suitsIn(pack).forEach(function (pair) {
-        RANKS.filter(function (rank) { return pack[rank + pair[0]]; }).forEach(function (rank, k) {
-          var card = rank + pair[0];
-          var b = document.createElement("button");
-          b.type = "button";
-          b.textContent = symbolOf(card);
-          b.dataset.card = card;
-          b.className = (pair[0] === "H" || pair[0] === "D" ? "red" : "") + (k === 0 ? " suit-start" : "");
-          b.classList.toggle("picked", cells.indexOf(card) !== -1);
-          b.disabled = used(card) >= pack[card];
-          var others = elsewhere[card] || [];
-          if (others.length) {
-            b.classList.add("held");
-            b.dataset.holder = others.join(", ");
-            b.setAttribute("aria-label", symbolOf(card) + ", held by " + others.join(" and "));
-          }
-          b.addEventListener("click", function () {
-            cells[selected] = card;
-            var next = cells.indexOf(null);
-            if (next !== -1) selected = next;
-            write();
-            draw();
-          });
-          keys.appendChild(b);
-        });
+      cardKeys.forEach(function (b) {
+        var card = b.dataset.card;
+        b.classList.toggle("picked", cells.indexOf(card) !== -1);
+        b.disabled = used(card) >= pack[card];
+        var others = elsewhere[card] || [];
+        b.classList.toggle("held", others.length > 0);
+        if (others.length) {
+          b.dataset.holder = others.join(", ");
+          b.setAttribute("aria-label", symbolOf(card) + ", held by " + others.join(" and "));
+        } else {
+          delete b.dataset.holder;
+          b.removeAttribute("aria-label");
+        }
       });
-      var clear = document.createElement("button");
-      clear.type = "button";
-      clear.textContent = "⌫";
-      clear.setAttribute("aria-label", "empty the selected cell");
-      clear.addEventListener("click", function () { cells[selected] = null; write(); draw(); });
-      keys.appendChild(clear);
     }
 
-    input.addEventListener("input", function () { read(); draw(); });
+    // The input filled from elsewhere (typed, or a draft put back after a reload): the next card
+    // goes to the first empty cell, as after a tap, not over a card already there.
+    input.addEventListener("input", function () {
+      read();
+      if (cells[selected] && cells.indexOf(null) !== -1) selected = cells.indexOf(null);
+      draw();
+    });
     host.scorekeeperGrid = draw;
     read();
     selected = Math.max(0, cells.indexOf(null));

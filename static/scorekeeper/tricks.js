@@ -175,6 +175,7 @@
     var restButton = null;
 
     var grid = null;
+    var actions = null;
     var widest = 0;
 
     function layout() {
@@ -205,9 +206,7 @@
         });
       });
       pad.appendChild(grid);
-      arrange();
-      if (window.ResizeObserver) new ResizeObserver(arrange).observe(grid);
-      var actions = document.createElement("div");
+      actions = document.createElement("div");
       actions.className = "trick-actions";
       // Only in a game where a turn may be a pass (Brus: nothing that beats the highest, or
       // nothing to lead): a play of no card. A game without passing offers none.
@@ -223,22 +222,33 @@
       undo.addEventListener("click", takeBack);
       actions.appendChild(undo);
       pad.appendChild(actions);
+      arrange();
+      if (window.ResizeObserver) new ResizeObserver(arrange).observe(pad);
     }
 
     // Every key at least a thumb wide (--tap, 44 px): a row a suit when the longest suit fits
-    // across, else the cards run on in suit order, as many a row as fit.
+    // across, else the cards run on in suit order, as many a row as fit. The actions take the
+    // free cells after the last card when each gets two (5rem), else a row of their own.
     function arrange() {
-      if (!grid || !grid.clientWidth) return;
-      var style = getComputedStyle(grid);
+      if (!grid || !pad.clientWidth) return;
+      var style = getComputedStyle(pad);
       var gap = parseFloat(style.columnGap) || 0;
       var tap = parseFloat(style.getPropertyValue("--tap")) || 44;
-      var fit = Math.max(1, Math.floor((grid.clientWidth + gap) / (tap + gap)));
+      var fit = Math.max(1, Math.floor((pad.clientWidth + gap) / (tap + gap)));
       var bySuit = widest <= fit;
+      var columns = bySuit ? widest : fit;
       grid.classList.toggle("by-suit", bySuit);
-      grid.style.gridTemplateColumns = "repeat(" + (bySuit ? widest : fit) + ", minmax(0, 1fr))";
+      pad.style.gridTemplateColumns = "repeat(" + columns + ", minmax(0, 1fr))";
       cardButtons.forEach(function (entry) {
         entry.button.style.gridColumn = bySuit ? String(entry.col + 1) : "";
       });
+      var last = cardButtons.length ? cardButtons[cardButtons.length - 1] : null;
+      var used = !last ? columns : bySuit ? last.col + 1 : (cardButtons.length % columns || columns);
+      var cell = (pad.clientWidth - gap * (columns - 1)) / columns;
+      var room = (columns - used) * (cell + gap) - gap;
+      var rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+      var wanted = actions.children.length * (5 * rem + gap);
+      actions.style.gridColumn = room >= wanted ? (used + 1) + " / -1" : "1 / -1";
     }
 
     function draw() {
@@ -457,15 +467,22 @@
     if (typed && !typed.querySelector(".errorlist")) typed.open = false;
     // A game with no hand yet: the pad waits at the foot of the screen from the start, where
     // the thumb is, the page keeping room below for it (--dock-height).
+    // While it floats there (data-dock-floats) the jump to the form is not shown: the pad is the
+    // form's entry, in view, and above it the jump could only cover the game's title or board.
+    var root = document.documentElement;
     if (box.hasAttribute("data-float")) {
       dock.classList.add("float");
       var room = function () {
-        document.documentElement.style.setProperty("--dock-height", dock.offsetHeight + "px");
+        if (!dock.isConnected) return;  // a form swapped away (a hand recorded)
+        root.style.setProperty("--dock-height", dock.offsetHeight + "px");
+        if (dock.offsetHeight) root.setAttribute("data-dock-floats", "");
+        else root.removeAttribute("data-dock-floats");  // another way of recording chosen
       };
       if (window.ResizeObserver) new ResizeObserver(room).observe(dock);
       room();
     } else {
-      document.documentElement.style.removeProperty("--dock-height");
+      root.style.removeProperty("--dock-height");
+      root.removeAttribute("data-dock-floats");
     }
     restore();
     answerFromList();

@@ -9,9 +9,14 @@
 
   function box() { return document.querySelector("[data-wake-lock]"); }
   function toggle() { return document.querySelector("[data-wake-lock-toggle]"); }
-  function status(text) {
+  // A sentence that only repeats what the toggle shows (plain) is said to screen readers but
+  // not drawn: the tools keep to one row above the board. One the box cannot say (refused, not
+  // supported, let go) shows.
+  function status(text, plain) {
     var slot = document.querySelector("[data-wake-lock-status]");
-    if (slot) slot.textContent = text;
+    if (!slot) return;
+    slot.textContent = text;
+    if (plain) slot.setAttribute("data-plain", ""); else slot.removeAttribute("data-plain");
   }
   function wanted() {
     try { return localStorage.getItem(STORE) !== "off"; } catch (e) { return true; }
@@ -31,7 +36,7 @@
     if (!wanted() || document.visibilityState !== "visible" || lock) { show(); return; }
     navigator.wakeLock.request("screen").then(function (sentinel) {
       lock = sentinel;
-      status("The screen stays awake while this game is open.");
+      status("The screen stays awake while this game is open.", true);
       sentinel.addEventListener("release", function () {
         lock = null;
         show();
@@ -49,7 +54,7 @@
   function release() {
     if (lock) lock.release();
     lock = null;
-    status("The screen may sleep as usual.");
+    status("The screen may sleep as usual.", true);
     show();
   }
 
