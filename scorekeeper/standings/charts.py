@@ -26,6 +26,9 @@ LABEL_NAME = 12  # characters of a name shown at a line's end ("Ann and Cy" fits
 LABEL_OFFSET = 6  # px from a line's end to its label
 LABEL_GAP = 13  # px between two line labels at the right edge, so names never overlap
 SERIES_STYLES = 6  # colours and dash patterns in app.css (.series-0 … .series-5)
+# A game's chart draws at most this many deals (every second one, every third…, and the last):
+# the plot is under 300 px wide, and a long game's page stays small (issue 26: 1,500 deals).
+DRAWN_DEALS = 100
 
 
 def _nice_step(span: float, ticks: int = 4) -> float:
@@ -94,20 +97,24 @@ def tally_chart(standings: Standings, *, ident: str = "") -> dict[str, Any] | No
     if not counted:
         return None
     units = standings.units
+    every = math.ceil(len(counted) / DRAWN_DEALS)
     # Totals after deal 0 (the start: everyone on 0), deal 1, and so on.
     rows: list[tuple[Any, tuple[Points | None, ...]]] = [(0, (0,) * len(units))]
-    for history in counted:
+    for n, history in enumerate(counted, start=1):
         assert history.result is not None
-        rows.append((history.number, history.result.totals))
+        if n % every == 0 or n == len(counted):
+            rows.append((history.number, history.result.totals))
     word = standings.deal_word
-    return line_chart(
+    chart = line_chart(
         ident or f"chart-{standings.game.pk}",
         units,
         rows,
         word=word,
         title=f"Running totals of {standings.game}, {word} by {word}",
         whole=all(float(t) == int(t) for _, totals in rows for t in totals if t is not None),
+        counted=len(counted),
     )
+    return None if chart is None else chart | {"every": every}
 
 
 def line_chart(
@@ -119,10 +126,12 @@ def line_chart(
     title: str,
     whole: bool,
     shown: Callable[[Points | float], str] = format_points,  # type: ignore[assignment]
+    counted: int | None = None,
 ) -> dict[str, Any] | None:
     """Lines through ``rows`` (a label and a value per line; ``None`` where a line has not
     started), the first row the start: the coordinates, labels, title and description, and the
-    numbers as a table. ``whole``: the values are whole numbers (no gridline at a half)."""
+    numbers as a table. ``whole``: the values are whole numbers (no gridline at a half).
+    ``counted``: how many there are in all, when ``rows`` draws some of them."""
     values = [float(v) for _, row in rows for v in row if v is not None]
     if len(rows) < 2 or not values:
         return None
@@ -187,6 +196,7 @@ def line_chart(
         {"x": x(i), "label": number} for i, (number, _) in enumerate(rows) if i and i % every == 0
     ]
     ends = "; ".join(f"{s['name']} {s['total']}" for s in series)
+    after = len(rows) - 1 if counted is None else counted
     return {
         "id": ident,
         "width": WIDTH,
@@ -201,7 +211,7 @@ def line_chart(
         "xticks": xticks,
         "word": word,
         "title": title,
-        "desc": f"After {len(rows) - 1} {word}{'s' if len(rows) > 2 else ''}: {ends}.",
+        "desc": f"After {after} {word}{'s' if after > 1 else ''}: {ends}.",
         "names": list(names),
         "rows": [
             {
