@@ -373,13 +373,12 @@ def deal_void(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
         ),
     )
     before = _before(request)
-    if before is not None:  # from a page of older hands: back to it
-        if error is None:
+    if before is not None:  # from a page of older hands: back to it (htmx swaps its list)
+        if error is None and not request.htmx:
             return redirect(_back(game, before, deal))
         context = _older_hands(request, game, before, board_error=error)
-        return render(
-            request, "scorekeeper/game_hands.html", context, status=200 if request.htmx else 400
-        )
+        status = 400 if error and not request.htmx else 200
+        return render(request, "scorekeeper/game_hands.html", context, status=status)
     return _after_board_change(request, game, error, voided=deal)
 
 
