@@ -389,7 +389,12 @@ def run_parallel(database_url: str, size: int, recorders: int, duration: float) 
 def main() -> None:
     global REPEAT
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
+    parser.add_argument(
+        "--db",
+        choices=["sqlite", "postgres", "both", "none"],
+        default="both",
+        help="none: --parallel alone",
+    )
     parser.add_argument(
         "--pg-url",
         default=os.environ.get("LOAD_PG_URL", "postgres://postgres@127.0.0.1:5432"),
@@ -412,7 +417,7 @@ def main() -> None:
         return
     from bench import load
 
-    kinds = ["sqlite", "postgres"] if args.db == "both" else [args.db]
+    kinds = {"both": ["sqlite", "postgres"], "none": []}.get(args.db, [args.db])
     runs = [(kind, kind) for kind in kinds]
     if args.parallel:
         runs.append(("sqlite", "parallel"))
