@@ -274,3 +274,14 @@ def test_a_long_games_chart_draws_one_hand_in_so_many_and_says_so(
     html = alice_client.get(short.get_absolute_url()).content.decode()
     assert "One hand in" not in html
     assert "After 100 hands:" in html
+
+
+def test_the_big_screen_lists_the_newest_hands_too(alice_client: Client, long_game: Game) -> None:
+    response = alice_client.get(reverse("game_screen", args=[long_game.pk]))
+    html = response.content.decode()
+    assert len(html) < 16 * KB  # 109 KB before, a row for every hand
+    history = re.search(r'<details class="screen-history" open>(.*?)</details>', html, re.S)
+    assert history is not None
+    assert f"The newest hands (hands 1{TO}1480 on the game's page)" in history.group(1)
+    rows = re.findall(r'<tr><th scope="row">(\d+)', history.group(1))
+    assert rows == [str(n) for n in range(1481, 1501)]
