@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db.models import Count, F, Window
 
 from adjudicator.errors import AdjudicationError
@@ -459,8 +460,9 @@ def _keep(table: _Table, kept: _Kept) -> None:
 
 
 def forget_kept() -> None:
-    """Drop the replays kept in this process (tests that empty the database call it)."""
+    """Drop the replays and rows kept in this process (tests that empty the database call it)."""
     _KEPT.clear()
+    _ROWS.clear()
 
 
 def _table(game: Game, definition: GameDefinition[Any, Any], options: Any, names: Naming) -> _Table:
@@ -686,10 +688,59 @@ def keep_written(change: Checked, entry: Entry) -> None:
     _keep(change.table, kept)
 
 
+# A game's ledger rows kept between reads ---------------------------------------------------------
+#
+# Once nothing is scored again, reading a long game's ledger back is most of a read's work (a
+# 1,500-hand game: 1,500 rows made into entries). The rows never change (the ledger is
+# append-only), so each process keeps the rows it read last of each game, under their marker: a
+# read then asks for the marker, and for the rows written since only (chained on to the newest
+# kept by their hashes, as many as the marker counts: otherwise the whole ledger again). The
+# recorders' names are read afresh every time (one query for the few of them).
+
+_ROWS: OrderedDict[int, tuple[tuple[int, int, str], tuple[Entry, ...]]] = OrderedDict()
+_ROWS_KEPT = 20_000  # entries in all (a kilobyte or two each), the least recently read dropped
+
+
+def _rows_since(
+    game: Game, kept: tuple[tuple[int, int, str], tuple[Entry, ...]], marker: tuple[int, int, str]
+) -> list[Entry] | None:
+    """The kept rows and those written since, or ``None`` when the ledger is not the kept one
+    and more (a database restored behind this process, say)."""
+    (newest, count, hash_), rows = kept
+    if not 0 < newest < marker[0]:
+        return None
+    since = list(game.entries.filter(id__gt=newest).order_by("id"))
+    chained = [hash_, *(row.hash for row in since)]
+    if len(since) < marker[1] - count or any(
+        row.prev_hash != chained[i] for i, row in enumerate(since)
+    ):
+        return None
+    return [*rows, *since]
+
+
+def ledger_rows(game: Game) -> list[Entry]:
+    """The game's ledger, every entry by id, with who recorded each (see above)."""
+    marker = ledger_marker(game)
+    kept = _ROWS.get(game.pk)
+    rows = None
+    if kept is not None:
+        rows = list(kept[1]) if kept[0] == marker else _rows_since(game, kept, marker)
+    if rows is None:
+        rows = list(game.entries.order_by("id"))
+    users = User.objects.in_bulk({row.recorded_by_id for row in rows})
+    for row in rows:
+        Entry.recorded_by.field.set_cached_value(row, users[row.recorded_by_id])
+    _ROWS[game.pk] = (_marker(rows), tuple(rows))
+    _ROWS.move_to_end(game.pk)
+    while len(_ROWS) > 1 and sum(len(r) for _, r in _ROWS.values()) > _ROWS_KEPT:
+        _ROWS.popitem(last=False)
+    return rows
+
+
 def game_standings(game: Game) -> Standings:
     """Replay the ledger through the adjudicator. Never raises on what the ledger holds."""
     seats = tuple(game.seats.select_related("player").order_by("position"))
-    entries = list(game.entries.select_related("recorded_by").order_by("id"))
+    entries = ledger_rows(game)
     return standings_from(game, seats, entries, asks_confirmation=game.night.confirmations)
 
 

@@ -122,9 +122,11 @@ def test_recording_from_the_page_scores_the_deal_once_at_any_length(
         assert f"Hand {size + 1} recorded" in response.content.decode() or (
             f"Deal {size + 1} recorded" in response.content.decode()
         )
-    # The game comes back (its board and the next form) with no more queries and no more
-    # engine work at deal 1,500: the replay the deal was checked with is the board's.
+    # The game comes back (its board and the next form) with no more queries, rows read and
+    # engine work at deal 1,500: the replay the deal was checked with is the board's, and the
+    # rows the page read before it are kept.
     assert costs[1499].queries == costs[4].queries
+    assert costs[1499].rows == costs[4].rows
     assert (costs[1499].scored, costs[1499].parsed) == (costs[4].scored, costs[4].parsed) == (1, 1)
 
 

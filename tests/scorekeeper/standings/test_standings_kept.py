@@ -181,3 +181,70 @@ def test_a_deal_after_the_end_is_refused_the_same_with_a_kept_tally(
         refusals.append((caught.value.code, caught.value.message))
     assert refusals[0] == refusals[1]
     assert refusals[0][0] == "game_over"
+
+
+# The ledger's rows kept between reads (issue 26, item 10.11) --------------------------------
+
+
+def rows_read(game: Game) -> tuple[int, int]:
+    """(queries, ledger entries made from rows) of one read of the game's standings."""
+    from django.db import connection
+    from django.db.models.signals import post_init
+    from django.test.utils import CaptureQueriesContext
+
+    made = []
+
+    def count(**kwargs: Any) -> None:
+        made.append(1)
+
+    post_init.connect(count, sender=Entry)
+    try:
+        with CaptureQueriesContext(connection) as queries:
+            scoreboard.game_standings(game)
+    finally:
+        post_init.disconnect(count, sender=Entry)
+    return len(queries), len(made)
+
+
+def test_a_read_reads_only_the_rows_written_since_the_last(night: Any, alice: Any) -> None:
+    from tests.scorekeeper.games.test_write_cost import long_game
+
+    rng = random.Random(13)
+    reads = {}
+    for size in (5, 1500):
+        game = long_game(night, alice, size)
+        scoreboard.forget_kept()
+        assert rows_read(game)[1] == size  # a process that keeps nothing reads them all
+        reads[size] = rows_read(game)
+        # Another process records a deal: one entry written since.
+        Entry.objects.create(game=game, kind="record", data=rummy_deal(rng), recorded_by=alice)
+        reads[size, "since"] = rows_read(game)
+        assert seen(scoreboard.game_standings(game)) == seen(from_scratch(game))
+    # The marker and the recorders' names, and no row again, at 1,500 deals as at 5; then the
+    # one row written since.
+    assert reads[1500] == reads[5] == (3, 0)
+    assert reads[1500, "since"] == reads[5, "since"] == (4, 1)
+
+
+def test_kept_rows_say_a_recorders_name_as_it_is_now(night: Any, alice: Any) -> None:
+    game = GameFactory(night=night, slug="rummy", players=["Mary", "Tom", "Dick"])
+    game_services.deal_record(game=game, by=alice, data=rummy_deal(random.Random(1)))
+    assert scoreboard.game_standings(game).history[0].current.recorder_text == "alice"
+    type(alice).objects.filter(pk=alice.pk).update(username="alice2")  # in the admin
+    assert scoreboard.game_standings(game).history[0].current.recorder_text == "alice2"
+
+
+def test_kept_rows_of_another_ledger_are_never_trusted(night: Any, alice: Any) -> None:
+    from tests.scorekeeper.games.test_write_cost import long_game
+
+    rng = random.Random(14)
+    game = long_game(night, alice, 40)
+    scoreboard.game_standings(game)
+    _, rows = scoreboard._ROWS[game.pk]
+    # What this process keeps is another ledger's rows with the same ids (a database restored
+    # behind it): a deal less, another hash.
+    scoreboard._ROWS[game.pk] = ((rows[-2].pk, len(rows) - 1, "f" * 64), rows[:-1])
+    Entry.objects.create(game=game, kind="record", data=rummy_deal(rng), recorded_by=alice)
+    # The two rows since, which do not chain on to the kept ones, then the whole ledger again.
+    assert rows_read(game)[1] == 2 + 41
+    assert seen(scoreboard.game_standings(game)) == seen(from_scratch(game))
