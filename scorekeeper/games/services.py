@@ -209,7 +209,7 @@ def _validated(
             # This process keeps the replay of this very ledger (its marker read under the
             # game's lock): the new deal is scored after its tally, the ledger is not read.
             return canonical, deal, following
-    entries = list(game.entries.order_by("id"))
+    entries = scoreboard.ledger_rows(game)  # those this process keeps, and any written since
     before = _current(game, entries)
     others = [row for row in before if row[0] != replacing]
     if replacing is None:
@@ -549,7 +549,7 @@ def deal_void(
     latest = _latest(game, deal_key, revision)
     if latest.kind == Entry.Kind.VOID:
         raise InvalidInput(f"That {word} is already voided.", field="deal")
-    entries = list(game.entries.order_by("id"))
+    entries = scoreboard.ledger_rows(game)  # those this process keeps, and any written since
     before = _current(game, entries)
     after = [row for row in before if row[0] != deal_key]
     number = next(n for k, n, _ in _numbered(game) if k == deal_key)

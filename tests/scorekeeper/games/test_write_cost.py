@@ -268,3 +268,27 @@ def test_an_amended_deal_on_the_board_costs_one_deal_more_per_write_not_a_replay
     # be followed by every deal after it): two deals scored, not 300.
     assert work.scored + read.scored == 2
     assert was == [h.was for h in from_scratch(game).history if h.number == 295]
+
+
+@pytest.mark.parametrize("change", ["void", "amend"], ids=["undo", "amend"])
+def test_undoing_or_amending_the_last_deal_costs_the_same_at_deal_1500_as_at_deal_5(
+    night: Night, alice: Any, change: str
+) -> None:
+    rng = random.Random(15)
+    costs = {}
+    for size in (5, 1500):
+        game = long_game(night, alice, size)
+        read_by_this_process(game)  # the phone's board: the replay and the rows are kept
+        latest = change_of(game, size)
+        with counted() as costs[size]:
+            if change == "void":
+                game_services.deal_void(game=game, deal_key=latest.deal_key, by=alice)
+            else:
+                game_services.deal_amend(
+                    game=game, deal_key=latest.deal_key, by=alice, data=rummy_deal(rng)
+                )
+    # The same queries, no row of the ledger read again (the deal's latest revision is, twice:
+    # to answer a resend and to be superseded; and one is written), and the tally before the
+    # last deal resumed: nothing scored for the Undo, one deal to amend.
+    assert costs[1500] == costs[5]
+    assert (costs[1500].rows, costs[1500].scored) == (3, 0 if change == "void" else 1)
