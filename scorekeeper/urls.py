@@ -44,6 +44,7 @@ urlpatterns = [
     # games
     path("games/<id:pk>/", games.game_detail, name="game_detail"),
     path("games/<id:pk>/scoreboard/", games.game_scoreboard, name="game_scoreboard"),
+    path("games/<id:pk>/hands/", games.game_hands, name="game_hands"),
     path("games/<id:pk>/remove/", games.game_remove, name="game_remove"),
     path("games/<id:pk>/deals/", games.deal_record, name="deal_record"),
     path("games/<id:pk>/grid-score/", games.grid_score, name="grid_score"),

@@ -159,22 +159,25 @@ def _refuse_new_problems(
     *,
     changing: str,
     instead: str,
-) -> None:
-    """Refuse a change that would leave a deal the game could no longer count.
+) -> replaying.Replay:
+    """Refuse a change that would leave a deal the game could no longer count; answer the
+    replay of the ledger after it.
 
     Every write must leave a ledger that replays: a void or an amend that, say, ends the game
-    earlier than the deals after it is refused, with what to void or amend first.
+    earlier than the deals after it is refused, with what to void or amend first. The deals in
+    front of the change are not scored again (the kept replay's checkpoint before it is
+    resumed): a change at deal k costs the deals from k on.
     """
     definition = reading.game_definition(game)
     options = definition.options(game.options)
-    players = len(names.names or ())
-    problems = replaying.replay(definition, options, players, after, names).problems
+    replayed = scoreboard.replay_of(game, definition, options, names, after)
+    problems = replayed.problems
     if not problems:  # the ledger after the change replays whole: one tally, and done
-        return
-    old = {p.key for p in replaying.replay(definition, options, players, before, names).problems}
+        return replayed
+    old = {p.key for p in scoreboard.replay_of(game, definition, options, names, before).problems}
     new = [p for p in problems if p.key not in old]
     if not new:
-        return
+        return replayed
     numbers = [p.number for p in new]
     listed = _and(f"{definition.deal_word} {n}" for n in numbers)
     raise LedgerWouldBreak(
@@ -190,13 +193,14 @@ def _and(items: Iterable[str]) -> str:
 
 
 # Where a new deal goes while it is checked: after every deal recorded so far.
-NEW_DEAL = 2**63
+NEW_DEAL = replaying.NEW_DEAL
 
 
 def _validated(
     game: Game, data: Mapping[str, Any], replacing: int | None
-) -> tuple[dict[str, Any], Any]:
-    """Check a deal against the rules and against the rest of the game; return its canonical form.
+) -> tuple[dict[str, Any], Any, scoreboard.Checked]:
+    """Check a deal against the rules and against the rest of the game; return its canonical
+    form, the deal parsed, and the replay it was checked with (to keep once it is written).
 
     ``replacing`` is the deal being amended, which keeps its place in the game (a voided deal
     brought back returns to its old place); ``None`` appends a new deal.
@@ -210,28 +214,26 @@ def _validated(
     except AdjudicationError as err:
         raise _named(err, names) from None
     canonical: dict[str, Any] = definition.deal_as_data(deal, players=players, options=options)
-    entries = list(game.entries.order_by("id"))
-    if replacing is None and scoreboard.follows_kept(
-        game, definition, options, names, entries, deal
-    ):
-        # This process keeps the replay of this very ledger (a phone read it): score the new
-        # deal after its tally, not all the deals again. Anything else replays below.
-        return canonical, deal
+    if replacing is None:
+        following = scoreboard.following(game, definition, options, names, deal)
+        if following is not None:
+            # This process keeps the replay of this very ledger (its marker read under the
+            # game's lock): the new deal is scored after its tally, the ledger is not read.
+            return canonical, deal, following
+    entries = scoreboard.ledger_rows(game)  # those this process keeps, and any written since
     before = _current(game, entries)
     others = [row for row in before if row[0] != replacing]
     if replacing is None:
         key, number = NEW_DEAL, reading.next_deal_number(game)
     else:
-        key, number = replacing, _number_of(game, replacing)
+        key, number = replacing, _number_of(game, replacing, entries)
     after = sorted([*others, (key, number, replaying.Parsed(deal))], key=lambda row: row[0])
-    problems = replaying.replay(definition, options, players, after, names).problems
-    if not problems:  # the game replays whole with this deal: one tally, and done
-        return canonical, deal
-    if any(p.key == key for p in problems):
+    replayed = scoreboard.replay_of(game, definition, options, names, after)
+    if any(p.key == key for p in replayed.problems):
         # The deal itself cannot follow the deals before it (the game had ended, say):
         # replay the deals before it that count, and let the engine say why not.
-        counted_before = replaying.replay(
-            definition, options, players, [row for row in others if row[0] < key], names
+        counted_before = scoreboard.replay_of(
+            game, definition, options, names, [row for row in others if row[0] < key]
         )
         try:
             definition.tally(
@@ -240,20 +242,26 @@ def _validated(
         except AdjudicationError as err:
             err.path = ()  # about the deal as a whole, not one of its fields
             raise _named(err, names) from None
-    _refuse_new_problems(
-        game,
-        before,
-        after,
-        names,
-        changing=f"With {definition.deal_word} {number} as entered",
-        instead=f"or enter {definition.deal_word} {number} differently",
+    if replayed.problems:
+        replayed = _refuse_new_problems(
+            game,
+            before,
+            after,
+            names,
+            changing=f"With {definition.deal_word} {number} as entered",
+            instead=f"or enter {definition.deal_word} {number} differently",
+        )
+    return (
+        canonical,
+        deal,
+        scoreboard.checked(game, definition, options, names, len(entries), after, replayed),
     )
-    return canonical, deal
 
 
-def _number_of(game: Game, deal_key: int) -> int:
-    """The table's number of a deal ever recorded, voided ones included."""
-    revisions, _ = reading.deal_revisions(list(game.entries.order_by("id")))
+def _number_of(game: Game, deal_key: int, entries: list[Entry]) -> int:
+    """The table's number of a deal ever recorded, voided ones included; ``entries``, the
+    game's ledger (as ``scoreboard.ledger_rows`` keeps it: a long game's is not read again)."""
+    revisions, _ = reading.deal_revisions(entries)
     numbers = reading.deal_numbers(
         revisions, by_play=reading.game_definition(game).numbered_by_play
     )
@@ -356,7 +364,7 @@ def deal_record(
                 expected=expected,
             )
         raise InvalidInput(f"The next {word} is {word} {expected}, not {number}.", field="number")
-    canonical, deal = _validated(game, data, replacing=None)
+    canonical, deal, change = _validated(game, data, replacing=None)
     token = token or uuid.uuid4()
     try:
         with transaction.atomic():
@@ -377,6 +385,7 @@ def deal_record(
             raise
         return earlier
     _remember(game, entry, deal)
+    scoreboard.keep_written(change, entry)
     return entry
 
 
@@ -533,7 +542,7 @@ def deal_amend(
     _refuse_if_ended(game, f"its {_word(game)}s are final. Undo the end to amend one.")
     latest = _latest(game, deal_key, revision)
     settled = _settled(game, deal_key, settles)
-    canonical, deal = _validated(game, data, replacing=deal_key)
+    canonical, deal, change = _validated(game, data, replacing=deal_key)
     entry = _supersede(
         game=game,
         kind=Entry.Kind.AMEND,
@@ -547,6 +556,7 @@ def deal_amend(
         **_when(recorded_at, recorded_as, token),
     )
     _remember(game, entry, deal)
+    scoreboard.keep_written(change, entry)
     return entry
 
 
@@ -600,17 +610,23 @@ def deal_void(
     latest = _latest(game, deal_key, revision)
     if latest.kind == Entry.Kind.VOID:
         raise InvalidInput(f"That {word} is already voided.", field="deal")
-    before = _current(game)
-    number = _number_of(game, deal_key)
-    _refuse_new_problems(
+    entries = scoreboard.ledger_rows(game)  # those this process keeps, and any written since
+    before = _current(game, entries)
+    after = [row for row in before if row[0] != deal_key]
+    number = _number_of(game, deal_key, entries)
+    names = _seat_names(game)
+    replayed = _refuse_new_problems(
         game,
         before,
-        [row for row in before if row[0] != deal_key],
-        _seat_names(game),
+        after,
+        names,
         changing=f"Without {word} {number}",
         instead=f"or amend {word} {number} instead of voiding it",
     )
-    return _supersede(
+    definition = reading.game_definition(game)
+    options = definition.options(game.options)
+    change = scoreboard.checked(game, definition, options, names, len(entries), after, replayed)
+    entry = _supersede(
         game=game,
         kind=Entry.Kind.VOID,
         deal_id=deal_key,
@@ -620,6 +636,8 @@ def deal_void(
         recorded_by=by,
         **_when(recorded_at, recorded_as, token),
     )
+    scoreboard.keep_written(change, entry)
+    return entry
 
 
 # Ending an open game ------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 """Replaying a ledger through the adjudicator: the deals that count, their tally, and the
-deals that cannot be counted and why; each row parsed once per process.
+deals that cannot be counted and why; each row parsed once per process; a replay carried on
+from the tally of its first deals.
 
 Nothing here writes. Standings are never stored: each read replays the current record of every
 deal, so a correction anywhere in the ledger shows everywhere at once.
@@ -7,8 +8,10 @@ deal, so a correction anywhere in the ledger shows everywhere at once.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,6 +47,18 @@ class Replay:
     results: dict[int, DealResult]
     problems: tuple[LedgerProblem, ...]
     deals: tuple[tuple[int, Any], ...]  # (deal key, parsed deal) of the deals counted
+    # The tally of the first n deals counted, for some n (see CHECKPOINT_EVERY), without its
+    # deals' results (they are the first n of ``tally.deals``): a change at deal k is scored
+    # from the checkpoint before k, not from the first deal.
+    checkpoints: tuple[tuple[int, Tally], ...] = ()
+
+    def tally_before(self, count: int) -> Tally | None:
+        """The tally of the first n deals counted for the largest n kept up to ``count``
+        (``None``: start from the first deal)."""
+        if count >= len(self.deals):
+            return self.tally
+        n, bare = max(((n, t) for n, t in self.checkpoints if n <= count), default=(0, None))
+        return None if bare is None else dataclasses.replace(bare, deals=self.tally.deals[:n])
 
 
 def _error_text(err: Exception, names: Naming) -> str:
@@ -78,6 +93,42 @@ def _tally(
         return None, err
 
 
+# A replay keeps the tally after every CHECKPOINT_EVERY deals, and the one before its last deal
+# (the Undo, an amend of the hand just recorded): an amend or a void of deal k then costs the
+# deals from the checkpoint before k to the end, not the whole game, for a few kilobytes a game.
+CHECKPOINT_EVERY = 25
+
+
+def _tally_along(
+    definition: GameDefinition[Any, Any],
+    deals: list[Any],
+    players: int,
+    options: Any,
+    known: Tally | None = None,
+    kept: tuple[tuple[int, Tally], ...] = (),
+) -> tuple[Tally | None, Exception | None, tuple[tuple[int, Tally], ...]]:
+    """:func:`_tally` resumed after ``known``, keeping checkpoints on the way (``kept``: those
+    already kept, none after ``known``); the failure and no checkpoints when it fails."""
+    start = len(known.deals) if known is not None else 0
+    points = dict(kept)
+    if known is not None and start:
+        points[start] = dataclasses.replace(known, deals=())
+    last = len(deals) - 1
+    for stop in (n for n in range(start + 1, len(deals)) if n % CHECKPOINT_EVERY == 0 or n == last):
+        known, failure = _tally(definition, deals[:stop], players, options, known)
+        if known is None:
+            return None, failure, ()
+        points[stop] = dataclasses.replace(known, deals=())
+    tally, failure = _tally(definition, deals, players, options, known)
+    if tally is None:
+        return None, failure, ()
+    return (
+        tally,
+        None,
+        tuple(sorted(p for p in points.items() if p[0] % CHECKPOINT_EVERY == 0 or p[0] == last)),
+    )
+
+
 def _why_not_counted(err: Exception, names: Naming) -> str:
     # The engine counts the deals it was given; the table numbers every deal ever recorded, so
     # "deal 7" in the engine's words may be the table's deal 8: say it without numbers.
@@ -91,6 +142,11 @@ def _why_not_counted(err: Exception, names: Naming) -> str:
 # when a test database is emptied), the game's rules and its table size.
 _PARSED: OrderedDict[tuple[Any, ...], tuple[Any, Exception | None]] = OrderedDict()
 _PARSED_KEPT = 50_000
+
+
+# Where a new deal goes while it is checked, until it is written and its entry's id is its key:
+# after every deal recorded so far.
+NEW_DEAL = 2**63
 
 
 @dataclass(frozen=True)
@@ -155,7 +211,9 @@ def replay(
                     f"Amend deal {number} to enter it again, or void it.",
                 )
             )
-    tally, failure = _tally(definition, [deal for _, _, deal in parsed], players, options)
+    tally, failure, checkpoints = _tally_along(
+        definition, [deal for _, _, deal in parsed], players, options
+    )
     accepted = parsed
     if tally is None:
         # Keep every deal that can follow the ones kept so far; name the others. This costs a
@@ -175,9 +233,51 @@ def replay(
                         f"Void deal {number}, or amend it or an earlier deal.",
                     )
                 )
-        tally, failure = _tally(definition, [d for _, _, d in accepted], players, options)
+        tally, failure, checkpoints = _tally_along(
+            definition, [d for _, _, d in accepted], players, options
+        )
         if tally is None:  # pragma: no cover - every prefix kept above tallied
             raise RuntimeError(str(failure))
     problems.sort(key=lambda p: p.number)
     results = {key: result for (key, _, _), result in zip(accepted, tally.deals, strict=True)}
-    return Replay(tally, results, tuple(problems), tuple((k, d) for k, _, d in accepted))
+    counted = tuple((k, d) for k, _, d in accepted)
+    return Replay(tally, results, tuple(problems), counted, checkpoints)
+
+
+def replay_from(
+    definition: GameDefinition[Any, Any],
+    options: Any,
+    players: int,
+    known: Replay,
+    same: int,
+    rest: Sequence[tuple[int, Any]],
+) -> Replay | None:
+    """The replay of ``known``'s first ``same`` deals followed by ``rest`` (deal key, ledger
+    row or raw record or :class:`Parsed`), scored from the checkpoint of ``known`` before deal
+    ``same + 1``: a deal recorded costs one deal, a change at deal k the deals from k on.
+
+    ``None`` when that cannot be said without replaying the ledger whole: ``known`` had
+    problems, or a row of ``rest`` cannot be read or counted (:func:`replay` names why)."""
+    if known.problems or same > len(known.deals):
+        return None
+    added: list[tuple[int, Any]] = []
+    for key, row in rest:
+        deal, error = parse_row(definition, options, players, row)
+        if error is not None:
+            return None
+        added.append((key, deal))
+    start = known.tally_before(same)
+    begun = len(start.deals) if start is not None else 0
+    counted = (*known.deals[:same], *added)
+    tally, _, checkpoints = _tally_along(
+        definition,
+        [deal for _, deal in counted],
+        players,
+        options,
+        start,
+        tuple(p for p in known.checkpoints if p[0] < begun),
+    )
+    if tally is None:
+        return None
+    results = {key: result for (key, _), result in zip(counted, tally.deals, strict=True)}
+    return Replay(tally, results, (), counted, checkpoints)

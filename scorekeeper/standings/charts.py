@@ -28,6 +28,9 @@ LABEL_OFFSET = 6  # px from a line's end to its label
 LABEL_GAP = 14  # px between two line labels' middles: a line of 11 px text is 12.8 px high
 AXIS_GAP = 6  # px at least between two labels of the x-axis
 SERIES_STYLES = 6  # colours and dash patterns in app.css (.series-0 … .series-5)
+# A game's chart draws at most this many deals (every second one, every third…, and the last):
+# the plot is under 300 px wide, and a long game's page stays small (issue 26: 1,500 deals).
+DRAWN_DEALS = 100
 
 
 def _nice_step(span: float, ticks: int = 4) -> float:
@@ -131,20 +134,24 @@ def tally_chart(standings: Standings, *, ident: str = "") -> dict[str, Any] | No
     if not counted:
         return None
     units = standings.units
+    every = math.ceil(len(counted) / DRAWN_DEALS)
     # Totals after deal 0 (the start: everyone on 0), deal 1, and so on.
     rows: list[tuple[Any, tuple[Points | None, ...]]] = [(0, (0,) * len(units))]
-    for history in counted:
+    for n, history in enumerate(counted, start=1):
         assert history.result is not None
-        rows.append((history.number, history.result.totals))
+        if n % every == 0 or n == len(counted):
+            rows.append((history.number, history.result.totals))
     word = standings.deal_word
-    return line_chart(
+    chart = line_chart(
         ident or f"chart-{standings.game.pk}",
         units,
         rows,
         word=word,
         title=f"Running totals of {standings.game}, {word} by {word}",
         whole=all(float(t) == int(t) for _, totals in rows for t in totals if t is not None),
+        counted=len(counted),
     )
+    return None if chart is None else chart | {"every": every}
 
 
 def line_chart(
@@ -157,12 +164,14 @@ def line_chart(
     whole: bool,
     shown: Callable[[Points | float], str] = format_points,  # type: ignore[assignment]
     axis: Sequence[str] | None = None,
+    counted: int | None = None,
 ) -> dict[str, Any] | None:
     """Lines through ``rows`` (a label and a value per line; ``None`` where a line has not
     started), the first row the start: the coordinates, labels, title and description, and the
     numbers as a table. ``whole``: the values are whole numbers (no gridline at a half).
     ``axis``: what the x-axis says under each row after the start, where not the rows' own
-    labels (a run of the same said once)."""
+    labels (a run of the same said once). ``counted``: how many there are in all, when
+    ``rows`` draws some of them."""
     values = [float(v) for _, row in rows for v in row if v is not None]
     if len(rows) < 2 or not values:
         return None
@@ -230,6 +239,7 @@ def line_chart(
         marks = [(x(i), label) for i, label in enumerate(axis, start=1)]
     xticks = _axis(marks, 0, WIDTH - right)
     ends = "; ".join(f"{s['name']} {s['total']}" for s in series)
+    after = len(rows) - 1 if counted is None else counted
     return {
         "id": ident,
         "width": WIDTH,
@@ -245,7 +255,7 @@ def line_chart(
         "word": word,
         "named_rows": axis is not None,  # the rows are named in words, not numbered
         "title": title,
-        "desc": f"After {len(rows) - 1} {word}{'s' if len(rows) > 2 else ''}: {ends}.",
+        "desc": f"After {after} {word}{'s' if after > 1 else ''}: {ends}.",
         "names": list(names),
         "rows": [
             {

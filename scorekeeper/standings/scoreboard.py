@@ -3,13 +3,16 @@ between reads in each process."""
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 from collections import OrderedDict, defaultdict
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
-from django.db.models import F
+from django.contrib.auth.models import User
+from django.db.models import Count, F, Window
 
 from adjudicator.errors import AdjudicationError
 from adjudicator.game import Game as GameDefinition
@@ -17,7 +20,7 @@ from adjudicator.game import Mark
 from adjudicator.records import Seating
 from adjudicator.said import Naming, and_list, named
 from adjudicator.tally import DealResult, Payment, Points, Tally, format_points
-from scorekeeper.ledger import confirming
+from scorekeeper.ledger import confirming, replaying
 from scorekeeper.ledger.reading import (
     _pk,
     counted_deals,
@@ -28,7 +31,14 @@ from scorekeeper.ledger.reading import (
     game_definition,
     naming,
 )
-from scorekeeper.ledger.replaying import LedgerProblem, Replay, _tally, parse_row, replay
+from scorekeeper.ledger.replaying import (
+    LedgerProblem,
+    Replay,
+    _tally,
+    parse_row,
+    replay,
+    replay_from,
+)
 from scorekeeper.models import Entry, Game, Seat
 
 
@@ -52,7 +62,6 @@ class DealHistory:
     naming: Naming
     units: tuple[str, ...]
     problem: LedgerProblem | None = None
-    earlier: tuple[tuple[Entry, tuple[Points, ...] | None], ...] = ()
     # What the ledger says about the deal besides its revisions (confirmations, disputes), and
     # the confirmation of the deal as it stands, if any.
     remarks: tuple[Entry, ...] = ()
@@ -63,6 +72,23 @@ class DealHistory:
     # The other side is asked to confirm the deal as it stands: it was recorded (or amended)
     # while the game asks for confirmations as it does now (scorekeeper.ledger.confirming).
     asked: bool = False
+    # What a replaced record scored (see ``earlier``), asked only of the deals a page shows.
+    scored_as: Callable[[Entry], tuple[Points, ...] | None] | None = field(
+        default=None, compare=False, repr=False
+    )
+
+    @cached_property
+    def earlier(self) -> tuple[tuple[Entry, tuple[Points, ...] | None], ...]:
+        """Each revision a later one replaced, with what each unit scored under it."""
+        return tuple(
+            (
+                rev,
+                None
+                if rev.kind == Entry.Kind.VOID or self.scored_as is None
+                else self.scored_as(rev),
+            )
+            for rev in self.revisions[:-1]
+        )
 
     @property
     def named_results(self) -> list[dict[str, Any]]:
@@ -346,27 +372,72 @@ def _named_payment(payment: Payment, units: tuple[str, ...]) -> dict[str, Any]:
     }
 
 
+@dataclass(frozen=True)
+class _Earlier:
+    """What a replaced record of a deal scored among the other deals: each unit's points
+    (``None`` when it cannot be scored among them), and the tally that said so, carried on
+    when deals are recorded after it (a later deal may not follow it: the game ended)."""
+
+    points: tuple[Points, ...] | None
+    place: int = 0  # where the record stands among the deals counted
+    swap: bool = True  # it replaces the deal counted there (False: it comes in before it)
+    deal: Any = None
+    tally: Tally | None = None
+
+    def deals(self, counted: tuple[tuple[int, Any], ...]) -> list[Any]:
+        """The deals counted, with this record in its place."""
+        rest = counted[self.place + self.swap :]
+        return [*(d for _, d in counted[: self.place]), self.deal, *(d for _, d in rest)]
+
+
 def _points_under(
     definition: GameDefinition[Any, Any],
     options: Any,
     players: int,
-    counted: tuple[tuple[int, Any], ...],
+    replayed: Replay,
     key: int,
     data: Any,
-) -> tuple[Points, ...] | None:
-    """Each seat's points for deal ``key`` had its record been ``data``, the others as they are."""
+) -> _Earlier:
+    """Each unit's points for deal ``key`` had its record been ``data``, the others as they are:
+    scored from the replay's checkpoint before that deal (so from that deal on, not the whole
+    game), and on to the last deal, which must still follow it."""
     deal, error = parse_row(definition, options, players, data)
     if error is not None:
-        return None
-    deals = sorted([(k, d) for k, d in counted if k != key] + [(key, deal)], key=lambda p: p[0])
-    tally, _ = _tally(definition, [d for _, d in deals], players, options)
+        return _Earlier(None)
+    counted = replayed.deals
+    place = bisect.bisect_left([k for k, _ in counted], key)
+    under = _Earlier(None, place, place < len(counted) and counted[place][0] == key, deal)
+    tally, _ = _tally(
+        definition, under.deals(counted), players, options, replayed.tally_before(place)
+    )
     if tally is None:
-        return None
-    result = tally.deals[[k for k, _ in deals].index(key)]
+        return under
     points: list[Points] = [0] * len(tally.totals)
-    for unit_result in result.results:
+    for unit_result in tally.deals[place].results:
         points[unit_result.seat] = unit_result.points
-    return tuple(points)
+    return dataclasses.replace(under, points=tuple(points), tally=tally)
+
+
+def _carried(
+    definition: GameDefinition[Any, Any],
+    options: Any,
+    players: int,
+    earlier: dict[int, _Earlier],
+    replayed: Replay,
+) -> dict[int, _Earlier]:
+    """The replaced records' points, carried on to a replay of the same deals and more: each
+    record's tally goes on with the deals added alone (one that cannot follow makes it
+    ``None``, as a replay from scratch would)."""
+    carried = {}
+    for pk, under in earlier.items():
+        if under.tally is not None:
+            tally, _ = _tally(
+                definition, under.deals(replayed.deals), players, options, under.tally
+            )
+            points = under.points if tally is not None else None
+            under = dataclasses.replace(under, tally=tally, points=points)
+        carried[pk] = under
+    return carried
 
 
 # Standings kept between reads ------------------------------------------------------------------
@@ -378,9 +449,11 @@ def _points_under(
 # append-only and hash-chained (each entry's hash covers its content and the hash before it), so
 # a marker names exactly one ledger: a kept replay is never stale, in any process (nor after a
 # database is restored and ids come again), and a process that has not seen a marker replays
-# it itself. When the ledger has only grown by recorded deals
-# since the replay a process kept last for that game (the same entries, by hash, in front), the engine
-# resumes that tally and scores the new deals alone; an amend or a void replays the whole game.
+# it itself. Only the newest replay of each game is kept. When the ledger has changed since (a
+# deal recorded, amended or voided, here or in another process), the deals in front that are the
+# same (by deal and hash) are not scored again: the engine resumes from the kept replay's
+# checkpoint before the first deal that differs, so a recorded deal costs one deal, and an amend
+# or a void of deal k the deals from k on.
 
 type _Table = tuple[Any, ...]
 
@@ -390,59 +463,24 @@ class _Kept:
     marker: tuple[int, int, str]
     current: tuple[tuple[int, str], ...]  # (deal key, entry hash) of the deals replayed
     replayed: Replay
-    earlier: dict[int, tuple[Points, ...] | None]  # by entry id: a replaced record's points
+    earlier: dict[int, _Earlier]  # by entry id: a replaced record's points, once asked
 
 
-_KEPT: OrderedDict[tuple[_Table, tuple[int, int, str]], _Kept] = OrderedDict()
-_LATEST: OrderedDict[_Table, _Kept] = OrderedDict()
+_KEPT: OrderedDict[_Table, _Kept] = OrderedDict()
 _KEPT_GAMES = 2_000  # about the replays of a club's fifty tables, forty times over
 
 
 def _keep(table: _Table, kept: _Kept) -> None:
-    _KEPT[(table, kept.marker)] = kept
-    _LATEST[table] = kept
-    _LATEST.move_to_end(table)
+    _KEPT[table] = kept
+    _KEPT.move_to_end(table)
     while len(_KEPT) > _KEPT_GAMES:
         _KEPT.popitem(last=False)
-    while len(_LATEST) > _KEPT_GAMES:
-        _LATEST.popitem(last=False)
 
 
 def forget_kept() -> None:
-    """Drop the replays kept in this process (tests that empty the database call it)."""
+    """Drop the replays and rows kept in this process (tests that empty the database call it)."""
     _KEPT.clear()
-    _LATEST.clear()
-
-
-def _resumed(
-    definition: GameDefinition[Any, Any],
-    options: Any,
-    players: int,
-    current: list[tuple[int, int, Entry]],
-    before: _Kept | None,
-) -> Replay | None:
-    """The replay of ``current`` from a kept replay of its first deals, scoring only the deals
-    after them; ``None`` when that cannot be done (no such replay, a problem, a changed deal)."""
-    if before is None or before.replayed.problems:
-        return None
-    known = len(before.current)
-    if tuple((key, row.hash) for key, _, row in current[:known]) != before.current:
-        return None
-    deals = [deal for _, deal in before.replayed.deals]
-    added: list[tuple[int, Any]] = []
-    for key, _, row in current[known:]:
-        deal, error = parse_row(definition, options, players, row)
-        if error is not None:
-            return None
-        added.append((key, deal))
-    tally, _ = _tally(
-        definition, deals + [d for _, d in added], players, options, before.replayed.tally
-    )
-    if tally is None:
-        return None
-    counted = (*before.replayed.deals, *added)
-    results = {key: result for (key, _), result in zip(counted, tally.deals, strict=True)}
-    return Replay(tally, results, (), counted)
+    _ROWS.clear()
 
 
 def _table(game: Game, definition: GameDefinition[Any, Any], options: Any, names: Naming) -> _Table:
@@ -453,31 +491,274 @@ def _marker(entries: list[Entry]) -> tuple[int, int, str]:
     return (entries[-1].pk, len(entries), entries[-1].hash) if entries else (0, 0, "")
 
 
-def follows_kept(
+def _same_in_front(kept: tuple[tuple[int, str], ...], rows: list[tuple[int, int, Any]]) -> int:
+    """How many deals in front of ``rows`` are the kept replay's, by deal and entry hash."""
+    same = 0
+    for (key, hash_), (row_key, _, row) in zip(kept, rows, strict=False):
+        if key != row_key or not isinstance(row, Entry) or row.hash != hash_:
+            break
+        same += 1
+    return same
+
+
+def replay_of(
     game: Game,
     definition: GameDefinition[Any, Any],
     options: Any,
     names: Naming,
-    entries: list[Entry],
-    deal: Any,
-) -> bool:
-    """Whether ``deal`` can follow every deal of the ledger ``entries`` (the game's, by id),
-    found from the replay of that ledger this process keeps: the engine resumes the kept tally
-    and scores ``deal`` alone. ``False`` when no such replay is kept, when it had problems, or
-    when the engine refuses the deal: the caller then replays the game to say why."""
-    kept = _KEPT.get((_table(game, definition, options, names), _marker(entries)))
-    if kept is None or kept.replayed.problems:
-        return False
-    deals = [*(d for _, d in kept.replayed.deals), deal]
+    rows: list[tuple[int, int, Any]],
+) -> Replay:
+    """The replay of ``rows`` (deal key, number, ledger row or a deal being checked), resumed
+    from this process's kept replay of the game where their deals in front are the same."""
     players = len(names.names or ())
-    tally, _ = _tally(definition, deals, players, options, kept.replayed.tally)
-    return tally is not None
+    kept = _KEPT.get(_table(game, definition, options, names))
+    if kept is not None:
+        same = _same_in_front(kept.current, rows)
+        rest = [(key, row) for key, _, row in rows[same:]]
+        resumed = replay_from(definition, options, players, kept.replayed, same, rest)
+        if resumed is not None:
+            return resumed
+    return replay(definition, options, players, rows, names)
+
+
+def _kept_from(
+    table: _Table,
+    definition: GameDefinition[Any, Any],
+    options: Any,
+    players: int,
+    marker: tuple[int, int, str],
+    current: tuple[tuple[int, str], ...],
+    replayed: Replay,
+) -> _Kept:
+    """A replay to keep under ``marker``, with what the replay kept before it for the same game
+    knew of replaced records, when it holds the same deals and more (nothing else scores)."""
+    before = _KEPT.get(table)
+    earlier: dict[int, _Earlier] = {}
+    if before is not None and before.current == current:
+        earlier = before.earlier  # the same deals (a confirmation, a dispute, an end since)
+    elif (
+        before is not None
+        and before.earlier
+        and not before.replayed.problems
+        and not replayed.problems
+        and current[: len(before.current)] == before.current
+    ):
+        earlier = _carried(definition, options, players, before.earlier, replayed)
+    return _Kept(marker, current, replayed, earlier)
+
+
+# Checking a change against the kept replay, in a service that holds the game's row lock --------
+
+
+@dataclass(frozen=True)
+class Checked:
+    """The replay of a game's ledger with a change a service is about to write (a deal
+    recorded, amended or voided): kept under the ledger's new marker once it is written, so
+    the board shown next scores nothing. ``WRITING`` stands for what is not known before the
+    entry is written: a new deal's key (:data:`replaying.NEW_DEAL`) and the entry's hash."""
+
+    table: _Table
+    entries: int  # in the ledger before the change
+    current: tuple[tuple[int, str], ...]
+    replayed: Replay
+    definition: GameDefinition[Any, Any]
+    options: Any
+    players: int
+
+
+WRITING = ""
+
+
+def checked(
+    game: Game,
+    definition: GameDefinition[Any, Any],
+    options: Any,
+    names: Naming,
+    entries: int,
+    rows: list[tuple[int, int, Any]],
+    replayed: Replay,
+) -> Checked:
+    """What a service checked a change with: ``rows`` after the change (a row not yet written
+    is a deal being checked), ``entries`` the ledger's length before it."""
+    current = tuple((key, row.hash if isinstance(row, Entry) else WRITING) for key, _, row in rows)
+    table = _table(game, definition, options, names)
+    players = len(names.names or ())
+    return Checked(table, entries, current, replayed, definition, options, players)
+
+
+def ledger_marker(game: Game) -> tuple[int, int, str]:
+    """The ledger's marker (newest entry id, number of entries, newest hash), in one query.
+    Read under the game's row lock, it is the ledger the write follows."""
+    row = (
+        Entry.objects.filter(game=game)
+        .annotate(entries=Window(Count("id")))
+        .order_by("-id")
+        .values_list("id", "entries", "hash")
+        .first()
+    )
+    return (row[0], row[1], row[2]) if row is not None else (0, 0, "")
+
+
+def _caught_up(
+    game: Game,
+    table: _Table,
+    definition: GameDefinition[Any, Any],
+    options: Any,
+    players: int,
+) -> _Kept | None:
+    """The kept replay of the game's ledger as it stands (under the game's row lock): the one
+    kept when its marker is the ledger's; when another process has since recorded deals, or
+    said something of one (a confirmation, a dispute), or ended the game, that one carried on
+    with the entries written since, read alone. ``None`` for anything else (nothing kept, a
+    deal changed in front): the caller reads the ledger whole."""
+    marker = ledger_marker(game)
+    kept = _KEPT.get(table)
+    if kept is None or kept.marker == marker:
+        return kept
+    if kept.replayed.problems or not kept.marker[0] < marker[0]:
+        return None
+    rows = list(game.entries.filter(id__gt=kept.marker[0]).order_by("id"))
+    chained = [kept.marker[2], *(row.hash for row in rows)]
+    if (
+        len(rows) != marker[1] - kept.marker[1]
+        or rows[-1].hash != marker[2]
+        or any(row.prev_hash != chained[i] for i, row in enumerate(rows))
+    ):
+        return None  # not the kept ledger and more (a database restored, say)
+    deals = {key for key, _ in kept.current}
+    added = []
+    for row in rows:
+        if row.kind == Entry.Kind.RECORD:
+            added.append(row)
+        elif row.kind == Entry.Kind.AMEND or (row.kind == Entry.Kind.VOID and row.deal_id in deals):
+            return None  # a deal changed (or one voided came back): read the ledger whole
+        # Anything else changes no deal that counts: a remark (a confirmation, a dispute), the
+        # table's end of the game, its undoing (a void of an end).
+    replayed = replay_from(
+        definition,
+        options,
+        players,
+        kept.replayed,
+        len(kept.current),
+        [(row.pk, row) for row in added],
+    )
+    if replayed is None:
+        return None
+    current = (*kept.current, *((row.pk, row.hash) for row in added))
+    caught = _kept_from(table, definition, options, players, marker, current, replayed)
+    _keep(table, caught)
+    return caught
+
+
+def following(
+    game: Game,
+    definition: GameDefinition[Any, Any],
+    options: Any,
+    names: Naming,
+    deal: Any,
+) -> Checked | None:
+    """A new ``deal`` scored after the kept replay of the ledger as it stands, the engine
+    resuming that replay's tally: without reading the ledger, or only the entries another
+    process wrote since. ``None`` when nothing fit is kept, or the engine refuses the deal:
+    the caller then reads the ledger whole and replays it, which also words the refusal."""
+    table = _table(game, definition, options, names)
+    players = len(names.names or ())
+    kept = _caught_up(game, table, definition, options, players)
+    if kept is None:
+        return None
+    new = replaying.NEW_DEAL
+    replayed = replay_from(
+        definition,
+        options,
+        players,
+        kept.replayed,
+        len(kept.current),
+        [(new, replaying.Parsed(deal))],
+    )
+    if replayed is None:
+        return None
+    current = (*kept.current, (new, WRITING))
+    return Checked(table, kept.marker[1], current, replayed, definition, options, players)
+
+
+def keep_written(change: Checked, entry: Entry) -> None:
+    """Keep the replay ``change`` was checked with, now that ``entry`` wrote it.
+
+    Kept at once, not at commit: a write rolled back leaves a replay under a marker (an id and
+    a hash) that no ledger will ever have, which no read finds, and whose deals in front are
+    resumed only where they are the ledger's own."""
+    new = replaying.NEW_DEAL
+    key = entry.deal_key
+    current = tuple(
+        (key if k == new else k, entry.hash if h == WRITING else h) for k, h in change.current
+    )
+    replayed = change.replayed
+    if new in replayed.results:
+        replayed = dataclasses.replace(
+            replayed,
+            results={key if k == new else k: r for k, r in replayed.results.items()},
+            deals=tuple((key if k == new else k, d) for k, d in replayed.deals),
+        )
+    marker = (entry.pk, change.entries + 1, entry.hash)
+    kept = _kept_from(
+        change.table, change.definition, change.options, change.players, marker, current, replayed
+    )
+    _keep(change.table, kept)
+
+
+# A game's ledger rows kept between reads ---------------------------------------------------------
+#
+# Once nothing is scored again, reading a long game's ledger back is most of a read's work (a
+# 1,500-hand game: 1,500 rows made into entries). The rows never change (the ledger is
+# append-only), so each process keeps the rows it read last of each game, under their marker: a
+# read then asks for the marker, and for the rows written since only (chained on to the newest
+# kept by their hashes, as many as the marker counts: otherwise the whole ledger again). The
+# recorders' names are read afresh every time (one query for the few of them).
+
+_ROWS: OrderedDict[int, tuple[tuple[int, int, str], tuple[Entry, ...]]] = OrderedDict()
+_ROWS_KEPT = 20_000  # entries in all (a kilobyte or two each), the least recently read dropped
+
+
+def _rows_since(
+    game: Game, kept: tuple[tuple[int, int, str], tuple[Entry, ...]], marker: tuple[int, int, str]
+) -> list[Entry] | None:
+    """The kept rows and those written since, or ``None`` when the ledger is not the kept one
+    and more (a database restored behind this process, say)."""
+    (newest, count, hash_), rows = kept
+    if not 0 < newest < marker[0]:
+        return None
+    since = list(game.entries.filter(id__gt=newest).order_by("id"))
+    chained = [hash_, *(row.hash for row in since)]
+    if len(since) < marker[1] - count or any(
+        row.prev_hash != chained[i] for i, row in enumerate(since)
+    ):
+        return None
+    return [*rows, *since]
+
+
+def ledger_rows(game: Game) -> list[Entry]:
+    """The game's ledger, every entry by id, with who recorded each (see above)."""
+    marker = ledger_marker(game)
+    kept = _ROWS.get(game.pk)
+    rows = None
+    if kept is not None:
+        rows = list(kept[1]) if kept[0] == marker else _rows_since(game, kept, marker)
+    if rows is None:
+        rows = list(game.entries.order_by("id"))
+    users = User.objects.in_bulk({row.recorded_by_id for row in rows})
+    for row in rows:
+        Entry.recorded_by.field.set_cached_value(row, users[row.recorded_by_id])
+    _ROWS[game.pk] = (_marker(rows), tuple(rows))
+    _ROWS.move_to_end(game.pk)
+    while len(_ROWS) > 1 and sum(len(r) for _, r in _ROWS.values()) > _ROWS_KEPT:
+        _ROWS.popitem(last=False)
+    return rows
 
 
 def game_standings(game: Game) -> Standings:
     """Replay the ledger through the adjudicator. Never raises on what the ledger holds."""
     seats = tuple(game.seats.select_related("player").order_by("position"))
-    entries = list(game.entries.select_related("recorded_by").order_by("id"))
+    entries = ledger_rows(game)
     unstarted = False if entries else game.night.confirmations
     return standings_from(game, seats, entries, asks_confirmation=unstarted)
 
@@ -542,14 +823,11 @@ def standings_from(
         if revs[-1].kind != Entry.Kind.VOID
     ]
     table, marker = _table(game, definition, options, names), _marker(entries)
-    kept = _KEPT.get((table, marker))
-    if kept is None:
-        replayed = _resumed(definition, options, len(seats), current, _LATEST.get(table)) or replay(
-            definition, options, len(seats), current, names
-        )
-        kept = _Kept(marker, tuple((key, row.hash) for key, _, row in current), replayed, {})
-    else:
-        _KEPT.move_to_end((table, marker))
+    kept = _KEPT.get(table)
+    if kept is None or kept.marker != marker:
+        replayed = replay_of(game, definition, options, names, current)
+        deals = tuple((key, row.hash) for key, _, row in current)
+        kept = _kept_from(table, definition, options, len(seats), marker, deals, replayed)
     replayed = kept.replayed
     tally = replayed.tally
     if end is not None and definition.open_ended(options, len(seats)) and tally.deals:
@@ -561,15 +839,19 @@ def standings_from(
         for members in seating.units
     )
     problems = {problem.key: problem for problem in replayed.problems}
+    earlier = kept.earlier
+
+    def scored_as(rev: Entry) -> tuple[Points, ...] | None:
+        # A revision is shown struck through beside what replaced it: scored when a page
+        # shows its deal, and kept with the replay.
+        if rev.pk not in earlier:
+            earlier[rev.pk] = _points_under(
+                definition, options, len(seats), replayed, rev.deal_key, rev
+            )
+        return earlier[rev.pk].points
+
     history = []
     for key, revs in revisions.items():
-        # A revision is shown struck through beside what replaced it: score each such record.
-        for rev in revs[:-1]:
-            if rev.kind != Entry.Kind.VOID and rev.pk not in kept.earlier:
-                kept.earlier[rev.pk] = _points_under(
-                    definition, options, len(seats), replayed.deals, key, rev
-                )
-        earlier = tuple((rev, kept.earlier.get(rev.pk)) for rev in revs[:-1])
         history.append(
             DealHistory(
                 key=key,
@@ -580,7 +862,7 @@ def standings_from(
                 naming=names,
                 units=units,
                 problem=problems.get(key),
-                earlier=earlier,
+                scored_as=scored_as,
                 remarks=tuple(remarks.get(key, ())),
                 confirmed=confirming.confirmation(revs[-1], remarks.get(key, ())),
                 confirmers=tuple(

@@ -124,6 +124,8 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
     },
     "game_detail": {"GET": R(302, 404, 200, 200, 200, 200), "POST": ALL(405)},
     "game_scoreboard": {"GET": R(302, 404, 200, 200, 200, 200), "POST": ALL(405)},
+    # A page of a game's older hands: whoever sees the game (its board lists the newest).
+    "game_hands": {"GET": R(302, 404, 200, 200, 200, 200), "POST": ALL(405)},
     "deal_record": {
         "GET": R(302, 405, 403, 405, 405, 405),
         "POST": R(302, 404, 403, 403, 400, 400),

@@ -11,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -26,6 +27,7 @@ from scorekeeper.live import board_cache, polling
 from scorekeeper.models import Entry, Game
 from scorekeeper.pages import previews
 from scorekeeper.pages.deal_forms import ConfirmForm, DealForm, VoidForm, plays_from_text
+from scorekeeper.pages.templatetags import hands
 from scorekeeper.pages.views.access import (
     game_to_view,
     get_game_for_user,
@@ -110,6 +112,43 @@ def game_detail(request: AuthedRequest, pk: int) -> HttpResponse:
     recorded = int(asked) if asked.isdecimal() and len(asked) < 19 else None
     context = _context(request, game, recorded=recorded)
     return render(request, "scorekeeper/game_detail.html", context)
+
+
+def _before(request: AuthedRequest) -> int | None:
+    """The hand a page of older hands lists up to (``?before=N``, or a form's ``before``)."""
+    asked = request.POST.get("before") or request.GET.get("before") or ""
+    return int(asked) if asked.isdecimal() and len(asked) < 10 else None
+
+
+def _older_hands(
+    request: AuthedRequest, game: Game, before: int | None, **extra: Any
+) -> dict[str, Any]:
+    standings = scoreboard.game_standings(game)
+    return {
+        "game": game,
+        "night": game.night,
+        "standings": standings,
+        "hands": hands.older_page(standings, before),
+        "can_record": request.user.is_authenticated and roles.can_record(request.user, game.night),
+        "disputes": disputes.hand_disputes(standings),
+        "standalone": True,
+        **extra,
+    }
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def game_hands(request: AuthedRequest, pk: int) -> HttpResponse:
+    """A page of a game's older hands (its board lists the newest), each with its working and
+    its Amend, Void and Dispute; with htmx, the hands alone, put in the board's list in place
+    of the link that asked for them."""
+    game = game_to_view(request, pk)  # also a visitor by the night's join link
+    if game is None:
+        return sign_in_first(request)
+    context = _older_hands(request, game, _before(request))
+    if request.htmx:
+        return render(request, "scorekeeper/game_hands.html#older", context | {"standalone": False})
+    return render(request, "scorekeeper/game_hands.html", context)
 
 
 @require_GET
@@ -254,7 +293,7 @@ def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
                 form.add_engine_error(err)
             else:
                 _keep_recorder(request, form)
-                return redirect(game)
+                return redirect(_back(game, _before(request), deal))
         status = 400
     else:
         source = latest if latest.kind != Entry.Kind.VOID else latest.supersedes
@@ -278,8 +317,17 @@ def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
         "unreadable": unreadable,
         "deal_word": standings.deal_word,
         "settles": settles,
+        "back": _back(game, _before(request), deal),
     }
     return render(request, "scorekeeper/deal_amend.html", context, status=status)
+
+
+def _back(game: Game, before: int | None, deal: int) -> str:
+    """Where a change to a hand returns: the page of older hands it was made from, at that
+    hand, or the game."""
+    if before is None:
+        return game.get_absolute_url()
+    return f"{reverse('game_hands', args=[game.pk])}?before={before}#deal-{deal}"
 
 
 def _dispute_of(game: Game, deal: int, raw: str | None) -> Entry | None:
@@ -336,6 +384,13 @@ def deal_void(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
             game=game, deal_key=deal, by=request.user, note=data["note"], revision=data["revision"]
         ),
     )
+    before = _before(request)
+    if before is not None:  # from a page of older hands: back to it (htmx swaps its list)
+        if error is None and not request.htmx:
+            return redirect(_back(game, before, deal))
+        context = _older_hands(request, game, before, board_error=error)
+        status = 400 if error and not request.htmx else 200
+        return render(request, "scorekeeper/game_hands.html", context, status=status)
     return _after_board_change(request, game, error, voided=deal)
 
 

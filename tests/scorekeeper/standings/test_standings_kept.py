@@ -44,14 +44,13 @@ def seen(standings: scoreboard.Standings) -> Any:
 def from_scratch(game: Game) -> scoreboard.Standings:
     """A replay of the whole ledger, as a process that has kept nothing does it; what this
     process keeps is put back afterwards."""
-    kept, latest = scoreboard._KEPT.copy(), scoreboard._LATEST.copy()
+    kept = scoreboard._KEPT.copy()
     scoreboard.forget_kept()
     try:
         return scoreboard.game_standings(game)
     finally:
         scoreboard.forget_kept()
         scoreboard._KEPT.update(kept)
-        scoreboard._LATEST.update(latest)
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -62,16 +61,16 @@ def test_kept_standings_equal_a_replay_from_scratch_after_any_changes(
     game = GameFactory(night=night, slug="rummy", players=["Mary", "Tom", "Dick"])
     deals: list[int] = []
     scoreboard.forget_kept()
-    original, answers = scoreboard._resumed, []
-
-    def resumed(*args: Any) -> Any:
-        answers.append(original(*args))
-        return answers[-1]
-
-    with mock.patch.object(scoreboard, "_resumed", resumed):
+    with (
+        mock.patch.object(scoreboard, "replay_from", wraps=scoreboard.replay_from) as resumed,
+        mock.patch.object(scoreboard, "replay", wraps=scoreboard.replay) as whole,
+    ):
         changes(game, alice, rng, deals)
-    assert any(a is not None for a in answers)  # some reads resumed a kept tally
-    assert any(a is None for a in answers)  # and some (after an amend or void) replayed
+    # Every change, amends and voids too, resumed a kept replay: the game was replayed whole
+    # by the first deal's check in a process that kept nothing, and by each of the 25 checks
+    # against a replay from scratch, and never else.
+    assert resumed.call_count >= 24
+    assert whole.call_count == 1 + 25
 
 
 def changes(game: Game, alice: Any, rng: random.Random, deals: list[int]) -> None:
@@ -96,8 +95,9 @@ def changes(game: Game, alice: Any, rng: random.Random, deals: list[int]) -> Non
         assert seen(scoreboard.game_standings(game)) == seen(kept)  # kept
 
 
-def test_a_poll_after_deal_501_scores_one_deal_not_501(
-    client: Client, night: Any, alice: Any
+@pytest.mark.parametrize("here", [True, False], ids=["recorded here", "in another process"])
+def test_a_poll_after_deal_501_scores_at_most_one_deal_not_501(
+    client: Client, night: Any, alice: Any, here: bool
 ) -> None:
     game = GameFactory(night=night, slug="rummy", players=["Mary", "Tom", "Dick"])
     rng = random.Random(12)
@@ -107,7 +107,10 @@ def test_a_poll_after_deal_501_scores_one_deal_not_501(
     url = reverse("game_scoreboard", args=[game.pk])
     scoreboard.forget_kept()
     assert client.get(url, **HX).status_code == 200  # this process has now read deal 500
-    game_services.deal_record(game=game, by=alice, data=rummy_deal(rng))
+    if here:
+        game_services.deal_record(game=game, by=alice, data=rummy_deal(rng))
+    else:  # another process's worker: this one learns of deal 501 from the ledger
+        Entry.objects.create(game=game, kind="record", data=rummy_deal(rng), recorded_by=alice)
 
     definition = get_game("rummy")
     with (
@@ -121,8 +124,10 @@ def test_a_poll_after_deal_501_scores_one_deal_not_501(
         response = client.get(url, **HX)
     assert response.status_code == 200
     assert "501" in response.content.decode()
-    assert score.call_count == 1  # deal 501, resumed from the tally of 500
-    assert parse.call_count == 0  # the service parsed deal 501 when it checked it
+    if here:  # the service kept the replay it checked deal 501 with, deal 501 parsed
+        assert (score.call_count, parse.call_count) == (0, 0)
+    else:  # deal 501 alone, resumed from the tally of 500
+        assert (score.call_count, parse.call_count) == (1, 1)
     with mock.patch.object(
         type(definition), "score", autospec=True, wraps=type(definition).score
     ) as score:
@@ -176,3 +181,70 @@ def test_a_deal_after_the_end_is_refused_the_same_with_a_kept_tally(
         refusals.append((caught.value.code, caught.value.message))
     assert refusals[0] == refusals[1]
     assert refusals[0][0] == "game_over"
+
+
+# The ledger's rows kept between reads (issue 26, item 10.11) --------------------------------
+
+
+def rows_read(game: Game) -> tuple[int, int]:
+    """(queries, ledger entries made from rows) of one read of the game's standings."""
+    from django.db import connection
+    from django.db.models.signals import post_init
+    from django.test.utils import CaptureQueriesContext
+
+    made = []
+
+    def count(**kwargs: Any) -> None:
+        made.append(1)
+
+    post_init.connect(count, sender=Entry)
+    try:
+        with CaptureQueriesContext(connection) as queries:
+            scoreboard.game_standings(game)
+    finally:
+        post_init.disconnect(count, sender=Entry)
+    return len(queries), len(made)
+
+
+def test_a_read_reads_only_the_rows_written_since_the_last(night: Any, alice: Any) -> None:
+    from tests.scorekeeper.games.test_write_cost import long_game
+
+    rng = random.Random(13)
+    reads = {}
+    for size in (5, 1500):
+        game = long_game(night, alice, size)
+        scoreboard.forget_kept()
+        assert rows_read(game)[1] == size  # a process that keeps nothing reads them all
+        reads[size] = rows_read(game)
+        # Another process records a deal: one entry written since.
+        Entry.objects.create(game=game, kind="record", data=rummy_deal(rng), recorded_by=alice)
+        reads[size, "since"] = rows_read(game)
+        assert seen(scoreboard.game_standings(game)) == seen(from_scratch(game))
+    # The marker and the recorders' names, and no row again, at 1,500 deals as at 5; then the
+    # one row written since.
+    assert reads[1500] == reads[5] == (3, 0)
+    assert reads[1500, "since"] == reads[5, "since"] == (4, 1)
+
+
+def test_kept_rows_say_a_recorders_name_as_it_is_now(night: Any, alice: Any) -> None:
+    game = GameFactory(night=night, slug="rummy", players=["Mary", "Tom", "Dick"])
+    game_services.deal_record(game=game, by=alice, data=rummy_deal(random.Random(1)))
+    assert scoreboard.game_standings(game).history[0].current.recorder_text == "alice"
+    type(alice).objects.filter(pk=alice.pk).update(username="alice2")  # in the admin
+    assert scoreboard.game_standings(game).history[0].current.recorder_text == "alice2"
+
+
+def test_kept_rows_of_another_ledger_are_never_trusted(night: Any, alice: Any) -> None:
+    from tests.scorekeeper.games.test_write_cost import long_game
+
+    rng = random.Random(14)
+    game = long_game(night, alice, 40)
+    scoreboard.game_standings(game)
+    _, rows = scoreboard._ROWS[game.pk]
+    # What this process keeps is another ledger's rows with the same ids (a database restored
+    # behind it): a deal less, another hash.
+    scoreboard._ROWS[game.pk] = ((rows[-2].pk, len(rows) - 1, "f" * 64), rows[:-1])
+    Entry.objects.create(game=game, kind="record", data=rummy_deal(rng), recorded_by=alice)
+    # The two rows since, which do not chain on to the kept ones, then the whole ledger again.
+    assert rows_read(game)[1] == 2 + 41
+    assert seen(scoreboard.game_standings(game)) == seen(from_scratch(game))
