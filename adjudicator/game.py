@@ -18,6 +18,7 @@ from typing import Any, ClassVar, Literal
 
 from adjudicator.asking import Asks, input_keys, input_schema
 from adjudicator.bounds import check_bounds
+from adjudicator.budget import QUESTION_STEPS, budget
 from adjudicator.cards import Pack
 from adjudicator.dealing import DealAnswer, Dealing, deal_answer
 from adjudicator.errors import BadEntryError, GameOverError, UnknownQuestionError, readable_int
@@ -691,7 +692,10 @@ class Game[O, D](ABC):
             players = self._bounding_size(data.get("players"))
             schema = input_schema(found.asks, players, options)
             check_bounds(schema, data, pack=self.pack(options, players))
-        return dict(found.answer(data, options))
+        # Within the bounds a search may still grow past what one answer should cost: every
+        # search the answer makes draws on one budget of steps (adjudicator.budget).
+        with budget(QUESTION_STEPS):
+            return dict(found.answer(data, options))
 
     def _bounding_size(self, given: object) -> int:
         """The table size an input is bounded at: the one it gives, or else the largest (a
