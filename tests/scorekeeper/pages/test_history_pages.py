@@ -150,6 +150,11 @@ def test_everything_downloads_and_imports_back(alices: Client, alice: Any, clien
         pytest.param(b"not json", "The file is not JSON.", id="not-json"),
         pytest.param(b"[" * 200_000, "The file is not JSON.", id="too-deep"),
         pytest.param(b'{"format": "x"}', "not a Scorekeeper export", id="not-an-export"),
+        pytest.param(
+            b'{"nights": [{"place": "The \\udc00 Swan"}]}',
+            "The text of nights[0].place is not valid Unicode",
+            id="a-lone-surrogate",
+        ),
     ],
 )
 def test_a_bad_upload_says_why_and_writes_nothing(
