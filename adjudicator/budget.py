@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-QUESTION_STEPS = 200_000
+QUESTION_STEPS = 300_000
 """The steps one answer may search (or one search outside a question): about 40 ms of this
 engine's best-melding search on one core; ``bench/adjudication_worst.py`` searches for the
 inputs that come closest."""

@@ -460,6 +460,16 @@ def best_melding(
     return search.melding((), packed.start, joker_count, count, style)
 
 
+# What a search's work costs in the steps of a budget (adjudicator.budget): trying a meld, or
+# reaching a state by one, is a step; a state not met before (its bookkeeping) fifteen; each
+# way of making a meld from the hand ten. Measured on bench/adjudication_worst.py's costliest
+# hands, a search of many states with few melds each (Boathouse, 42 cards of one pack) and one
+# of few states with many melds each (Crummy Rummy's jokers and repeated suits) then spend
+# about the same time on a step.
+STATE_STEPS = 15
+WAY_STEPS = 10
+
+
 class _OutOfSteps(Exception):
     """The search's budget ran out."""
 
@@ -472,8 +482,8 @@ class _Steps:
         self.most = budget.left
         self.taken = 0
 
-    def take(self) -> None:
-        self.taken += 1
+    def take(self, steps: int = 1) -> None:
+        self.taken += steps
         if self.taken > self.most:
             raise _OutOfSteps
 
@@ -524,24 +534,38 @@ class _Search:
 
     def solve(self, rest: int, jokers: int, cost: int = 0) -> int:
         """The least count the cards ``rest`` and ``jokers`` leave (``cost``: what the cards
-        placed before them left, for the best melding seen). Each call is a step, and each
-        meld tried."""
-        take = self.steps.take
-        take()
+        placed before them left, for the best melding seen). Each state reached is a step,
+        and each meld tried."""
+        self.steps.take()
+        return self._reached(rest, jokers, cost, None)
+
+    def _reached(self, rest: int, jokers: int, cost: int, option: _Option | int | None) -> int:
+        """The least count from a state reached by ``option`` (None: the start), its step
+        taken: at the end, remembered, or searched."""
         if rest == 0:
             found = self.end(jokers)
-            if cost + found < self.found[0]:
-                self.found = (cost + found, tuple(self.path), (rest, jokers))
-            return found
-        key = (rest, jokers)
-        known = self.memo.get(key)
-        if known is not None:
-            if cost + known[0] < self.found[0]:
-                self.found = (cost + known[0], tuple(self.path), key)
-            return known[0]
-        packed = self.packed
-        guards = packed.guards
-        first = packed.lowest(rest)
+        else:
+            known = self.memo.get((rest, jokers))
+            if known is None:
+                if option is not None:
+                    self.path.append(option)
+                found = self._search(rest, jokers, cost)
+                if option is not None:
+                    self.path.pop()
+                return found
+            found = known[0]
+        if cost + found < self.found[0]:
+            path = (*self.path, option) if option is not None else tuple(self.path)
+            self.found = (cost + found, path, (rest, jokers))
+        return found
+
+    def _search(self, rest: int, jokers: int, cost: int) -> int:
+        """Search a state not met before, and remember its best."""
+        take = self.steps.take
+        take(STATE_STEPS)
+        guards = self.packed.guards
+        first = self.packed.lowest(rest)
+        reached = self._reached
         best: int | None = None
         choice: _Option | None = None
         for option in self.candidates[first]:
@@ -549,22 +573,20 @@ class _Search:
             mask, used, _, _ = option
             # The meld's cards are all still held (packed.fits, inline: this is the hot loop).
             if used <= jokers and ((rest | guards) - mask) & guards == guards:
-                self.path.append(option)
-                found = self.solve(rest - mask, jokers - used, cost)
-                self.path.pop()
+                take()  # the state it reaches
+                found = reached(rest - mask, jokers - used, cost, option)
                 if best is None or found < best:
                     best, choice = found, option
                     if found == 0:
                         break  # nothing leaves less
         if best != 0:
-            self.path.append(first)
+            take()
             worth = self.values[first]
-            found = worth + self.solve(rest - packed.unit[first], jokers, cost + worth)
-            self.path.pop()
+            found = worth + reached(rest - self.packed.unit[first], jokers, cost + worth, first)
             if best is None or found < best:
                 best, choice = found, None
         assert best is not None
-        self.memo[key] = (best, choice)
+        self.memo[rest, jokers] = (best, choice)
         return best
 
     def melding(
@@ -715,6 +737,7 @@ def partition_melds(
         key = (rest, jokers, left)
         if key in memo:
             return memo[key]
+        steps.take(STATE_STEPS)
         found: tuple[Meld, ...] | None = None
         for mask, used, size, make in candidates[packed.lowest(rest)]:
             steps.take()
@@ -800,7 +823,7 @@ def _candidate_sets(
     for rank, held in by_rank.items():
         held.sort(key=_suit_index)
         for chosen in _sub_multisets(held):
-            steps.take()
+            steps.take(WAY_STEPS)
             if len(chosen) < max(style.min_naturals, 1):
                 continue
             if not style.set_suits_repeat and len({c.suit for c in chosen}) < len(chosen):
@@ -862,7 +885,7 @@ def _candidate_runs(
                 fewest = max(length - jokers, need)
                 for kept in range(len(present), fewest - 1, -1):
                     for filled in combinations(present, kept):
-                        steps.take()
+                        steps.take(WAY_STEPS)
                         if sizes is None and _run_splits(length, filled, style):
                             continue
                         numbers = tuple(window[i] for i in filled)

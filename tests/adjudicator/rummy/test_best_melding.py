@@ -23,6 +23,8 @@ from adjudicator.rummy.melding_rules import (
     CONTINENTAL,
     CRUMMY,
     RUMMY,
+    STATE_STEPS,
+    WAY_STEPS,
     MeldStyle,
     best_melding,
     boathouse_value,
@@ -219,7 +221,8 @@ COSTLY = parse_cards(
 def test_a_search_out_of_steps_gives_the_best_melding_it_found_and_no_more(steps: int) -> None:
     with budget(steps) as spent:
         result = best_melding(COSTLY, CRUMMY, crummy_value, exact=False)
-    assert spent.spent == steps + 1  # the step that found the budget gone, and no other
+    # Past the budget by the one step that found it gone (a state's or a way's), no more.
+    assert steps < spent.spent <= steps + max(STATE_STEPS, WAY_STEPS)
     assert not result.proven
     # Whatever it found is a melding of exactly these cards, counted right.
     for meld in result.melds:
@@ -254,7 +257,7 @@ def test_finding_the_melds_a_hand_can_make_is_paid_for_in_steps_too() -> None:
     hundred = [c for c in CRUMMY.pack if not c.is_joker][:96] + [JOKER] * 4
     with budget(10) as spent:
         result = best_melding(hundred, CRUMMY, crummy_value, exact=False)
-    assert spent.spent == 11
+    assert 10 < spent.spent <= 10 + WAY_STEPS
     assert result.melds == () and Counter(result.leftover) == Counter(hundred)
 
 
@@ -266,19 +269,19 @@ def test_a_partition_search_out_of_steps_refuses() -> None:
 
 
 def test_a_melding_that_leaves_nothing_ends_the_search_so_the_issues_hand_takes_few_steps() -> None:
-    # Issue 26's hand: 9,191,713 steps (1.8 s) when every way was tried after one left nothing.
+    # Issue 26's hand took 1.8 s; 130,109 steps when every way is tried after one left nothing.
     hand = parse_cards(
         "4S 5C 6D 7H 5C 6H 7D 6S 5D 5H 5H 9D 6C 9S 9H 7D 7C 4C JK 7S 4D 4D 9C 6H JK JK"
     )
     with budget(10**9) as spent:
         result = best_melding(hand, CRUMMY, crummy_value)
     assert result.proven and result.count == 0
-    assert spent.spent < 5_000
+    assert spent.spent < 10_000
 
 
 def test_the_search_places_cards_by_rank_so_a_long_hand_takes_few_steps() -> None:
-    # A Boathouse loser may hold 42 cards (4.2). These 36, shuffled, took 135,067 steps when
-    # the lowest card was taken by suit first: every run punched holes through the multisets.
+    # A Boathouse loser may hold 42 cards (4.2). These 36, shuffled, take 789,637 steps when
+    # the lowest card is taken by suit first: every run punches holes through the multisets.
     hand = parse_cards(
         "10D 9S 6H AD 10S 9D 8S JD 7H KC QS 7S QD 6C KS JH 2C 5S 4S AH 6D 9H 5H 7D QH JS 2H JC "
         "KH 3C 9C 7C 6S 8H 3S 5D"
@@ -286,4 +289,4 @@ def test_the_search_places_cards_by_rank_so_a_long_hand_takes_few_steps() -> Non
     with budget(10**9) as spent:
         result = best_melding(hand, BOATHOUSE, boathouse_value)
     assert result.proven
-    assert spent.spent < 10_000
+    assert spent.spent < 40_000

@@ -29,6 +29,7 @@ from adjudicator.rummy.crummy_rummy import (
     judge_contract,
     judge_group,
 )
+from adjudicator.rummy.melding_rules import STATE_STEPS
 from adjudicator.rummy.melds import parse_meld_cards
 
 GAME = CrummyRummy()
@@ -615,7 +616,7 @@ def test_question_deadwood_answers_the_issues_hand_exactly_within_its_budget() -
         answer = GAME.ask("deadwood", {"cards": ISSUE_26_HAND})
     assert answer["unmatched_count"] == 0
     assert answer["explanation"][-1].startswith("best melding: ")
-    assert spent.spent < QUESTION_STEPS // 20  # it took 9,191,713 steps before issue 26
+    assert spent.spent < QUESTION_STEPS // 20  # it took 1.8 s before issue 26
 
 
 def test_question_deadwood_out_of_steps_gives_the_exact_penalty_and_the_best_melding_found() -> (
@@ -624,7 +625,7 @@ def test_question_deadwood_out_of_steps_gives_the_exact_penalty_and_the_best_mel
     with budget(10**12) as spent:
         answer = GAME.ask("deadwood", {"cards": PAST_THE_BUDGET})
     # The question's budget, and not a step more: the worker is free again in tens of ms.
-    assert spent.spent == QUESTION_STEPS + 1
+    assert QUESTION_STEPS < spent.spent <= QUESTION_STEPS + STATE_STEPS
     cards = PAST_THE_BUDGET.split()
     assert answer["penalty"] == sum(
         15 if c in {"JK"} or c.startswith("A") else min(int(c[:-1]) if c[:-1].isdigit() else 10, 10)
@@ -634,7 +635,7 @@ def test_question_deadwood_out_of_steps_gives_the_exact_penalty_and_the_best_mel
     assert sorted(laid + answer["unmatched"].split()) == sorted(cards)
     assert all(judge_group(parse_meld_cards(m), GAME.options()).valid for m in answer["melds"])
     assert answer["explanation"][-2].startswith("best melding found: ")
-    assert "stopped after 200,000 steps, so a better one may exist" in answer["explanation"][-1]
+    assert "stopped after 300,000 steps, so a better one may exist" in answer["explanation"][-1]
     # Steps, not seconds: the same body gets the same answer every time.
     assert GAME.ask("deadwood", {"cards": PAST_THE_BUDGET}) == answer
 

@@ -16,6 +16,7 @@ from adjudicator.asking import input_schema
 from adjudicator.budget import QUESTION_STEPS, budget
 from adjudicator.game import Game
 from adjudicator.games import all_games
+from adjudicator.rummy.melding_rules import STATE_STEPS
 from scorekeeper.models import Entry
 from tests.oversize import beyond
 
@@ -384,7 +385,7 @@ def test_the_issues_150_byte_question_is_answered_exactly(anonymous_api: APIClie
     assert response.status_code == 200, response.content
     answer = response.json()
     assert (answer["penalty"], answer["unmatched_count"]) == (187, 0)
-    assert spent.spent < 5_000
+    assert spent.spent < 10_000
 
 
 def test_a_question_past_its_search_budget_says_what_it_proved(anonymous_api: APIClient) -> None:
@@ -394,10 +395,10 @@ def test_a_question_past_its_search_budget_says_what_it_proved(anonymous_api: AP
             anonymous_api, "deadwood", {"cards": CRUMMY_PAST_THE_BUDGET}, game="crummy-rummy"
         )
     assert response.status_code == 200, response.content
-    assert spent.spent == QUESTION_STEPS + 1
+    assert QUESTION_STEPS < spent.spent <= QUESTION_STEPS + STATE_STEPS
     lines = response.json()["explanation"]
     assert lines[-2].startswith("best melding found: ")
-    assert "stopped after 200,000 steps, so a better one may exist" in lines[-1]
+    assert "stopped after 300,000 steps, so a better one may exist" in lines[-1]
 
 
 def test_a_question_whose_answer_is_the_search_is_refused_past_its_budget(
@@ -410,9 +411,9 @@ def test_a_question_whose_answer_is_the_search_is_refused_past_its_budget(
         )
     message = refused(response, code="search_too_long", field="cards")
     assert message == (
-        "40 cards can be melded in too many ways to search them all within 200,000 steps."
+        "40 cards can be melded in too many ways to search them all within 300,000 steps."
     )
-    assert spent.spent == QUESTION_STEPS + 1
+    assert QUESTION_STEPS < spent.spent <= QUESTION_STEPS + STATE_STEPS
 
 
 @pytest.mark.parametrize(
