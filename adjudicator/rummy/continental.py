@@ -770,12 +770,16 @@ def _asks(game: Any) -> dict[str, Asks]:
     hand = CardsField("cards", "The hand", MOST_HELD)
     return {
         "meld": Asks(
-            (CardsField("cards", "The sequence", MOST_HELD),), {"cards": "4H 5H 6H"}, players=True
+            (CardsField("cards", "The sequence", MOST_HELD),),
+            {"cards": "4H 5H 6H"},
+            players=True,
+            players_default=DEFAULT_PLAYERS,
         ),
         "deadwood": Asks(
             (hand, CountField("claimed", "The count claimed", maximum=MOST_HELD)),
             {"cards": "4H 5H 6H 9S KD", "claimed": 2},
             players=True,
+            players_default=DEFAULT_PLAYERS,
             optional=CLAIM,
         ),
         "going-out": Asks(
@@ -785,6 +789,7 @@ def _asks(game: Any) -> dict[str, Asks]:
             ),
             {"cards": SAMPLE_HANDS[0]},
             players=True,
+            players_default=DEFAULT_PLAYERS,
             optional=frozenset({"melds"}),
         ),
         "settle": deal_input(game),

@@ -260,7 +260,7 @@ def test_an_unknown_game_is_refused(anonymous_api: APIClient) -> None:
             "settle",
             {"players": 9, "went_out": 0, "hands": []},
             "bad_entry",
-            "seats",
+            "players",  # the body's key (issue 26; a deal's record names its seats)
             id="settle-nine-players",
         ),
         pytest.param(
