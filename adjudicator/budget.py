@@ -23,10 +23,11 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-QUESTION_STEPS = 300_000
-"""The steps one answer may search (or one search outside a question): about 40 ms of this
-engine's best-melding search on one core; ``bench/adjudication_worst.py`` searches for the
-inputs that come closest."""
+QUESTION_STEPS = 250_000
+"""The steps one answer may search (or one search outside a question): 25 to 35 ms of one
+core's time, measured on the costliest bodies ``bench/adjudication_worst.py`` finds, on the
+shared 2-core machine under load. Real hands take far fewer: a Crummy Rummy loser's 20 cards
+a few thousand, a Boathouse loser's 30 about 10,000."""
 
 
 @dataclass

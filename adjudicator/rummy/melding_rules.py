@@ -462,12 +462,12 @@ def best_melding(
 
 # What a search's work costs in the steps of a budget (adjudicator.budget): trying a meld, or
 # reaching a state by one, is a step; a state not met before (its bookkeeping) fifteen; each
-# way of making a meld from the hand ten. Measured on bench/adjudication_worst.py's costliest
-# hands, a search of many states with few melds each (Boathouse, 42 cards of one pack) and one
-# of few states with many melds each (Crummy Rummy's jokers and repeated suits) then spend
-# about the same time on a step.
+# way of making a meld from the hand twenty. Measured on bench/adjudication_worst.py's
+# costliest hands, a search of many states with few melds each (Boathouse, 42 cards of one
+# pack), one of few states with many melds each (Crummy Rummy's jokers and repeated suits) and
+# the making of the melds of 88 cards then spend about the same time on a step.
 STATE_STEPS = 15
-WAY_STEPS = 10
+WAY_STEPS = 20
 
 
 class _OutOfSteps(Exception):

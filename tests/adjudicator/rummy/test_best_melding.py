@@ -269,18 +269,18 @@ def test_a_partition_search_out_of_steps_refuses() -> None:
 
 
 def test_a_melding_that_leaves_nothing_ends_the_search_so_the_issues_hand_takes_few_steps() -> None:
-    # Issue 26's hand took 1.8 s; 130,109 steps when every way is tried after one left nothing.
+    # Issue 26's hand took 1.8 s; 135,039 steps when every way is tried after one left nothing.
     hand = parse_cards(
         "4S 5C 6D 7H 5C 6H 7D 6S 5D 5H 5H 9D 6C 9S 9H 7D 7C 4C JK 7S 4D 4D 9C 6H JK JK"
     )
     with budget(10**9) as spent:
         result = best_melding(hand, CRUMMY, crummy_value)
     assert result.proven and result.count == 0
-    assert spent.spent < 10_000
+    assert spent.spent < 20_000
 
 
 def test_the_search_places_cards_by_rank_so_a_long_hand_takes_few_steps() -> None:
-    # A Boathouse loser may hold 42 cards (4.2). These 36, shuffled, take 789,637 steps when
+    # A Boathouse loser may hold 42 cards (4.2). These 36, shuffled, take 791,137 steps when
     # the lowest card is taken by suit first: every run punches holes through the multisets.
     hand = parse_cards(
         "10D 9S 6H AD 10S 9D 8S JD 7H KC QS 7S QD 6C KS JH 2C 5S 4S AH 6D 9H 5H 7D QH JS 2H JC "

@@ -635,7 +635,7 @@ def test_question_deadwood_out_of_steps_gives_the_exact_penalty_and_the_best_mel
     assert sorted(laid + answer["unmatched"].split()) == sorted(cards)
     assert all(judge_group(parse_meld_cards(m), GAME.options()).valid for m in answer["melds"])
     assert answer["explanation"][-2].startswith("best melding found: ")
-    assert "stopped after 300,000 steps, so a better one may exist" in answer["explanation"][-1]
+    assert "stopped after 250,000 steps, so a better one may exist" in answer["explanation"][-1]
     # Steps, not seconds: the same body gets the same answer every time.
     assert GAME.ask("deadwood", {"cards": PAST_THE_BUDGET}) == answer
 

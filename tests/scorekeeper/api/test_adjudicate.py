@@ -385,7 +385,7 @@ def test_the_issues_150_byte_question_is_answered_exactly(anonymous_api: APIClie
     assert response.status_code == 200, response.content
     answer = response.json()
     assert (answer["penalty"], answer["unmatched_count"]) == (187, 0)
-    assert spent.spent < 10_000
+    assert spent.spent < 20_000
 
 
 def test_a_question_past_its_search_budget_says_what_it_proved(anonymous_api: APIClient) -> None:
@@ -398,7 +398,7 @@ def test_a_question_past_its_search_budget_says_what_it_proved(anonymous_api: AP
     assert QUESTION_STEPS < spent.spent <= QUESTION_STEPS + STATE_STEPS
     lines = response.json()["explanation"]
     assert lines[-2].startswith("best melding found: ")
-    assert "stopped after 300,000 steps, so a better one may exist" in lines[-1]
+    assert "stopped after 250,000 steps, so a better one may exist" in lines[-1]
 
 
 def test_a_question_whose_answer_is_the_search_is_refused_past_its_budget(
@@ -411,7 +411,7 @@ def test_a_question_whose_answer_is_the_search_is_refused_past_its_budget(
         )
     message = refused(response, code="search_too_long", field="cards")
     assert message == (
-        "40 cards can be melded in too many ways to search them all within 300,000 steps."
+        "40 cards can be melded in too many ways to search them all within 250,000 steps."
     )
     assert QUESTION_STEPS < spent.spent <= QUESTION_STEPS + STATE_STEPS
 
