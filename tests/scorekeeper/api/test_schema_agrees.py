@@ -111,3 +111,20 @@ def test_an_empty_ratings_filter_is_refused_as_the_schema_says(api: APIClient, q
     response = api.get(f"{reverse('api_ratings')}?{query}")
     assert response.status_code == 400, response.content
     assert response.json()["field"] in {"game", "year"}
+
+
+@pytest.mark.parametrize(
+    ("game", "question", "body"),
+    [
+        pytest.param("bridge-rummy", "go-out", {"hand": "KS", "melds": []}, id="bridge-go-out"),
+        pytest.param("bridge-rummy", "initial-meld", {"melds": []}, id="bridge-initial-meld"),
+        pytest.param("rummy", "go-out", {"hand": "KS"}, id="rummy-go-out"),
+    ],
+)
+def test_a_layoffs_unknown_key_is_refused_as_the_schema_says(
+    anonymous_api: APIClient, game: str, question: str, body: dict[str, Any]
+) -> None:
+    layoff = {"cards": "KS", "onto": "KH KD KC", "colour": "red"}
+    response = ask(anonymous_api, game, question, {**body, "layoffs": [layoff]})
+    assert response.status_code == 400, response.content
+    assert response.json()["field"] == "layoffs"
