@@ -171,6 +171,9 @@ class Asks:
     inputs: Fields | FieldsFor
     sample: Mapping[str, Any] | SampleFor = field(default_factory=dict)
     players: bool = False
+    players_default: int | None = None
+    """Where a question that takes the table size may be asked without it: the size it is
+    then asked at (a game of one table size; Continental's questions, at a two-pack table)."""
     ways_for: Callable[[int, Any], tuple[Way, ...]] | None = None
     optional: frozenset[str] = frozenset()
     """Fields the question answers without (a flag, an optional seat and a way's fields are
@@ -248,13 +251,15 @@ def deal_input(
     sample: Mapping[str, Any] | None = None,
     optional: frozenset[str] = frozenset(),
     deal_number: str = "",
+    players_default: int | None = None,
 ) -> Asks:
     """A question answered from a whole deal: its input is the game's deal record (the page
     offers the same fields as the deal form), with ``players``; ``extra`` fields come first.
     The sample is the game's first sample deal (plus ``sample``). What is required is what the
     record requires (:func:`adjudicator.records.json_schema`), and the ``extra`` fields not in
     ``optional``. ``deal_number`` names the extra field that takes the deal's number, if one
-    does (a recorded deal disputed fills it in)."""
+    does (a recorded deal disputed fills it in); ``players_default``, the table size it is
+    asked at when left out (a game of one size)."""
 
     def fields(players: int, options: Any) -> Fields:
         return (*extra, *game.record(options, players).fields)
@@ -284,6 +289,7 @@ def deal_input(
         way_required_for=way_required,
         whole_deal=True,
         deal_number=deal_number,
+        players_default=players_default,
     )
 
 
@@ -341,7 +347,10 @@ def input_schema(asks: Asks, players: int, options: Any) -> dict[str, Any]:
     required = [f.key for f in fields if f.key in asks.required(players, options)]
     if asks.players:
         props["players"] = {"type": "integer", "enum": [players], "description": "Table size."}
-        required.append("players")
+        if asks.players_default is None:
+            required.append("players")
+        else:
+            props["players"]["description"] = f"Table size (left out: {asks.players_default})."
     else:
         props["players"] = {
             "type": ["integer", "null"],

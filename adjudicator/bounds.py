@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from adjudicator.cards import Card, Pack
+from adjudicator.cards import Card, Pack, card_rows
 from adjudicator.errors import AdjudicationError, BadEntryError, readable_int
 
 CARD_TEXT = 8
@@ -40,7 +40,6 @@ standing for the 10C) and a separator such as ``", "``."""
 MAX_CARDS = "x-max-cards"
 """The schema keyword of a string of cards: how many cards it holds at most."""
 
-_SEPARATORS = re.compile(r"[\s,;]+")
 # A meld writes a joker with the card it stands for (JK=5C, JK:5C, JK(5C)): the card laid is
 # the one before the mark, and only it is taken from the pack.
 _DESIGNATION = re.compile(r"[=:(]")
@@ -119,7 +118,8 @@ def _check_text(
         )
     if most_cards is None or not count_cards:
         return
-    tokens = [token for token in _SEPARATORS.split(text.strip()) if token]
+    # The cards as the parsers read them (cards.card_rows): a grid's row breaks are not cards.
+    tokens = [token for row in card_rows(text) for token in row]
     if len(tokens) > most_cards:
         raise BadEntryError(
             f"{_name(path)} holds at most {most_cards} cards, not {len(tokens)}.",

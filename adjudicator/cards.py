@@ -88,6 +88,7 @@ _SUIT_ALIASES = {
 _RANK_ALIASES = {rank.value: rank for rank in Rank} | {"T": Rank.TEN}
 _JOKER_ALIASES = {"JK", "JOKER", "🃏"}
 _SEPARATORS = re.compile(r"[\s,;]+")
+_ROW_BREAK = re.compile(r"[/|]")
 _SUIT_CHARS = "".join(_SUIT_ALIASES)
 _TOKEN = re.compile(rf"^(?:([{_SUIT_CHARS}])(10|[2-9AJQKT])|(10|[2-9AJQKT])([{_SUIT_CHARS}]))$")
 
@@ -154,14 +155,58 @@ def card(rank: Rank, suit: Suit) -> Card:
     return _CARDS[rank, suit]
 
 
+def card_rows(text: str) -> list[list[str]]:
+    """The tokens of a string of cards, row by row: the one reading of the notation, shared by
+    every parser and by the bounds (:mod:`adjudicator.bounds`). Cards are separated by spaces,
+    commas or semicolons; the rows of a grid by ``/`` or ``|``, as ``str()`` of a grid writes
+    them. A string without a row break is one row.
+
+    >>> card_rows("th 9c jc / 10d qc jd / 2s 10s js")
+    [['th', '9c', 'jc'], ['10d', 'qc', 'jd'], ['2s', '10s', 'js']]
+    >>> card_rows("AS, KS;QS"), card_rows("")
+    ([['AS', 'KS', 'QS']], [[]])
+    """
+    return [[t for t in _SEPARATORS.split(row.strip()) if t] for row in _ROW_BREAK.split(text)]
+
+
+def card_tokens(text: str) -> list[str]:
+    """The tokens of a string of cards that is not a grid: a row break is refused.
+
+    >>> card_tokens("JK=5C 6C, 7C")
+    ['JK=5C', '6C', '7C']
+    >>> card_tokens("AS KS / QS")
+    Traceback (most recent call last):
+    ...
+    adjudicator.errors.BadCardError: '/' is not a card: only the rows of a grid are separated by / or |.
+    """
+    rows = card_rows(text)
+    if len(rows) > 1:
+        mark = _ROW_BREAK.search(text)
+        shown = mark.group() if mark else "/"
+        raise BadCardError(
+            f"{shown!r} is not a card: only the rows of a grid are separated by / or |.",
+            cards=[shown],
+        )
+    return rows[0]
+
+
 def parse_cards(text: str | Iterable[str]) -> tuple[Card, ...]:
-    """Read cards separated by spaces or commas (or already split).
+    """Read cards separated by spaces, commas or semicolons (or already split).
 
     >>> parse_cards("")
     ()
     """
-    tokens = _SEPARATORS.split(text.strip()) if isinstance(text, str) else list(text)
+    tokens = card_tokens(text) if isinstance(text, str) else list(text)
     return tuple(Card.parse(token) for token in tokens if token.strip())
+
+
+def parse_card_rows(text: str) -> tuple[tuple[Card, ...], ...]:
+    """Read cards written row by row (:func:`card_rows`): one tuple of cards a row.
+
+    >>> parse_card_rows("5h 6h / 7h 8h")
+    ((Card('5H'), Card('6H')), (Card('7H'), Card('8H')))
+    """
+    return tuple(tuple(Card.parse(token) for token in row) for row in card_rows(text))
 
 
 def format_cards(cards: Iterable[Card]) -> str:

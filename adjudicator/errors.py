@@ -187,6 +187,13 @@ class InvalidGridError(AdjudicationError):
     code = "invalid_grid"
 
 
+class SearchTooLongError(AdjudicationError):
+    """An exact search that would take more steps than one answer may spend
+    (:mod:`adjudicator.budget`): refused rather than left to stall the server."""
+
+    code = "search_too_long"
+
+
 class GameOverError(AdjudicationError):
     """A deal recorded after the game has already ended."""
 

@@ -18,9 +18,17 @@ from typing import Any, ClassVar, Literal
 
 from adjudicator.asking import Asks, input_keys, input_schema
 from adjudicator.bounds import check_bounds
+from adjudicator.budget import QUESTION_STEPS, budget
 from adjudicator.cards import Pack
 from adjudicator.dealing import DealAnswer, Dealing, deal_answer
-from adjudicator.errors import BadEntryError, GameOverError, UnknownQuestionError, readable_int
+from adjudicator.errors import (
+    AdjudicationError,
+    BadEntryError,
+    BadOptionError,
+    GameOverError,
+    UnknownQuestionError,
+    readable_int,
+)
 from adjudicator.options import OptionInfo, changed_options, describe_options, parse_options
 from adjudicator.records import DealData, Record, Seating, format_record, parse_record
 from adjudicator.said import Said, and_list, say, seats, side
@@ -688,8 +696,16 @@ class Game[O, D](ABC):
             )
         if not isinstance(data, Mapping):
             raise BadEntryError("The question needs a JSON object.", field="body")
+        if "options" in data and not isinstance(data["options"], Mapping):
+            # As the schema says: an object, or left out (null is not "the published rules").
+            raise BadOptionError(
+                "options are the house rules, an object such as {}; leave it out for the "
+                "published rules.",
+                field="options",
+            )
         options = self.options(data.get("options"))
         if found.asks is not None:
+            self._check_table_size(found.asks, data)
             takes = input_keys(found.asks, self.table_sizes(), options)
             unknown = sorted(str(key) for key in data if key not in takes)
             if unknown:
@@ -703,7 +719,38 @@ class Game[O, D](ABC):
             players = self._bounding_size(data.get("players"))
             schema = input_schema(found.asks, players, options)
             check_bounds(schema, data, pack=self.pack(options, players))
-        return dict(found.answer(data, options))
+        # Within the bounds a search may still grow past what one answer should cost: every
+        # search the answer makes draws on one budget of steps (adjudicator.budget).
+        with budget(QUESTION_STEPS):
+            return dict(found.answer(data, options))
+
+    def _check_table_size(self, asks: Asks, data: Mapping[str, Any]) -> None:
+        """``players`` as the question's schema has it: a whole number, required by a question
+        that takes the table size unless it says at which it is asked without (which sizes the
+        game is played by is the answer's to say, naming the rule); for any other question, a
+        whole number from 1, null, or left out."""
+        given = data.get("players")
+        listed = [str(n) for n in self.table_sizes()]
+        sizes = " or ".join([", ".join(listed[:-1]), listed[-1]] if len(listed) > 1 else listed)
+        if asks.players and type(given) is not int:
+            if given is None and "players" not in data and asks.players_default is not None:
+                return
+            raise BadEntryError(
+                f"players is how many sit at the table: {sizes} in {self.name}.", field="players"
+            )
+        if asks.players and type(given) is int and given not in self.table_sizes():
+            try:
+                self.check_players(given)
+            except AdjudicationError as err:
+                err.field = "players"  # the body's key (a record's seats are its own)
+                raise
+        if not asks.players and given is not None and (type(given) is not int or given < 1):
+            shown = f", not {readable_int(given)}" if type(given) is int else ""
+            raise BadEntryError(
+                f"players is how many sit at the table ({sizes} in {self.name}), or left "
+                f"out{shown}.",
+                field="players",
+            )
 
     def _bounding_size(self, given: object) -> int:
         """The table size an input is bounded at: the one it gives, or else the largest (a

@@ -43,8 +43,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Protocol
 
 from adjudicator.bounds import CARD_TEXT, cards_schema, check_bounds
-from adjudicator.cards import Card, Pack, format_cards, parse_cards
-from adjudicator.errors import AdjudicationError, BadEntryError
+from adjudicator.cards import Card, Pack, format_cards, parse_card_rows, parse_cards
+from adjudicator.errors import AdjudicationError, BadEntryError, InvalidGridError
 from adjudicator.said import say, seat, seats
 from adjudicator.seats import read_seat
 
@@ -453,7 +453,7 @@ def _cards(value: object, f: CardsField, *, counted: bool = True) -> tuple[Card,
     most = f.max_cards if counted else MOST_CARDS
     if len(value) > CARD_TEXT * max(most, 1):
         raise BadEntryError(f"{f.key} holds at most {most} cards.")
-    cards = parse_cards(value)
+    cards = _grid_cards(value, f.shape) if f.shape else parse_cards(value)
     if not counted and len(cards) > most:
         raise BadEntryError(f"{f.key} holds at most {most} cards.")
     if counted and not f.min_cards <= len(cards) <= f.max_cards:
@@ -462,6 +462,27 @@ def _cards(value: object, f: CardsField, *, counted: bool = True) -> tuple[Card,
         )
         raise BadEntryError(f"{f.key} holds {expected} cards, not {len(cards)}.", cards=cards)
     return cards
+
+
+def _grid_cards(text: str, shape: str) -> tuple[Card, ...]:
+    """A grid's cards, row-major: written in one run, or row by row (``/`` or ``|`` between
+    the rows, as a grid prints itself), each row then full.
+
+    >>> len(_grid_cards("th 9c jc / 10d qc jd / 2s 10s js", "3x3"))
+    9
+    >>> _grid_cards("th 9c / jc 10d qc jd / 2s 10s js", "3x3")
+    Traceback (most recent call last):
+    ...
+    adjudicator.errors.InvalidGridError: A 3x3 grid has 3 rows of 3 cards; got rows of 2, 4, 3.
+    """
+    rows = parse_card_rows(text)
+    height, width = (int(n) for n in shape.split("x"))
+    if len(rows) > 1 and (len(rows) != height or any(len(row) != width for row in rows)):
+        raise InvalidGridError(
+            f"A {shape} grid has {height} rows of {width} cards; got rows of "
+            f"{', '.join(str(len(row)) for row in rows)}."
+        )
+    return tuple(c for row in rows for c in row)
 
 
 def _parse_field(f: Field, value: object, seating: Seating, values: Mapping[str, Any]) -> Any:

@@ -1,41 +1,68 @@
-"""System checks: production must not run on the development secret key."""
+"""System checks: production must not run on the development secret key, nor on a weak one."""
 
 from typing import Any
 
 from django.conf import settings
 from django.core.checks import Error, Tags, register
+from django.core.checks.security import base as django_security
+from django.core.checks.security.base import (
+    SECRET_KEY_INSECURE_PREFIX,
+    SECRET_KEY_MIN_LENGTH,
+    SECRET_KEY_MIN_UNIQUE_CHARACTERS,
+)
 from django.core.exceptions import ImproperlyConfigured
+
+MAKE_ONE = "python -c 'import secrets; print(secrets.token_urlsafe(50))'"
 
 NO_SECRET_KEY = (
     "SECRET_KEY is not set (or is the public development key) and DEBUG is off: set the "
     "SECRET_KEY environment variable to a long random value, the same on every app server "
-    "(make one with python -c 'import secrets; print(secrets.token_urlsafe(50))'), or set "
-    "DEBUG=1 on a development machine."
+    f"(make one with {MAKE_ONE}), or set DEBUG=1 on a development machine."
+)
+
+# Django's own deploy check (security.W009, W025) decides, and its constants say why: a key
+# that fails it is guessable, and whoever guesses it can forge a session or a poll key.
+WEAK_SECRET_KEY = (
+    "{name} is too weak to serve with DEBUG off: Django's deploy check asks for at least "
+    f"{SECRET_KEY_MIN_LENGTH} characters, {SECRET_KEY_MIN_UNIQUE_CHARACTERS} of them "
+    f"different, and not starting with {SECRET_KEY_INSECURE_PREFIX!r}. Set it to a long "
+    f"random value, the same on every app server (make one with {MAKE_ONE})."
 )
 
 
-def serves_on_the_public_key() -> bool:
-    """The development key is in the repository: whoever reads it can forge a watcher's poll
-    key or a session's signature. Fine on a laptop (DEBUG on), never on a server."""
-    return not settings.DEBUG and settings.SECRET_KEY == settings.DEV_SECRET_KEY
+def weak_secret_key() -> str | None:
+    """Why this server must not serve on its keys, or None. The development key is in the
+    repository and a short key can be guessed: whoever knows it can forge a watcher's poll key
+    or a session's signature. Fine on a laptop (DEBUG on), never on a server. A fallback key
+    (``SECRET_KEY_FALLBACKS``) still verifies signatures, so it is held to the same."""
+    if settings.DEBUG:
+        return None
+    if settings.SECRET_KEY == settings.DEV_SECRET_KEY:
+        return NO_SECRET_KEY
+    if django_security.check_secret_key(None):
+        return WEAK_SECRET_KEY.format(name="SECRET_KEY")
+    if django_security.check_secret_key_fallbacks(None):
+        return WEAK_SECRET_KEY.format(name="A key of SECRET_KEY_FALLBACKS")
+    return None
 
 
-def refuse_the_public_key() -> None:
-    """Stop a server from starting on the development key (scorekeeper/wsgi.py calls this).
+def refuse_a_weak_key() -> None:
+    """Stop a server from starting on the development key or a weak one (scorekeeper/wsgi.py
+    calls this, so every WSGI server does: gunicorn's master stops before it forks).
 
     Not in settings.py itself: the type checker's Django plugin reads the settings, without a
     key, and must not be refused.
     """
-    if serves_on_the_public_key():
-        raise ImproperlyConfigured(NO_SECRET_KEY)
+    why = weak_secret_key()
+    if why is not None:
+        raise ImproperlyConfigured(why)
 
 
 @register(Tags.security)
 def check_a_server_has_a_secret_key(app_configs: Any, **kwargs: Any) -> list[Error]:
     """manage.py's commands that run the checks (migrate, runserver, check...) refuse too."""
-    if serves_on_the_public_key():
-        return [Error(NO_SECRET_KEY, id="scorekeeper.E006")]
-    return []
+    why = weak_secret_key()
+    return [] if why is None else [Error(why, id="scorekeeper.E006")]
 
 
 @register(Tags.security, deploy=True)

@@ -48,7 +48,7 @@ def env_list(name: str, default: str) -> list[str]:
 DEBUG = env_bool("DEBUG", False)
 DEV_SECRET_KEY = "django-insecure-scorekeeper-development-key-never-use-in-production"
 SECRET_KEY = os.environ.get("SECRET_KEY") or DEV_SECRET_KEY
-# With DEBUG off the development key is refused: scorekeeper/checks.py says why.
+# With DEBUG off the development key, or a weak one, is refused: scorekeeper/checks.py says why.
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 

@@ -18,12 +18,18 @@ Only the set of cards in a line matters, never their order ("9-J-10 is as good a
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol, TypedDict, get_args
 
-from adjudicator.cards import ALL_CARDS, Card, Suit, format_cards, parse_cards
+from adjudicator.cards import (
+    ALL_CARDS,
+    Card,
+    Suit,
+    format_cards,
+    parse_card_rows,
+    parse_cards,  # noqa: F401 (the doctests read cards with it)
+)
 from adjudicator.errors import BadOptionError, InvalidGridError, NotInPackError
 
 Shape = Literal["3x3", "3x4"]
@@ -60,8 +66,6 @@ SIZES: dict[Shape, int] = {"3x3": 9, "3x4": 12}
 ROW_LENGTH: dict[Shape, int] = {"3x3": 3, "3x4": 4}
 # The seed: "The highest possible score is 60"; 8 lines of at most 6 give 48 in Brummy.
 MAX_SCORE: dict[Shape, int] = {"3x3": 48, "3x4": 60}
-
-_ROW_SPLIT = re.compile(r"[/|]")
 
 
 @dataclass(frozen=True)
@@ -149,17 +153,17 @@ class Grid:
 
     @classmethod
     def parse(cls, text: str, shape: Shape = "3x3") -> Grid:
-        """Read a grid, row-major; rows may be separated by ``/`` (then each must be full)."""
-        if _ROW_SPLIT.search(text):
-            rows = [parse_cards(part) for part in _ROW_SPLIT.split(text)]
+        """Read a grid, row-major; rows may be separated by ``/`` or ``|`` (then each must be
+        full), as :meth:`__str__` writes them."""
+        rows = parse_card_rows(text)
+        if len(rows) > 1:
             width = ROW_LENGTH.get(shape, 0)
             if shape in SHAPES and (len(rows) != 3 or any(len(r) != width for r in rows)):
                 raise InvalidGridError(
                     f"A {shape} grid has 3 rows of {width} cards; got rows of "
                     f"{', '.join(str(len(r)) for r in rows)}.",
                 )
-            return cls(shape, tuple(c for r in rows for c in r))
-        return cls(shape, parse_cards(text))
+        return cls(shape, tuple(c for r in rows for c in r))
 
     @classmethod
     def from_rows(cls, rows: Sequence[Sequence[Card]]) -> Grid:

@@ -178,6 +178,9 @@ class BoathouseRummy(SettlementGame[Options, Deal]):
                 meld_summary="Is this a meld in Boathouse Rummy (ace high, low or round the corner)?",
                 deadwood_summary="The best melding of a hand and its unmatched count (aces 11).",
                 settles=SettleAnswer[BoathouseDetail],
+                # 4.2: a hand only grows until it is declared whole: at two players, all but
+                # the other player's (at least the ten dealt), as a loser's hand is bounded.
+                most_held=limits(2).most,
             ),
             **turn_question(
                 "go-out",

@@ -208,7 +208,7 @@ def judge_going_out(cards: Sequence[Card], style: MeldStyle, options: Options) -
     >>> result = judge_going_out(parse_cards("2S 3S 4S 5S 8D 9D 10D JD 10H JH QH KH 6C JK 8C"),
     ...                          style, Options())
     >>> result.shape, [str(m) for m in result.melds]
-    ('4+4+4+3', ['2S 3S 4S 5S', '10H JH QH KH', '8D 9D 10D JD', '6C JK=7C 8C'])
+    ('4+4+4+3', ['2S 3S 4S 5S', '8D 9D 10D JD', '10H JH QH KH', '6C JK=7C 8C'])
     >>> judge_going_out(parse_cards("2S 3S 4S 5S 6S 8D 9D 10D JD QD 10H JH QH KH AH"),
     ...                 style, Options()).problems
     ('these cards make sequences only as 5+5+5, which is not a going-out shape (3+3+3+3+3, 4+4+4+3 or 5+4+3+3, C-1)',)
@@ -770,12 +770,16 @@ def _asks(game: Any) -> dict[str, Asks]:
     hand = CardsField("cards", "The hand", MOST_HELD)
     return {
         "meld": Asks(
-            (CardsField("cards", "The sequence", MOST_HELD),), {"cards": "4H 5H 6H"}, players=True
+            (CardsField("cards", "The sequence", MOST_HELD),),
+            {"cards": "4H 5H 6H"},
+            players=True,
+            players_default=DEFAULT_PLAYERS,
         ),
         "deadwood": Asks(
             (hand, CountField("claimed", "The count claimed", maximum=MOST_HELD)),
             {"cards": "4H 5H 6H 9S KD", "claimed": 2},
             players=True,
+            players_default=DEFAULT_PLAYERS,
             optional=CLAIM,
         ),
         "going-out": Asks(
@@ -785,6 +789,7 @@ def _asks(game: Any) -> dict[str, Asks]:
             ),
             {"cards": SAMPLE_HANDS[0]},
             players=True,
+            players_default=DEFAULT_PLAYERS,
             optional=frozenset({"melds"}),
         ),
         "settle": deal_input(game),

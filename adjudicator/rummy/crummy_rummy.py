@@ -26,10 +26,12 @@ from typing import Any, Literal, NotRequired, TypedDict
 
 from adjudicator.asking import (
     CLAIM,
+    MOST_IN_MELD,
     Asks,
     MeldsField,
     deal_input,
 )
+from adjudicator.budget import QUESTION_STEPS
 from adjudicator.cards import CRUMMY as CRUMMY_PACK
 from adjudicator.cards import Card, Pack, format_cards, parse_cards
 from adjudicator.dealing import Dealing, from_pack
@@ -64,9 +66,6 @@ DEALT = 10
 # CR-1/CR-2: after the draw a hand holds the 10 dealt and the card drawn, plus 2 for each
 # time its player took out of turn (the face-up card and a penalty card from the stock).
 HAND_AFTER_DRAW = DEALT + 1
-# The deadwood question's exact melding search stays under a second up to here (measured on
-# hands dense in runs with four jokers); the longest real hand is far shorter.
-MOST_MELDED = 26
 VALUES = "2-9 their pips; 10, J, Q, K 10; A and joker 15"
 
 
@@ -537,6 +536,10 @@ def most_cards_held(players: int) -> int:
     return len(CRUMMY_PACK) - FEWEST_LAID - (players - 2)
 
 
+MOST_HELD = most_cards_held(3)
+"""The most cards one hand can hold at any table: at the smallest (5a: 3 to 6 players)."""
+
+
 def most_points_held(players: int) -> int:
     """What :func:`most_cards_held` cards are worth at most: the dearest cards of the pack.
 
@@ -913,15 +916,12 @@ def _answer_deadwood(data: Mapping[str, Any], options: Options) -> DeadwoodAnswe
     text = _cards_text(data)
     try:
         hand = parse_cards(text)
-        if len(hand) > MOST_CARDS:
-            raise BadEntryError(f"A hand holds at most {MOST_CARDS} cards.")
+        if len(hand) > MOST_HELD:
+            raise BadEntryError(f"A hand holds at most {MOST_HELD} cards.")
         CRUMMY_PACK.check(hand)
-        # The exact search grows quickly past two dozen cards; the penalty needs no melding.
-        melding = (
-            best_melding(hand, meld_style(options), crummy_value)
-            if len(hand) <= MOST_MELDED
-            else None
-        )
+        # The penalty needs no melding (5a: every card left scores), so a search that runs out
+        # of steps gives the best melding it found rather than refusing the question.
+        melding = best_melding(hand, meld_style(options), crummy_value, exact=False)
     except AdjudicationError as err:
         raise err.at("cards") from None
     claimed = _whole(data, "claimed")
@@ -932,16 +932,20 @@ def _answer_deadwood(data: Mapping[str, Any], options: Options) -> DeadwoodAnswe
         "every card left in hand scores, melded or not: after the contract only cards that "
         "extend groups on the table can be played (5a)",
     ]
-    if melding is None:
-        lines.append(f"best melding not searched: more than {MOST_MELDED} cards")
-    elif melding.melds:
+    if melding.melds:
         melds = "; ".join(str(m) for m in melding.melds)
+        best = "best melding" if melding.proven else "best melding found"
         lines.append(
-            f"best melding: {melds}; unmatched {format_cards(melding.leftover) or 'nothing'} "
+            f"{best}: {melds}; unmatched {format_cards(melding.leftover) or 'nothing'} "
             f"= {melding.count}"
         )
-    else:
+    elif melding.proven:
         lines.append(f"no group can be made: unmatched {melding.count}")
+    if not melding.proven:
+        lines.append(
+            f"the search for the best melding stopped after {QUESTION_STEPS:,} steps, so a "
+            "better one may exist; the penalty above does not depend on it"
+        )
     right = None
     if claimed is not None:
         right = claimed == penalty
@@ -997,10 +1001,10 @@ def _asks(game: Any) -> dict[str, Asks]:
             {"round": 1, "groups": ["7H 8H 9H 10H", "3S 3S 3H"]},
             optional=frozenset({"round", "hand_size"}),
         ),
-        "meld": Asks((CardsField("cards", "The group", MOST_CARDS),), {"cards": "7H 8H 9H 10H"}),
+        "meld": Asks((CardsField("cards", "The group", MOST_IN_MELD),), {"cards": "7H 8H 9H 10H"}),
         "deadwood": Asks(
             (
-                CardsField("cards", "The hand", MOST_CARDS),
+                CardsField("cards", "The hand", MOST_HELD),
                 CountField("claimed", "The count claimed", maximum=1000),
             ),
             {"cards": "7H 8H 9H KS 2C", "claimed": 12},

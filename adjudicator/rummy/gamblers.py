@@ -275,6 +275,7 @@ class Gamblers(SettlementGame[Options, Deal]):
                 meld_summary="Is this a meld in Gambler's Rummy (ace low, sets of 3 or 4)?",
                 deadwood_summary="The best melding of a hand and its unmatched count (what G-1 compares).",
                 settles=SettleAnswer[GamblersDetail],
+                most_held=DEALT + 1,  # 4.4: seven dealt, and the one drawn each turn
             ),
             **turn_question(
                 "declare",

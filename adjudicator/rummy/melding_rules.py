@@ -19,11 +19,16 @@ jokers, packs). :func:`meld_problems` lists every reason some cards are not a me
 
 from __future__ import annotations
 
+import sys
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import partial
+from itertools import combinations
 
+from adjudicator.budget import Budget, active
 from adjudicator.cards import (
     ALL_CARDS,
     JOKER,
@@ -35,7 +40,7 @@ from adjudicator.cards import (
     format_cards,
     parse_cards,
 )
-from adjudicator.errors import InvalidMeldError, NotInPackError
+from adjudicator.errors import InvalidMeldError, NotInPackError, SearchTooLongError
 from adjudicator.rummy.melds import Meld, MeldCard, MeldKind, parse_meld_cards
 
 CardValue = Callable[[Card], int]
@@ -397,18 +402,28 @@ def _windows(length: int, aces: Aces) -> tuple[tuple[int, ...], ...]:
 
 @dataclass(frozen=True)
 class Melding:
-    """A hand split into disjoint melds and the cards left over, with their count."""
+    """A hand split into disjoint melds and the cards left over, with their count.
+
+    ``proven``: no melding leaves less. False only for the best a search found before its
+    budget ran out (:func:`best_melding` with ``exact`` false).
+    """
 
     melds: tuple[Meld, ...]
     leftover: tuple[Card, ...]
     count: int
+    proven: bool = True
 
 
-def best_melding(hand: str | Iterable[Card], style: MeldStyle, value: CardValue) -> Melding:
+def best_melding(
+    hand: str | Iterable[Card], style: MeldStyle, value: CardValue, *, exact: bool = True
+) -> Melding:
     """The disjoint melds that leave the lowest count of unmatched cards (ruling 4).
 
-    An exact search: the lowest card left is either unmatched or in one of the melds that
-    hold it; results are remembered for each multiset of cards still to place.
+    An exact search: the lowest card left (by rank, then suit) is either in one of the melds
+    that hold it or unmatched; results are remembered for each multiset of cards still to
+    place. It draws its steps from the answer's budget (:mod:`adjudicator.budget`): out of
+    steps it refuses (:class:`~adjudicator.errors.SearchTooLongError`), or, with ``exact``
+    false, gives the best melding it found (``proven`` false).
 
     >>> best_melding("JK 5S 5H 9C 10C JC QC", CRUMMY, crummy_value).count
     0
@@ -420,58 +435,215 @@ def best_melding(hand: str | Iterable[Card], style: MeldStyle, value: CardValue)
     naturals = Counter(c for c in cards if not c.is_joker)
     joker_count = len(cards) - sum(naturals.values())
     packed = _Packed.of(naturals)
-    order, unit = packed.order, packed.unit
-    candidates = packed.candidates(_candidate_melds(naturals, joker_count, style))
-    values = [value(c) for c in order]
-    joker_cost = value(JOKER) if joker_count else 0
-    all_jokers = _joker_melds(style)
+    steps = _Steps(active())
+    search = _Search(
+        packed,
+        [value(c) for c in packed.order],
+        value(JOKER) if joker_count else 0,
+        _joker_melds(style),
+        steps,
+    )
+    try:
+        search.candidates = packed.candidates(
+            _candidate_melds(naturals, joker_count, style, steps), longest_first=True
+        )
+        count = search.solve(packed.start, joker_count)
+    except _OutOfSteps:
+        if exact:
+            raise SearchTooLongError(
+                f"{len(cards)} cards can be melded in too many ways to search them all "
+                f"within {steps.budget.limit:,} steps.",
+            ) from None
+        return search.best_found(joker_count, style)
+    finally:
+        steps.charge()
+    return search.melding((), packed.start, joker_count, count, style)
 
-    memo: dict[tuple[int, int], tuple[int, tuple[int, int, Meld] | None]] = {}
 
-    def solve(rest: int, jokers: int) -> int:
+# What a search's work costs in the steps of a budget (adjudicator.budget): trying a meld, or
+# reaching a state by one, is a step; a state not met before (its bookkeeping) fifteen; each
+# way of making a meld from the hand twenty. Measured on bench/adjudication_worst.py's
+# costliest hands, a search of many states with few melds each (Boathouse, 42 cards of one
+# pack), one of few states with many melds each (Crummy Rummy's jokers and repeated suits) and
+# the making of the melds of 88 cards then spend about the same time on a step.
+STATE_STEPS = 15
+WAY_STEPS = 20
+
+
+class _OutOfSteps(Exception):
+    """The search's budget ran out."""
+
+
+class _Steps:
+    """The steps a search takes from its budget: past what the budget has left, it stops."""
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self.most = budget.left
+        self.taken = 0
+
+    def take(self, steps: int = 1) -> None:
+        self.taken += steps
+        if self.taken > self.most:
+            raise _OutOfSteps
+
+    def charge(self) -> None:
+        """Charge the steps taken to the budget."""
+        self.budget.spent += self.taken
+
+
+type _Candidate = tuple[tuple[Card, ...], int, Callable[[], Meld]]
+"""A meld the hand can make: its natural cards, the jokers it uses, and how to make it (made
+only for the melds a search keeps)."""
+
+type _Option = tuple[int, int, int, Callable[[], Meld]]
+"""A meld a card may go into: its natural cards as a mask, the jokers it uses, its size, and
+how to make it."""
+
+
+class _Search:
+    """The best-melding search of one hand, with what it has proved so far."""
+
+    def __init__(
+        self,
+        packed: _Packed,
+        values: list[int],
+        joker_cost: int,
+        all_jokers: frozenset[int],
+        steps: _Steps,
+    ) -> None:
+        self.packed = packed
+        self.candidates: list[list[_Option]] = []
+        self.values = values
+        self.joker_cost = joker_cost
+        self.all_jokers = all_jokers
+        self.steps = steps
+        self.memo: dict[tuple[int, int], tuple[int, _Option | None]] = {}
+        self.path: list[_Option | int] = []
+        # The best complete melding seen: its count, the choices down to a state whose best
+        # is known, and that state (None before any: every card left over).
+        self.found: tuple[int, tuple[_Option | int, ...], tuple[int, int] | None] = (
+            sys.maxsize,
+            (),
+            None,
+        )
+
+    def end(self, jokers: int) -> int:
+        """What the jokers left at the end count: nothing, if they meld alone."""
+        return 0 if jokers in self.all_jokers else jokers * self.joker_cost
+
+    def solve(self, rest: int, jokers: int, cost: int = 0) -> int:
+        """The least count the cards ``rest`` and ``jokers`` leave (``cost``: what the cards
+        placed before them left, for the best melding seen). Each state reached is a step,
+        and each meld tried."""
+        self.steps.take()
+        return self._reached(rest, jokers, cost, None)
+
+    def _reached(self, rest: int, jokers: int, cost: int, option: _Option | int | None) -> int:
+        """The least count from a state reached by ``option`` (None: the start), its step
+        taken: at the end, remembered, or searched."""
         if rest == 0:
-            return 0 if jokers in all_jokers else jokers * joker_cost
-        key = (rest, jokers)
-        known = memo.get(key)
-        if known is not None:
-            return known[0]
-        first = packed.lowest(rest)
-        best = values[first] + solve(rest - unit[first], jokers)
-        choice: tuple[int, int, Meld] | None = None
-        for option in candidates[first]:
-            mask, used, _ = option
-            if used <= jokers and packed.fits(rest, mask):
-                found = solve(rest - mask, jokers - used)
-                if found < best:
+            found = self.end(jokers)
+        else:
+            known = self.memo.get((rest, jokers))
+            if known is None:
+                if option is not None:
+                    self.path.append(option)
+                found = self._search(rest, jokers, cost)
+                if option is not None:
+                    self.path.pop()
+                return found
+            found = known[0]
+        if cost + found < self.found[0]:
+            path = (*self.path, option) if option is not None else tuple(self.path)
+            self.found = (cost + found, path, (rest, jokers))
+        return found
+
+    def _search(self, rest: int, jokers: int, cost: int) -> int:
+        """Search a state not met before, and remember its best."""
+        take = self.steps.take
+        take(STATE_STEPS)
+        guards = self.packed.guards
+        first = self.packed.lowest(rest)
+        reached = self._reached
+        best: int | None = None
+        choice: _Option | None = None
+        for option in self.candidates[first]:
+            take()
+            mask, used, _, _ = option
+            # The meld's cards are all still held (packed.fits, inline: this is the hot loop).
+            if used <= jokers and ((rest | guards) - mask) & guards == guards:
+                take()  # the state it reaches
+                found = reached(rest - mask, jokers - used, cost, option)
+                if best is None or found < best:
                     best, choice = found, option
-        memo[key] = (best, choice)
+                    if found == 0:
+                        break  # nothing leaves less
+        if best != 0:
+            take()
+            worth = self.values[first]
+            found = worth + reached(rest - self.packed.unit[first], jokers, cost + worth, first)
+            if best is None or found < best:
+                best, choice = found, None
+        assert best is not None
+        self.memo[rest, jokers] = (best, choice)
         return best
 
-    count = solve(packed.start, joker_count)
-    melds: list[Meld] = []
-    leftover: list[Card] = []
-    rest, jokers = packed.start, joker_count
-    while rest:
-        first = packed.lowest(rest)
-        _, choice = memo[rest, jokers]
-        if choice is None:
-            leftover.append(order[first])
-            rest -= unit[first]
+    def melding(
+        self,
+        path: tuple[_Option | int, ...],
+        rest: int,
+        jokers: int,
+        count: int,
+        style: MeldStyle,
+        *,
+        proven: bool = True,
+        known: bool = True,
+    ) -> Melding:
+        """The melding that ``path`` takes from the start and the remembered best from
+        (``rest``, ``jokers``) on (``known`` false: every card from there left over)."""
+        packed = self.packed
+        melds: list[Meld] = []
+        leftover: list[Card] = []
+        for step in path:
+            if isinstance(step, int):
+                leftover.append(packed.order[step])
+            else:
+                melds.append(step[3]())
+        while rest:
+            first = packed.lowest(rest)
+            choice = self.memo[rest, jokers][1] if known else None
+            if choice is None:
+                leftover.append(packed.order[first])
+                rest -= packed.unit[first]
+            else:
+                mask, used, _, make = choice
+                melds.append(make())
+                rest, jokers = rest - mask, jokers - used
+        if jokers and jokers in self.all_jokers:
+            melds.append(_jokers_only(jokers, style))
         else:
-            mask, used, meld = choice
-            melds.append(meld)
-            rest, jokers = rest - mask, jokers - used
-    if jokers and jokers in all_jokers:
-        melds.append(_jokers_only(jokers, style))
-    else:
-        leftover.extend([JOKER] * jokers)
-    return Melding(tuple(melds), tuple(leftover), count)
+            leftover.extend([JOKER] * jokers)
+        return Melding(tuple(melds), tuple(leftover), count, proven)
+
+    def best_found(self, jokers: int, style: MeldStyle) -> Melding:
+        """The best complete melding the search saw before its budget ran out (of a hand with
+        ``jokers``): every card left over, if it saw none."""
+        count, path, state = self.found
+        if state is None:
+            start = self.packed.start
+            count = sum(
+                self.values[i] * self.packed.held(start, i) for i in range(len(self.values))
+            )
+            count += self.end(jokers)
+            return self.melding((), start, jokers, count, style, proven=False, known=False)
+        return self.melding(path, *state, count, style, proven=False)
 
 
 @dataclass(frozen=True)
 class _Packed:
     """A multiset of natural cards as one integer: a bit field per distinct card, lowest first
-    (by suit, then rank), with a guard bit above each field so that taking a meld's cards away
+    (by rank, then suit), with a guard bit above each field so that taking a meld's cards away
     shows at once whether the multiset held them."""
 
     order: tuple[Card, ...]
@@ -483,15 +655,19 @@ class _Packed:
 
     @classmethod
     def of(cls, naturals: Counter[Card]) -> _Packed:
-        order = tuple(sorted(naturals, key=lambda c: (_suit_index(c), _number(c))))
+        # By rank, then suit: a run or a set taken from the lowest card then holds only cards
+        # a few ranks above it, so the multisets left to place are few (issue 26: suit first,
+        # a hand of 26 cards left 50 times more).
+        order = tuple(sorted(naturals, key=lambda c: (_number(c), _suit_index(c))))
         width = max(naturals.values(), default=1).bit_length() + 1  # one guard bit per field
         unit = tuple(1 << (i * width) for i in range(len(order)))
         guards = sum(u << (width - 1) for u in unit)
         start = sum(naturals[c] * unit[i] for i, c in enumerate(order))
         return cls(order, {c: i for i, c in enumerate(order)}, unit, width, guards, start)
 
-    def mask(self, meld: Meld) -> int:
-        return sum(self.unit[self.index[mc.card]] for mc in meld.cards if not mc.is_joker)
+    def held(self, rest: int, index: int) -> int:
+        """How many copies of the card at ``index`` ``rest`` holds."""
+        return (rest >> (index * self.width)) & ((1 << (self.width - 1)) - 1)
 
     def lowest(self, rest: int) -> int:
         """The index of the lowest card still in ``rest``."""
@@ -501,12 +677,24 @@ class _Packed:
         """True when ``rest`` holds every card of ``mask``."""
         return ((rest | self.guards) - mask) & self.guards == self.guards
 
-    def candidates(self, melds: Iterable[Meld]) -> list[list[tuple[int, int, Meld]]]:
-        """The melds by their lowest card: (cards as a mask, jokers used, the meld)."""
-        found: list[list[tuple[int, int, Meld]]] = [[] for _ in self.order]
-        for meld in melds:
-            lowest = min(self.index[mc.card] for mc in meld.cards if not mc.is_joker)
-            found[lowest].append((self.mask(meld), len(meld.jokers), meld))
+    def candidates(
+        self, melds: Iterable[_Candidate], *, longest_first: bool = False
+    ) -> list[list[_Option]]:
+        """The melds by their lowest card (the first of its natural cards).
+
+        ``longest_first``: the longest melds of a card first. A search that tries them so has
+        a fair melding at the end of its first path (the best found, should its budget run
+        out), and stops at a meld that leaves nothing.
+        """
+        found: list[list[_Option]] = [[] for _ in self.order]
+        index, unit = self.index, self.unit
+        for cards, used, make in melds:
+            places = [index[c] for c in cards]
+            mask = sum(unit[i] for i in places)
+            found[min(places)].append((mask, used, len(cards) + used, make))
+        if longest_first:
+            for options in found:
+                options.sort(key=lambda option: -option[2])
         return found
 
 
@@ -522,7 +710,7 @@ def partition_melds(
     with no natural card (C-2's option) the jokers left may make up the last melds.
 
     >>> [str(m) for m in partition_melds("4C 5C 6C 7C 9H 10H JH", CONTINENTAL, (3, 4))]
-    ['9H 10H JH', '4C 5C 6C 7C']
+    ['4C 5C 6C 7C', '9H 10H JH']
     >>> partition_melds("4C 5C 6C 7C 8C 9C 10C", CONTINENTAL, (3, 4)) is not None
     True
     >>> partition_melds("4C 5C 6C 7C 8C 9H 10H", CONTINENTAL, (3, 4)) is None
@@ -536,9 +724,7 @@ def partition_melds(
     naturals = Counter(c for c in cards if not c.is_joker)
     joker_count = len(cards) - sum(naturals.values())
     packed = _Packed.of(naturals)
-    candidates = packed.candidates(
-        _candidate_melds(naturals, joker_count, style, sizes=frozenset(wanted))
-    )
+    steps = _Steps(active())
     all_jokers = _joker_melds(style)
     memo: dict[tuple[int, int, tuple[int, ...]], tuple[Meld, ...] | None] = {}
 
@@ -551,21 +737,33 @@ def partition_melds(
         key = (rest, jokers, left)
         if key in memo:
             return memo[key]
+        steps.take(STATE_STEPS)
         found: tuple[Meld, ...] | None = None
-        for mask, used, meld in candidates[packed.lowest(rest)]:
-            size = len(meld.cards)
+        for mask, used, size, make in candidates[packed.lowest(rest)]:
+            steps.take()
             if used > jokers or size not in left or not packed.fits(rest, mask):
                 continue
             smaller = list(left)
             smaller.remove(size)
             rest_melds = solve(rest - mask, jokers - used, tuple(smaller))
             if rest_melds is not None:
-                found = (meld, *rest_melds)
+                found = (make(), *rest_melds)
                 break
         memo[key] = found
         return found
 
-    return solve(packed.start, joker_count, wanted)
+    try:
+        candidates = packed.candidates(
+            _candidate_melds(naturals, joker_count, style, steps, sizes=frozenset(wanted))
+        )
+        return solve(packed.start, joker_count, wanted)
+    except _OutOfSteps:
+        raise SearchTooLongError(
+            f"{len(cards)} cards can be cut into melds in too many ways to search them all "
+            f"within {steps.budget.limit:,} steps."
+        ) from None
+    finally:
+        steps.charge()
 
 
 def _suit_index(c: Card) -> int:
@@ -595,23 +793,29 @@ def _candidate_melds(
     naturals: Counter[Card],
     jokers: int,
     style: MeldStyle,
+    steps: _Steps,
     *,
     sizes: frozenset[int] | None = None,
-) -> Iterable[Meld]:
-    """Every meld the hand can make with at least one natural card, jokers filling any place.
+) -> Iterable[_Candidate]:
+    """Every meld the hand can make with at least one natural card, jokers filling any place;
+    each way tried is a step of the search.
 
     A meld that splits into two valid melds is left out (the two cover the same cards), unless
     ``sizes`` asks for melds of exactly those lengths, whole.
     """
     if style.sets:
-        yield from _candidate_sets(naturals, jokers, style, sizes)
+        yield from _candidate_sets(naturals, jokers, style, sizes, steps)
     if style.runs:
-        yield from _candidate_runs(naturals, jokers, style, sizes)
+        yield from _candidate_runs(naturals, jokers, style, sizes, steps)
 
 
 def _candidate_sets(
-    naturals: Counter[Card], jokers: int, style: MeldStyle, sizes: frozenset[int] | None
-) -> Iterable[Meld]:
+    naturals: Counter[Card],
+    jokers: int,
+    style: MeldStyle,
+    sizes: frozenset[int] | None,
+    steps: _Steps,
+) -> Iterable[_Candidate]:
     by_rank: dict[Rank, list[Card]] = {}
     for c, n in naturals.items():
         assert c.rank is not None
@@ -619,6 +823,7 @@ def _candidate_sets(
     for rank, held in by_rank.items():
         held.sort(key=_suit_index)
         for chosen in _sub_multisets(held):
+            steps.take(WAY_STEPS)
             if len(chosen) < max(style.min_naturals, 1):
                 continue
             if not style.set_suits_repeat and len({c.suit for c in chosen}) < len(chosen):
@@ -634,12 +839,14 @@ def _candidate_sets(
                     continue  # splits into two sets
                 if not style.set_suits_repeat and size > len(Suit):
                     continue
-                yield Meld(MeldKind.SET, (*map(MeldCard, chosen), *_set_jokers(rank, chosen, used)))
+                yield chosen, used, partial(_set_meld, rank, chosen, used)
 
 
-def _set_jokers(rank: Rank, chosen: Sequence[Card], used: int) -> list[MeldCard]:
+def _set_meld(rank: Rank, chosen: Sequence[Card], used: int) -> Meld:
+    """The set of ``chosen`` and ``used`` jokers, each joker standing for a suit not held."""
     free = [s for s in Suit if s not in {c.suit for c in chosen}] + list(Suit) * used
-    return [MeldCard(JOKER, card(rank, free[i])) for i in range(used)]
+    jokers = [MeldCard(JOKER, card(rank, free[i])) for i in range(used)]
+    return Meld(MeldKind.SET, (*map(MeldCard, chosen), *jokers))
 
 
 def _sub_multisets(held: Sequence[Card]) -> Iterable[tuple[Card, ...]]:
@@ -652,67 +859,88 @@ def _sub_multisets(held: Sequence[Card]) -> Iterable[tuple[Card, ...]]:
 
 
 def _candidate_runs(
-    naturals: Counter[Card], jokers: int, style: MeldStyle, sizes: frozenset[int] | None
-) -> Iterable[Meld]:
-    seen: set[tuple[tuple[Card, ...], int]] = set()
+    naturals: Counter[Card],
+    jokers: int,
+    style: MeldStyle,
+    sizes: frozenset[int] | None,
+    steps: _Steps,
+) -> Iterable[_Candidate]:
+    seen: set[tuple[Suit, tuple[int, ...], int]] = set()
+    need = max(style.min_naturals, 1)
     lengths = [n for n in range(style.min_run, 14) if sizes is None or n in sizes]
+    if sizes is None:
+        lengths = [n for n in lengths if not _always_splits(n, jokers, style)]
     for suit in Suit:
         held = {_number(c) for c in naturals if c.suit is suit}
         if not held:
             continue
         for length in lengths:
             for window in _windows(length, style.aces):
-                missing = sum(n not in held for n in window)
+                present = [i for i, n in enumerate(window) if n in held]
+                missing = length - len(present)
                 if missing > jokers:
                     continue
-                present = [i for i, n in enumerate(window) if n in held]
-                # Any held card may still give way to a joker (it may be wanted elsewhere).
-                for swapped in _subsets_up_to(present, jokers - missing):
-                    filled = [i for i in present if i not in swapped]
-                    if len(filled) < max(style.min_naturals, 1):
-                        continue
-                    if sizes is None and _run_splits(window, filled, style):
-                        continue
-                    key = (
-                        tuple(card(_rank(window[i]), suit) for i in filled),
-                        len(window) - len(filled),
-                    )
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    yield Meld(
-                        MeldKind.RUN,
-                        tuple(
-                            MeldCard(card(_rank(n), suit))
-                            if i in filled
-                            else MeldCard(JOKER, card(_rank(n), suit))
-                            for i, n in enumerate(window)
-                        ),
-                    )
+                # Any held card may still give way to a joker (it may be wanted elsewhere):
+                # keep every choice of the held cards that leaves at most ``jokers`` places.
+                fewest = max(length - jokers, need)
+                for kept in range(len(present), fewest - 1, -1):
+                    for filled in combinations(present, kept):
+                        steps.take(WAY_STEPS)
+                        if sizes is None and _run_splits(length, filled, style):
+                            continue
+                        numbers = tuple(window[i] for i in filled)
+                        key = (suit, numbers, length - kept)
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                        cards = tuple(card(_RANKS[n - 1], suit) for n in numbers)
+                        yield cards, length - kept, partial(_run_meld, window, filled, suit)
 
 
-def _run_splits(window: Sequence[int], filled: Sequence[int], style: MeldStyle) -> bool:
-    """True when the run cuts into two valid runs (same cards, so no need to try it whole)."""
+def _run_meld(window: Sequence[int], filled: Sequence[int], suit: Suit) -> Meld:
+    """The run of ``window`` in ``suit``: natural cards at the places ``filled``, jokers
+    standing for the rest."""
+    return Meld(
+        MeldKind.RUN,
+        tuple(
+            MeldCard(card(_rank(n), suit)) if i in filled else MeldCard(JOKER, card(_rank(n), suit))
+            for i, n in enumerate(window)
+        ),
+    )
+
+
+def _always_splits(length: int, jokers: int, style: MeldStyle) -> bool:
+    """True when every run of ``length`` with at most ``jokers`` jokers cuts into two valid runs
+    (so none need be tried whole): even with its jokers all at one end, a cut leaves enough
+    natural cards on both sides.
+
+    >>> _always_splits(6, 0, RUMMY), _always_splits(5, 0, RUMMY), _always_splits(9, 4, CRUMMY)
+    (True, False, False)
+    >>> _always_splits(10, 4, CRUMMY)
+    True
+    """
     need = max(style.min_naturals, 1)
-    for cut in range(style.min_run, len(window) - style.min_run + 1):
-        if sum(i < cut for i in filled) >= need and sum(i >= cut for i in filled) >= need:
-            return True
-    return False
+    cut = max(style.min_run, need + jokers)  # past the first ``need`` natural cards, at worst
+    return cut <= length - style.min_run and length - cut - jokers >= need
 
 
-def _subsets_up_to(items: Sequence[int], most: int) -> Iterable[frozenset[int]]:
-    found: list[frozenset[int]] = [frozenset()]
-    frontier = [(frozenset[int](), 0)]
-    for _ in range(most):
-        grown = []
-        for chosen, start in frontier:
-            for j in range(start, len(items)):
-                bigger = chosen | {items[j]}
-                grown.append((bigger, j + 1))
-                found.append(bigger)
-        frontier = grown
-    return found
+def _run_splits(length: int, filled: Sequence[int], style: MeldStyle) -> bool:
+    """True when a run of ``length`` with natural cards at the places ``filled`` (in order)
+    cuts into two valid runs (the same cards, so no need to try it whole). The cut that leaves
+    the most on the right with enough on the left is the first past the ``need``-th natural.
+
+    >>> _run_splits(6, (0, 1, 2, 3, 4, 5), RUMMY), _run_splits(8, (0, 1, 2, 3), CRUMMY)
+    (True, False)
+    """
+    need = max(style.min_naturals, 1)
+    if len(filled) < 2 * need:
+        return False
+    cut = max(style.min_run, filled[need - 1] + 1)
+    return cut <= length - style.min_run and len(filled) - bisect_left(filled, cut) >= need
+
+
+_RANKS = tuple(Rank)
 
 
 def _rank(number: int) -> Rank:
-    return list(Rank)[number - 1]
+    return _RANKS[number - 1]

@@ -18,10 +18,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
-from adjudicator.cards import Card, Rank
+from adjudicator.cards import Card, Rank, card_tokens
 from adjudicator.errors import BadCardError
 
-_SEPARATORS = re.compile(r"[\s,;]+")
 _DESIGNATION = re.compile(r"^(.+?)(?:=|:|\()(.+?)\)?$")
 
 
@@ -70,7 +69,7 @@ class MeldCard:
 
 def parse_meld_cards(text: str | Iterable[str]) -> tuple[MeldCard, ...]:
     """Read the cards of one meld, joker designations included."""
-    tokens = _SEPARATORS.split(text.strip()) if isinstance(text, str) else list(text)
+    tokens = card_tokens(text) if isinstance(text, str) else list(text)
     return tuple(MeldCard.parse(token) for token in tokens if token.strip())
 
 

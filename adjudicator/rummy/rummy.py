@@ -170,6 +170,8 @@ class Rummy(SettlementGame[Options, Deal]):
                 meld_summary="Is this a meld in Rummy (ace low, sets of 3 or 4)?",
                 deadwood_summary="The best melding of a hand, its unmatched count, and what it holds in all.",
                 settles=SettleAnswer[HeldDetail],
+                # 4.1: ten cards dealt at two players (the most), and the one drawn each turn.
+                most_held=dealt(2) + 1,
             ),
             **turn_question(
                 "go-out",

@@ -52,7 +52,12 @@ from adjudicator.cards import (
     parse_cards,
     sort_cards,
 )
-from adjudicator.errors import AdjudicationError, BadEntryError, ImpossibleCountError
+from adjudicator.errors import (
+    AdjudicationError,
+    BadEntryError,
+    ImpossibleCountError,
+    SearchTooLongError,
+)
 from adjudicator.game import Game, Open, Question, Scored, Target
 from adjudicator.options import option
 from adjudicator.records import CardsField, CountField, PerSeatField, SeatEntry
@@ -188,7 +193,20 @@ def value_hand(hand: Hand, counting: Counting) -> Valued:
         points = sum(counting.value(c) for c in hand.cards)
         shown = f"{format_cards(hand.cards)} = {points} in hand ({counting.note})"
         return Valued(hand.seat, points, shown)
-    melding = best_melding(hand.cards, counting.style, counting.value)
+    try:
+        melding = best_melding(hand.cards, counting.style, counting.value)
+    except SearchTooLongError as err:
+        # Ruling 4: the count is the best melding's, so a hand too costly to search is not
+        # guessed at; the table can give the count it agrees instead.
+        raise SearchTooLongError(
+            say(
+                f"{{}}'s {len(hand.cards)} cards can be melded in too many ways to search "
+                "them all: give the count the table agrees instead.",
+                seat(hand.seat),
+            ),
+            field="hands",
+            seats=(hand.seat,),
+        ) from err
     left = format_cards(sort_cards(melding.leftover)) if melding.leftover else "nothing"
     melded = "; ".join(f"{m}" for m in melding.melds)
     shown = f"{left} = {melding.count} unmatched ({counting.note})"
@@ -518,7 +536,10 @@ def answer_deadwood(data: Mapping[str, Any], counting: Counting) -> DeadwoodAnsw
     claimed = data.get("claimed")
     if claimed is not None and (isinstance(claimed, bool) or not isinstance(claimed, int)):
         raise BadEntryError("claimed is the unmatched count a player announced.", field="claimed")
-    melding = best_melding(cards, counting.style, counting.value)
+    try:
+        melding = best_melding(cards, counting.style, counting.value)
+    except AdjudicationError as err:  # too costly to search: the count is not guessed at
+        raise err.at("cards") from None
     values = ", ".join(f"{c} {counting.value(c)}" for c in melding.leftover)
     explanation = [
         *(f"meld {m}" for m in melding.melds),
@@ -578,11 +599,13 @@ def hand_questions(
     meld_summary: str,
     deadwood_summary: str,
     settles: Any,
+    most_held: int,
 ) -> dict[str, Question]:
     """The ``meld``, ``deadwood`` and ``settle`` questions a settlement game of the family
     answers, each with what it takes (the dispute desk's form) and a sample it answers.
     ``settles`` is the ``settle`` answer's type: :class:`SettleAnswer` of the game's seat
-    ``detail``."""
+    ``detail``; ``most_held``: the most cards one hand of the game can hold, which bounds the
+    ``deadwood`` question's hand."""
 
     def meld(data: Mapping[str, Any], options: Any) -> MeldAnswer:
         return answer_meld(data, melds)
@@ -594,7 +617,7 @@ def hand_questions(
         return answer_settle(game, data, options)
 
     hand = (
-        CardsField("cards", "The hand", 13),
+        CardsField("cards", "The hand", most_held),
         CountField("claimed", "The count claimed", maximum=1000),
     )
     return {

@@ -230,16 +230,27 @@ def family_questions(
     def tricks_sample(players: int, options: Any) -> dict[str, Any]:
         return {"tricks": (hand_sample(players, options).get("tricks") or [])[:3]}
 
+    # A game of one table size may be asked without it (Treikort: three).
+    only = game.min_players if game.min_players == game.max_players else None
     return {
         "trick": Question(
             "trick",
             TRICK,
             trick,
-            asks=Asks(trick_inputs, trick_sample, players=True, optional=trick_optional),
+            asks=Asks(
+                trick_inputs,
+                trick_sample,
+                players=True,
+                players_default=only,
+                optional=trick_optional,
+            ),
         ),
-        "hand": Question("hand", hand_summary, hand, asks=deal_input(game)),
+        "hand": Question("hand", hand_summary, hand, asks=deal_input(game, players_default=only)),
         "tricks": Question(
-            "tricks", TRICKS, tricks, asks=Asks(record.fields, tricks_sample, players=True)
+            "tricks",
+            TRICKS,
+            tricks,
+            asks=Asks(record.fields, tricks_sample, players=True, players_default=only),
         ),
     }
 

@@ -169,8 +169,26 @@ def parse_play(data: object, players: int) -> Play:
     """
     if not isinstance(data, Mapping):
         raise BadEntryError('Each play is an object such as {"seat": 0, "cards": "7H"}.')
+    _seat_and_cards_only(data, "A play")
     seat = read_seat(data.get("seat"), players, "seat")
     return Play(seat, _read_cards(data, seat))
+
+
+def _seat_and_cards_only(data: Mapping[str, Any], what: str) -> None:
+    """Refuse a key besides ``seat`` and ``cards``, as the schema does (issue 26: a play's
+    unknown key was answered, though the schema refuses it).
+
+    >>> _seat_and_cards_only({"seat": 0, "cards": "7H", "colour": "red"}, "A play")
+    Traceback (most recent call last):
+    ...
+    adjudicator.errors.BadEntryError: A play has a seat and its cards, not 'colour'.
+    """
+    for key in data:
+        if key not in ("seat", "cards"):
+            raise BadEntryError(
+                f"{what} has a seat and its cards, not {str(key)[:40]!r}.",
+                field=str(key)[:40] or None,
+            )
 
 
 def _parse_holding(data: object, players: int) -> Holding:
@@ -178,6 +196,7 @@ def _parse_holding(data: object, players: int) -> Holding:
         raise BadEntryError(
             'Each entry under held is an object such as {"seat": 2, "cards": "KH"}.'
         )
+    _seat_and_cards_only(data, "An entry under held")
     seat = read_seat(data.get("seat"), players, "seat")
     cards = _read_cards(data, seat)
     if not cards:

@@ -68,7 +68,8 @@ def _refusal(exc: Exception, context: dict[str, Any]) -> Response | None:
         response.data = {
             "code": codes if isinstance(codes, str) else "error",
             "message": str(exc.detail),
-            "field": None,
+            # A body refused as it was read names its field where it can (parsers.BadBody).
+            "field": getattr(exc, "field", None),
         }
     return response
 

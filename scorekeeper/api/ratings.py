@@ -84,7 +84,9 @@ def leaderboard(request: Request) -> Response:
     others), from their finished games in the order the games finished. Ratings are
     openskill's Plackett-Luce: partners rate as one side, players alone by finishing place,
     settlement games by final net. Never stored: an amend or a void changes them at once."""
-    query = RatingsQuery(data=request.query_params)
+    # A plain dict, not the QueryDict: DRF reads an empty ?game= from a form-like input as
+    # left out, where the schema asks for a slug (issue 26).
+    query = RatingsQuery(data=request.query_params.dict())
     query.is_valid(raise_exception=True)
     chosen = query.validated_data
     board = ratings.leaderboard(

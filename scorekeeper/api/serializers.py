@@ -176,6 +176,16 @@ class GameSlugField(serializers.ChoiceField):
         super().__init__(choices=[(g.slug, g.name) for g in all_games()], **kwargs)
 
 
+class JSONBooleanField(serializers.BooleanField):
+    """A yes-or-no that is JSON's ``true`` or ``false``, as the schema says (issue 26: DRF's
+    BooleanField also took 0, 1, "yes" and "on", which the schema refuses)."""
+
+    def to_internal_value(self, data: Any) -> bool:
+        if data is True or data is False:
+            return data
+        self.fail("invalid", input=data)
+
+
 class BodyIn(serializers.Serializer[Any]):
     """A request body. A key it does not declare is refused, naming the key (issue 11): a
     misspelt ``revison`` or ``note`` would otherwise be dropped without a word and the request
@@ -271,13 +281,11 @@ class NightIn(BodyIn):
     notes = serializers.CharField(
         max_length=limits.NOTES, required=False, allow_blank=True, default=""
     )
-    confirmations = serializers.BooleanField(
-        required=False, default=False, help_text=CONFIRMATIONS_HELP
-    )
+    confirmations = JSONBooleanField(required=False, default=False, help_text=CONFIRMATIONS_HELP)
 
 
 class NightSettingsIn(BodyIn):
-    confirmations = serializers.BooleanField(help_text=CONFIRMATIONS_HELP)
+    confirmations = JSONBooleanField(help_text=CONFIRMATIONS_HELP)
 
 
 class RecorderIn(BodyIn):

@@ -19,7 +19,7 @@ from rest_framework.response import Response
 
 from scorekeeper.access import sharing
 from scorekeeper.api.serializers import BodyIn, ErrorOut
-from scorekeeper.api.views import _night_for, _user, _valid
+from scorekeeper.api.views import _night_for, _owner_only, _user, _valid
 from scorekeeper.exceptions import InvalidInput
 from scorekeeper.models import NightLink
 
@@ -123,6 +123,7 @@ def night_person(request: Request, pk: int, username: str) -> Response:
     if request.method == "DELETE":
         sharing.person_remove(night=night, by=_user(request), username=name)
         return Response(status=status.HTTP_204_NO_CONTENT)
+    _owner_only(request, night, "may change who records")  # access first, then the body
     data = _valid(RoleIn, request)
     person = sharing.role_set(night=night, by=_user(request), username=name, role=data["role"])
     return Response(PersonOut(person).data)

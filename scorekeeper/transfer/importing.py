@@ -41,6 +41,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from adjudicator.budget import QUESTION_STEPS, Budget, budget
 from adjudicator.errors import AdjudicationError
 from adjudicator.game import Game as GameDefinition
 from adjudicator.games import get_game
@@ -94,6 +95,12 @@ class _GamePlan:
     number: int | None = None  # the game's number in its night, as the file gives it
     by_n: tuple[tuple[int, int], ...] = ()  # the file's n → row
     confirmations: bool = False  # whether it asked for confirmations from its first entry
+
+
+RULINGS_STEPS = 10 * QUESTION_STEPS
+"""The steps all of one file's rulings may search, asked again (adjudicator.budget): ten
+questions at the end of their budget. A real ruling takes a few hundred steps; a file of the
+most costly bodies a question takes is refused rather than left to hold a worker."""
 
 
 @dataclass(frozen=True)
@@ -165,7 +172,10 @@ def check_document(document: Any) -> list[_NightPlan]:
     problem = export_format.first_problem(document)
     if problem is not None:
         raise ImportRefused(f"The file's {problem.path} {problem.message}.", field=problem.path)
-    return [_check_night(data, f"nights[{i}]") for i, data in enumerate(document["nights"])]
+    searched = Budget(RULINGS_STEPS)  # what the file's rulings have searched, all together
+    return [
+        _check_night(data, f"nights[{i}]", searched) for i, data in enumerate(document["nights"])
+    ]
 
 
 def _refuse(where: str, message: str) -> ImportRefused:
@@ -179,7 +189,7 @@ def _name(value: str, where: str) -> str:
     return name
 
 
-def _check_night(data: Mapping[str, Any], where: str) -> _NightPlan:
+def _check_night(data: Mapping[str, Any], where: str, searched: Budget) -> _NightPlan:
     try:
         date = datetime.date.fromisoformat(data["date"])
     except ValueError:  # pragma: no cover - the schema's format check came first
@@ -210,26 +220,36 @@ def _check_night(data: Mapping[str, Any], where: str) -> _NightPlan:
         confirmations=asks,
         games=tuple(_check_game(games[j], f"{where}.games[{j}]", asks) for j in ordered),
         rulings=tuple(
-            _check_ruling(ruling, f"{where}.rulings[{k}]")
+            _check_ruling(ruling, f"{where}.rulings[{k}]", searched)
             for k, ruling in enumerate(data.get("rulings", ()))
         ),
     )
 
 
-def _check_ruling(data: Mapping[str, Any], where: str) -> _RulingPlan:
+def _check_ruling(data: Mapping[str, Any], where: str, searched: Budget) -> _RulingPlan:
     """Ask the ruling's question again, as the desk would before saving it: a question this
-    site does not ask, or an input or reading it refuses, refuses the file."""
+    site does not ask, or an input or reading it refuses, refuses the file. Each question
+    searches within its own budget, as on the desk; all the file's rulings together within
+    ``searched`` (one import must not hold a worker for the sum of 200 questions' worst)."""
     try:
-        asked = asking.ask(
-            slug=data["game"],
-            question=data["question"],
-            data=data["input"],
-            players=data.get("players"),
-            options=data.get("options") or {},
-            readings=False,
-        )
+        with budget() as used:  # counts what the question spends of its own budget
+            asked = asking.ask(
+                slug=data["game"],
+                question=data["question"],
+                data=data["input"],
+                players=data.get("players"),
+                options=data.get("options") or {},
+                readings=False,
+            )
     except AdjudicationError as err:
         raise _refuse(where, f"The file's {where} cannot be asked here: {err.message}") from None
+    searched.spent += used.spent
+    if searched.overspent:
+        raise _refuse(
+            where,
+            f"The file's rulings need more searching than one import does "
+            f"({RULINGS_STEPS:,} steps in all, reached at {where}): import them in two files.",
+        )
     if asked.error is not None:
         raise _refuse(where, f"The file's {where} is refused here: {asked.error.message}")
     dispute = data.get("dispute")

@@ -1,1 +1,1 @@
-"""Small parts of the web layer: middlewares for query parameters and a busy database, URL converters, the typed request."""
+"""Small parts of the web layer: middlewares for query parameters, a busy database and bodies sent in chunks, URL converters, the typed request."""

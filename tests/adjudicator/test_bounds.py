@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from adjudicator.asking import input_schema
+from adjudicator.bounds import cards_schema, check_bounds
 from adjudicator.errors import BadEntryError, TooManyCopiesError
 from adjudicator.game import Game
 from adjudicator.games import all_games, get_game
@@ -150,3 +151,13 @@ def test_a_bound_inside_a_seats_entry_names_the_seat() -> None:
     with pytest.raises(BadEntryError) as refused:
         rummy.parse_deal(body, players=3, options=rummy.options())
     assert (refused.value.field, refused.value.seats) == ("hands[1].cards", (2,))
+
+
+def test_a_string_of_cards_counts_every_copy_toward_its_bound() -> None:
+    # Issue 26: a bound that counted distinct cards only let "AS AS KS QS" past a limit of 3.
+    with pytest.raises(BadEntryError, match=r"This holds at most 3 cards, not 4\."):
+        check_bounds(cards_schema(3), "AS AS KS QS")
+    # Through a question: claim-joker's cards hold at most 2, from two packs of Bridge Rummy.
+    with pytest.raises(BadEntryError, match=r"cards holds at most 2 cards, not 3\.") as refused:
+        get_game("bridge-rummy").ask("claim-joker", {"meld": "KS KH JK", "cards": "KD KD KC"})
+    assert refused.value.field == "cards"

@@ -540,3 +540,18 @@ def test_grid_options_reach_the_line_scoring() -> None:
     options = BrummagemOptions(row_model="best_single")
     deal = Deal(None, (SeatGrid(0, grid=grid), SeatGrid(1, total=0)))
     assert score_deal(deal, options)[0].points == 34
+
+
+# A grid the face-card extra (an option of ruling 1b) changes: 6 by default, 12 with it.
+FACES = "KS 2H 5D / 9S JH 10D / 3C 7C QH"
+
+
+def test_a_disputed_deal_scores_its_grids_under_the_games_house_rules() -> None:
+    # Issue 26: a dispute read the grids under the default rules, not the game's.
+    record = {"knocked": 1, "grids": [{"seat": 0, "cards": FACES}, {"seat": 1, "total": 9}]}
+    by_default = BRUMMY.dispute(record, number=1, players=2, options=BRUMMY.options())
+    with_extra = BRUMMY.dispute(
+        record, number=1, players=2, options=BRUMMY.options({"face_extra": True})
+    )
+    assert by_default.data["scores"] == [6, 9]
+    assert with_extra.data["scores"] == [12, 9]

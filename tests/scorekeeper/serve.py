@@ -36,10 +36,11 @@ def main(port: int) -> None:
     django.setup()
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     from django.core.servers.basehttp import WSGIServer, run
-    from django.core.wsgi import get_wsgi_application
+
+    from scorekeeper.wsgi import application  # what runserver serves (WSGI_APPLICATION)
 
     WSGIServer.request_queue_size = 64
-    run("127.0.0.1", port, get_wsgi_application(), threading=True)
+    run("127.0.0.1", port, application, threading=True)
 
 
 def database_url() -> str:

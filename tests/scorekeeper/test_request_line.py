@@ -44,7 +44,7 @@ def preview_lines(alice: Any, slug: str, players: int) -> dict[str, list[str]]:
     game = GameFactory(night__owner=alice, slug=slug, players=[f"P{n}" for n in range(players)])
     seats = tuple(game.seats.select_related("player"))
     game.pk = MAX_ID  # the longest id a URL can carry
-    form = DealForm(game=game, seats=seats)
+    form = DealForm(game=game, seats=seats, asks=True)  # the recorder field too: the longest line
     whole = {name: longest(field) for name, field in form.fields.items()}
     lines: dict[str, list[str]] = {"tricks": [], "grid": []}
     if any("data-trick" in field.widget.attrs for field in form.fields.values()):

@@ -165,9 +165,10 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
         "GET": R(302, 404, 302, 200, 200, 200),
         "POST": R(302, 405, 302, 405, 405, 405),
     },
+    # Access first (issue 26): a watcher is refused whatever the form holds.
     "ruling_save": {
         "GET": R(302, 405, 302, 405, 405, 405),
-        "POST": R(302, 404, 302, 200, 200, 200),
+        "POST": R(302, 404, 302, 403, 200, 200),
     },
     "api_players": {
         "GET": R(401, 200, 401, 200, 200, 200),
@@ -190,7 +191,7 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
         "GET": R(401, 404, 401, 200, 200, 200),
         "POST": R(401, 404, 401, 403, 201, 201),
     },
-    "api_deal_amend": {"POST": R(401, 404, 401, 400, 400, 400)},
+    "api_deal_amend": {"POST": R(401, 404, 401, 403, 400, 400)},
     # With the revision it changes; without one, a void is a 400 for everyone who may see the
     # game (issue 11: no last writer wins; tests/scorekeeper/api/test_deals.py proves it).
     "api_deal_void": {"POST": R(401, 404, 401, 403, 201, 201)},
@@ -207,7 +208,7 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
     "api_adjudicate": {"POST": ALL(400)},
     "api_night_rulings": {
         "GET": R(401, 404, 401, 200, 200, 200),
-        "POST": R(401, 404, 401, 400, 400, 400),
+        "POST": R(401, 404, 401, 403, 400, 400),  # access first: a watcher's empty body too
     },
     "api_schema": {"GET": ALL(200), "POST": ALL(405)},
     "api_docs": {"GET": ALL(200), "POST": ALL(405)},
@@ -652,6 +653,25 @@ def test_each_person_gets_what_the_table_says(world: World, role: str) -> None:
         if status != want:
             wrong.append(f"{what}: {status}, the table says {want}")
         _check(role, what, status, text, world, wrong)
+    assert not wrong, f"as {role}:\n" + "\n".join(wrong)
+
+
+@pytest.mark.parametrize("role", ["viewer", "recorder"])
+def test_who_may_not_write_is_refused_before_the_body_is_read(world: World, role: str) -> None:
+    """Access first (issue 26: a watcher's empty POST to a night's rulings was told what its
+    body lacked, before the 403): every API write the table refuses ``role`` with a 403 given a
+    good body is refused with the same 403 given an empty one, and so is the desk's save."""
+    client = client_for(role, world)
+    wrong: list[str] = []
+    for route, method, family in cases():
+        if method == "GET" or expected(route, method, family, role) != 403:
+            continue
+        if not route.api and route.name != "ruling_save":
+            continue  # the night page's own forms (pages/views/nights.py) read the form first
+        url = url_for(route, world, "A", family)
+        status, _ = ask(client, method, url, route.api, {})
+        if status != 403:
+            wrong.append(f"{method} {url} ({route.name}) with an empty body: {status}, not 403")
     assert not wrong, f"as {role}:\n" + "\n".join(wrong)
 
 

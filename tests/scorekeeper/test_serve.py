@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.scorekeeper.serve import Server, listens_on
+from tests.scorekeeper.serve import ProductionServer, Server, listens_on
 
 
 @pytest.fixture
@@ -49,3 +49,22 @@ def test_it_tells_which_process_listens_on_a_port(taken: int) -> None:
     finally:
         other.kill()
         other.wait()
+
+
+class WeakKeyServer(ProductionServer):
+    """``./dev serve`` given the issue's key: one letter."""
+
+    def environment(self) -> dict[str, str]:
+        return {**super().environment(), "SECRET_KEY": "x"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_production_server_refuses_to_start_on_a_weak_secret_key(tmp_path: Path) -> None:
+    # Issue 26: SECRET_KEY=x DEBUG=0 served, and anyone could forge a session or a poll key.
+    server = WeakKeyServer(tmp_path / "server.log", tmp_path / "staticfiles")
+    try:
+        with pytest.raises(AssertionError, match="SECRET_KEY is too weak to serve with DEBUG off"):
+            server.start()
+    finally:
+        server.stop()
+    assert "Django's deploy check asks for at least 50 characters" in server.log.read_text()

@@ -140,6 +140,63 @@ def test_gunicorn_refuses_to_start_without_a_secret_key() -> None:
     assert REFUSAL in result.stderr
 
 
+WEAK = "is too weak to serve with DEBUG off: Django's deploy check asks for at least 50 characters"
+WEAK_KEYS = [
+    pytest.param("x", id="the-issues-one-letter"),
+    pytest.param(secrets.token_urlsafe(36)[:49], id="one-short-of-50"),
+    pytest.param("ab" * 40, id="two-different-characters"),
+    pytest.param("django-insecure-" + secrets.token_urlsafe(50), id="django-insecure-prefix"),
+]
+
+
+@pytest.mark.parametrize("key", WEAK_KEYS)
+def test_a_weak_secret_key_is_refused_with_debug_off(key: str) -> None:
+    """Issue 26: SECRET_KEY=x served; a key Django's own deploy check calls weak is refused
+    by every command that runs the checks, saying what Django asks for."""
+    result = run(["manage.py", "check"], DEBUG=None, SECRET_KEY=key)
+    assert result.returncode != 0
+    assert f"SECRET_KEY {WEAK}" in result.stderr and HOW in result.stderr
+
+
+def test_gunicorn_refuses_to_start_on_the_issues_weak_key() -> None:
+    """``SECRET_KEY=x DEBUG=0 gunicorn scorekeeper.wsgi``, as the issue ran it."""
+    result = run(
+        ["--config", "gunicorn.conf.py", "scorekeeper.wsgi"],
+        program=str(Path(sys.executable).with_name("gunicorn")),
+        DEBUG="0",
+        SECRET_KEY="x",
+        BIND="127.0.0.1:0",
+        WEB_CONCURRENCY="1",
+    )
+    assert result.returncode != 0
+    assert f"SECRET_KEY {WEAK}" in result.stderr
+
+
+def test_a_key_of_exactly_what_django_asks_for_serves() -> None:
+    # The boundary: 50 characters, 5 of them different (Django's constants, not ours).
+    key = ("abcde" * 10)[:50]
+    result = run(["manage.py", "check"], DEBUG=None, SECRET_KEY=key)
+    assert result.returncode == 0, result.stderr
+    result = run(["manage.py", "check"], DEBUG=None, SECRET_KEY=key[:49])
+    assert result.returncode != 0
+
+
+def test_a_weak_fallback_key_is_refused_too() -> None:
+    code = (
+        "import django; from django.conf import settings; django.setup(); "
+        "settings.SECRET_KEY_FALLBACKS = ['short']; "
+        "from scorekeeper.checks import weak_secret_key; print(weak_secret_key())"
+    )
+    result = run(["-c", code], DEBUG=None)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(f"A key of SECRET_KEY_FALLBACKS {WEAK}")
+
+
+def test_with_debug_on_a_weak_key_still_serves() -> None:
+    result = run(["manage.py", "check"], DEBUG="1", SECRET_KEY="x")
+    assert result.returncode == 0, result.stderr
+
+
 def test_with_debug_on_the_development_key_still_serves() -> None:
     assert setting("SECRET_KEY", DEBUG="1", SECRET_KEY=None).startswith("django-insecure-")
 

@@ -445,19 +445,9 @@ def _answer_meld(data: Mapping[str, Any], options: Options) -> MeldAnswer:
 
 def _answer_initial_meld(data: Mapping[str, Any], options: Options) -> InitialMeldAnswer:
     melds = data.get("melds", [])
-    layoffs = data.get("layoffs", [])
     if not isinstance(melds, list) or not all(isinstance(m, str) for m in melds):
         raise BadEntryError("melds is a list of card strings.", field="melds")
-    if not isinstance(layoffs, list) or not all(
-        isinstance(lo, Mapping)
-        and isinstance(lo.get("cards"), str)
-        and isinstance(lo.get("onto"), str)
-        for lo in layoffs
-    ):
-        raise BadEntryError(
-            "layoffs is a list of {cards, onto}: the cards laid off and the meld they go on.",
-            field="layoffs",
-        )
+    layoffs = play.read_layoffs(data)
     if not melds and not layoffs:
         raise InitialMeldTooLowError("Give at least one meld or lay-off.", field="melds")
     hand_size = data.get("hand_size")
@@ -468,15 +458,9 @@ def _answer_initial_meld(data: Mapping[str, Any], options: Options) -> InitialMe
             parse_meld_cards(meld)
         except AdjudicationError as err:
             raise err.at(f"melds[{index}]") from None
-    for index, layoff in enumerate(layoffs):
-        for key in ("cards", "onto"):
-            try:
-                parse_meld_cards(layoff[key])
-            except AdjudicationError as err:
-                raise err.at(f"layoffs[{index}].{key}") from None
     result = judge_initial_meld(
         melds,
-        [(lo["cards"], lo["onto"]) for lo in layoffs],
+        layoffs,
         read_table(data)[0],
         options,
         hand_size=hand_size,

@@ -531,10 +531,13 @@ def _melds(data: Mapping[str, Any]) -> list[str]:
     return melds
 
 
-def _layoffs(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+def read_layoffs(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The ``layoffs`` of a question: each ``{"cards": …, "onto": …}`` and nothing else, as
+    the schema says (issue 26: another key was taken without a word)."""
     layoffs = data.get("layoffs", [])
     if not isinstance(layoffs, list) or not all(
         isinstance(lo, Mapping)
+        and set(lo) == {"cards", "onto"}
         and isinstance(lo.get("cards"), str)
         and isinstance(lo.get("onto"), str)
         for lo in layoffs
@@ -566,7 +569,7 @@ def answer_take_discard(data: Mapping[str, Any], options: Options) -> Verdict:
     text = _string(data, "card")
     assert text is not None
     discard = parse_card(text)
-    melds, layoffs = _melds(data), _layoffs(data)
+    melds, layoffs = _melds(data), read_layoffs(data)
     table, _ = read_table(data)
     return take_discard(discard, _flag(data, "down"), melds, layoffs, table, options)
 
@@ -604,7 +607,7 @@ def answer_go_out(data: Mapping[str, Any], options: Options) -> GoOutAnswer:
         if not isinstance(text, str):
             raise BadEntryError("discard is one card, such as '7C'.", field="discard")
         discard = parse_card(text, field="discard") if text.strip() else None
-    melds, layoffs = _melds(data), _layoffs(data)
+    melds, layoffs = _melds(data), read_layoffs(data)
     table, _ = read_table(data)
     return go_out(hand, discard, _flag(data, "down"), melds, layoffs, table, options)
 

@@ -420,6 +420,7 @@ class Treikort(TrickGame[Options, Deal]):
                     ),
                     {"games": [[5, 4, 0], [6, 2, 1], [3, 3, 3], [4, 4, 1]]},
                     players=True,
+                    players_default=PLAYERS,  # one table size: three
                 ),
             ),
         }

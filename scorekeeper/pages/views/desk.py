@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
@@ -20,6 +21,7 @@ from adjudicator.games import all_games, get_game
 from adjudicator.options import changed_options, options_as_dict
 from adjudicator.records import TricksField
 from scorekeeper.access import roles
+from scorekeeper.api import parsers
 from scorekeeper.desk import asking, disputes
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.house_rules import profile_selectors
@@ -49,7 +51,7 @@ def _options(request: AuthedRequest, game: GameDefinition[Any, Any]) -> dict[str
     ``options`` (JSON) as sent; anything unreadable falls back to the published rules."""
     raw = request.GET.get("options") or request.POST.get("options") or ""
     try:
-        options = json.loads(raw) if raw and len(raw) < 2000 else {}
+        options = parsers.loads(raw) if raw and len(raw) < 2000 else {}
         game.options(options)
     except (ValueError, AdjudicationError, RecursionError):
         return {}
@@ -257,7 +259,7 @@ def hand_dispute(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
     game = get_object_or_404(roles.games_for_user(request.user).select_related("night"), pk=pk)
     post = request.POST
     try:
-        data = json.loads(post.get("data") or "{}")
+        data = parsers.loads(post.get("data") or "{}")
         if not isinstance(data, dict):
             raise ValueError
         ruling = disputes.hand_dispute(
@@ -318,12 +320,14 @@ def ruling_detail(request: AuthedRequest, pk: int) -> HttpResponse:
 def ruling_save(request: AuthedRequest, pk: int) -> HttpResponse:
     """Save the answer shown to the night, under the reading chosen (the button pressed)."""
     night = get_object_or_404(roles.nights_for_user(request.user), pk=pk)
+    if not roles.can_record(request.user, night):  # access first: a watcher, whatever was sent
+        raise PermissionDenied("Only the night's owner and the people they added may save.")
     post = request.POST
     try:
         slug = post.get("game", "")
         game = get_game(slug)
-        data = json.loads(post.get("data") or "{}")
-        options = json.loads(post.get("options") or "{}")
+        data = parsers.loads(post.get("data") or "{}")
+        options = parsers.loads(post.get("options") or "{}")
         if not isinstance(data, dict) or not isinstance(options, dict):
             raise ValueError
         players_raw = post.get("players", "")

@@ -215,6 +215,8 @@ def read_export(raw: bytes) -> Any:
         raise importing.ImportRefused("The file is larger than 5 MB.", field="file")
     try:
         document = parsers.loads(raw.decode("utf-8"))
+    except parsers.BadJSON as err:  # JSON, but not what we take (a lone surrogate, a key twice)
+        raise importing.ImportRefused(str(err), field="file") from None
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise importing.ImportRefused("The file is not JSON.", field="file") from None
     if parsers.depth(document) > parsers.MAX_DEPTH:

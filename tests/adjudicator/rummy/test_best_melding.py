@@ -10,13 +10,21 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from adjudicator.budget import budget
 from adjudicator.cards import ALL_CARDS, JOKER, Card, parse_cards
-from adjudicator.errors import AdjudicationError, InvalidMeldError, NotInPackError
+from adjudicator.errors import (
+    AdjudicationError,
+    InvalidMeldError,
+    NotInPackError,
+    SearchTooLongError,
+)
 from adjudicator.rummy.melding_rules import (
     BOATHOUSE,
     CONTINENTAL,
     CRUMMY,
     RUMMY,
+    STATE_STEPS,
+    WAY_STEPS,
     MeldStyle,
     best_melding,
     boathouse_value,
@@ -24,6 +32,7 @@ from adjudicator.rummy.melding_rules import (
     crummy_value,
     is_valid_meld,
     meld_problems,
+    partition_melds,
     rummy_value,
     validate_meld,
 )
@@ -195,3 +204,89 @@ def test_only_adjudication_errors_escape(game: str, tokens: list[str]) -> None:
 
 def test_a_joker_counts_as_a_joker_in_crummy() -> None:
     assert best_melding([JOKER], CRUMMY, crummy_value).count == 15
+
+
+# ---------------------------------------------------------------------------------------------
+# The search's budget (issue 26): steps, not seconds
+# ---------------------------------------------------------------------------------------------
+
+# 49 cards no search finishes within an answer's budget (found by bench/adjudication_worst.py).
+COSTLY = parse_cards(
+    "KH 7D 3S 4D 2S JK 7S 10C 2H 7S 10S AS AC JH KC AD QS 7H 6H 7H 8C 2C 2D QD 8H 5D 2S JK 5S "
+    "6D 9S 6S 9D 10D 10H JK KH 5D 8C 4H 2D 2H 4S 9H 6H KS AD 8S JC"
+)
+
+
+@pytest.mark.parametrize("steps", [1, 50, 2_000, 20_000])
+def test_a_search_out_of_steps_gives_the_best_melding_it_found_and_no_more(steps: int) -> None:
+    with budget(steps) as spent:
+        result = best_melding(COSTLY, CRUMMY, crummy_value, exact=False)
+    # Past the budget by the one step that found it gone (a state's or a way's), no more.
+    assert steps < spent.spent <= steps + max(STATE_STEPS, WAY_STEPS)
+    assert not result.proven
+    # Whatever it found is a melding of exactly these cards, counted right.
+    for meld in result.melds:
+        assert is_valid_meld(meld.cards, CRUMMY), str(meld)
+    used = Counter(mc.card for meld in result.melds for mc in meld.cards)
+    assert used + Counter(result.leftover) == Counter(COSTLY)
+    assert result.count == sum(crummy_value(c) for c in result.leftover)
+
+
+def test_the_best_melding_found_improves_with_more_steps_and_stops_at_the_exact_one() -> None:
+    counts = []
+    for steps in (2_000, 20_000, 200_000):
+        with budget(steps):
+            counts.append(best_melding(COSTLY, CRUMMY, crummy_value, exact=False).count)
+    assert counts == sorted(counts, reverse=True)
+    exact = best_melding(COSTLY, CRUMMY, crummy_value, exact=False)  # a fresh budget: too few
+    with budget(10**9):
+        found = best_melding(COSTLY, CRUMMY, crummy_value)
+    assert found.proven and found.count <= exact.count
+
+
+def test_an_exact_search_out_of_steps_refuses_rather_than_guess() -> None:
+    with budget(5_000), pytest.raises(SearchTooLongError) as refused:
+        best_melding(COSTLY, CRUMMY, crummy_value)
+    assert "49 cards can be melded in too many ways" in refused.value.message
+    assert refused.value.code == "search_too_long"
+
+
+def test_finding_the_melds_a_hand_can_make_is_paid_for_in_steps_too() -> None:
+    # Before the search proper, every way of making a run or a set from 100 cards is tried:
+    # that is counted as well, so a tiny budget stops even there, with every card left over.
+    hundred = [c for c in CRUMMY.pack if not c.is_joker][:96] + [JOKER] * 4
+    with budget(10) as spent:
+        result = best_melding(hundred, CRUMMY, crummy_value, exact=False)
+    assert 10 < spent.spent <= 10 + WAY_STEPS
+    assert result.melds == () and Counter(result.leftover) == Counter(hundred)
+
+
+def test_a_partition_search_out_of_steps_refuses() -> None:
+    hand = parse_cards("2S 3S 4S 5S 8D 9D 10D JD 10H JH QH KH 6C JK 8C")
+    assert partition_melds(hand, CONTINENTAL, (4, 4, 4, 3)) is not None
+    with budget(10), pytest.raises(SearchTooLongError):
+        partition_melds(hand, CONTINENTAL, (4, 4, 4, 3))
+
+
+def test_a_melding_that_leaves_nothing_ends_the_search_so_the_issues_hand_takes_few_steps() -> None:
+    # Issue 26's hand took 1.8 s; 135,039 steps when every way is tried after one left nothing.
+    hand = parse_cards(
+        "4S 5C 6D 7H 5C 6H 7D 6S 5D 5H 5H 9D 6C 9S 9H 7D 7C 4C JK 7S 4D 4D 9C 6H JK JK"
+    )
+    with budget(10**9) as spent:
+        result = best_melding(hand, CRUMMY, crummy_value)
+    assert result.proven and result.count == 0
+    assert spent.spent < 20_000
+
+
+def test_the_search_places_cards_by_rank_so_a_long_hand_takes_few_steps() -> None:
+    # A Boathouse loser may hold 42 cards (4.2). These 36, shuffled, take 791,137 steps when
+    # the lowest card is taken by suit first: every run punches holes through the multisets.
+    hand = parse_cards(
+        "10D 9S 6H AD 10S 9D 8S JD 7H KC QS 7S QD 6C KS JH 2C 5S 4S AH 6D 9H 5H 7D QH JS 2H JC "
+        "KH 3C 9C 7C 6S 8H 3S 5D"
+    )
+    with budget(10**9) as spent:
+        result = best_melding(hand, BOATHOUSE, boathouse_value)
+    assert result.proven
+    assert spent.spent < 40_000

@@ -6,7 +6,12 @@ from typing import Any
 
 import pytest
 
-from adjudicator.errors import AdjudicationError, ImpossibleCountError
+from adjudicator.errors import (
+    AdjudicationError,
+    BadEntryError,
+    ImpossibleCountError,
+    SearchTooLongError,
+)
 from adjudicator.game import Open, Target
 from adjudicator.records import CountField
 from adjudicator.rummy.boathouse import BoathouseRummy
@@ -131,6 +136,37 @@ def test_4_2_the_others_hold_at_least_the_cards_dealt_so_a_hand_is_bounded() -> 
     err = refusal({"went_out": 0, "hands": [{"seat": 1, "cards": many}, *hands]}, players=6)
     assert isinstance(err, ImpossibleCountError)
     assert "at most 22 cards, not 23" in err.message
+
+
+# 40 cards at two players, within the 42 a loser may hold, that need 295,300 steps to meld
+# (found by bench/adjudication_worst.py): past the budget of one search.
+COSTLY = (
+    "KC KS 3D AS 4C QC JC 5D KD 4H 3H 6C 9S 9D 2D 7D 9H KH 7S AH 4D QH 5S 10D AD 2C 5H 6D 8C "
+    "2H JS 8S JH 2S 3C 3S 4S 6S 5C AC"
+)
+
+
+def test_4_2_a_hand_too_costly_to_search_is_refused_and_the_count_asked_for() -> None:
+    # Issue 26: the count is the best melding's (4.2), so it is not guessed; the table gives
+    # the count it agrees instead, and that deal is taken.
+    err = refusal({"went_out": 0, "hands": [{"seat": 1, "cards": COSTLY}]})
+    assert isinstance(err, SearchTooLongError)
+    assert err.named(NAMES) == (
+        "Ben's 40 cards can be melded in too many ways to search them all: give the count the "
+        "table agrees instead."
+    )
+    assert (err.field, err.seats) == ("hands", (1,))
+    assert tally([{"went_out": 0, "hands": [{"seat": 1, "unmatched": 18}]}]).totals == (18, -18)
+
+
+def test_4_2_the_deadwood_question_takes_a_hand_as_large_as_a_loser_may_hold() -> None:
+    # 4.2: a hand only grows; at two players it may hold all but the other's 10 cards.
+    forty_two = " ".join(str(c) for c in list(GAME.pack(GAME.options(), 2))[:42])
+    assert ask("deadwood", cards=forty_two)["count"] >= 0
+    with pytest.raises(BadEntryError, match="cards holds at most 42 cards, not 43"):
+        ask("deadwood", cards=forty_two + " " + str(list(GAME.pack(GAME.options(), 2))[42]))
+    with pytest.raises(SearchTooLongError):
+        ask("deadwood", cards=COSTLY)
 
 
 def test_BH_1_no_doubling_by_default() -> None:

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from adjudicator.budget import QUESTION_STEPS, budget
 from adjudicator.cards import ALL_CARDS, JOKER, Card, Rank, Suit, card, format_cards
 from adjudicator.errors import (
     AdjudicationError,
@@ -28,6 +29,8 @@ from adjudicator.rummy.crummy_rummy import (
     judge_contract,
     judge_group,
 )
+from adjudicator.rummy.melding_rules import STATE_STEPS
+from adjudicator.rummy.melds import parse_meld_cards
 
 GAME = CrummyRummy()
 
@@ -591,9 +594,58 @@ def test_random_rounds_score_the_cards_left_or_refuse_cleanly(
     assert answer["results"][went_out]["points"] == 0
 
 
-def test_question_deadwood_counts_a_long_hand_without_searching_its_melding() -> None:
+def test_question_deadwood_searches_a_long_hand_to_its_best_melding() -> None:
     hand = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AS"
     answer = GAME.ask("deadwood", {"cards": hand})
     assert answer["penalty"] == 2 * (15 + 44 + 40) + 15
-    assert answer["melds"] is None
-    assert answer["explanation"][-1] == "best melding not searched: more than 26 cards"
+    assert answer["unmatched_count"] == 0
+    assert answer["explanation"][-1].startswith("best melding: ")
+
+
+# Issue 26: 26 cards, 150 bytes, that took a worker 1.8 s; then a hand of 49 found by
+# bench/adjudication_worst.py that no search finishes within an answer's budget.
+ISSUE_26_HAND = "4S 5C 6D 7H 5C 6H 7D 6S 5D 5H 5H 9D 6C 9S 9H 7D 7C 4C JK 7S 4D 4D 9C 6H JK JK"
+PAST_THE_BUDGET = (
+    "KH 7D 3S 4D 2S JK 7S 10C 2H 7S 10S AS AC JH KC AD QS 7H 6H 7H 8C 2C 2D QD 8H 5D 2S JK 5S "
+    "6D 9S 6S 9D 10D 10H JK KH 5D 8C 4H 2D 2H 4S 9H 6H KS AD 8S JC"
+)
+
+
+def test_question_deadwood_answers_the_issues_hand_exactly_within_its_budget() -> None:
+    with budget(10**12) as spent:
+        answer = GAME.ask("deadwood", {"cards": ISSUE_26_HAND})
+    assert answer["unmatched_count"] == 0
+    assert answer["explanation"][-1].startswith("best melding: ")
+    assert spent.spent < QUESTION_STEPS // 20  # it took 1.8 s before issue 26
+
+
+def test_question_deadwood_out_of_steps_gives_the_exact_penalty_and_the_best_melding_found() -> (
+    None
+):
+    with budget(10**12) as spent:
+        answer = GAME.ask("deadwood", {"cards": PAST_THE_BUDGET})
+    # The question's budget, and not a step more: the worker is free again in tens of ms.
+    assert QUESTION_STEPS < spent.spent <= QUESTION_STEPS + STATE_STEPS
+    cards = PAST_THE_BUDGET.split()
+    assert answer["penalty"] == sum(
+        15 if c in {"JK"} or c.startswith("A") else min(int(c[:-1]) if c[:-1].isdigit() else 10, 10)
+        for c in cards
+    )
+    laid = [c.split("=")[0] for meld in answer["melds"] for c in meld.split()]
+    assert sorted(laid + answer["unmatched"].split()) == sorted(cards)
+    assert all(judge_group(parse_meld_cards(m), GAME.options()).valid for m in answer["melds"])
+    assert answer["explanation"][-2].startswith("best melding found: ")
+    assert "stopped after 250,000 steps, so a better one may exist" in answer["explanation"][-1]
+    # Steps, not seconds: the same body gets the same answer every time.
+    assert GAME.ask("deadwood", {"cards": PAST_THE_BUDGET}) == answer
+
+
+def test_question_deadwood_holds_a_hand_to_what_one_hand_can_hold() -> None:
+    # 5a: two packs and four jokers; the winner laid down at least 7 cards and the other
+    # player at 3 holds at least one, so one hand holds at most 100, not the 120 of before.
+    asks = GAME.questions()["deadwood"].asks
+    assert asks is not None
+    (cards, _) = asks.fields(3, GAME.options())
+    assert cards.max_cards == 100
+    with pytest.raises(BadEntryError, match="cards holds at most 100 cards, not 101"):
+        GAME.ask("deadwood", {"cards": " ".join(["2S"] * 101)})

@@ -13,8 +13,10 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from adjudicator.asking import input_schema
+from adjudicator.budget import QUESTION_STEPS, budget
 from adjudicator.game import Game
 from adjudicator.games import all_games
+from adjudicator.rummy.melding_rules import STATE_STEPS
 from scorekeeper.models import Entry
 from tests.oversize import beyond
 
@@ -258,7 +260,7 @@ def test_an_unknown_game_is_refused(anonymous_api: APIClient) -> None:
             "settle",
             {"players": 9, "went_out": 0, "hands": []},
             "bad_entry",
-            "seats",
+            "players",  # the body's key (issue 26; a deal's record names its seats)
             id="settle-nine-players",
         ),
         pytest.param(
@@ -360,3 +362,74 @@ def test_a_body_past_any_bound_is_a_400_naming_the_field(
             body = {**body, "players": players}
         response = ask(anonymous_api, name, body, game=game.slug)
         refused(response, code="bad_entry", field=path)
+
+
+# the search's budget and the notations (issue 26) ----------------------------------------------
+
+ISSUE_26_HAND = "4S 5C 6D 7H 5C 6H 7D 6S 5D 5H 5H 9D 6C 9S 9H 7D 7C 4C JK 7S 4D 4D 9C 6H JK JK"
+# Found by bench/adjudication_worst.py: more than one answer's budget of steps to meld.
+CRUMMY_PAST_THE_BUDGET = (
+    "KH 7D 3S 4D 2S JK 7S 10C 2H 7S 10S AS AC JH KC AD QS 7H 6H 7H 8C 2C 2D QD 8H 5D 2S JK 5S "
+    "6D 9S 6S 9D 10D 10H JK KH 5D 8C 4H 2D 2H 4S 9H 6H KS AD 8S JC"
+)
+BOATHOUSE_PAST_THE_BUDGET = (
+    "KC KS 3D AS 4C QC JC 5D KD 4H 3H 6C 9S 9D 2D 7D 9H KH 7S AH 4D QH 5S 10D AD 2C 5H 6D 8C "
+    "2H JS 8S JH 2S 3C 3S 4S 6S 5C AC"
+)
+
+
+def test_the_issues_150_byte_question_is_answered_exactly(anonymous_api: APIClient) -> None:
+    # It took a worker 1.8 s; eight clients repeating it put /ping/ at 6.7 s.
+    with budget(10**12) as spent:
+        response = ask(anonymous_api, "deadwood", {"cards": ISSUE_26_HAND}, game="crummy-rummy")
+    assert response.status_code == 200, response.content
+    answer = response.json()
+    assert (answer["penalty"], answer["unmatched_count"]) == (187, 0)
+    assert spent.spent < 20_000
+
+
+def test_a_question_past_its_search_budget_says_what_it_proved(anonymous_api: APIClient) -> None:
+    # Crummy Rummy's penalty is every card held (5a): exact; the melding is the best found.
+    with budget(10**12) as spent:
+        response = ask(
+            anonymous_api, "deadwood", {"cards": CRUMMY_PAST_THE_BUDGET}, game="crummy-rummy"
+        )
+    assert response.status_code == 200, response.content
+    assert QUESTION_STEPS < spent.spent <= QUESTION_STEPS + STATE_STEPS
+    lines = response.json()["explanation"]
+    assert lines[-2].startswith("best melding found: ")
+    assert "stopped after 250,000 steps, so a better one may exist" in lines[-1]
+
+
+def test_a_question_whose_answer_is_the_search_is_refused_past_its_budget(
+    anonymous_api: APIClient,
+) -> None:
+    # Boathouse's count is the best melding's (4.2): not guessed at.
+    with budget(10**12) as spent:
+        response = ask(
+            anonymous_api, "deadwood", {"cards": BOATHOUSE_PAST_THE_BUDGET}, game="boathouse-rummy"
+        )
+    message = refused(response, code="search_too_long", field="cards")
+    assert message == (
+        "40 cards can be melded in too many ways to search them all within 250,000 steps."
+    )
+    assert QUESTION_STEPS < spent.spent <= QUESTION_STEPS + STATE_STEPS
+
+
+@pytest.mark.parametrize(
+    ("game", "cards"),
+    [
+        pytest.param("brummy", "th 9c jc / 10d qc jd / 2s 10s js", id="grid-parse-doctest"),
+        pytest.param("brummy", "10H 9C JC | 10D QC JD | 2S 10S JS", id="bars"),
+        pytest.param("brummagem", "5H 6H 7H 8H / 5S 6S 8C 8S / 5D 9C 7D 8D", id="str-of-a-grid"),
+    ],
+)
+@pytest.mark.parametrize("question", ["grid", "best-grid"])
+def test_a_grid_written_row_by_row_is_answered(
+    anonymous_api: APIClient, game: str, cards: str, question: str
+) -> None:
+    # Issue 26: "cards holds at most 9 cards, not 11", the '/' counted as cards.
+    response = ask(anonymous_api, question, {"cards": cards}, game=game)
+    assert response.status_code == 200, response.content
+    flat = " ".join(cards.replace("/", " ").replace("|", " ").split())
+    assert response.json() == ask(anonymous_api, question, {"cards": flat}, game=game).json()

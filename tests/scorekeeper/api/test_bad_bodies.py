@@ -10,6 +10,7 @@ sentence, field), and nothing may be written: every table of the app counts the 
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -260,3 +261,66 @@ def test_a_bad_body_is_a_clear_400_and_writes_nothing(
         assert error["field"] is None, error
     assert words in error["message"], error
     assert counts() == before
+
+
+# A lone surrogate (issue 26: "\udc00" in any echoed input was a 500 from the JSON renderer) ----
+
+
+def _strings(value: Any, path: str = "") -> list[str]:
+    """The path of every string in ``value`` (as the API names a field)."""
+    if isinstance(value, str):
+        return [path]
+    if isinstance(value, dict):
+        return [
+            found
+            for key, item in value.items()
+            for found in _strings(item, f"{path}.{key}" if path else key)
+        ]
+    if isinstance(value, list):
+        return [found for i, item in enumerate(value) for found in _strings(item, f"{path}[{i}]")]
+    return []
+
+
+def _put(value: Any, path: str, text: str) -> Any:
+    """``value`` with the string at ``path`` (as _strings names it) replaced by ``text``."""
+    steps = [s for s in path.replace("[", ".[").split(".") if s]
+    out = copy.deepcopy(value)
+    here = out
+    for step in steps[:-1]:
+        here = here[int(step[1:-1])] if step.startswith("[") else here[step]
+    last = steps[-1]
+    here[int(last[1:-1]) if last.startswith("[") else last] = text
+    return out
+
+
+LONE = "AS \udc00 KS"  # json.dumps writes it "\udc00", as a client that split a pair would
+
+
+@pytest.mark.parametrize("operation", sorted(GOOD), ids=lambda op: f"{op[0]} {op[1]}")
+def test_a_lone_surrogate_in_any_key_or_text_is_a_400_naming_the_field(
+    world: World, operation: tuple[str, str]
+) -> None:
+    path, body, _ = GOOD[operation](world)
+    strings = _strings(body)
+    # In a key of the body; in the first text the body holds and in its last (the deepest
+    # of an import: a ledger entry's record); in a key of the object holding that last one.
+    cases: list[tuple[Any, str | None]] = [({**body, "\udc00": 1}, None)]
+    for where in dict.fromkeys([strings[0], strings[-1]] if strings else []):
+        cases.append((_put(body, where, LONE), where))
+    if strings and "." in strings[-1]:
+        holder = strings[-1].rsplit(".", 1)[0]
+        inner = copy.deepcopy(body)
+        here = inner
+        for step in [s for s in holder.replace("[", ".[").split(".") if s]:
+            here = here[int(step[1:-1])] if step.startswith("[") else here[step]
+        here["\udc00"] = "x"
+        cases.append((inner, holder))
+    for bad, field in cases:
+        before = counts()
+        response = send(world, operation[0], path, json.dumps(bad))
+        assert response.status_code == 400, response.content[:300]
+        error = response.json()
+        assert error["code"] == "parse_error", error
+        assert error["field"] == field, error
+        assert "is not valid Unicode: it holds a lone surrogate" in error["message"]
+        assert counts() == before

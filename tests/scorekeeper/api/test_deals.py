@@ -577,3 +577,43 @@ def test_a_number_of_five_thousand_digits_is_refused_as_json(
     response = api.post(void(bridge_game, first["id"]), data=raw, content_type="application/json")
     refused(response, code="parse_error", field=None)
     assert Entry.objects.count() == 1
+
+
+# Issue 26: the grid's rows, and a hand too costly to search -------------------------------------
+
+
+def test_a_grid_written_row_by_row_is_recorded_and_scored_as_the_same_grid(
+    api: APIClient, night: Any
+) -> None:
+    rows = GameFactory(night=night, slug="brummy", players=["Mary", "Tom"])
+    flat = GameFactory(night=night, slug="brummy", players=["Mary", "Tom"])
+    grid = "th 9c jc / 10d qc jd / 2s 10s js"  # Grid.parse's doctest, as str() prints a grid
+    for game, cards in ((rows, grid), (flat, grid.replace("/", " "))):
+        record(
+            api,
+            game,
+            {"knocked": 0, "grids": [{"seat": 0, "cards": cards}, {"seat": 1, "total": 9}]},
+        )
+    assert totals(rows) == totals(flat) == (20 + 10, 9)  # its eight lines, and the knock bonus
+
+
+def test_a_hand_too_costly_to_search_is_a_400_asking_for_the_count(
+    api: APIClient, night: Any
+) -> None:
+    game = GameFactory(night=night, slug="boathouse-rummy", players=["Mary", "Tom"])
+    costly = (
+        "KC KS 3D AS 4C QC JC 5D KD 4H 3H 6C 9S 9D 2D 7D 9H KH 7S AH 4D QH 5S 10D AD 2C 5H 6D "
+        "8C 2H JS 8S JH 2S 3C 3S 4S 6S 5C AC"
+    )
+    response = api.post(
+        deals(game), {"deal": {"went_out": 0, "hands": [{"seat": 1, "cards": costly}]}}
+    )
+    message = refused(response, code="search_too_long", field="hands")
+    assert message == (
+        "Tom's 40 cards can be melded in too many ways to search them all: give the count the "
+        "table agrees instead."
+    )
+    assert response.json()["seats"] == [1]
+    assert not game.entries.exists()
+    record(api, game, {"went_out": 0, "hands": [{"seat": 1, "unmatched": 18}]})
+    assert totals(game) == (18, -18)

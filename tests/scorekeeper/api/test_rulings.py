@@ -96,3 +96,13 @@ def test_another_nights_rulings_are_404(carol: Any, night: Night) -> None:
 
 def test_signing_in_is_needed(anonymous_api: APIClient, night: Night) -> None:
     assert anonymous_api.get(url(night)).status_code in (401, 403)
+
+
+def test_a_grid_written_row_by_row_is_saved_as_a_ruling(api: APIClient, night: Night) -> None:
+    # Issue 26: the bound counted the rows' '/' as cards, so this ruling could not be saved.
+    grid = "th 9c jc / 10d qc jd / 2s 10s js"
+    ruling = {"game": "brummy", "question": "grid", "input": {"cards": grid}, "note": "1c"}
+    response = api.post(url(night), ruling, format="json")
+    assert response.status_code == 201, response.json()
+    assert response.json()["input"] == {"cards": grid}  # kept as the table wrote it
+    assert response.json()["answer"]["score"] == 20

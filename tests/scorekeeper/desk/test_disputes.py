@@ -110,6 +110,23 @@ def test_a_brummy_hand_is_disputed_as_its_knock(night: Any, alice: Any) -> None:
     assert (ruling.question, ruling.data) == ("knock", {"scores": [30, 12, 41], "knocked": 1})
 
 
+def test_a_brummy_hands_grids_are_scored_under_the_games_house_rules(
+    night: Any, alice: Any
+) -> None:
+    # Issue 26: the dispute scored the grids as if the game had the default house rules. With
+    # the face-card extra (ruling 1b) this grid, written row by row, scores 12, not 6.
+    game = GameFactory(
+        night=night, slug="brummy", players=["Mary", "Tom"], options={"face_extra": True}
+    )
+    grid = "KS 2H 5D / 9S JH 10D / 3C 7C QH"
+    data = {"knocked": 0, "grids": [{"seat": 0, "cards": grid}, {"seat": 1, "total": 9}]}
+    hand = game_services.deal_record(game=game, by=alice, data=data)
+    ruling = disputes.hand_dispute(game=game, deal_key=hand.pk, by=alice)
+    assert ruling.data == {"scores": [12, 9], "knocked": 0}
+    assert ruling.options == {"face_extra": True}
+    assert ruling.answer["bonuses"] == [10, 0]
+
+
 @pytest.mark.parametrize(
     ("which", "says"),
     [

@@ -13,7 +13,9 @@ from django.test import Client
 from django.urls import reverse
 
 from adjudicator.games import all_games
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Game, Night, Ruling
+from scorekeeper.nights.demo import SAMPLE_DEALS
 from tests.factories import HouseRuleProfileFactory
 
 DESK = reverse("desk")
@@ -172,6 +174,38 @@ def test_a_ruling_the_engine_refuses_is_not_saved(signed_in: Client, night: Nigh
     assert response.status_code == 200
     assert "errorlist" in response.content.decode()
     assert not Ruling.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "field",
+    [
+        pytest.param({"data": json.dumps({"cards": "10S \udc00 QH"})}, id="in-the-input"),
+        pytest.param({"options": json.dumps({"\udc00": True})}, id="a-house-rule-key"),
+    ],
+)
+def test_a_ruling_with_a_lone_surrogate_is_refused_in_the_page(
+    signed_in: Client, night: Night, field: dict[str, str]
+) -> None:
+    # Issue 26: "\udc00" escaped in the form's JSON reached the engine, whose refusal quoted
+    # it, and the page could not be encoded: a 500. Read as the API reads JSON, it is refused.
+    response = save(signed_in, night, **field)
+    assert response.status_code == 200
+    assert "That ruling is unreadable." in response.content.decode()
+    assert not Ruling.objects.exists()
+
+
+def test_the_desk_and_a_hands_dispute_read_json_as_the_api_does(
+    signed_in: Client, bridge_game: Game
+) -> None:
+    hand = game_services.deal_record(
+        game=bridge_game, by=bridge_game.night.owner, data=SAMPLE_DEALS[0]
+    )
+    url = reverse("hand_dispute", args=[bridge_game.pk, hand.pk])
+    response = signed_in.post(url, {"data": json.dumps({"went_out": "\udc00"})})
+    assert response.status_code == 400
+    assert "That ruling is unreadable." in response.content.decode()
+    page = signed_in.get(DESK, {"game": "bridge-rummy", "options": json.dumps({"\udc00": 1})})
+    assert page.status_code == 200
 
 
 def test_a_seat_row_offers_its_cards_or_a_count_one_at_a_time(signed_in: Client) -> None:

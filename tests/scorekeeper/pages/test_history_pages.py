@@ -165,6 +165,11 @@ def _refused(client: Client, content: bytes) -> str:
         pytest.param(b"not json", "The file is not JSON.", id="not-json"),
         pytest.param(b"[" * 200_000, "The file is not JSON.", id="too-deep"),
         pytest.param(b'{"format": "x"}', "not a Scorekeeper export", id="not-an-export"),
+        pytest.param(
+            b'{"nights": [{"place": "The \\udc00 Swan"}]}',
+            "The text of nights[0].place is not valid Unicode",
+            id="a-lone-surrogate",
+        ),
     ],
 )
 def test_a_bad_upload_says_why_and_writes_nothing(

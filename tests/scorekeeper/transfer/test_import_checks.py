@@ -13,8 +13,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
+from adjudicator.budget import QUESTION_STEPS, budget
 from adjudicator.games import get_game
+from scorekeeper.desk import asking
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Entry, Night, Player
+from scorekeeper.standings.scoreboard import game_standings
 from scorekeeper.transfer import export_format, exporting, importing
 from tests.factories import UserFactory, played_night
 
@@ -331,3 +335,78 @@ def _open_ended_games() -> Any:
     from adjudicator.games import all_games
 
     return (g for g in all_games() if g.open_ended(g.options(), g.min_players))
+
+
+# Issue 26: the search each ruling asks again is bounded, and all of a file's rulings together ----
+
+ISSUE_26_HAND = "4S 5C 6D 7H 5C 6H 7D 6S 5D 5H 5H 9D 6C 9S 9H 7D 7C 4C JK 7S 4D 4D 9C 6H JK JK"
+# Found by bench/adjudication_worst.py: no search melds it within one answer's budget.
+PAST_THE_BUDGET = (
+    "KH 7D 3S 4D 2S JK 7S 10C 2H 7S 10S AS AC JH KC AD QS 7H 6H 7H 8C 2C 2D QD 8H 5D 2S JK 5S "
+    "6D 9S 6S 9D 10D 10H JK KH 5D 8C 4H 2D 2H 4S 9H 6H KS AD 8S JC"
+)
+
+
+def _with_rulings(owner: Any, cards: str, count: int) -> dict[str, Any]:
+    """An export of a played night whose one saved ruling (Crummy Rummy's deadwood of
+    ``cards``) is there ``count`` times."""
+    night = played_night(owner)
+    asking.ruling_save(
+        night=night, by=owner, slug="crummy-rummy", question="deadwood", data={"cards": cards}
+    )
+    document = exporting.export_document([night])
+    document["nights"][0]["rulings"] *= count
+    return document
+
+
+def test_the_issues_forty_rulings_import_in_a_few_thousand_steps(
+    dave_api: APIClient, alice: Any
+) -> None:
+    # Before: 40 times 1.8 s, and gunicorn killed the import at 30 s with an HTML 500.
+    document = _with_rulings(alice, ISSUE_26_HAND, 40)
+    with budget(10**12) as spent:
+        response = dave_api.post("/api/v1/import/", document, format="json")
+    assert response.status_code == 201, response.content
+    assert spent.spent < 40 * 20_000  # replaying the night's deals included
+
+
+def test_rulings_that_search_past_the_files_budget_refuse_the_file(
+    dave_api: APIClient, alice: Any
+) -> None:
+    # Each of these takes its question's whole budget (the answer the desk gave and kept):
+    # one file may ask only so many again before the worker is held too long.
+    document = _with_rulings(alice, PAST_THE_BUDGET, 11)
+    nights = Night.objects.count()
+    with budget(10**12) as spent:
+        response = dave_api.post("/api/v1/import/", document, format="json")
+    fits = importing.RULINGS_STEPS // (QUESTION_STEPS + 1)
+    assert response.status_code == 400, response.content
+    body = response.json()
+    where = f"nights[0].rulings[{fits}]"
+    assert (body["code"], body["field"]) == ("import_refused", where)
+    assert body["message"] == (
+        "The file's rulings need more searching than one import does (2,500,000 steps in all, "
+        f"reached at {where}): import them in two files."
+    )
+    assert spent.spent <= importing.RULINGS_STEPS + QUESTION_STEPS
+    assert Night.objects.count() == nights
+    document["nights"][0]["rulings"] = document["nights"][0]["rulings"][:fits]
+    assert dave_api.post("/api/v1/import/", document, format="json").status_code == 201
+
+
+def test_a_grid_written_row_by_row_is_exported_and_imported_as_written(
+    dave_api: APIClient, alice: Any
+) -> None:
+    night = played_night(alice)
+    game = night.games.get(slug="brummy")
+    grids = [
+        {"seat": 0, "cards": "th 9c jc / 10d qc jd / 2s 10s js"},
+        {"seat": 1, "total": 9},
+        {"seat": 2, "total": 4},
+    ]
+    game_services.deal_record(game=game, by=alice, data={"knocked": 0, "grids": grids})
+    before = game_standings(game).tally.totals
+    response = dave_api.post("/api/v1/import/", exporting.export_document([night]), format="json")
+    assert response.status_code == 201, response.content
+    imported = Night.objects.get(pk=response.json()["nights"][0]["id"]).games.get(slug="brummy")
+    assert game_standings(imported).tally.totals == before

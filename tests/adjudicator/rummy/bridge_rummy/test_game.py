@@ -1360,7 +1360,7 @@ def test_question_settle() -> None:
             "settle",
             {"players": 6, "went_out": 0, "hands": []},
             BadEntryError,
-            "seats",
+            "players",  # the question's own key (issue 26), not a record's seats
             id="six-players",
         ),
         pytest.param(
