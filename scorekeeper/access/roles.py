@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User as AuthUser
+from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
 
 from scorekeeper.models import Game, Night, NightViewer, Player
@@ -40,6 +41,20 @@ def can_record(user: User, night: Night) -> bool:
     if not user.is_authenticated:
         return False
     return night.owner_id == user.pk or night.recorders.filter(pk=user.pk).exists()
+
+
+def require_recorder(user: User, night: Night, doing: str = "record") -> None:
+    """Refuse anyone who may not record at ``night`` (a watcher, a stranger). Views ask it
+    before they read a body, so a watcher's write is a 403 whatever it holds (access first);
+    the services ask it again, inside their transaction."""
+    if not can_record(user, night):
+        raise PermissionDenied(f"Only the night's owner and the people they added may {doing}.")
+
+
+def require_owner(user: User, night: Night, doing: str) -> None:
+    """Refuse anyone but the night's owner, for what only the owner does (``doing``)."""
+    if not user.is_authenticated or night.owner_id != user.pk:
+        raise PermissionDenied(f"Only the night's owner may {doing}.")
 
 
 def players_for_user(user: User) -> QuerySet[Player]:

@@ -22,10 +22,10 @@ from typing import Literal
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from scorekeeper.access import roles
 from scorekeeper.exceptions import InvalidInput
 from scorekeeper.models import Night, NightLink, NightViewer
 
@@ -97,18 +97,13 @@ def people_of(night: Night) -> list[Person]:
 # Writes -----------------------------------------------------------------------------------------
 
 
-def _require_owner(night: Night, by: User, doing: str) -> None:
-    if night.owner_id != by.pk:
-        raise PermissionDenied(f"Only the night's owner may {doing}.")
-
-
 @transaction.atomic
 def link_make(*, night: Night, by: User) -> str:
     """Make the night's join link and return its token: the only time the token is known.
 
     A link made before stops working (for the people it let in without an account too).
     """
-    _require_owner(night, by, "share it")
+    roles.require_owner(by, night, "share it")
     # One link per night: the night's row lock serializes two taps on "New link" (PostgreSQL).
     Night.objects.select_for_update().filter(pk=night.pk).first()
     token = secrets.token_urlsafe(TOKEN_BYTES)
@@ -122,7 +117,7 @@ def link_make(*, night: Night, by: User) -> str:
 @transaction.atomic
 def link_stop(*, night: Night, by: User) -> None:
     """Stop sharing the night: its link stops working. Viewers who joined with an account stay."""
-    _require_owner(night, by, "stop sharing it")
+    roles.require_owner(by, night, "stop sharing it")
     NightLink.objects.filter(night=night).delete()
 
 
@@ -159,7 +154,7 @@ def _person(night: Night, username: str) -> tuple[User, Role]:
 @transaction.atomic
 def role_set(*, night: Night, by: User, username: str, role: Role) -> Person:
     """The owner turns a viewer into a recorder, or a recorder back into a viewer."""
-    _require_owner(night, by, "change who records")
+    roles.require_owner(by, night, "change who records")
     if role not in ("recorder", "viewer"):
         raise InvalidInput("A person records or watches: say recorder or viewer.", field="role")
     user, current = _person(night, username)
@@ -175,7 +170,7 @@ def role_set(*, night: Night, by: User, username: str, role: Role) -> Person:
 @transaction.atomic
 def person_remove(*, night: Night, by: User, username: str) -> None:
     """The owner removes a recorder or a viewer from the night. What they recorded stays."""
-    _require_owner(night, by, "remove people")
+    roles.require_owner(by, night, "remove people")
     user, _ = _person(night, username)
     night.recorders.remove(user)
     NightViewer.objects.filter(night=night, user=user).delete()

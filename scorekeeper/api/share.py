@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -17,9 +16,9 @@ from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scorekeeper.access import sharing
+from scorekeeper.access import roles, sharing
 from scorekeeper.api.serializers import BodyIn, ErrorOut
-from scorekeeper.api.views import _night_for, _owner_only, _user, _valid
+from scorekeeper.api.views import _night_for, _user, _valid
 from scorekeeper.exceptions import InvalidInput
 from scorekeeper.models import NightLink
 
@@ -85,8 +84,7 @@ def night_link(request: Request, pk: int) -> Response:
     if request.method == "DELETE":
         sharing.link_stop(night=night, by=_user(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
-    if night.owner_id != _user(request).pk:
-        raise PermissionDenied("Only the night's owner may see its link.")
+    roles.require_owner(_user(request), night, "see its link")
     found = NightLink.objects.filter(night=night).first()
     body = {"active": found is not None, "created_at": found.created_at if found else None}
     return Response(LinkOut(body).data)
@@ -123,7 +121,7 @@ def night_person(request: Request, pk: int, username: str) -> Response:
     if request.method == "DELETE":
         sharing.person_remove(night=night, by=_user(request), username=name)
         return Response(status=status.HTTP_204_NO_CONTENT)
-    _owner_only(request, night, "may change who records")  # access first, then the body
+    roles.require_owner(_user(request), night, "change who records")  # access first, then the body
     data = _valid(RoleIn, request)
     person = sharing.role_set(night=night, by=_user(request), username=name, role=data["role"])
     return Response(PersonOut(person).data)

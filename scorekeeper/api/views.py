@@ -6,7 +6,6 @@ import dataclasses
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
@@ -52,19 +51,6 @@ def _night_for(request: Request, pk: int) -> Night:
 
 def _game_for(request: Request, pk: int) -> Game:
     return get_object_or_404(roles.games_for_user(request.user), pk=pk)
-
-
-def _may_record(request: Request, night: Night, doing: str = "record") -> None:
-    """Access first (issue 26): someone who may not record at the night (a watcher) is refused
-    before the body is read, whatever it holds, as the service would refuse them after."""
-    if not roles.can_record(_user(request), night):
-        raise PermissionDenied(f"Only the night's owner and the people they added may {doing}.")
-
-
-def _owner_only(request: Request, night: Night, doing: str) -> None:
-    """Access first, for what only the night's owner does (the service says the same)."""
-    if night.owner_id != _user(request).pk:
-        raise PermissionDenied(f"Only the night's owner {doing}.")
 
 
 def _user(request: Request) -> User:
@@ -142,7 +128,7 @@ def night_detail(request: Request, pk: int) -> Response:
     nights = roles.with_games(roles.nights_for_user(request.user))
     night = get_object_or_404(nights, pk=pk)
     if request.method == "PATCH":
-        _owner_only(request, night, "changes how it keeps score")
+        roles.require_owner(_user(request), night, "change how it keeps score")
         data = _valid(s.NightSettingsIn, request)
         night = confirmations.night_ask_confirmations(
             night=night, by=_user(request), on=data["confirmations"]
@@ -154,7 +140,7 @@ def night_detail(request: Request, pk: int) -> Response:
 @api_view(["POST"])
 def night_recorders(request: Request, pk: int) -> Response:
     night = _night_for(request, pk)
-    _owner_only(request, night, "may add people who record")
+    roles.require_owner(_user(request), night, "add people who record")
     data = _valid(s.RecorderIn, request)
     night_services.night_add_recorder(night=night, by=_user(request), username=data["username"])
     return Response(s.NightOut(night).data, status=status.HTTP_201_CREATED)
@@ -200,7 +186,7 @@ def night_recorder(request: Request, pk: int, username: str) -> Response:
 @api_view(["POST"])
 def night_games(request: Request, pk: int) -> Response:
     night = _night_for(request, pk)
-    _may_record(request, night)
+    roles.require_recorder(_user(request), night)
     data = _valid(s.GameIn, request)
     allowed = {p.pk: p for p in night_selectors.players_for_night(night)}
     unknown = [pid for pid in data["players"] if pid not in allowed]
@@ -264,7 +250,7 @@ def game_deals(request: Request, pk: int) -> Response:
     game = _game_for(request, pk)
     if request.method == "GET":
         return Response(s.EntryOut(game.entries.select_related("recorded_by"), many=True).data)
-    _may_record(request, game.night)
+    roles.require_recorder(_user(request), game.night)
     data = _for_this_game(game, _valid(s.DealRecordIn, request))
     entry = game_services.deal_record(
         game=game,
@@ -281,7 +267,7 @@ def game_deals(request: Request, pk: int) -> Response:
 @api_view(["POST"])
 def deal_amend(request: Request, pk: int, deal: int) -> Response:
     game = _game_for(request, pk)
-    _may_record(request, game.night)
+    roles.require_recorder(_user(request), game.night)
     data = _for_this_game(game, _valid(s.DealAmendIn, request))
     entry = game_services.deal_amend(
         game=game,
@@ -307,7 +293,7 @@ def deal_amend(request: Request, pk: int, deal: int) -> Response:
 @api_view(["POST"])
 def deal_confirm(request: Request, pk: int, deal: int) -> Response:
     game = _game_for(request, pk)
-    _may_record(request, game.night)
+    roles.require_recorder(_user(request), game.night)
     data = _valid(s.DealConfirmIn, request)
     entry = confirmations.deal_confirm(
         game=game, deal_key=deal, by=_user(request), seat=data["seat"], revision=data["revision"]
@@ -326,7 +312,7 @@ def deal_confirm(request: Request, pk: int, deal: int) -> Response:
 @api_view(["POST"])
 def hand_dispute(request: Request, pk: int, deal: int) -> Response:
     game = _game_for(request, pk)
-    _may_record(request, game.night)
+    roles.require_recorder(_user(request), game.night)
     data = _valid(s.HandDisputeIn, request)
     ruling = disputes.hand_dispute(
         game=game,
@@ -345,7 +331,7 @@ def hand_dispute(request: Request, pk: int, deal: int) -> Response:
 @api_view(["POST"])
 def deal_void(request: Request, pk: int, deal: int) -> Response:
     game = _game_for(request, pk)
-    _may_record(request, game.night)
+    roles.require_recorder(_user(request), game.night)
     data = _valid(s.DealVoidIn, request)
     entry = game_services.deal_void(
         game=game,
@@ -476,7 +462,7 @@ def night_rulings(request: Request, pk: int) -> Response:
     if request.method == "GET":
         rulings = night.rulings.select_related("saved_by")
         return Response(s.RulingOut(rulings, many=True).data)
-    _may_record(request, night, "save")
+    roles.require_recorder(_user(request), night, "save")
     data = _valid(s.RulingIn, request)
     ruling = asking.ruling_save(
         night=night,

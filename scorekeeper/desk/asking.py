@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
 from adjudicator.errors import AdjudicationError, BadEntryError
@@ -182,8 +181,7 @@ def ruling_save(
 
     Only the night's owner and recorders may; a question the engine refuses is not saved.
     """
-    if not roles.can_record(by, night):
-        raise PermissionDenied("Only the night's owner and the people they added may save.")
+    roles.require_recorder(by, night, "save")
     asked = ask(
         slug=slug, question=question, data=data, players=players, options=options, readings=False
     )

@@ -17,11 +17,11 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from adjudicator.options import changed_options
+from scorekeeper.access import roles
 from scorekeeper.desk import asking
 from scorekeeper.exceptions import InvalidInput
 from scorekeeper.ledger import reading
 from scorekeeper.models import Entry, Game, Ruling
-from scorekeeper.nights.services import _require_recorder
 from scorekeeper.standings.scoreboard import Standings
 
 
@@ -115,7 +115,7 @@ def hand_dispute(
     refuses (``AdjudicationError``)."""
     # Serialize with the game's other writers: the entry chains to the game's newest.
     game = Game.objects.select_for_update().select_related("night").get(pk=game.pk)
-    _require_recorder(by, game.night)
+    roles.require_recorder(by, game.night)
     hand = hand_of(game, deal_key)
     if seat is not None and not 0 <= seat < hand.players:
         raise InvalidInput(f"Seat {seat + 1} is not at this table.", field="seat")

@@ -13,14 +13,13 @@ import datetime
 import uuid
 
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
+from scorekeeper.access import roles
 from scorekeeper.exceptions import Conflict, InvalidInput
 from scorekeeper.games.services import _latest, _lock_game, _when, _word
 from scorekeeper.ledger import confirming, reading
 from scorekeeper.models import Entry, Game, Night
-from scorekeeper.nights.services import _require_recorder
 
 
 @transaction.atomic
@@ -42,7 +41,7 @@ def deal_confirm(
     confirm twice, nor confirm for the recorder's own side. Only a deal the game asks to be
     confirmed can be: one recorded (or amended) since the game asks as it does now."""
     game = _lock_game(game)
-    _require_recorder(by, game.night)
+    roles.require_recorder(by, game.night)
     word = _word(game)
     names = [s.player.name for s in game.seats.select_related("player").order_by("position")]
     if not 0 <= seat < len(names):
@@ -103,8 +102,7 @@ def night_ask_confirmations(*, night: Night, by: User, on: bool) -> Night:
     each game begun gets a ``setting`` entry saying so from here, a finished one too (it
     stays over, and a deal amended in it later follows the night); a game not begun takes the
     night's setting at its first entry. Setting what is already set changes nothing."""
-    if night.owner_id != by.pk:
-        raise PermissionDenied("Only the night's owner changes how it keeps score.")
+    roles.require_owner(by, night, "change how it keeps score")
     night = Night.objects.select_for_update().get(pk=night.pk)
     # Every game's row lock, in one order: a deal being recorded lands before the setting
     # (and is read under the old one), or after it; a game's first entry seals the setting

@@ -25,6 +25,7 @@ from adjudicator.options import options_as_dict
 from adjudicator.said import Naming
 from adjudicator.tally import points_json
 from scorekeeper import limits
+from scorekeeper.access import roles
 from scorekeeper.exceptions import (
     Conflict,
     GameHasEntries,
@@ -36,7 +37,7 @@ from scorekeeper.exceptions import (
 from scorekeeper.ledger import reading, replaying
 from scorekeeper.models import Entry, Game, Night, Player, Seat
 from scorekeeper.nights import selectors as night_selectors
-from scorekeeper.nights.services import _require_recorder, _seat_at_table, room_at_table
+from scorekeeper.nights.services import _seat_at_table, room_at_table
 from scorekeeper.standings import scoreboard
 
 
@@ -58,7 +59,7 @@ def game_start(
     options: Mapping[str, Any] | None = None,
 ) -> Game:
     """Start a game with the players seated in the order given (seat 1 first)."""
-    _require_recorder(by, night)
+    roles.require_recorder(by, night)
     definition = get_game(slug)
     parsed = definition.options(options)
     if len({p.pk for p in players}) != len(players):
@@ -107,7 +108,7 @@ def game_start(
 def game_remove(*, game: Game, by: User) -> None:
     """Remove a game started by mistake. Only a game with nothing in its ledger (not even a
     voided deal) can go: the ledger is never deleted, so a game with entries stays."""
-    _require_recorder(by, game.night)
+    roles.require_recorder(by, game.night)
     game = _lock_game(game)  # a deal recorded at the same moment either lands first or waits
     if Entry.objects.filter(game=game).exists():
         word = reading.game_definition(game).deal_word
@@ -343,7 +344,7 @@ def deal_record(
     confirms it.
     """
     game = _lock_game(game)
-    _require_recorder(by, game.night)
+    roles.require_recorder(by, game.night)
     _check_seat(game, seat)
     if token is not None:
         earlier = _already_recorded(game, token, data, seat)
@@ -523,7 +524,7 @@ def deal_amend(
     ``settles``: the ``dispute`` entry of this deal (or its id) whose ruling the amend
     follows."""
     game = _lock_game(game)
-    _require_recorder(by, game.night)
+    roles.require_recorder(by, game.night)
     _check_seat(game, seat)
     again = _repeated(
         game,
@@ -601,7 +602,7 @@ def deal_void(
     Refused if the deals after it could not count without it (the game would end earlier).
     """
     game = _lock_game(game)
-    _require_recorder(by, game.night)
+    roles.require_recorder(by, game.night)
     again = _repeated(game, deal_key, revision, kind=Entry.Kind.VOID, by=by, note=note)
     if again is not None:
         return again
@@ -656,7 +657,7 @@ def game_end(
     in the ledger. The game then stands finished (won by the one most up) and takes no more
     deals until :func:`game_end_undo`. Ending a game already ended answers its end."""
     game = _lock_game(game)
-    _require_recorder(by, game.night)
+    roles.require_recorder(by, game.night)
     standings = scoreboard.game_standings(game)
     if standings.end is not None:
         return standings.end
@@ -695,7 +696,7 @@ def game_end_undo(
     """Take back the table's end of a game: a ``void`` superseding the ``end`` entry. The game
     goes on from where it stood."""
     game = _lock_game(game)
-    _require_recorder(by, game.night)
+    roles.require_recorder(by, game.night)
     end = scoreboard.game_standings(game).end
     if end is None:
         raise InvalidInput("This game has not been ended.", field="game")

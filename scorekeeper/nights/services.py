@@ -13,7 +13,6 @@ from collections.abc import Iterable
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 
 from scorekeeper import limits
@@ -22,11 +21,6 @@ from scorekeeper.exceptions import (
     InvalidInput,
 )
 from scorekeeper.models import Game, Night, NightPlayer, NightViewer, Player
-
-
-def _require_recorder(user: User, night: Night) -> None:
-    if not roles.can_record(user, night):
-        raise PermissionDenied("Only the night's owner and the people they added may record.")
 
 
 def _lock_game(game: Game) -> Game:
@@ -108,7 +102,7 @@ def room_at_table(night: Night, players: Iterable[Player], *, field: str) -> Non
 @transaction.atomic
 def night_player_add(*, night: Night, by: User, name: str) -> Player:
     """Seat a player at a night's table: one of the owner's players, or a new one for them."""
-    _require_recorder(by, night)
+    roles.require_recorder(by, night)
     player = _owners_player(night.owner_id, _player_name(name))
     room_at_table(night, [player], field="name")
     if not _seat_at_table(night, player):
@@ -130,7 +124,7 @@ def night_player_rename(*, night: Night, by: User, player_id: int, name: str) ->
     """Call a player at the table by another name. A player is one person across nights, so
     the name changes wherever they are shown, their past games too; the ledger is untouched
     (seats and entries name the player by id, never by name)."""
-    _require_recorder(by, night)
+    roles.require_recorder(by, night)
     player = _table_player(night, player_id)
     name = _player_name(name)
     taken = InvalidInput(f"There is already a player called {name}.", field="name")
@@ -149,7 +143,7 @@ def night_player_rename(*, night: Night, by: User, player_id: int, name: str) ->
 def night_player_leave(*, night: Night, by: User, player_id: int) -> Player:
     """Take a player off the night's table: no longer offered for the next game's seats. Games
     they sat in keep them."""
-    _require_recorder(by, night)
+    roles.require_recorder(by, night)
     player = _table_player(night, player_id)
     NightPlayer.objects.filter(night=night, player=player).delete()
     return player
@@ -183,8 +177,7 @@ def night_create(
 
 @transaction.atomic
 def night_add_recorder(*, night: Night, by: User, username: str) -> User:
-    if night.owner_id != by.pk:
-        raise PermissionDenied("Only the night's owner may add people who record.")
+    roles.require_owner(by, night, "add people who record")
     user = get_user_model().objects.filter(username__iexact=username.strip()).first()
     if user is None:
         raise InvalidInput(f"There is no account called {username.strip()!r}.", field="username")
@@ -198,8 +191,7 @@ def night_add_recorder(*, night: Night, by: User, username: str) -> User:
 @transaction.atomic
 def night_remove_recorder(*, night: Night, by: User, username: str) -> None:
     """Take away someone's right to record in a night. Their past entries stay in the ledger."""
-    if night.owner_id != by.pk:
-        raise PermissionDenied("Only the night's owner may remove people who record.")
+    roles.require_owner(by, night, "remove people who record")
     user = night.recorders.filter(username__iexact=username.strip()).first()
     if user is None:
         raise InvalidInput(f"{username.strip()!r} does not record in this night.", field="username")

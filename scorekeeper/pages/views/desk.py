@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
@@ -320,8 +319,7 @@ def ruling_detail(request: AuthedRequest, pk: int) -> HttpResponse:
 def ruling_save(request: AuthedRequest, pk: int) -> HttpResponse:
     """Save the answer shown to the night, under the reading chosen (the button pressed)."""
     night = get_object_or_404(roles.nights_for_user(request.user), pk=pk)
-    if not roles.can_record(request.user, night):  # access first: a watcher, whatever was sent
-        raise PermissionDenied("Only the night's owner and the people they added may save.")
+    roles.require_recorder(request.user, night, "save")  # access first: whatever was sent
     post = request.POST
     try:
         slug = post.get("game", "")

@@ -7,7 +7,6 @@ from collections.abc import Callable
 from typing import Any
 
 from django import forms
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -204,8 +203,7 @@ def game_scoreboard(request: AuthedRequest, pk: int) -> HttpResponse:
 def _game_to_record(request: AuthedRequest, pk: int) -> Game:
     """A game whose night the user records in: 404 if they cannot see it, 403 if they watch."""
     game = get_game_for_user(request, pk)
-    if not roles.can_record(request.user, game.night):
-        raise PermissionDenied("Only the night's owner and recorders change its games.")
+    roles.require_recorder(request.user, game.night, "change its games")
     return game
 
 

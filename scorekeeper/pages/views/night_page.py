@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
 from adjudicator.games import all_games
-from scorekeeper.access import sharing
+from scorekeeper.access import roles, sharing
 from scorekeeper.desk import asking
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.models import Night, NightLink
@@ -119,9 +119,18 @@ def night_form(
     partial: str,
     form_name: str,
     act: Callable[[Night, dict[str, Any]], object],
+    *,
+    owners: str = "",
 ) -> HttpResponse:
-    """Post one of the night page's small forms: redirect, or swap its section (htmx)."""
+    """Post one of the night page's small forms: redirect, or swap its section (htmx).
+
+    Access first: who may not do it (a watcher; anyone but the owner, for what ``owners``
+    names) is refused before the form is read, whatever was sent (the service asks again)."""
     night = get_night_for_user(request, pk)
+    if owners:
+        roles.require_owner(request.user, night, owners)
+    else:
+        roles.require_recorder(request.user, night)
     form = form_class(request.POST)
     if form.is_valid():
         try:

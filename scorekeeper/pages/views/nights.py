@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
@@ -72,6 +71,7 @@ def night_create(request: AuthedRequest) -> HttpResponse:
 def night_confirmations(request: AuthedRequest, pk: int) -> HttpResponse:
     """The owner has each hand wait for the other side's confirmation, or not."""
     night = get_object_or_404(roles.nights_for_user(request.user), pk=pk)
+    roles.require_owner(request.user, night, "change how it keeps score")  # access first
     form = NightSettingForm(request.POST)
     if form.is_valid():
         confirmations.night_ask_confirmations(
@@ -131,6 +131,7 @@ def night_add_recorder(request: AuthedRequest, pk: int) -> HttpResponse:
         lambda night, data: night_services.night_add_recorder(
             night=night, by=request.user, username=data["username"]
         ),
+        owners="add people who record",
     )
 
 
@@ -146,6 +147,7 @@ def night_remove_recorder(request: AuthedRequest, pk: int) -> HttpResponse:
         lambda night, data: night_services.night_remove_recorder(
             night=night, by=request.user, username=data["username"]
         ),
+        owners="remove people who record",
     )
 
 
@@ -179,8 +181,7 @@ def game_create(request: AuthedRequest, pk: int) -> HttpResponse:
     just the house rules); a POST with ``save_profile`` saves the rules shown as a profile.
     """
     night = get_night_for_user(request, pk)
-    if not roles.can_record(request.user, night):
-        raise PermissionDenied("Only the night's owner and recorders start games.")
+    roles.require_recorder(request.user, night, "start games")
     like = _game_of_night(night, request.GET.get("like"))
     seats_of = like or _game_of_night(night, request.GET.get("seats_of"))
     slug = request.POST.get("game") or request.GET.get("game") or (like.slug if like else "")

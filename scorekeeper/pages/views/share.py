@@ -122,9 +122,9 @@ class RoleForm(RecorderRemoveForm):
 
 
 def _people_form(
-    request: AuthedRequest, pk: int, form_class: type[RecorderRemoveForm], act: Any
+    request: AuthedRequest, pk: int, form_class: type[RecorderRemoveForm], act: Any, owners: str
 ) -> HttpResponse:
-    return night_form(request, pk, form_class, "recorders", "remove_form", act)
+    return night_form(request, pk, form_class, "recorders", "remove_form", act, owners=owners)
 
 
 @login_required
@@ -137,6 +137,7 @@ def person_role(request: AuthedRequest, pk: int) -> HttpResponse:
         lambda night, data: sharing.role_set(
             night=night, by=request.user, username=data["username"], role=data["role"]
         ),
+        "change who records",
     )
 
 
@@ -150,4 +151,5 @@ def person_remove(request: AuthedRequest, pk: int) -> HttpResponse:
         lambda night, data: sharing.person_remove(
             night=night, by=request.user, username=data["username"]
         ),
+        "remove people",
     )
