@@ -234,10 +234,12 @@
     }).join(", ");
   }
 
-  function sayTotals(fromGame) {
+  // ``own``: the swap is the answer to this phone's own record or undo, said even when the
+  // totals are those already said (the poll may bring the new board before that answer).
+  function sayTotals(fromGame, own) {
     var now = totals();
     var region = document.querySelector("[data-totals-said]");
-    if (!region || now === null || now === totalsSeen) return;
+    if (!region || now === null || (now === totalsSeen && !own)) return;
     var first = totalsSeen === null;
     totalsSeen = now;
     if (first) return;
@@ -412,7 +414,8 @@
   document.addEventListener("htmx:afterSettle", function (event) {
     var target = event.detail.target;
     if (!target || (target.id !== "game" && target.id !== "board")) return;
-    sayTotals(target.id === "game");
+    var own = target.id === "game" && !confirmAsked && !!document.querySelector("#record [data-recorded]");
+    sayTotals(target.id === "game", own);
     queueJump();
     if (target.id !== "game") {
       var board = document.getElementById("board");  // the board swapped in, not the one it replaced

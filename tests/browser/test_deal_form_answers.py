@@ -87,6 +87,37 @@ def knock_game(night: Night, hands: int = 0) -> Game:
     return game
 
 
+def test_the_hand_recorded_is_said_when_the_board_came_first_by_the_poll(
+    signed_in: Page, night: Night
+) -> None:
+    """A race seen under load: the board's poll, sent while the hand was being recorded, came
+    back with the new totals before the record's own answer; screen readers then heard "Nets
+    now: …" and never "Hand 4 recorded", as the totals had not changed since. Held here on
+    purpose: the record's answer waits until the poll has brought the new board."""
+    game = knock_game(night, hands=3)
+    page = signed_in
+    open_game(page, game, PHONES[0])
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        held.append((route, route.fetch()))  # recorded on the server; its answer kept back
+
+    page.route(re.compile(rf"/games/{game.pk}/deals/$"), hold)
+    taps = Thumb(page)
+    enter_knock(taps, KNOCK)
+    taps.tap(record_button(page))
+    expect(page.locator("#board table.tally:not(.compact) tbody th", has_text="4")).to_have_count(
+        1, timeout=10_000
+    )  # the poll's board, with hand 4, swapped in first
+    expect(page.locator("[data-totals-said]")).to_contain_text("Nets now: Ann ")
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    expect(page.locator("#recorded")).to_contain_text("Hand 4 recorded")
+    expect(page.locator("[data-totals-said]")).to_contain_text(
+        "Hand 4 recorded: Ann -5, Ben -10, Cy +36, Di -21. Nets now: Ann "
+    )
+
+
 # Every answer where the eyes are ---------------------------------------------------------------
 
 
