@@ -7,6 +7,7 @@ import shutil
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 from adjudicator.games import get_game
@@ -52,6 +53,22 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
     return {**browser_context_args, "viewport": PHONE, "has_touch": True, "is_mobile": True}
+
+
+def picture(page: Page, path: str | os.PathLike[str]) -> None:
+    """The whole page as a picture, for people to look at (an artifact, never an assertion).
+
+    Under a loaded CI machine Chromium's compositor has once refused a full-page capture
+    ("Unable to capture screenshot"): the page had drawn, the frame for the taller viewport had
+    not. The picture is taken again after the next frame is drawn; a second refusal fails.
+    """
+    try:
+        page.screenshot(path=str(path), full_page=True)
+    except PlaywrightError as refused:
+        if "Unable to capture screenshot" not in str(refused):
+            raise
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => r(null)))")
+        page.screenshot(path=str(path), full_page=True)
 
 
 def sign_in(page: Page, base: str, username: str, password: str = "password") -> None:

@@ -9,6 +9,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Night, Ruling
+from tests.browser.conftest import picture
 from tests.factories import GameFactory, HouseRuleProfileFactory
 
 SHOTS = Path(__file__).resolve().parent.parent.parent / "test-results" / "screenshots"
@@ -53,7 +54,7 @@ def test_ask_the_desk_and_save_a_ruling(signed_in: Page, night: Night) -> None:
     expect(answer).to_contain_text("Under Penalty on tie: on")
     expect(answer).to_contain_text("10 penalty: knocked and was tied")
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "desk-390x844.png"), full_page=True)
+    picture(page, str(SHOTS / "desk-390x844.png"))
 
     # "We play it this way": saved under that reading, shown on the night page.
     answer.locator(".reading").get_by_role("button", name="We play it this way").click()
@@ -91,7 +92,7 @@ def test_house_rules_set_on_the_desk_or_picked_from_a_profile(signed_in: Page, a
     expect(page.locator(".desk-rules summary")).to_contain_text("Nanni's rules")
     page.get_by_role("button", name="Ask the adjudicator").click()
     expect(answer).to_contain_text("Read under Nanni's rules: Penalty on tie on (K-1")
-    page.screenshot(path=str(SHOTS / "desk-house-rules-390x844.png"), full_page=True)
+    picture(page, str(SHOTS / "desk-house-rules-390x844.png"))
 
 
 def test_a_pick_made_as_the_desk_is_swapped_in_is_not_lost(signed_in: Page, alice: Any) -> None:
@@ -162,4 +163,4 @@ def test_a_trick_on_the_pad_by_name_its_ruling_tapped_and_a_deal_asked(
     answer = page.locator("#desk-answer")
     expect(answer).to_contain_text("6 cards to each of the 5 players: 30 dealt")
     expect(answer).to_contain_text("The other 21 cards are the stock")
-    page.screenshot(path=str(SHOTS / "desk-deal-390x844.png"), full_page=True)
+    picture(page, str(SHOTS / "desk-deal-390x844.png"))

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 from scorekeeper.models import Night
 from scorekeeper.standings import scoreboard
 from scorekeeper.transfer import exporting
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import picture, sign_in
 from tests.factories import GameFactory, NightFactory, UserFactory, played_night
 
 PHONE = {"width": 390, "height": 844}
@@ -23,7 +23,7 @@ SHOTS = Path(os.environ.get("SCREENSHOTS_DIR", "/tmp/screenshots"))
 
 def _shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"history-{name}.png"), full_page=True)
+    picture(page, str(SHOTS / f"history-{name}.png"))
 
 
 def _fits(page: Page, width: int = PHONE["width"]) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from scorekeeper.models import Game, HouseRuleProfile, Night
-from tests.browser.conftest import sign_in
+from tests.browser.conftest import picture, sign_in
 from tests.factories import PlayerFactory
 
 PHONE = {"width": 390, "height": 844}
@@ -29,7 +29,7 @@ def _table(night: Night, alice: Any) -> None:
 
 def _shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"profiles-{name}.png"), full_page=True)
+    picture(page, str(SHOTS / f"profiles-{name}.png"))
 
 
 def test_save_a_profile_start_a_game_with_it_and_see_the_differences(

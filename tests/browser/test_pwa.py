@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 from scorekeeper.games import services as game_services
 from scorekeeper.models import Entry, Game
 from scorekeeper.nights.demo import SAMPLE_DEALS
-from tests.browser.conftest import _played
+from tests.browser.conftest import _played, picture
 from tests.browser.hands import Thumb
 from tests.browser.test_bridge_rummy import _record
 from tests.factories import GameFactory
@@ -91,13 +91,13 @@ def test_the_main_pages_pass_axe_and_are_screenshotted(
     )
     page = context.new_page()
     page.goto(f"{live_server.url}/accounts/login/")
-    page.screenshot(path=str(SHOTS / f"sign-in-{scheme}.png"), full_page=True)
+    picture(page, str(SHOTS / f"sign-in-{scheme}.png"))
     if found := serious_violations(page):
         problems["sign-in"] = found
     page = phone(browser, live_server, color_scheme=scheme)
     for name, path in table.items():
         page.goto(f"{live_server.url}{path}")
-        page.screenshot(path=str(SHOTS / f"{name}-{scheme}.png"), full_page=True)
+        picture(page, str(SHOTS / f"{name}-{scheme}.png"))
         if found := serious_violations(page):
             problems[name] = found
         # Nothing scrolls sideways on a 390 px phone.

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.games import services as game_services
+from tests.browser.conftest import picture
 from tests.factories import GameFactory, NightFactory
 from tests.scorekeeper.standings.test_result_cards import the_issues_night
 
@@ -98,4 +99,4 @@ def test_the_leaderboard_says_what_a_rating_is_when_everyone_is_provisional(
         box = page.locator(selector).bounding_box()
         assert box is not None and box["x"] + box["width"] <= width, selector
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    page.screenshot(path=f"test-results/ratings-{width}.png", full_page=True)
+    picture(page, f"test-results/ratings-{width}.png")
