@@ -27,11 +27,18 @@ from adjudicator.errors import (
     BadOptionError,
     GameOverError,
     UnknownQuestionError,
-    readable_int,
 )
-from adjudicator.options import OptionInfo, changed_options, describe_options, parse_options
+from adjudicator.messages import Message, Verbatim, listed, msg, msg_n
+from adjudicator.messages import Points as Amount
+from adjudicator.options import (
+    OptionInfo,
+    changed_options,
+    describe_options,
+    parse_options,
+    readable_number,
+)
 from adjudicator.records import DealData, Record, Seating, format_record, parse_record
-from adjudicator.said import Said, and_list, say, seats, side
+from adjudicator.said import Ref, Said, and_list, seats, side
 from adjudicator.tally import (
     DealResult,
     Payment,
@@ -40,7 +47,6 @@ from adjudicator.tally import (
     SeatResult,
     Tally,
     best_seats,
-    format_points,
     whole,
 )
 
@@ -74,27 +80,27 @@ class Question:
 
 
 LABELS: Mapping[str, str] = {
-    "meld": "Is this a meld?",
-    "deadwood": "What is left unmatched?",
-    "settle": "Who pays what for this hand?",
-    "go-out": "May this player go out?",
-    "going-out": "Do these cards go out?",
-    "initial-meld": "Is this enough to go down?",
-    "take-discard": "May this player take the discard?",
-    "claim-joker": "May this joker be claimed?",
-    "joker-into-run": "May a joker go into this run?",
-    "declare": "May this be declared now?",
-    "contract": "Does this meet the round's contract?",
-    "knock": "Who gets what for the knock?",
-    "grid": "What does this grid score?",
-    "best-grid": "What is the best grid of these cards?",
-    "trick": "Who wins this trick?",
-    "hand": "What does this hand score?",
-    "tricks": "Who won each trick so far?",
-    "ladder": "Where does the ladder stand?",
-    "exchange": "May this hand take the stock?",
-    "pope": "Who is Pope?",
-    "deal": "How is it dealt at this table?",
+    "meld": msg("Is this a meld?"),
+    "deadwood": msg("What is left unmatched?"),
+    "settle": msg("Who pays what for this hand?"),
+    "go-out": msg("May this player go out?"),
+    "going-out": msg("Do these cards go out?"),
+    "initial-meld": msg("Is this enough to go down?"),
+    "take-discard": msg("May this player take the discard?"),
+    "claim-joker": msg("May this joker be claimed?"),
+    "joker-into-run": msg("May a joker go into this run?"),
+    "declare": msg("May this be declared now?"),
+    "contract": msg("Does this meet the round's contract?"),
+    "knock": msg("Who gets what for the knock?"),
+    "grid": msg("What does this grid score?"),
+    "best-grid": msg("What is the best grid of these cards?"),
+    "trick": msg("Who wins this trick?"),
+    "hand": msg("What does this hand score?"),
+    "tricks": msg("Who won each trick so far?"),
+    "ladder": msg("Where does the ladder stand?"),
+    "exchange": msg("May this hand take the stock?"),
+    "pope": msg("Who is Pope?"),
+    "deal": msg("How is it dealt at this table?"),
 }
 """The label of each question name the games share; a game's own question may say its own."""
 
@@ -290,20 +296,32 @@ class Game[O, D](ABC):
         game takes, not the range around them (Brus is for four or six, never five).
 
         >>> from adjudicator.games import get_game
-        >>> [get_game(slug).players_said() for slug in ("treikort", "brus", "alkort", "rummy")]
+        >>> games = ("treikort", "brus", "alkort", "rummy")
+        >>> [str(get_game(slug).players_said()) for slug in games]
         ['3 players', '4 or 6 players', '2 or 4 players', '2 to 6 players']
         """
         sizes = self.table_sizes()
         if len(sizes) > 2 and sizes == tuple(range(sizes[0], sizes[-1] + 1)):
-            return f"{sizes[0]} to {sizes[-1]} players"
-        counts = [str(size) for size in sizes]
-        said = f"{', '.join(counts[:-1])} or {counts[-1]}" if len(counts) > 1 else counts[0]
-        return f"{said} players"
+            return msg_n(
+                "{low} to {high} player",
+                "{low} to {high} players",
+                sizes[-1],
+                low=sizes[0],
+                high=sizes[-1],
+            )
+        return msg_n(
+            "{sizes} player", "{sizes} players", sizes[-1], sizes=listed(sizes, style="or")
+        )
 
     def check_players(self, players: int) -> None:
         if players not in self.table_sizes():
             raise BadEntryError(
-                f"{self.name} is for {self.players_said()}, not {readable_int(players)}.",
+                msg(
+                    "{game} is for {players}, not {count}.",
+                    game=Verbatim(self.name),
+                    players=self.players_said(),
+                    count=readable_number(players),
+                ),
                 field="seats",
             )
 
@@ -384,9 +402,9 @@ class Game[O, D](ABC):
                 # No deal numbers: the table may number its deals otherwise (a voided deal
                 # keeps its number), and "the game is over" is what matters.
                 raise GameOverError(
-                    say(
-                        "The game is over: {} won, so no more deals can be recorded.",
-                        self._units_ref(seating, winners),
+                    msg(
+                        "The game is over: {winners} won, so no more deals can be recorded.",
+                        winners=self._units_ref(seating, winners),
                     ),
                     field=f"deals[{number - 1}]",
                 )
@@ -439,15 +457,15 @@ class Game[O, D](ABC):
         ...     players=3, options=options)
         >>> stopped = rummy.stop(rummy.tally([deal], players=3, options=options),
         ...                      players=3, options=options)
-        >>> stopped.finished, stopped.winners, stopped.status
+        >>> stopped.finished, stopped.winners, str(stopped.status)
         (True, (1,), 'Game over: Seat 2 wins, up 35.')
         """
         if not self.open_ended(options, players):
-            raise BadEntryError("This game ends by its own rule; the table cannot stop it.")
+            raise BadEntryError(msg("This game ends by its own rule; the table cannot stop it."))
         if tally.finished:
             return tally
         if not tally.deals:
-            raise BadEntryError(f"No {self.deal_word}s yet: there is nothing to end.")
+            raise BadEntryError(_said(self.deal_word, "nothing_to_end"))
         seating = tally.seating or self.seating(players, options)
         winners = self.break_tie(tally.leaders, tally.marks, options)
         status = self._status(
@@ -538,15 +556,12 @@ class Game[O, D](ABC):
     def notes(self, options: O, players: int) -> list[str]:
         """Lines shown under the tally: the house rules in play, by default."""
         infos = {info.name: info for info in self.describe_options()}
-        notes = []
+        notes: list[str] = []
         for key, value in changed_options(options).items():
             info = infos[key]
-            shown = (
-                dict(info.labelled_choices())[value]
-                if info.kind == "choice"
-                else ("on" if value is True else "off" if value is False else value)
+            notes.append(
+                msg("house rule {rule}: {value}", rule=info.named(), value=info.shown(value))
             )
-            notes.append(f"house rule {key}: {shown}")
         return notes
 
     def _ended(
@@ -569,7 +584,7 @@ class Game[O, D](ABC):
         return bool(on_target), on_target
 
     @staticmethod
-    def _units_ref(seating: Seating, units: Sequence[int]) -> Any:
+    def _units_ref(seating: Seating, units: Sequence[int]) -> Ref:
         if seating.partnerships and len(units) == 1:
             return side(units[0])
         return seats(sorted(member for u in units for member in seating.units[u]))
@@ -583,45 +598,74 @@ class Game[O, D](ABC):
         winners: tuple[int, ...],
         finished: bool,
         deals: Sequence[D],
-    ) -> Said:
+    ) -> Message:
         if finished:
-            who = self._units_ref(seating, winners)
-            verb = "win" if len(winners) > 1 else "wins"
             if not winners:
-                return say("Game over.")
-            how = ", up" if self.settles else " on"  # a settlement game's totals are each net
-            return say(f"Game over: {{}} {verb}{how} {format_points(totals[winners[0]])}.", who)
-        goal = {
-            "fixed_deals": f"{getattr(rule, 'deals', 0)} to play, "
-            + ("lowest" if self.lower_is_better else "highest")
-            + " total wins",
-            "target": f"first to {getattr(rule, 'points', 0)} wins",
-            "exact_target": f"exactly {getattr(rule, 'points', 0)} wins",
-            "open": "each hand is settled as it is played",
-        }[rule.kind]
+                return msg("Game over.")
+            who = self._units_ref(seating, winners)
+            points = Amount(totals[winners[0]])
+            # A settlement game's totals are each one's net: the winner is "up" by it.
+            if self.settles:
+                if len(winners) > 1:
+                    return msg("Game over: {winners} win, up {points}.", winners=who, points=points)
+                return msg("Game over: {winners} wins, up {points}.", winners=who, points=points)
+            if len(winners) > 1:
+                return msg("Game over: {winners} win on {points}.", winners=who, points=points)
+            return msg("Game over: {winners} wins on {points}.", winners=who, points=points)
         word = self.deal_word
         if not deals:
-            return say(f"No {word}s yet; {goal}.")
-        lead = format_points(totals[leaders[0]])
+            return _said(word, "none_yet", goal=self._goal(rule))
+        lead = Amount(totals[leaders[0]])
         who = self._units_ref(seating, leaders)
+        number = len(deals)
         if isinstance(rule, Open):
             if totals[leaders[0]] == 0:
-                return say(f"After {word} {len(deals)}: everyone is square.")
-            verb = "is" if len(leaders) == 1 else "are"
-            return say(f"After {word} {len(deals)}: {{}} {verb} up {lead}.", who)
+                return _said(word, "square", number=number)
+            key = "one_up" if len(leaders) == 1 else "several_up"
+            return _said(word, key, number=number, players=who, points=lead)
         if isinstance(rule, FixedDeals):
-            best = "lowest" if self.lower_is_better else "highest"
-            return say(f"After {word} {len(deals)} of {rule.deals}: {{}} {best} on {lead}.", who)
-        verb = "leads" if len(leaders) == 1 else "lead"
+            key = "lowest" if self.lower_is_better else "highest"
+            return _said(word, key, number=number, deals=rule.deals, players=who, points=lead)
+        if totals[leaders[0]] >= rule.points and isinstance(rule, Target):
+            if totals[leaders[0]] > rule.points:
+                return _said(word, "tie_past", players=who, points=lead, target=rule.points)
+            return _said(word, "tie_on", players=who, points=lead)
+        short = Amount(rule.points - totals[leaders[0]])
+        if len(leaders) == 1:
+            return msg(
+                "{players} leads with {points}, {short} short of {target}.",
+                players=who,
+                points=lead,
+                short=short,
+                target=rule.points,
+            )
+        return msg(
+            "{players} lead with {points}, {short} short of {target}.",
+            players=who,
+            points=lead,
+            short=short,
+            target=rule.points,
+        )
+
+    def _goal(self, rule: EndRule) -> Message:
+        """How the game is won, as a clause of the status before the first deal."""
+        if isinstance(rule, FixedDeals):
+            if self.lower_is_better:
+                return msg_n(
+                    "{count} to play, lowest total wins",
+                    "{count} to play, lowest total wins",
+                    rule.deals,
+                )
+            return msg_n(
+                "{count} to play, highest total wins",
+                "{count} to play, highest total wins",
+                rule.deals,
+            )
         if isinstance(rule, Target):
-            if totals[leaders[0]] >= rule.points:
-                past = totals[leaders[0]] > rule.points
-                where = f"past {rule.points}" if past else "the target"
-                return say(f"{{}} tie on {lead}, {where}: another {word} decides.", who)
-            short = format_points(rule.points - totals[leaders[0]])
-            return say(f"{{}} {verb} with {lead}, {short} short of {rule.points}.", who)
-        short = format_points(rule.points - totals[leaders[0]])
-        return say(f"{{}} {verb} with {lead}, {short} short of {rule.points}.", who)
+            return msg("first to {target} wins", target=rule.points)
+        if isinstance(rule, ExactTarget):
+            return msg("exactly {target} wins", target=rule.points)
+        return msg("each hand is settled as it is played")
 
     # --- disputes ------------------------------------------------------------------------------
 
@@ -646,7 +690,7 @@ class Game[O, D](ABC):
         def answer(data: Mapping[str, Any], options: O) -> DealAnswer:
             players = data.get("players")
             if type(players) is not int:
-                raise BadEntryError("Say how many play, as a whole number.", field="players")
+                raise BadEntryError(msg("Say how many play, as a whole number."), field="players")
             self.check_players(players)
             return deal_answer(self.dealing(players, options), self.name)
 
@@ -655,8 +699,10 @@ class Game[O, D](ABC):
 
         return Question(
             "deal",
-            "How many packs and jokers, how many cards to each player, and what is left for "
-            "the stock and the discard pile, at this table?",
+            msg(
+                "How many packs and jokers, how many cards to each player, and what is left "
+                "for the stock and the discard pile, at this table?"
+            ),
             answer,
             asks=Asks((), sample, players=True),
         )
@@ -683,24 +729,31 @@ class Game[O, D](ABC):
             if asks.deal_number:
                 found[asks.deal_number] = number
             return Disputed(name, found)
-        raise BadEntryError(f"{self.name} has no question that takes a whole {self.deal_word}.")
+        raise BadEntryError(_said(self.deal_word, "no_question", game=Verbatim(self.name)))
 
     def ask(self, question: str, data: Mapping[str, Any]) -> dict[str, Any]:
         """Answer one of :meth:`questions`, with ``data["options"]`` as house rules."""
         found = self.questions().get(question)
         if found is None:
-            known = ", ".join(self.questions()) or "none"
             raise UnknownQuestionError(
-                f"{self.name} has no question {question!r}; it answers: {known}.",
+                msg(
+                    "{game} has no question {question}; it answers: {known}.",
+                    game=Verbatim(self.name),
+                    question=Verbatim(repr(question)),
+                    known=Verbatim(", ".join(self.questions()) or "none"),
+                ),
                 field="question",
             )
         if not isinstance(data, Mapping):
-            raise BadEntryError("The question needs a JSON object.", field="body")
+            raise BadEntryError(msg("The question needs a JSON object."), field="body")
         if "options" in data and not isinstance(data["options"], Mapping):
             # As the schema says: an object, or left out (null is not "the published rules").
             raise BadOptionError(
-                "options are the house rules, an object such as {}; leave it out for the "
-                "published rules.",
+                msg(
+                    "options are the house rules, an object such as {example}; leave it out "
+                    "for the published rules.",
+                    example=Verbatim("{}"),
+                ),
                 field="options",
             )
         options = self.options(data.get("options"))
@@ -710,8 +763,12 @@ class Game[O, D](ABC):
             unknown = sorted(str(key) for key in data if key not in takes)
             if unknown:
                 raise BadEntryError(
-                    f"The {question} question does not take {unknown[0]!r}; it takes "
-                    f"{and_list(sorted(takes))}.",
+                    msg(
+                        "The {question} question does not take {key}; it takes {keys}.",
+                        question=Verbatim(question),
+                        key=Verbatim(repr(unknown[0])),
+                        keys=listed(Verbatim(key) for key in sorted(takes)),
+                    ),
                     field=unknown[0] or "body",
                 )
             # Before any rule runs, every list and string is held to what the rules allow,
@@ -730,13 +787,18 @@ class Game[O, D](ABC):
         game is played by is the answer's to say, naming the rule); for any other question, a
         whole number from 1, null, or left out."""
         given = data.get("players")
-        listed = [str(n) for n in self.table_sizes()]
-        sizes = " or ".join([", ".join(listed[:-1]), listed[-1]] if len(listed) > 1 else listed)
+        sizes = listed(self.table_sizes(), style="or")
+        game = Verbatim(self.name)
         if asks.players and type(given) is not int:
             if given is None and "players" not in data and asks.players_default is not None:
                 return
             raise BadEntryError(
-                f"players is how many sit at the table: {sizes} in {self.name}.", field="players"
+                msg(
+                    "players is how many sit at the table: {sizes} in {game}.",
+                    sizes=sizes,
+                    game=game,
+                ),
+                field="players",
             )
         if asks.players and type(given) is int and given not in self.table_sizes():
             try:
@@ -745,18 +807,92 @@ class Game[O, D](ABC):
                 err.field = "players"  # the body's key (a record's seats are its own)
                 raise
         if not asks.players and given is not None and (type(given) is not int or given < 1):
-            shown = f", not {readable_int(given)}" if type(given) is int else ""
-            raise BadEntryError(
-                f"players is how many sit at the table ({sizes} in {self.name}), or left "
-                f"out{shown}.",
-                field="players",
-            )
+            if type(given) is int:
+                said = msg(
+                    "players is how many sit at the table ({sizes} in {game}), or left out, "
+                    "not {count}.",
+                    sizes=sizes,
+                    game=game,
+                    count=readable_number(given),
+                )
+            else:
+                said = msg(
+                    "players is how many sit at the table ({sizes} in {game}), or left out.",
+                    sizes=sizes,
+                    game=game,
+                )
+            raise BadEntryError(said, field="players")
 
     def _bounding_size(self, given: object) -> int:
         """The table size an input is bounded at: the one it gives, or else the largest (a
         size the question refuses is refused by it, after the bounds)."""
         sizes = self.table_sizes()
         return given if type(given) is int and given in sizes else sizes[-1]
+
+
+def _said(word: str, key: str, **args: Any) -> Message:
+    """A status or refusal that names the game's deal ("hand", "round" or "deal"): one
+    sentence for each word, so each language says it whole (a deal word is never glued in).
+    A word the engine does not know is said as "deal"."""
+    if word == "hand":
+        return _HAND[key](**args)
+    if word == "round":
+        return _ROUND[key](**args)
+    return _DEAL[key](**args)
+
+
+type _Says = Mapping[str, Callable[..., Message]]
+
+_DEAL: _Says = {
+    "none_yet": lambda goal: msg("No deals yet; {goal}.", goal=goal),
+    "square": lambda number: msg("After deal {number}: everyone is square.", number=number),
+    "one_up": lambda **a: msg("After deal {number}: {players} is up {points}.", **a),
+    "several_up": lambda **a: msg("After deal {number}: {players} are up {points}.", **a),
+    "highest": lambda **a: msg(
+        "After deal {number} of {deals}: {players} highest on {points}.", **a
+    ),
+    "lowest": lambda **a: msg("After deal {number} of {deals}: {players} lowest on {points}.", **a),
+    "tie_past": lambda **a: msg(
+        "{players} tie on {points}, past {target}: another deal decides.", **a
+    ),
+    "tie_on": lambda **a: msg("{players} tie on {points}, the target: another deal decides.", **a),
+    "nothing_to_end": lambda: msg("No deals yet: there is nothing to end."),
+    "no_question": lambda game: msg("{game} has no question that takes a whole deal.", game=game),
+}
+_HAND: _Says = {
+    "none_yet": lambda goal: msg("No hands yet; {goal}.", goal=goal),
+    "square": lambda number: msg("After hand {number}: everyone is square.", number=number),
+    "one_up": lambda **a: msg("After hand {number}: {players} is up {points}.", **a),
+    "several_up": lambda **a: msg("After hand {number}: {players} are up {points}.", **a),
+    "highest": lambda **a: msg(
+        "After hand {number} of {deals}: {players} highest on {points}.", **a
+    ),
+    "lowest": lambda **a: msg("After hand {number} of {deals}: {players} lowest on {points}.", **a),
+    "tie_past": lambda **a: msg(
+        "{players} tie on {points}, past {target}: another hand decides.", **a
+    ),
+    "tie_on": lambda **a: msg("{players} tie on {points}, the target: another hand decides.", **a),
+    "nothing_to_end": lambda: msg("No hands yet: there is nothing to end."),
+    "no_question": lambda game: msg("{game} has no question that takes a whole hand.", game=game),
+}
+_ROUND: _Says = {
+    "none_yet": lambda goal: msg("No rounds yet; {goal}.", goal=goal),
+    "square": lambda number: msg("After round {number}: everyone is square.", number=number),
+    "one_up": lambda **a: msg("After round {number}: {players} is up {points}.", **a),
+    "several_up": lambda **a: msg("After round {number}: {players} are up {points}.", **a),
+    "highest": lambda **a: msg(
+        "After round {number} of {deals}: {players} highest on {points}.", **a
+    ),
+    "lowest": lambda **a: msg(
+        "After round {number} of {deals}: {players} lowest on {points}.", **a
+    ),
+    "tie_past": lambda **a: msg(
+        "{players} tie on {points}, past {target}: another round decides.", **a
+    ),
+    "tie_on": lambda **a: msg("{players} tie on {points}, the target: another round decides.", **a),
+    "nothing_to_end": lambda: msg("No rounds yet: there is nothing to end."),
+    "no_question": lambda game: msg("{game} has no question that takes a whole round.", game=game),
+}
 
 
 def _check_settled(scored: Scored, units: int) -> None:

@@ -34,7 +34,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar, get_args, get_origin
 
-from adjudicator.errors import BadOptionError, UnknownOptionError, readable_int
+from adjudicator.errors import BadOptionError, UnknownOptionError
+from adjudicator.messages import Message, Verbatim, msg, msg_n
 
 T = TypeVar("T")
 
@@ -47,12 +48,18 @@ def option(
     maximum: int | None = None,
     labels: Mapping[Any, str] | None = None,
     rule: str = "",
+    title: str = "",
 ) -> Any:
     """Declare one house rule: its default, a sentence saying what it does, and its ruling id.
 
     An ``int`` rule takes ``minimum`` and ``maximum``, the range that makes sense at a table. A
     ``Literal`` (choice) rule takes ``labels``: for each allowed value, the short phrase a player
-    reads in place of it. A ``bool`` rule takes neither.
+    reads in place of it. A ``bool`` rule takes neither. ``title`` is the rule's name as a
+    player reads it ("Two beats three"), for sentences that name the rule; without one they
+    name it by its key.
+
+    ``doc``, each label and ``title`` may be messages (:func:`adjudicator.messages.msg`), so
+    that a page shows them in the player's language.
     """
     return dataclasses.field(
         default=default,
@@ -62,6 +69,7 @@ def option(
             "maximum": maximum,
             "labels": dict(labels) if labels is not None else None,
             "rule": rule,
+            "title": title,
         },
     )
 
@@ -75,7 +83,9 @@ class OptionInfo:
     outside it is refused. A ``choice`` rule has its allowed values in ``choices`` and, at the
     same positions in ``labels``, the phrase a player reads for each ("Shared win" for
     ``"none"``); :meth:`labelled_choices` pairs them for a form's ``(value, label)`` list. Both
-    are empty for the other kinds.
+    are empty for the other kinds. ``doc``, the labels and ``title`` (the rule's name, empty
+    where the game gives none) may be messages: a ``str`` in English, rendered in a language at
+    the edge.
     """
 
     name: str
@@ -87,10 +97,30 @@ class OptionInfo:
     minimum: int | None = None
     maximum: int | None = None
     labels: tuple[str, ...] = ()
+    title: str = ""
 
     def labelled_choices(self) -> tuple[tuple[Any, str], ...]:
         """Each allowed value with its label, in declaration order (empty unless a choice)."""
         return tuple(zip(self.choices, self.labels, strict=True))
+
+    def named(self) -> str:
+        """The rule as a sentence names it: its title, or else its key (as a notation)."""
+        return self.title or Verbatim(self.name)  # type: ignore[return-value]
+
+    def shown(self, value: Any) -> str:
+        """A value of this rule as a player reads it: a choice's label, on or off, a number.
+
+        >>> info = OptionInfo("jokers", "bool", False, "Jokers are wild.", "")
+        >>> str(info.shown(True)), str(info.shown(False))
+        ('on', 'off')
+        """
+        if self.kind == "choice":
+            return dict(self.labelled_choices())[value]
+        if value is True:
+            return msg("on")
+        if value is False:
+            return msg("off")
+        return msg("{number}", number=value)
 
 
 _DESCRIBED: dict[type[Any], tuple[OptionInfo, ...]] = {}
@@ -132,10 +162,20 @@ def _describe(cls: type[Any]) -> tuple[OptionInfo, ...]:
                     meta["rule"],
                     choices,
                     labels=_labels_for(where, choices, labels),
+                    title=meta.get("title", ""),
                 )
             )
         elif hint is bool:
-            infos.append(OptionInfo(f.name, "bool", f.default, meta["doc"], meta["rule"]))
+            infos.append(
+                OptionInfo(
+                    f.name,
+                    "bool",
+                    f.default,
+                    meta["doc"],
+                    meta["rule"],
+                    title=meta.get("title", ""),
+                )
+            )
         elif hint is int:
             if minimum is not None and maximum is not None and minimum > maximum:
                 raise TypeError(f"{where}: minimum {minimum} is above maximum {maximum}")
@@ -148,6 +188,7 @@ def _describe(cls: type[Any]) -> tuple[OptionInfo, ...]:
                     meta["rule"],
                     minimum=minimum,
                     maximum=maximum,
+                    title=meta.get("title", ""),
                 )
             )
         else:  # pragma: no cover - a programming error in a game module
@@ -175,12 +216,18 @@ def parse_options[T](cls: type[T], data: Mapping[str, Any] | None) -> T:
     """Build ``cls`` from a JSON object, rejecting unknown keys and values of the wrong type."""
     data = data or {}
     if not isinstance(data, Mapping):
-        raise BadOptionError("House rules must be an object of names and values.", field="options")
+        raise BadOptionError(
+            msg("House rules must be an object of names and values."), field="options"
+        )
     infos = {info.name: info for info in describe_options(cls)}
     for key in data:
         if key not in infos:
             raise UnknownOptionError(
-                f"{key!r} is not a house rule of this game; known: {', '.join(infos)}.",
+                msg(
+                    "{key} is not a house rule of this game; known: {known}.",
+                    key=Verbatim(repr(key)),
+                    known=Verbatim(", ".join(infos)),
+                ),
                 field=f"options.{key}",
             )
     values = {}
@@ -192,40 +239,103 @@ def parse_options[T](cls: type[T], data: Mapping[str, Any] | None) -> T:
 
 def _check_value(info: OptionInfo, value: Any) -> Any:
     field = f"options.{info.name}"
+    # The key is quoted as the input gave it (a notation, the same in every language).
+    key = Verbatim(info.name)
     if info.kind == "bool":
         if not isinstance(value, bool):
             raise BadOptionError(
-                f"{info.name} must be true or false, not {_quote(value)}.", field=field
+                msg("{key} must be true or false, not {value}.", key=key, value=_quote(value)),
+                field=field,
             )
     elif info.kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
             raise BadOptionError(
-                f"{info.name} must be a whole number, not {_quote(value)}.", field=field
+                msg("{key} must be a whole number, not {value}.", key=key, value=_quote(value)),
+                field=field,
             )
         low, high = info.minimum, info.maximum
         if (low is not None and value < low) or (high is not None and value > high):
             raise BadOptionError(
-                f"{info.name} must be {_range(low, high)}, not {_quote(value)}.", field=field
+                msg(
+                    "{key} must be {range}, not {value}.",
+                    key=key,
+                    range=_range(low, high),
+                    value=_quote(value),
+                ),
+                field=field,
             )
     elif not any(type(value) is type(choice) and value == choice for choice in info.choices):
         # Equal is not enough: True == 1 and 1.0 == 1, but neither is the choice 1.
-        allowed = ", ".join(repr(choice) for choice in info.choices)
+        allowed = Verbatim(", ".join(repr(choice) for choice in info.choices))
         raise BadOptionError(
-            f"{info.name} must be one of {allowed}, not {_quote(value)}.", field=field
+            msg(
+                "{key} must be one of {allowed}, not {value}.",
+                key=key,
+                allowed=allowed,
+                value=_quote(value),
+            ),
+            field=field,
         )
     return value
 
 
-def _range(low: int | None, high: int | None) -> str:
-    """>>> _range(1, 10_000), _range(1, None), _range(None, 3)
+def _range(low: int | None, high: int | None) -> Message:
+    """>>> str(_range(1, 10_000)), str(_range(1, None)), str(_range(None, 3))
     ('between 1 and 10,000', 'at least 1', 'at most 3')
     """
     if low is not None and high is not None:
-        return f"between {readable_int(low)} and {readable_int(high)}"
+        return msg("between {low} and {high}", low=readable_number(low), high=readable_number(high))
     if low is not None:
-        return f"at least {readable_int(low)}"
+        return msg("at least {low}", low=readable_number(low))
     assert high is not None
-    return f"at most {readable_int(high)}"
+    return msg("at most {high}", high=readable_number(high))
+
+
+# Beyond this many digits a number is described, not written out (as errors.readable_int).
+_MOST_DIGITS_SHOWN = 15
+
+
+def readable_number(number: int) -> Any:
+    """A whole number as a sentence quotes it, in each language's digits: grouped by
+    thousands (``10,000`` in English, ``10.000`` in Danish and Icelandic, ``10 000`` in
+    Swedish), a huge one described ("a number 31 digits long"). Safe for any int, even one too
+    long for ``str()``.
+
+    >>> str(readable_number(10_000)), str(readable_number(-1_500)), readable_number(42)
+    ('10,000', '-1,500', 42)
+    >>> str(readable_number(10**30)), str(readable_number(-(10**5000)))
+    ('a number 31 digits long', 'a negative number 5,001 digits long')
+    """
+    size = abs(number)
+    # bit_length gives the digit count to within one without converting the number to text.
+    digits = max(1, int((size.bit_length() - 1) * 0.30102999566398120) + 1)
+    if size >= 10**digits:
+        digits += 1
+    if digits > _MOST_DIGITS_SHOWN:
+        if number < 0:
+            return msg_n(
+                "a negative number {digits} digit long",
+                "a negative number {digits} digits long",
+                digits,
+                digits=readable_number(digits),
+            )
+        return msg_n(
+            "a number {digits} digit long",
+            "a number {digits} digits long",
+            digits,
+            digits=readable_number(digits),
+        )
+    if number < 0:
+        return msg("-{number}", number=readable_number(-number))
+    if number < 1000:
+        return number
+    # Thousands grouped as each language groups them (CLDR: "," in English, "." in Danish and
+    # Icelandic, a no-break space in Swedish), three digits at a time.
+    return msg(
+        "{thousands},{units}",
+        thousands=readable_number(number // 1000),
+        units=Verbatim(f"{number % 1000:03}"),
+    )
 
 
 # A value refused is quoted back, but never at length: it may be a page of text, or a number
@@ -233,21 +343,22 @@ def _range(low: int | None, high: int | None) -> str:
 _MOST_QUOTED = 40
 
 
-def _quote(value: object) -> str:
+def _quote(value: object) -> Any:
     """The refused value as a message shows it: short, and safe whatever it is.
 
-    >>> _quote(10**5000), _quote("x" * 100)[-4:], _quote(1.5), _quote([1]), _quote(None)
-    ('a number 5,001 digits long', "xx…'", '1.5', 'a list', 'None')
+    >>> from adjudicator.messages import render
+    >>> [render(msg("{value}.", value=_quote(v))) for v in (10**5000, "x" * 50, 1.5, [1], None)]
+    ['a number 5,001 digits long.', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'.", '1.5.', 'a list.', 'None.']
     """
     if isinstance(value, int) and not isinstance(value, bool):
-        return readable_int(value)
+        return readable_number(value)
     if isinstance(value, str):
-        return repr(value if len(value) <= _MOST_QUOTED else value[:_MOST_QUOTED] + "…")
+        return Verbatim(repr(value if len(value) <= _MOST_QUOTED else value[:_MOST_QUOTED] + "…"))
     if isinstance(value, list | tuple):
-        return "a list"
+        return msg("a list")
     if isinstance(value, Mapping):
-        return "an object"
-    return repr(value)
+        return msg("an object")
+    return Verbatim(repr(value))
 
 
 def options_as_dict(options: object) -> dict[str, Any]:

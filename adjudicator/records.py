@@ -45,7 +45,9 @@ from typing import Any, ClassVar, Literal, Protocol
 from adjudicator.bounds import CARD_TEXT, cards_schema, check_bounds
 from adjudicator.cards import Card, Pack, format_cards, parse_card_rows, parse_cards
 from adjudicator.errors import AdjudicationError, BadEntryError, InvalidGridError
-from adjudicator.said import say, seat, seats
+from adjudicator.messages import Message, Verbatim, joined, listed, msg, msg_n
+from adjudicator.options import readable_number
+from adjudicator.said import Ref, Said, seat, seats
 from adjudicator.seats import read_seat
 
 # No table writes down more than this for one seat; anything larger is a mistake, not a count.
@@ -53,6 +55,11 @@ from adjudicator.seats import read_seat
 # the rule that sets them in the sentence.
 MOST_POINTS = 100_000
 MOST_CARDS = 120
+
+SOMEONE = Verbatim("{}")
+"""The place a per-seat field's ``prompt`` or ``skipped`` message leaves for the seats it is
+about, filled in when the record is read: ``msg("Say what {players} held", players=SOMEONE)``.
+As text it is ``{}``, so the message's English is the old template ("Say what {} held")."""
 
 type DealData = dict[str, Any]
 """A deal in its canonical JSON form (:func:`format_record`), as an answer echoes it: its
@@ -122,12 +129,16 @@ def crosswise(players: int, sides: int = 2) -> Seating:
 
 @dataclass(frozen=True)
 class SeatField:
-    """One seat (who went out, who knocked); ``optional`` allows nobody (``null``)."""
+    """One seat (who went out, who knocked); ``optional`` allows nobody (``null``).
+
+    ``label``, ``none_label`` and ``help`` (here and in every field) may be messages
+    (:func:`adjudicator.messages.msg`): a ``str`` in English, rendered in a language at the
+    edge."""
 
     key: str
     label: str
     optional: bool = False
-    none_label: str = "Nobody"
+    none_label: str = msg("Nobody")
     help: str = ""
     kind: ClassVar[str] = "seat"
 
@@ -176,15 +187,17 @@ class PerSeatField:
     """One entry for each seat, given as exactly one of ``entries`` (a count, cards, a flag).
 
     ``skip`` names a seat field whose seat has no entry (the player who went out), and
-    ``skipped`` says why. ``prompt`` says what to give, with ``{}`` for the seat.
+    ``skipped`` says why. ``prompt`` says what to give, with ``{}`` for the seat. Either may be
+    a message whose place for the seats holds :data:`SOMEONE` (its English is then the same
+    ``{}`` template, which a page fills with a name): reading the record fills it in.
     """
 
     key: str
     label: str
     entries: tuple[Entry, ...]
     skip: str | None = None
-    prompt: str = "Say what {} had"
-    skipped: str = "{} has no entry here"
+    prompt: str = msg("Say what {players} had", players=SOMEONE)
+    skipped: str = msg("{seat} has no entry here", seat=SOMEONE)
     help: str = ""
     kind: ClassVar[str] = "per_seat"
 
@@ -250,7 +263,7 @@ class SideField:
     key: str
     label: str
     optional: bool = False
-    none_label: str = "Nobody"
+    none_label: str = msg("Nobody")
     help: str = ""
     kind: ClassVar[str] = "side"
 
@@ -310,8 +323,19 @@ class Record:
             return None
         given = [way for way in self.ways if any(data.get(k) is not None for k in way.fields)]
         if len(given) != 1:
-            choices = " or ".join(f"{w.label.lower()} ({', '.join(w.fields)})" for w in self.ways)
-            raise BadEntryError(f"Record the deal one way: {choices}.", field="deal")
+            choices = listed(
+                (
+                    msg(
+                        "{way} ({fields})",
+                        # Mid-sentence: a label not yet a message is lowered, as it always was.
+                        way=w.label if isinstance(w.label, Message) else Verbatim(w.label.lower()),
+                        fields=Verbatim(", ".join(w.fields)),
+                    )
+                    for w in self.ways
+                ),
+                style="or",
+            )
+            raise BadEntryError(msg("Record the deal one way: {ways}.", ways=choices), field="deal")
         return given[0]
 
     def get(self, key: str) -> Field:
@@ -332,8 +356,8 @@ def parse_record(
     ``pack``, all of the record's cards together (two 5H in one deal of a single pack).
     """
     if not isinstance(data, Mapping):
-        keys = ", ".join(f.key for f in record.fields)
-        raise BadEntryError(f"A deal is an object with {keys}.", field="deal")
+        keys = Verbatim(", ".join(f.key for f in record.fields))
+        raise BadEntryError(msg("A deal is an object with {keys}.", keys=keys), field="deal")
     # Nothing is parsed beyond what the rules allow: every list and string is held to the
     # bounds the schema publishes first (the cards against the pack come after, all together).
     check_bounds(json_schema(record, seating.players), data, count_cards=False)
@@ -341,7 +365,11 @@ def parse_record(
     for key in data:
         if key not in known:
             refusal = BadEntryError(
-                f"{key!r} is not part of this game's deal; it has {', '.join(sorted(known))}.",
+                msg(
+                    "{key} is not part of this game's deal; it has {keys}.",
+                    key=Verbatim(repr(key)),
+                    keys=Verbatim(", ".join(sorted(known))),
+                ),
                 field=str(key)[:40],
             )
             refusal.field = refusal.field or "deal"  # a key such as "" names no field
@@ -363,7 +391,10 @@ def parse_record(
             if f.key in record.optional:
                 values[f.key] = None
                 continue
-            raise BadEntryError(f"{f.key} is missing: {f.label}", field=f.key)
+            raise BadEntryError(
+                msg("{key} is missing: {label}", key=Verbatim(f.key), label=_phrase(f.label)),
+                field=f.key,
+            )
         try:
             values[f.key] = _parse_field(f, data[f.key], seating, values)
         except AdjudicationError as err:
@@ -438,30 +469,71 @@ def _held_in(
 
 
 def _whole(value: object, what: str, *, least: int = 0, most: int = MOST_POINTS) -> int:
+    key = Verbatim(what)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadEntryError(f"{what} must be a whole number.")
+        raise BadEntryError(msg("{key} must be a whole number.", key=key))
     if not least <= value <= most:
-        shown = f"{value:,}" if abs(value) < 10**15 else "a number far too large"
-        raise BadEntryError(f"{what} must be from {least:,} to {most:,}, not {shown}.")
+        shown = readable_number(value) if abs(value) < 10**15 else msg("a number far too large")
+        raise BadEntryError(
+            msg(
+                "{key} must be from {least} to {most}, not {value}.",
+                key=key,
+                least=readable_number(least),
+                most=readable_number(most),
+                value=shown,
+            )
+        )
     return value
 
 
 def _cards(value: object, f: CardsField, *, counted: bool = True) -> tuple[Card, ...]:
     """Cards in our notation; ``counted``: hold the field to its number of cards."""
+    key = Verbatim(f.key)
     if not isinstance(value, str):
-        raise BadEntryError(f"{f.key} must be a string of cards, such as 'AS 10H JK'.")
+        raise BadEntryError(
+            msg(
+                "{key} must be a string of cards, such as {example}.",
+                key=key,
+                example=Verbatim("'AS 10H JK'"),
+            )
+        )
     most = f.max_cards if counted else MOST_CARDS
     if len(value) > CARD_TEXT * max(most, 1):
-        raise BadEntryError(f"{f.key} holds at most {most} cards.")
+        raise BadEntryError(_at_most(key, most))
     cards = _grid_cards(value, f.shape) if f.shape else parse_cards(value)
     if not counted and len(cards) > most:
-        raise BadEntryError(f"{f.key} holds at most {most} cards.")
+        raise BadEntryError(_at_most(key, most))
     if counted and not f.min_cards <= len(cards) <= f.max_cards:
-        expected = (
-            f"{f.max_cards}" if f.min_cards == f.max_cards else f"{f.min_cards} to {f.max_cards}"
-        )
-        raise BadEntryError(f"{f.key} holds {expected} cards, not {len(cards)}.", cards=cards)
+        if f.min_cards == f.max_cards:
+            said = msg_n(
+                "{key} holds {count} card, not {given}.",
+                "{key} holds {count} cards, not {given}.",
+                f.max_cards,
+                key=key,
+                given=len(cards),
+            )
+        else:
+            said = msg(
+                "{key} holds {least} to {most} cards, not {given}.",
+                key=key,
+                least=f.min_cards,
+                most=f.max_cards,
+                given=len(cards),
+            )
+        raise BadEntryError(said, cards=cards)
     return cards
+
+
+def _at_most(key: Verbatim, most: int) -> Message:
+    return msg_n(
+        "{key} holds at most {count} card.", "{key} holds at most {count} cards.", most, key=key
+    )
+
+
+def _phrase(text: str) -> Any:
+    """A label in a sentence: a message as it is, plain text (a game's label not yet made a
+    message) as a notation."""
+    return text if isinstance(text, Message) else Verbatim(text)
 
 
 def _grid_cards(text: str, shape: str) -> tuple[Card, ...]:
@@ -479,8 +551,13 @@ def _grid_cards(text: str, shape: str) -> tuple[Card, ...]:
     height, width = (int(n) for n in shape.split("x"))
     if len(rows) > 1 and (len(rows) != height or any(len(row) != width for row in rows)):
         raise InvalidGridError(
-            f"A {shape} grid has {height} rows of {width} cards; got rows of "
-            f"{', '.join(str(len(row)) for row in rows)}."
+            msg(
+                "A {shape} grid has {height} rows of {width} cards; got rows of {sizes}.",
+                shape=Verbatim(shape),
+                height=height,
+                width=width,
+                sizes=joined([len(row) for row in rows], ", "),
+            )
         )
     return tuple(c for row in rows for c in row)
 
@@ -494,7 +571,11 @@ def _parse_field(f: Field, value: object, seating: Seating, values: Mapping[str,
             return _whole(value, f.key, least=0, most=units - 1)
         except AdjudicationError:
             raise BadEntryError(
-                f"{f.key} must be a side, from 0 to {units - 1} (one for each side)."
+                msg(
+                    "{key} must be a side, from 0 to {last} (one for each side).",
+                    key=Verbatim(f.key),
+                    last=units - 1,
+                )
             ) from None
     if isinstance(f, SeatField):
         if value is None and f.optional:
@@ -506,7 +587,7 @@ def _parse_field(f: Field, value: object, seating: Seating, values: Mapping[str,
             raise
     if isinstance(f, FlagField):
         if not isinstance(value, bool):
-            raise BadEntryError(f"{f.key} must be true or false.")
+            raise BadEntryError(msg("{key} must be true or false.", key=Verbatim(f.key)))
         return value
     if isinstance(f, CountField):
         return _whole(value, f.key, least=f.minimum, most=f.maximum)
@@ -517,7 +598,14 @@ def _parse_field(f: Field, value: object, seating: Seating, values: Mapping[str,
     if isinstance(f, PerSideField):
         units = len(seating.units)
         if not isinstance(value, list) or len(value) != units:
-            raise BadEntryError(f"{f.key} lists {units} numbers, one for each side.")
+            raise BadEntryError(
+                msg_n(
+                    "{key} lists {count} number, one for each side.",
+                    "{key} lists {count} numbers, one for each side.",
+                    units,
+                    key=Verbatim(f.key),
+                )
+            )
         counts = []
         for index, item in enumerate(value):
             try:
@@ -536,14 +624,22 @@ def _parse_per_seat(
     """Each seat's entry. The counts and cards of an entry are held to sanity limits only:
     how many a seat may hold is a rule, and the game says it with the rule that sets it."""
     if not isinstance(value, list):
-        raise BadEntryError(f"{f.key} lists an entry for each seat: {{'seat': 0, ...}}.")
+        raise BadEntryError(
+            msg(
+                "{key} lists an entry for each seat: {example}.",
+                key=Verbatim(f.key),
+                example=Verbatim("{'seat': 0, ...}"),
+            )
+        )
     skipped = values.get(f.skip) if f.skip else None
-    options = " or ".join(e.key for e in f.entries)
+    options = listed((Verbatim(e.key) for e in f.entries), style="or")
     entries: dict[int, SeatEntry] = {}
     for index, raw in enumerate(value):
         where = f"[{index}]"
         if not isinstance(raw, Mapping):
-            raise BadEntryError(f"Each entry is an object with a seat and {options}.", field=where)
+            raise BadEntryError(
+                msg("Each entry is an object with a seat and {keys}.", keys=options), field=where
+            )
         try:
             who = read_seat(raw.get("seat"), seating.players, "seat")
         except AdjudicationError as err:
@@ -552,32 +648,38 @@ def _parse_per_seat(
         extra = [k for k in raw if k != "seat" and k not in {e.key for e in f.entries}]
         if extra:
             raise BadEntryError(
-                f"{extra[0]!r} is not part of an entry; give {options}.",
+                msg(
+                    "{key} is not part of an entry; give {keys}.",
+                    key=Verbatim(repr(extra[0])),
+                    keys=options,
+                ),
                 field=f"{where}.{str(extra[0])[:40]}",
                 seats=(who,),
             )
         if len(given) != 1:
             raise BadEntryError(
-                say(f"{{}}: give exactly one of {options}.", seat(who)),
+                msg("{seat}: give exactly one of {keys}.", seat=seat(who), keys=options),
                 field=where,
                 seats=(who,),
             )
         if who == skipped:
             raise BadEntryError(
-                say(f"{f.skipped}.", seat(who)),
+                _filled(f.skipped, seat(who)),
                 field=f"{where}.seat",
                 seats=(who,),
             )
         if who in entries:
             raise BadEntryError(
-                say("{} is listed twice.", seat(who)), field=f"{where}.seat", seats=(who,)
+                msg("{seat} is listed twice.", seat=seat(who)), field=f"{where}.seat", seats=(who,)
             )
         entry = given[0]
         raw_value = raw[entry.key]
         try:
             if isinstance(entry, FlagField):
                 if raw_value is not True:
-                    raise BadEntryError(f"{entry.key} must be true when given.")
+                    raise BadEntryError(
+                        msg("{key} must be true when given.", key=Verbatim(entry.key))
+                    )
                 parsed: Any = True
             elif isinstance(entry, CountField):
                 parsed = _whole(raw_value, entry.key, least=-MOST_POINTS)
@@ -589,22 +691,40 @@ def _parse_per_seat(
         entries[who] = SeatEntry(entry.key, parsed, index)
     missing = [s for s in range(seating.players) if s != skipped and s not in entries]
     if missing:
-        raise BadEntryError(say(f"{f.prompt}.", seats(missing)), seats=tuple(missing))
+        raise BadEntryError(_filled(f.prompt, seats(missing)), seats=tuple(missing))
     return {s: entries[s] for s in sorted(entries)}
+
+
+def _filled(template: str, who: Ref) -> str:
+    """A per-seat field's ``prompt`` or ``skipped`` said of ``who``, as a sentence: a message
+    with its :data:`SOMEONE` place filled; a plain ``{}`` template (a game's not yet made a
+    message) with the seats put in, still naming them as data."""
+    if isinstance(template, Message):
+        args = {name: who if value == SOMEONE else value for name, value in template.args.items()}
+        filled = Message(template.id, args, plural=template.plural, count=template.counted)
+        return msg("{sentence}.", sentence=filled)
+    return Said(f"{template}.", (who,))
 
 
 def _parse_events(f: EventsField, value: object, seating: Seating) -> tuple[tuple[str, int], ...]:
     if not isinstance(value, list):
-        raise BadEntryError(f"{f.key} lists events: {{'event': ..., 'side': 0}}.")
+        raise BadEntryError(
+            msg(
+                "{key} lists events: {example}.",
+                key=Verbatim(f.key),
+                example=Verbatim("{'event': ..., 'side': 0}"),
+            )
+        )
     kinds = {v for v, _ in f.events}
     events = []
     for index, raw in enumerate(value):
         where = f"[{index}]"
         if not isinstance(raw, Mapping) or set(raw) != {"event", "side"}:
-            raise BadEntryError("Each event is an object with event and side.", field=where)
+            raise BadEntryError(msg("Each event is an object with event and side."), field=where)
         if not isinstance(raw["event"], str) or raw["event"] not in kinds:
             raise BadEntryError(
-                f"event must be one of {', '.join(sorted(kinds))}.", field=f"{where}.event"
+                msg("event must be one of {events}.", events=Verbatim(", ".join(sorted(kinds)))),
+                field=f"{where}.event",
             )
         try:
             side_index = _whole(raw["side"], "side", least=0, most=len(seating.units) - 1)
@@ -618,12 +738,14 @@ def _parse_plays(
     raw: object, where: str, seating: Seating, most_cards: int
 ) -> tuple[tuple[int, tuple[Card, ...]], ...]:
     if not isinstance(raw, list):
-        raise BadEntryError("Give a list of {seat, cards}.", field=where)
+        raise BadEntryError(
+            msg("Give a list of {example}.", example=Verbatim("{seat, cards}")), field=where
+        )
     plays = []
     for at, play in enumerate(raw):
         spot = f"{where}[{at}]"
         if not isinstance(play, Mapping) or set(play) != {"seat", "cards"}:
-            raise BadEntryError("Each play is an object with seat and cards.", field=spot)
+            raise BadEntryError(msg("Each play is an object with seat and cards."), field=spot)
         try:
             who = read_seat(play["seat"], seating.players, "seat")
         except AdjudicationError as err:
@@ -639,12 +761,21 @@ def _parse_plays(
 
 def _parse_tricks(f: TricksField, value: object, seating: Seating) -> tuple[TrickRecord, ...]:
     if not isinstance(value, list) or len(value) > f.max_tricks:
-        raise BadEntryError(f"{f.key} lists at most {f.max_tricks} tricks.")
+        raise BadEntryError(
+            msg_n(
+                "{key} lists at most {count} trick.",
+                "{key} lists at most {count} tricks.",
+                f.max_tricks,
+                key=Verbatim(f.key),
+            )
+        )
     tricks = []
     for index, raw in enumerate(value):
         where = f"[{index}]"
         if not isinstance(raw, Mapping) or not set(raw) <= {"plays", "held"} or "plays" not in raw:
-            raise BadEntryError("Each trick is an object with its plays in order.", field=where)
+            raise BadEntryError(
+                msg("Each trick is an object with its plays in order."), field=where
+            )
         plays = _parse_plays(raw["plays"], f"{where}.plays", seating, f.max_cards_per_play)
         held = _parse_plays(raw.get("held", []), f"{where}.held", seating, MOST_CARDS)
         tricks.append(TrickRecord(plays, held))

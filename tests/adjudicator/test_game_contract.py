@@ -27,7 +27,8 @@ from adjudicator.records import (
     SideField,
     crosswise,
 )
-from adjudicator.said import Naming, named
+from adjudicator.messages import render
+from adjudicator.said import Naming
 from adjudicator.tally import SeatResult, Tally
 
 # ---------------------------------------------------------------------------------------------
@@ -216,7 +217,7 @@ def test_a_deal_after_the_last_is_refused() -> None:
     assert err.code == "game_over"
     assert err.field == "deals[3]"
     assert str(err) == "The game is over: Seat 1 won, so no more deals can be recorded."
-    assert err.named(NAMES) == "The game is over: Mary won, so no more deals can be recorded."
+    assert render(err.message, "en", NAMES) == "The game is over: Mary won, so no more deals can be recorded."
 
 
 def test_equal_best_totals_share_the_win() -> None:
@@ -224,7 +225,7 @@ def test_equal_best_totals_share_the_win() -> None:
     assert result.finished
     assert result.winners == (0, 1)
     assert result.status == "Game over: Seats 1 and 2 win on 10."
-    assert named(result.status, NAMES) == "Game over: Mary and Tom win on 10."
+    assert render(result.status, "en", NAMES) == "Game over: Mary and Tom win on 10."
 
 
 # ---------------------------------------------------------------------------------------------
@@ -426,20 +427,20 @@ def test_partners_score_as_one_side() -> None:
     assert result.totals == (15, 12)
     assert result.leaders == (0,)
     assert result.status == "Side 1 leads with 15, 5 short of 20."
-    assert named(result.status, PARTNER_NAMES) == "Ann and Cy's side leads with 15, 5 short of 20."
+    assert render(result.status, "en", PARTNER_NAMES) == "Ann and Cy's side leads with 15, 5 short of 20."
 
 
 def test_the_winning_side_is_named_by_its_players() -> None:
     result = tally(Partners(Target(20)), [deal(12, 8), deal(3, 14)], players=4)
     assert result.winners == (1,)
     assert result.status == "Game over: Side 2 wins on 22."
-    assert named(result.status, PARTNER_NAMES) == "Game over: Ben and Di's side wins on 22."
+    assert render(result.status, "en", PARTNER_NAMES) == "Game over: Ben and Di's side wins on 22."
 
 
 def test_a_deal_after_a_side_has_won_is_refused_naming_the_side() -> None:
     err = game_over(Partners(Target(20)), [deal(25, 0), deal(1, 1)], players=4)
     assert str(err) == "The game is over: Side 1 won, so no more deals can be recorded."
-    assert err.named(PARTNER_NAMES) == (
+    assert render(err.message, "en", PARTNER_NAMES) == (
         "The game is over: Ann and Cy's side won, so no more deals can be recorded."
     )
 
@@ -448,7 +449,7 @@ def test_two_sides_sharing_the_win_win_together() -> None:
     result = tally(Partners(FixedDeals(1)), [deal(10, 10)], players=4)
     assert result.winners == (0, 1)
     assert result.status == "Game over: Seats 1, 2, 3 and 4 win on 10."
-    assert named(result.status, PARTNER_NAMES) == "Game over: Ann, Ben, Cy and Di win on 10."
+    assert render(result.status, "en", PARTNER_NAMES) == "Game over: Ann, Ben, Cy and Di win on 10."
 
 
 def test_a_partnership_game_takes_only_its_number_of_players() -> None:
@@ -566,7 +567,7 @@ def test_the_status_says_where_the_game_stands(
 
 def test_the_status_puts_the_players_names_in() -> None:
     result = tally(Race(Target(20)), [deal(5, 12, 5)], players=3)
-    assert named(result.status, NAMES) == "Tom leads with 12, 8 short of 20."
+    assert render(result.status, "en", NAMES) == "Tom leads with 12, 8 short of 20."
     assert result.as_dict()["status"] == "Seat 2 leads with 12, 8 short of 20."
 
 

@@ -397,7 +397,7 @@ HANDS_REFUSALS = [
         went_out_0([1, 10]),
         "hands[0]",
         (),
-        "Each entry is an object with a seat and held or cards or not_down.",
+        "Each entry is an object with a seat and held, cards or not_down.",
         id="entry-not-an-object",
     ),
     pytest.param(
@@ -411,21 +411,21 @@ HANDS_REFUSALS = [
         went_out_0({"seat": 1, "held": 10, "star": True}),
         "hands[0].star",
         (1,),
-        "'star' is not part of an entry; give held or cards or not_down.",
+        "'star' is not part of an entry; give held, cards or not_down.",
         id="entry-with-an-unknown-key",
     ),
     pytest.param(
         went_out_0({"seat": 1, "held": 10, "cards": "5D"}),
         "hands[0]",
         (1,),
-        "Seat 2: give exactly one of held or cards or not_down.",
+        "Seat 2: give exactly one of held, cards or not_down.",
         id="two-alternatives",
     ),
     pytest.param(
         went_out_0({"seat": 1}),
         "hands[0]",
         (1,),
-        "Seat 2: give exactly one of held or cards or not_down.",
+        "Seat 2: give exactly one of held, cards or not_down.",
         id="no-alternative",
     ),
     pytest.param(

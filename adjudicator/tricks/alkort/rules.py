@@ -33,10 +33,10 @@ from adjudicator.errors import (
     BadEntryError,
     IllegalPlayError,
     OutOfTurnError,
-    readable_int,
 )
+from adjudicator.messages import Message, joined, listed, msg
 from adjudicator.options import option
-from adjudicator.said import Said, say, seat, seats
+from adjudicator.said import seat, seats
 from adjudicator.tricks.plays import Trick, TrickResult
 
 PACK = ALKORT
@@ -62,17 +62,12 @@ TIERS: tuple[tuple[Card, ...], ...] = tuple(
         "8C 8H 8D",
     )
 )
-TIER_NAMES: tuple[str, ...] = (
-    "the KD",
-    "the 2H",
-    "the 4C",
-    "the 8S",
-    "the 9H",
-    "the 9D",
-    "the Aces",
-    "the Jacks",
-    "the 6s",
-    "the low 8s (8C, 8H, 8D)",
+TIER_NAMES: tuple[Message, ...] = (
+    *(msg("the {card}", card=tier[0]) for tier in TIERS[:6]),
+    msg("the Aces"),
+    msg("the Jacks"),
+    msg("the 6s"),
+    msg("the low 8s ({cards})", cards=joined(TIERS[-1], ", ")),
 )
 # Rubbish: worth nothing, except to a leader whose trick nobody spoils with a card of value.
 RUBBISH: tuple[Card, ...] = parse_cards("2C 2S 2D 3C 3S 3H 3D 4S 4H 4D 9C 9S")
@@ -118,14 +113,14 @@ def of_value(card: Card) -> bool:
     return found is not None and found > 0
 
 
-def tier_name(card: Card) -> str:
+def tier_name(card: Card) -> Message:
     """What a sentence calls a card's tier ("the Aces")."""
     found = power(card)
     if found is None:
-        return "the 7s"
+        return msg("the 7s")
     if found > 0:
         return TIER_NAMES[len(TIERS) - found]
-    return "the lowest rubbish" if found < 0 else "rubbish"
+    return msg("the lowest rubbish") if found < 0 else msg("rubbish")
 
 
 @dataclass(frozen=True)

@@ -786,7 +786,7 @@ def test_an_impossible_count_is_refused(hand: dict[str, Any], hand_rummy: bool, 
         pytest.param(
             {"went_out": 0, "hands": [20, *OTHERS]},
             "hands[0]",
-            "Each entry is an object with a seat and held or cards or not_down.",
+            "Each entry is an object with a seat and held, cards or not_down.",
             id="hand-a-number",
         ),
     ],
