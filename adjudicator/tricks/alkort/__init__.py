@@ -14,14 +14,14 @@ Who wins a trick, and why:
 >>> trick = parse_trick({"plays": [{"seat": 0, "cards": "KS"}, {"seat": 1, "cards": "3C"},
 ...                                {"seat": 2, "cards": "2D"}, {"seat": 3, "cards": "7H"}]}, 4)
 >>> result = trick_winner(trick)
->>> result.winner, result.reason
+>>> result.winner, str(result.reason)
 (2, 'the KS was led and nothing of value followed (a 7 that follows counts for nothing): the first 2 played, the 2D, takes it (8a, A-1)')
 
 A hand from its quick summary, scored per side:
 
 >>> score = score_hand(QuickHand((1, 6), first_five=1), Table(4))
->>> score.points, score.explanation(1)
-((0, 6), ('won the first 6 tricks in a row, a stroke of 6: 6 (8a, A-5)',))
+>>> score.points, [str(line) for line in score.explanation(1)]
+((0, 6), ['won the first 6 tricks in a row, a stroke of 6: 6 (8a, A-5)'])
 
 May this hand take the stock?
 

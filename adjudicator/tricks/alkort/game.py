@@ -50,7 +50,9 @@ from adjudicator.errors import (
     TooManyCopiesError,
 )
 from adjudicator.game import Question, Scored, Target
+from adjudicator.messages import Message, Verbatim, joined, msg, msg_n
 from adjudicator.records import (
+    SOMEONE,
     CardsField,
     CountField,
     Field,
@@ -66,7 +68,7 @@ from adjudicator.records import (
     Way,
     crosswise,
 )
-from adjudicator.said import Ref, say, seat, seats
+from adjudicator.said import Ref, seat, seats
 from adjudicator.seats import read_seat
 from adjudicator.tally import SeatResult
 from adjudicator.tricks.alkort.hand import (
@@ -119,10 +121,6 @@ from adjudicator.tricks.plays import (
 )
 
 type Deal = Hand | QuickHand
-
-
-def _per(players: int) -> str:
-    return "side" if players == 4 else "player"
 
 
 class Detail(TypedDict):
@@ -178,9 +176,11 @@ class Alkort(TrickGame[Options, Deal]):
         taken only by a friðufær exchange (A-3, A-7)."""
         rule = "A-7" if players == 2 else "8a"
         notes = (
-            "Dealt in packets of three (8a).",
-            "The stock stays hidden unless a player exchanges a hand of rubbish for its "
-            "top 8 cards (A-3, A-7).",
+            msg("Dealt in packets of three (8a)."),
+            msg(
+                "The stock stays hidden unless a player exchanges a hand of rubbish for its "
+                "top 8 cards (A-3, A-7)."
+            ),
         )
         return from_pack(self.pack(options, players), players, HAND_SIZE, rule, notes=notes)
 
@@ -190,46 +190,58 @@ class Alkort(TrickGame[Options, Deal]):
 
     def record(self, options: Options, players: int) -> Record:
         """A hand trick by trick, or quickly (tricks won, and who won the first five)."""
-        per = _per(players)
+        sides = players == 4
         fields: list[Field] = [
             SeatField(
                 "dealer",
-                "Who dealt?",
+                msg("Who dealt?"),
                 optional=True,
-                none_label="Not noted",
-                help="The player at the dealer's left leads the first trick (A-6): name the "
-                "dealer to have that checked.",
+                none_label=msg("Not noted"),
+                help=msg(
+                    "The player at the dealer's left leads the first trick (A-6): name the "
+                    "dealer to have that checked."
+                ),
             ),
             TricksField(
                 "tricks",
-                "The tricks, in the order played",
+                msg("The tricks, in the order played"),
                 max_tricks=TRICKS,
                 max_cards_per_play=1,
-                help="Each trick lists its four cards in turn (two at two players), up to the "
-                "trick that ended the hand: a side's fifth, or after a múk the first trick "
-                "the other side won (or the ninth).",
+                help=msg(
+                    "Each trick lists its four cards in turn (two at two players), up to the "
+                    "trick that ended the hand: a side's fifth, or after a múk the first trick "
+                    "the other side won (or the ninth)."
+                ),
             ),
             PerSideField(
                 "won",
-                f"Tricks won by each {per} when play stopped",
-                CountField("won", "Tricks won", maximum=TRICKS),
-                help="Play stops at a side's fifth trick; after a múk it goes on until the "
-                "other side wins a trick (count that trick), or all nine are won.",
+                msg("Tricks won by each side when play stopped")
+                if sides
+                else msg("Tricks won by each player when play stopped"),
+                CountField("won", msg("Tricks won"), maximum=TRICKS),
+                help=msg(
+                    "Play stops at a side's fifth trick; after a múk it goes on until the "
+                    "other side wins a trick (count that trick), or all nine are won."
+                ),
             ),
             SideField(
                 "first_five",
-                f"Which {per} won the first five tricks in a row (a múk)?",
+                msg("Which side won the first five tricks in a row (a múk)?")
+                if sides
+                else msg("Which player won the first five tricks in a row (a múk)?"),
                 optional=True,
-                none_label="Nobody",
-                help="A múk scores 5; a longer unbroken run from the first trick scores its "
-                "length (a stroke of 6 to 9).",
+                none_label=msg("Nobody"),
+                help=msg(
+                    "A múk scores 5; a longer unbroken run from the first trick scores its "
+                    "length (a stroke of 6 to 9)."
+                ),
             ),
         ]
         return Record(
             tuple(fields),
             ways=(
-                Way("tricks", "Trick by trick", ("dealer", "tricks")),
-                Way("quick", "Quickly: tricks won, and any múk", ("won", "first_five")),
+                Way("tricks", msg("Trick by trick"), ("dealer", "tricks")),
+                Way("quick", msg("Quickly: tricks won, and any múk"), ("won", "first_five")),
             ),
         )
 
@@ -286,9 +298,11 @@ class Alkort(TrickGame[Options, Deal]):
         """The house rules in play, and the variant the table size makes (8a)."""
         notes = super().notes(options, players)
         if players == 4:
-            notes.append(say("{} play against {}", seats((0, 2)), seats((1, 3))))
+            notes.append(
+                msg("{players} play against {others}", players=seats((0, 2)), others=seats((1, 3)))
+            )
         else:
-            notes.append("two players, each alone: nobody shows a partner a card")
+            notes.append(msg("two players, each alone: nobody shows a partner a card"))
         return notes
 
     def sample_deal(self, *, players: int, options: Options, number: int) -> dict[str, Any]:
@@ -317,24 +331,28 @@ class Alkort(TrickGame[Options, Deal]):
                 tricks=_answer_tricks,
                 record=_SO_FAR,
                 trick_fields=(
-                    FlagField("leader_has_won", "The leader has already won a trick this hand"),
+                    FlagField(
+                        "leader_has_won", msg("The leader has already won a trick this hand")
+                    ),
                 ),
             ),
             "exchange": Question(
                 "exchange",
-                "May this hand be exchanged for the stock (not friðufær), and who exchanges "
-                "when several may?",
+                msg(
+                    "May this hand be exchanged for the stock (not friðufær), and who "
+                    "exchanges when several may?"
+                ),
                 _answer_exchange,
                 asks=Asks(
                     (
-                        CardsField("cards", "The hand dealt", 13),
+                        CardsField("cards", msg("The hand dealt"), 13),
                         PerSeatField(
                             "hands",
-                            "Or: several hands dealt",
-                            (CardsField("cards", "The hand dealt", 13),),
-                            prompt="The hand {} was dealt",
+                            msg("Or: several hands dealt"),
+                            (CardsField("cards", msg("The hand dealt"), 13),),
+                            prompt=msg("The hand {seat} was dealt", seat=SOMEONE),
                         ),
-                        SeatField("dealer", "The dealer", optional=True),
+                        SeatField("dealer", msg("The dealer"), optional=True),
                     ),
                     lambda players, options: {"cards": _sample_hand(players)},
                     players=True,
@@ -351,7 +369,7 @@ def _trick(number: int, recorded: TrickRecord) -> Trick:
     if recorded.held:
         who = recorded.held[0][0]
         raise BadEntryError(
-            "Alkort has no cards to note as held: list only the plays.",
+            msg("Alkort has no cards to note as held: list only the plays."),
             field=f"tricks[{number}].held",
             seats=[who],
         )
@@ -390,7 +408,7 @@ def _answer_trick(data: Mapping[str, Any], options: Options) -> TrickAnswer:
     has_won = data.get("leader_has_won", False)
     if not isinstance(has_won, bool):
         raise BadEntryError(
-            "leader_has_won is true or false: has the leader already won a trick this hand?",
+            msg("leader_has_won is true or false: has the leader already won a trick this hand?"),
             field="leader_has_won",
         )
     trick = parse_trick({"plays": data.get("plays")}, players)
@@ -403,7 +421,7 @@ def _answer_trick(data: Mapping[str, Any], options: Options) -> TrickAnswer:
                 s for s in table.play_order(trick.leader) if s not in {p.seat for p in trick.plays}
             ]
             raise IllegalPlayError(
-                say("The trick is not finished: {} still to play.", seats(missing)),
+                msg("The trick is not finished: {players} still to play.", players=seats(missing)),
                 field="plays",
                 seats=missing,
             )
@@ -428,7 +446,7 @@ def _answer_trick(data: Mapping[str, Any], options: Options) -> TrickAnswer:
         "rule": result.rule,
         "explanation": [
             *result.steps,
-            say(f"{{}} wins the trick: {result.reason}", seat(result.winner)),
+            msg("{seat} wins the trick: {why}", seat=seat(result.winner), why=result.reason),
         ],
     }
 
@@ -440,10 +458,17 @@ def _answer_hand(data: Mapping[str, Any], options: Options) -> HandAnswer:
     table = Table.for_players(players)
     hand = score_hand(deal, table, options)
     explanation: list[str] = [
-        say(f"{{}}: {line.text}", _who(line.side, table)) for line in hand.lines
+        msg("{players}: {line}", players=_who(line.side, table), line=line.text)
+        for line in hand.lines
     ]
     explanation += [
-        say(f"{{}} score {points}", _who(unit, table)) for unit, points in enumerate(hand.points)
+        msg_n(
+            "{players} score {count}",
+            "{players} score {count}",
+            points,
+            players=_who(unit, table),
+        )
+        for unit, points in enumerate(hand.points)
     ]
     return {
         "players": players,
@@ -502,10 +527,10 @@ def _answer_tricks(data: Mapping[str, Any], options: Options) -> TricksAnswer:
 # The exchange
 
 EXCHANGE_WAYS = (
-    Way("one", "One hand", ("cards",)),
+    Way("one", msg("One hand"), ("cards",)),
     Way(
         "several",
-        "Several hands, and who dealt (the first from the dealer's left may)",
+        msg("Several hands, and who dealt (the first from the dealer's left may)"),
         ("hands", "dealer"),
     ),
 )
@@ -513,7 +538,14 @@ EXCHANGE_WAYS = (
 
 def _read_hand(raw: object, where: str, players: int) -> tuple[Any, ...]:
     if not isinstance(raw, str):
-        raise BadEntryError(f"Give the {HAND_SIZE} cards dealt, such as '2C 3S 4H …'.", field=where)
+        raise BadEntryError(
+            msg(
+                "Give the {count} cards dealt, such as {example}.",
+                count=HAND_SIZE,
+                example=Verbatim("'2C 3S 4H …'"),
+            ),
+            field=where,
+        )
     try:
         cards = parse_cards(raw)
         PACK.check(cards, field=where)
@@ -523,29 +555,38 @@ def _read_hand(raw: object, where: str, players: int) -> tuple[Any, ...]:
         raise
     if len(cards) != HAND_SIZE:
         raise BadEntryError(
-            f"A hand is dealt {HAND_SIZE} cards, not {len(cards)}.", cards=cards, field=where
+            msg("A hand is dealt {count} cards, not {given}.", count=HAND_SIZE, given=len(cards)),
+            cards=cards,
+            field=where,
         )
     return cards
 
 
-def _verdict(cards: tuple[Any, ...], options: Options) -> tuple[bool, tuple[Any, ...], str]:
+def _verdict(cards: tuple[Any, ...], options: Options) -> tuple[bool, tuple[Any, ...], Message]:
     spoiled = spoilers(cards, options)
-    shown = " ".join(str(c) for c in spoiled)
-    verb = "is" if len(spoiled) == 1 else "are"
+    shown = joined(spoiled, " ")
     if options.fridufaer == "pagat":
         if spoiled:
-            why = f"{shown} could beat a led low 8, so the hand is friðufær (A-3)"
+            why = msg("{cards} could beat a led low 8, so the hand is friðufær (A-3)", cards=shown)
         else:
-            why = "nothing in it could beat a led low 8, so the hand is not friðufær (A-3)"
+            why = msg("nothing in it could beat a led low 8, so the hand is not friðufær (A-3)")
     elif spoiled:
-        why = (
-            f"{shown} {verb} not rubbish, and only a hand of rubbish is not friðufær (A-3, A-8, "
-            "house rule fridufaer = seed_all_rubbish)"
+        why = msg_n(
+            "{cards} is not rubbish, and only a hand of rubbish is not friðufær (A-3, A-8, "
+            "house rule {rule} = {reading})",
+            "{cards} are not rubbish, and only a hand of rubbish is not friðufær (A-3, A-8, "
+            "house rule {rule} = {reading})",
+            len(spoiled),
+            cards=shown,
+            rule=_FRIDUFAER,
+            reading=_RUBBISH_ONLY,
         )
     else:
-        why = (
-            "every card is rubbish, so the hand is not friðufær (A-3, house rule fridufaer = "
-            "seed_all_rubbish)"
+        why = msg(
+            "every card is rubbish, so the hand is not friðufær (A-3, house rule {rule} = "
+            "{reading})",
+            rule=_FRIDUFAER,
+            reading=_RUBBISH_ONLY,
         )
     return not spoiled, spoiled, why
 
@@ -592,15 +633,15 @@ def _answer_exchange(data: Mapping[str, Any], options: Options) -> OneHand | Sev
     players = _players(data)
     table = Table.for_players(players)
     stock = (
-        f"the {table.stock} cards of the stock"
+        msg("the {count} cards of the stock", count=table.stock)
         if table.stock == 8
-        else f"8 of the {table.stock} cards of the stock (A-7)"
+        else msg("8 of the {count} cards of the stock (A-7)", count=table.stock)
     )
-    what = f"show the hand, keep one card and take {stock}"
+    what = msg("show the hand, keep one card and take {stock}", stock=stock)
     if "cards" in data:
         if "hands" in data:
             raise BadEntryError(
-                "Give one hand as cards, or several as hands, not both.", field="hands"
+                msg("Give one hand as cards, or several as hands, not both."), field="hands"
             )
         cards = _read_hand(data["cards"], "cards", players)
         ok, spoiled, why = _verdict(cards, options)
@@ -610,31 +651,39 @@ def _answer_exchange(data: Mapping[str, Any], options: Options) -> OneHand | Sev
             "cards": " ".join(str(c) for c in cards),
             "qualifies": ok,
             "spoilers": [str(c) for c in spoiled],
-            "explanation": [f"{'may exchange' if ok else 'may not exchange'}: {why}"]
-            + ([f"to exchange: {what}"] if ok else []),
+            "explanation": [
+                msg("may exchange: {why}", why=why)
+                if ok
+                else msg("may not exchange: {why}", why=why)
+            ]
+            + ([msg("to exchange: {what}", what=what)] if ok else []),
         }
     raw = data.get("hands")
     if not isinstance(raw, list) or not raw:
         raise BadEntryError(
-            'Give the hand as cards ("2C 3S …"), or several as hands: [{"seat": 0, "cards": …}].',
+            msg(
+                "Give the hand as cards ({cards}), or several as hands: {hands}.",
+                cards=Verbatim('"2C 3S …"'),
+                hands=Verbatim('[{"seat": 0, "cards": …}]'),
+            ),
             field="cards",
         )
     dealer = data.get("dealer")
     if dealer is not None:
         dealer = read_seat(dealer, players, "dealer")
-    found: dict[int, tuple[bool, tuple[Any, ...], str, tuple[Any, ...]]] = {}
+    found: dict[int, tuple[bool, tuple[Any, ...], Message, tuple[Any, ...]]] = {}
     used: list[Any] = []
     for index, item in enumerate(raw):
         where = f"hands[{index}]"
         if not isinstance(item, Mapping) or set(item) != {"seat", "cards"}:
-            raise BadEntryError("Each hand is an object with seat and cards.", field=where)
+            raise BadEntryError(msg("Each hand is an object with seat and cards."), field=where)
         try:
             who = read_seat(item["seat"], players, "seat")
         except AdjudicationError as err:
             raise err.at(where) from None
         if who in found:
             raise BadEntryError(
-                say("{} is listed twice.", seat(who)), field=f"{where}.seat", seats=[who]
+                msg("{seat} is listed twice.", seat=seat(who)), field=f"{where}.seat", seats=[who]
             )
         cards = _read_hand(item["cards"], f"{where}.cards", players)
         used += cards
@@ -654,27 +703,31 @@ def _answer_exchange(data: Mapping[str, Any], options: Options) -> OneHand | Sev
     explanation: list[str] = []
     for who in sorted(found):
         ok, _, why, _ = found[who]
-        explanation.append(say(f"{{}} {'may' if ok else 'may not'} exchange: {why}", seat(who)))
+        if ok:
+            explanation.append(msg("{seat} may exchange: {why}", seat=seat(who), why=why))
+        else:
+            explanation.append(msg("{seat} may not exchange: {why}", seat=seat(who), why=why))
     exchanges: int | None = None
     if len(may) == 1:
         exchanges = may[0]
-        explanation.append(say(f"{{}} may {what}", seat(exchanges)))
+        explanation.append(msg("{seat} may {what}", seat=seat(exchanges), what=what))
     elif may and dealer is not None:
         exchanges = may[0]
         explanation.append(
-            say(
-                f"{{}} may: the first in turn from the dealer's left, {{}}, exchanges (A-4) and "
-                f"may {what}",
-                seats(sorted(may)),
-                seat(exchanges),
+            msg(
+                "{players} may: the first in turn from the dealer's left, {seat}, exchanges "
+                "(A-4) and may {what}",
+                players=seats(sorted(may)),
+                seat=seat(exchanges),
+                what=what,
             )
         )
     elif may:
         explanation.append(
-            say(
-                "{} may: the first of them in turn from the dealer's left exchanges (A-4). "
-                "Name the dealer to know who.",
-                seats(sorted(may)),
+            msg(
+                "{players} may: the first of them in turn from the dealer's left exchanges "
+                "(A-4). Name the dealer to know who.",
+                players=seats(sorted(may)),
             )
         )
     return {
@@ -693,6 +746,11 @@ def _answer_exchange(data: Mapping[str, Any], options: Options) -> OneHand | Sev
         "exchanges": exchanges,
         "explanation": explanation,
     }
+
+
+# The house rule A-3's reasons name under seed_all_rubbish, by the names a player reads.
+_FRIDUFAER = msg("Friðufær")
+_RUBBISH_ONLY = msg("Rubbish only: no 7s and no 8s")
 
 
 def _sample_hand(players: int) -> str:

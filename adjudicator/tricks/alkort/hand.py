@@ -31,7 +31,8 @@ from adjudicator.errors import (
     IncompleteHandError,
     OutOfTurnError,
 )
-from adjudicator.said import Ref, Said, say, seat, seats, side
+from adjudicator.messages import Message, msg, msg_n
+from adjudicator.said import Ref, seat, seats, side
 from adjudicator.tricks.alkort.rules import (
     DEFAULTS,
     MUK,
@@ -66,10 +67,6 @@ class QuickHand:
 def unit(index: int, table: Table) -> Ref:
     """A side as a sentence names it: a side at four, a player at two."""
     return side(index) if table.partnerships else seat(index)
-
-
-def _tricks(count: int) -> str:
-    return f"{count} trick{'' if count == 1 else 's'}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -117,18 +114,21 @@ class Progress:
         best = max(self.won)
         return self.won.index(best) if best >= TRICKS_TO_WIN else None
 
-    def why_over(self, table: Table) -> Said:
+    def why_over(self, table: Table) -> Message:
         """Why the hand was over (for refusing a trick after it)."""
         who = unit(self.winner or 0, table)
         if self.muk and self.broken:
-            return say(
-                f"{{}} won the first {self.streak} tricks in a row, and play stops at the first "
+            return msg_n(
+                "{winner} won the first {count} trick in a row, and play stops at the first "
                 "trick lost after a múk (A-5)",
-                who,
+                "{winner} won the first {count} tricks in a row, and play stops at the first "
+                "trick lost after a múk (A-5)",
+                self.streak,
+                winner=who,
             )
         if self.muk:
-            return say("{} won all nine tricks", who)
-        return say("{} had won five tricks (8a)", who)
+            return msg("{winner} won all nine tricks", winner=who)
+        return msg("{winner} had won five tricks (8a)", winner=who)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -185,19 +185,20 @@ def check_hand(
             raise ImpossibleHandError(_after_end(number, progress, table), field=_where(number))
         if leader is not None and trick.leader != leader:
             if number:
-                why = say(
-                    f"{{}} led trick {number + 1} out of turn: the winner of the last trick, {{}}, "
-                    "leads the next.",
-                    seat(trick.leader),
-                    seat(leader),
+                why = msg(
+                    "{seat} led trick {number} out of turn: the winner of the last trick, "
+                    "{winner}, leads the next.",
+                    seat=seat(trick.leader),
+                    number=number + 1,
+                    winner=seat(leader),
                 )
             else:
-                why = say(
-                    "{} led the first trick out of turn: {} dealt, so {}, at their left, leads "
-                    "(A-6).",
-                    seat(trick.leader),
-                    seat(hand.dealer or 0),
-                    seat(leader),
+                why = msg(
+                    "{seat} led the first trick out of turn: {dealer} dealt, so {leader}, at "
+                    "their left, leads (A-6).",
+                    seat=seat(trick.leader),
+                    dealer=seat(hand.dealer or 0),
+                    leader=seat(leader),
                 )
             raise OutOfTurnError(
                 why,
@@ -214,10 +215,12 @@ def check_hand(
             if card in played:
                 when, who = played[card]
                 raise AlreadyPlayedError(
-                    say(
-                        f"The {card} was already played in trick {when + 1}, by {{}}: each card "
+                    msg(
+                        "The {card} was already played in trick {number}, by {seat}: each card "
                         "is played once a hand.",
-                        seat(who),
+                        card=card,
+                        number=when + 1,
+                        seat=seat(who),
                     ),
                     cards=[card],
                     field=_where(number, index),
@@ -228,7 +231,11 @@ def check_hand(
                 s for s in table.play_order(trick.leader) if s not in {p.seat for p in trick.plays}
             ]
             raise IncompleteHandError(
-                say(f"Trick {number + 1} is not finished: {{}} still to play.", seats(missing)),
+                msg(
+                    "Trick {number} is not finished: {players} still to play.",
+                    number=number + 1,
+                    players=seats(missing),
+                ),
                 field=_where(number),
                 seats=missing,
             )
@@ -243,10 +250,11 @@ def check_hand(
     return CheckedHand(hand, table, tuple(results))
 
 
-def _after_end(number: int, progress: Progress, table: Table) -> Said:
-    why = progress.why_over(table)
-    return Said(
-        f"The hand was over after trick {number}: {why.template}. No trick follows.", why.refs
+def _after_end(number: int, progress: Progress, table: Table) -> Message:
+    return msg(
+        "The hand was over after trick {number}: {why}. No trick follows.",
+        number=number,
+        why=progress.why_over(table),
     )
 
 
@@ -257,17 +265,22 @@ def check_over(checked: CheckedHand) -> CheckedHand:
     if progress.over:
         return checked
     if progress.muk:
-        why = say(
-            f"{{}} won the first {progress.streak} tricks in a row: after a múk play goes on "
-            "until the other side wins a trick, or all nine are won (A-5). Record the tricks "
-            "up to that one.",
-            unit(progress.streak_side or 0, table),
+        why = msg_n(
+            "{winner} won the first {count} trick in a row: after a múk play goes on until "
+            "the other side wins a trick, or all nine are won (A-5). Record the tricks up to "
+            "that one.",
+            "{winner} won the first {count} tricks in a row: after a múk play goes on until "
+            "the other side wins a trick, or all nine are won (A-5). Record the tricks up to "
+            "that one.",
+            progress.streak,
+            winner=unit(progress.streak_side or 0, table),
         )
     else:
-        counts = " to ".join(str(n) for n in progress.won)
-        why = say(
-            f"The hand is not over: the tricks stand {counts}, and play goes on until a side "
-            "wins five (8a)."
+        why = msg(
+            "The hand is not over: the tricks stand {a} to {b}, and play goes on until a side "
+            "wins five (8a).",
+            a=progress.won[0],
+            b=progress.won[1],
         )
     raise IncompleteHandError(why, field="tricks")
 
@@ -280,11 +293,14 @@ def check_quick(quick: QuickHand, table: Table) -> None:
     """Refuse a summary that cannot be the end of a hand (8a, A-5), pointing at the field."""
     won = quick.won
     if sum(won) > TRICKS:
-        raise ImpossibleHandError(f"A hand has nine tricks, not {sum(won)}.", field="won", seats=[])
+        raise ImpossibleHandError(
+            msg("A hand has nine tricks, not {count}.", count=sum(won)), field="won", seats=[]
+        )
     leaders = [u for u, n in enumerate(won) if n >= TRICKS_TO_WIN]
     if not leaders:
         raise IncompleteHandError(
-            "Nobody has won five tricks: the hand goes on until a side does (8a).", field="won"
+            msg("Nobody has won five tricks: the hand goes on until a side does (8a)."),
+            field="won",
         )
     winner = leaders[0]
     loser = 1 - winner
@@ -292,50 +308,56 @@ def check_quick(quick: QuickHand, table: Table) -> None:
     if quick.first_five is None:
         if won[loser] == 0:
             raise ImpossibleHandError(
-                say(
-                    f"{won[winner]} tricks to none means {{}} won the first five in a row (a "
-                    "múk): say so under the first five.",
-                    who,
+                msg_n(
+                    "{count} trick to none means {winner} won the first five in a row (a múk): "
+                    "say so under the first five.",
+                    "{count} tricks to none means {winner} won the first five in a row (a múk): "
+                    "say so under the first five.",
+                    won[winner],
+                    winner=who,
                 ),
                 field="first_five",
             )
         if won[winner] > TRICKS_TO_WIN:
             raise ImpossibleHandError(
-                say(
-                    f"Play stops when a side wins its fifth trick, so {{}} cannot have "
-                    f"{won[winner]}: only a run from the first trick (a múk) goes past five. "
-                    "If the first five were won in a row, say so under the first five.",
-                    who,
+                msg(
+                    "Play stops when a side wins its fifth trick, so {winner} cannot have "
+                    "{count}: only a run from the first trick (a múk) goes past five. If the "
+                    "first five were won in a row, say so under the first five.",
+                    winner=who,
+                    count=won[winner],
                 ),
                 field="won",
             )
         return
     if quick.first_five != winner:
         raise ImpossibleHandError(
-            say(
-                "{} won the first five tricks in a row, so they won the hand; the tricks say {} "
-                "did.",
-                unit(quick.first_five, table),
-                who,
+            msg(
+                "{first} won the first five tricks in a row, so they won the hand; the tricks "
+                "say {winner} did.",
+                first=unit(quick.first_five, table),
+                winner=who,
             ),
             field="first_five",
         )
     if won[loser] > 1:
         raise ImpossibleHandError(
-            say(
-                f"After a múk play stops at the first trick the other side wins (A-5), so {{}} "
-                f"cannot have won {won[loser]}.",
-                unit(loser, table),
+            msg(
+                "After a múk play stops at the first trick the other side wins (A-5), so "
+                "{loser} cannot have won {count}.",
+                loser=unit(loser, table),
+                count=won[loser],
             ),
             field="won",
         )
     if won[loser] == 0 and won[winner] < TRICKS:
         raise IncompleteHandError(
-            say(
-                f"After a múk play goes on until the other side wins a trick, or all nine are "
-                f"won (A-5): {won[winner]} to none is not the end of the hand. If {{}} then "
-                "won a trick, count it.",
-                unit(loser, table),
+            msg(
+                "After a múk play goes on until the other side wins a trick, or all nine are "
+                "won (A-5): {count} to none is not the end of the hand. If {loser} then won a "
+                "trick, count it.",
+                count=won[winner],
+                loser=unit(loser, table),
             ),
             field="won",
         )
@@ -408,23 +430,33 @@ def score_hand(hand: Hand | QuickHand, table: Table, options: Options = DEFAULTS
     won = quick.won
     winner = next(u for u, n in enumerate(won) if n >= TRICKS_TO_WIN)
     loser = 1 - winner
+    text: Message
     if quick.first_five is not None:
         streak = won[winner]
         if streak == MUK:
-            text, rule = f"won the first {MUK} tricks in a row, a múk: {MUK} (8a)", "8a"
-        else:
             text, rule = (
-                f"won the first {streak} tricks in a row, a stroke of {streak}: {streak} (8a, A-5)",
-                "A-5",
+                msg("won the first {count} tricks in a row, a múk: {count} (8a)", count=MUK),
+                "8a",
             )
+        else:
+            text = msg(
+                "won the first {count} tricks in a row, a stroke of {count}: {count} (8a, A-5)",
+                count=streak,
+            )
+            rule = "A-5"
         points = streak
     else:
         streak = 0
-        text, rule = f"won five tricks to {won[loser]}: 1 (8a)", "8a"
+        text, rule = msg("won five tricks to {count}: 1 (8a)", count=won[loser]), "8a"
         points = 1
     lines = [
         ScoreLine(winner, points, text, rule),
-        ScoreLine(loser, 0, f"{_tricks(won[loser])}: nothing (8a)", "8a"),
+        ScoreLine(
+            loser,
+            0,
+            msg_n("{count} trick: nothing (8a)", "{count} tricks: nothing (8a)", won[loser]),
+            "8a",
+        ),
     ]
     scores = [0] * len(won)
     scores[winner] = points
@@ -433,21 +465,25 @@ def score_hand(hand: Hand | QuickHand, table: Table, options: Options = DEFAULTS
     )
 
 
-def summary(score: HandScore, table: Table, *, by_seats: bool = False) -> Said:
+def summary(score: HandScore, table: Table, *, by_seats: bool = False) -> Message:
     """Who won the hand and how, as the tally says it (``by_seats``: naming a side by its
     seats, where no names will be put in)."""
     who = seats(table.sides[score.winner]) if by_seats else unit(score.winner, table)
     won = score.won
     if score.streak == MUK:
-        return say(
-            f"{{}} made a múk: the first five tricks in a row, {won[score.winner]} to {won[1 - score.winner]}.",
-            who,
+        return msg(
+            "{winner} made a múk: the first five tricks in a row, {won} to {lost}.",
+            winner=who,
+            won=won[score.winner],
+            lost=won[1 - score.winner],
         )
     if score.streak:
-        return say(
-            f"{{}} made a stroke of {score.streak}: the first {score.streak} tricks in a row.", who
+        return msg(
+            "{winner} made a stroke of {count}: the first {count} tricks in a row.",
+            winner=who,
+            count=score.streak,
         )
-    return say(f"{{}} won the hand, 5 tricks to {won[1 - score.winner]}.", who)
+    return msg("{winner} won the hand, 5 tricks to {lost}.", winner=who, lost=won[1 - score.winner])
 
 
 __all__ = [

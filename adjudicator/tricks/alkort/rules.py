@@ -12,9 +12,9 @@ KC, KH or KS falls to the first 2 played, and a led Queen to the first 2 or 3 (A
 ...     return parse_trick({"plays": [{"seat": i, "cards": c} for i, c in enumerate(cards)]}, 4)
 >>> judge_trick(t("AS", "9D", "AH", "2H")).winner
 3
->>> judge_trick(t("AS", "JH", "AD", "6C")).reason
+>>> str(judge_trick(t("AS", "JH", "AD", "6C")).reason)
 'the AS and the AD rank equal and highest: the first played wins (8a)'
->>> judge_trick(t("QH", "4S", "3C", "2D")).reason
+>>> str(judge_trick(t("QH", "4S", "3C", "2D")).reason)
 'the QH was led and nothing of value followed: the first 2 or 3 played, the 3C, takes it (8a, A-2)'
 >>> judge_trick(t("QH", "4S", "3C", "2D"), Options(two_beats_three=True)).winner
 3
@@ -34,9 +34,9 @@ from adjudicator.errors import (
     IllegalPlayError,
     OutOfTurnError,
 )
-from adjudicator.messages import Message, joined, listed, msg
-from adjudicator.options import option
-from adjudicator.said import seat, seats
+from adjudicator.messages import Message, joined, listed, msg, msg_n
+from adjudicator.options import option, readable_number
+from adjudicator.said import Ref, seat, seats
 from adjudicator.tricks.plays import Trick, TrickResult
 
 PACK = ALKORT
@@ -133,34 +133,46 @@ class Options:
 
     two_beats_three: bool = option(
         False,
-        "A led Queen with nothing of value after it goes to a 2 when both a 2 and a 3 were "
-        "played, whichever came first. Without it, the first 2 or 3 played takes it.",
+        msg(
+            "A led Queen with nothing of value after it goes to a 2 when both a 2 and a 3 were "
+            "played, whichever came first. Without it, the first 2 or 3 played takes it."
+        ),
         rule="A-2",
+        title=msg("Two beats three"),
     )
     fridufaer: Literal["pagat", "seed_all_rubbish"] = option(
         "pagat",
-        "Which hands may be exchanged for the stock (not friðufær): 'pagat', a hand with no "
-        "card that could beat a led low 8 (only rubbish, 7s and low 8s); 'seed_all_rubbish', "
-        "a hand of rubbish only (a 7 or a low 8 spoils it, A-8).",
+        msg(
+            "Which hands may be exchanged for the stock (not friðufær): 'pagat', a hand with "
+            "no card that could beat a led low 8 (only rubbish, 7s and low 8s); "
+            "'seed_all_rubbish', a hand of rubbish only (a 7 or a low 8 spoils it, A-8)."
+        ),
         labels={
-            "pagat": "Nothing that beats a led low 8: rubbish, 7s and low 8s only",
-            "seed_all_rubbish": "Rubbish only: no 7s and no 8s",
+            "pagat": msg("Nothing that beats a led low 8: rubbish, 7s and low 8s only"),
+            "seed_all_rubbish": msg("Rubbish only: no 7s and no 8s"),
         },
         rule="A-3",
+        title=msg("Friðufær"),
     )
     # 8a: "The target is not stated." 10 is two múks, or ten plain hands: a game of an
     # evening's hour. A hand scores at most 9, so any target from 1 is a game that ends.
     target: int = option(
         10,
-        "Game points to win: the game ends after the hand in which a side (or a player, at "
-        "two) reaches this with more than the other.",
+        msg(
+            "Game points to win: the game ends after the hand in which a side (or a player, "
+            "at two) reaches this with more than the other."
+        ),
         minimum=1,
         maximum=1_000,
         rule="8a",
+        title=msg("Target"),
     )
 
 
 DEFAULTS = Options()
+
+# The house rule A-2's reason names, by the name a player reads for it.
+_HOUSE_RULE = msg("Two beats three")
 
 
 @dataclass(frozen=True)
@@ -181,11 +193,23 @@ class Table:
     def for_players(cls, players: object) -> Table:
         """The table for this many players, refusing any count but 2 and 4."""
         if isinstance(players, bool) or not isinstance(players, int):
-            raise BadEntryError("players is how many sit at the table: 2 or 4.", field="players")
+            raise BadEntryError(
+                msg("players is how many sit at the table: 2 or 4."), field="players"
+            )
+        if players == 3:
+            raise BadEntryError(
+                msg(
+                    "Alkort is for 4 players in two sides, or for 2, not 3 (Treikort is the "
+                    "game for three)."
+                ),
+                field="players",
+            )
         if players not in TABLE_SIZES:
             raise BadEntryError(
-                f"Alkort is for 4 players in two sides, or for 2, not {readable_int(players)}"
-                + (" (Treikort is the game for three)." if players == 3 else "."),
+                msg(
+                    "Alkort is for 4 players in two sides, or for 2, not {count}.",
+                    count=readable_number(players),
+                ),
                 field="players",
             )
         return cls(players)
@@ -237,12 +261,20 @@ def check_trick(trick: Trick, table: Table | None = None) -> None:
     for index, play in enumerate(trick.plays):
         field = f"plays[{index}].cards"
         if len(play.cards) != 1:
-            what = "no card" if play.is_pass else f"{len(play.cards)} cards"
+            if play.is_pass:
+                said = msg(
+                    "{seat} played no card: in Alkort each plays one card to a trick.",
+                    seat=seat(play.seat),
+                )
+            else:
+                said = msg_n(
+                    "{seat} played {count} card: in Alkort each plays one card to a trick.",
+                    "{seat} played {count} cards: in Alkort each plays one card to a trick.",
+                    len(play.cards),
+                    seat=seat(play.seat),
+                )
             raise IllegalPlayError(
-                say(
-                    f"{{}} played {what}: in Alkort each plays one card to a trick.",
-                    seat(play.seat),
-                ),
+                said,
                 cards=play.cards,
                 field=field,
                 seats=[play.seat],
@@ -254,9 +286,10 @@ def check_trick(trick: Trick, table: Table | None = None) -> None:
         card = play.cards[0]
         if card in seen:
             raise AlreadyPlayedError(
-                say(
-                    f"The {card} is played twice in this trick ({{}}).",
-                    seats(sorted({seen[card], play.seat})),
+                msg(
+                    "The {card} is played twice in this trick ({players}).",
+                    card=card,
+                    players=seats(sorted({seen[card], play.seat})),
                 ),
                 cards=[card],
                 field=field,
@@ -272,19 +305,24 @@ def _check_order(trick: Trick, table: Table) -> None:
     for index, (play, expected) in enumerate(zip(trick.plays, order, strict=False)):
         if play.seat != expected:
             raise OutOfTurnError(
-                say(
-                    "{} played out of turn: after {} led, it was {}'s turn.",
-                    seat(play.seat),
-                    seat(trick.leader),
-                    seat(expected),
+                msg(
+                    "{seat} played out of turn: after {leader} led, it was {expected}'s turn.",
+                    seat=seat(play.seat),
+                    leader=seat(trick.leader),
+                    expected=seat(expected),
                 ),
                 field=f"plays[{index}].seat",
                 seats=dict.fromkeys([play.seat, expected]),
             )
     if len(trick.plays) > len(order):
         raise IllegalPlayError(
-            f"A trick at {table.players} players has {len(order)} cards, one from each; this "
-            f"one has {len(trick.plays)}.",
+            msg(
+                "A trick at {players} players has {cards} cards, one from each; this one has "
+                "{count}.",
+                players=table.players,
+                cards=len(order),
+                count=len(trick.plays),
+            ),
             field=f"plays[{len(order)}]",
             seats=[trick.plays[len(order)].seat],
         )
@@ -302,10 +340,11 @@ def check_lead(trick: Trick, won_before: int, field: str = "plays[0].cards") -> 
     lead = trick.plays[0]
     if lead.cards and lead.cards[0].rank is Rank.SEVEN and won_before == 0:
         raise SevenLedTooSoonError(
-            say(
-                f"{{}} led the {lead.cards[0]} without having won a trick this hand: a 7 may be "
-                "led only by a player who has already won a trick (8a).",
-                seat(lead.seat),
+            msg(
+                "{seat} led the {card} without having won a trick this hand: a 7 may be led "
+                "only by a player who has already won a trick (8a).",
+                seat=seat(lead.seat),
+                card=lead.cards[0],
             ),
             cards=lead.cards,
             field=field,
@@ -317,72 +356,114 @@ def _first(cards: Sequence[Card], wanted: frozenset[Card]) -> int | None:
     return next((i for i, c in enumerate(cards) if c in wanted), None)
 
 
-def _winner(cards: Sequence[Card], options: Options) -> tuple[int, Said, str]:
+def _winner(cards: Sequence[Card], options: Options) -> tuple[int, Message, str]:
     """Which of these cards, in play order, takes the trick; the reason and its rule id."""
     lead = cards[0]
     if lead.rank is Rank.SEVEN:
-        return 0, say(f"the {lead} was led: a led 7 wins, and nothing beats it (8a)"), "8a"
+        return (
+            0,
+            msg("the {card} was led: a led 7 wins, and nothing beats it (8a)", card=lead),
+            "8a",
+        )
     valued = [(power(c) or 0, -i, i) for i, c in enumerate(cards) if of_value(c)]
     if valued:
         best, _, index = max(valued)
         equal = [cards[i] for p, _, i in valued if p == best]
         if len(equal) > 1:
-            names = " and the ".join(str(c) for c in equal)
             return (
                 index,
-                say(f"the {names} rank equal and highest: the first played wins (8a)"),
+                msg(
+                    "{cards} rank equal and highest: the first played wins (8a)",
+                    cards=listed(msg("the {card}", card=c) for c in equal),
+                ),
                 "8a",
             )
         if len(cards) == 1:
-            return index, say(f"the {cards[index]} was led (8a)"), "8a"
-        return index, say(f"the {cards[index]} ranks highest of the cards played (8a)"), "8a"
+            return index, msg("the {card} was led (8a)", card=cards[index]), "8a"
+        return (
+            index,
+            msg("the {card} ranks highest of the cards played (8a)", card=cards[index]),
+            "8a",
+        )
+    # A 7 that follows counts for nothing: the sentence says so when one was played.
     sevens = any(c.rank is Rank.SEVEN for c in cards[1:])
-    spoiled = " (a 7 that follows counts for nothing)" if sevens else ""
     if lead in KINGS_LOW:
         two = _first(cards, TWOS)
         if two is not None:
-            return (
-                two,
-                say(
-                    f"the {lead} was led and nothing of value followed{spoiled}: the first 2 "
-                    f"played, the {cards[two]}, takes it (8a, A-1)"
-                ),
-                "A-1",
-            )
+            if sevens:
+                why = msg(
+                    "the {card} was led and nothing of value followed (a 7 that follows counts "
+                    "for nothing): the first 2 played, the {taker}, takes it (8a, A-1)",
+                    card=lead,
+                    taker=cards[two],
+                )
+            else:
+                why = msg(
+                    "the {card} was led and nothing of value followed: the first 2 played, the "
+                    "{taker}, takes it (8a, A-1)",
+                    card=lead,
+                    taker=cards[two],
+                )
+            return two, why, "A-1"
     if lead.rank is Rank.QUEEN:
         two = _first(cards, TWOS)
         if options.two_beats_three and two is not None:
-            return (
-                two,
-                say(
-                    f"the {lead} was led and nothing of value followed{spoiled}: the "
-                    f"{cards[two]} takes it, a 2 beating a 3 (A-2, house rule two_beats_three)"
-                ),
-                "A-2",
-            )
+            rule = _HOUSE_RULE
+            if sevens:
+                why = msg(
+                    "the {card} was led and nothing of value followed (a 7 that follows counts "
+                    "for nothing): the {taker} takes it, a 2 beating a 3 (A-2, house rule "
+                    "{rule})",
+                    card=lead,
+                    taker=cards[two],
+                    rule=rule,
+                )
+            else:
+                why = msg(
+                    "the {card} was led and nothing of value followed: the {taker} takes it, a "
+                    "2 beating a 3 (A-2, house rule {rule})",
+                    card=lead,
+                    taker=cards[two],
+                    rule=rule,
+                )
+            return two, why, "A-2"
         low = _first(cards, TWOS | THREES)
         if low is not None:
-            return (
-                low,
-                say(
-                    f"the {lead} was led and nothing of value followed{spoiled}: the first 2 or "
-                    f"3 played, the {cards[low]}, takes it (8a, A-2)"
-                ),
-                "A-2",
-            )
+            if sevens:
+                why = msg(
+                    "the {card} was led and nothing of value followed (a 7 that follows counts "
+                    "for nothing): the first 2 or 3 played, the {taker}, takes it (8a, A-2)",
+                    card=lead,
+                    taker=cards[low],
+                )
+            else:
+                why = msg(
+                    "the {card} was led and nothing of value followed: the first 2 or 3 "
+                    "played, the {taker}, takes it (8a, A-2)",
+                    card=lead,
+                    taker=cards[low],
+                )
+            return low, why, "A-2"
     if len(cards) == 1:
         return (
             0,
-            say(
-                f"the {lead} was led: rubbish, which the leader wins if nothing of value follows (8a)"
+            msg(
+                "the {card} was led: rubbish, which the leader wins if nothing of value "
+                "follows (8a)",
+                card=lead,
             ),
             "8a",
         )
-    return (
-        0,
-        say(f"every card played is rubbish{spoiled}: the leader wins (8a)"),
-        "8a",
-    )
+    if sevens:
+        return (
+            0,
+            msg(
+                "every card played is rubbish (a 7 that follows counts for nothing): the "
+                "leader wins (8a)"
+            ),
+            "8a",
+        )
+    return 0, msg("every card played is rubbish: the leader wins (8a)"), "8a"
 
 
 def judge_trick(trick: Trick, options: Options = DEFAULTS) -> TrickResult:
@@ -397,16 +478,15 @@ def judge_trick(trick: Trick, options: Options = DEFAULTS) -> TrickResult:
     steps: list[str] = []
     for index, play in enumerate(trick.plays):
         now, _, _ = _winner(cards[: index + 1], options)
+        who = seat(play.seat)
         if index == 0:
-            steps.append(say(f"{{}} led the {cards[0]}", seat(play.seat)))
+            steps.append(msg("{seat} led the {card}", seat=who, card=cards[0]))
         elif now == index:
             steps.append(
-                say(f"{{}} played the {cards[index]}: it takes the trick", seat(play.seat))
+                msg("{seat} played the {card}: it takes the trick", seat=who, card=cards[index])
             )
         else:
-            steps.append(
-                say(f"{{}} played the {cards[index]}{_why_not(cards, index)}", seat(play.seat))
-            )
+            steps.append(_why_not(cards, index, who))
         standing.append(now)
     winning, reason, rule = _winner(cards, options)
     beaten = standing[winning - 1] if winning > 0 else None
@@ -421,15 +501,22 @@ def judge_trick(trick: Trick, options: Options = DEFAULTS) -> TrickResult:
     )
 
 
-def _why_not(cards: Sequence[Card], index: int) -> str:
+def _why_not(cards: Sequence[Card], index: int, who: Ref) -> Message:
+    """A card that did not take the trick, played by ``who``, and why."""
     card = cards[index]
     if cards[0].rank is Rank.SEVEN:
-        return ": nothing beats a led 7 (8a)"
+        return msg("{seat} played the {card}: nothing beats a led 7 (8a)", seat=who, card=card)
     if card.rank is Rank.SEVEN:
-        return ": a 7 that follows never wins (8a)"
+        return msg(
+            "{seat} played the {card}: a 7 that follows never wins (8a)", seat=who, card=card
+        )
     if not of_value(card):
-        return ": rubbish, it does not take the trick (8a)"
-    return ": it does not take the trick (8a)"
+        return msg(
+            "{seat} played the {card}: rubbish, it does not take the trick (8a)",
+            seat=who,
+            card=card,
+        )
+    return msg("{seat} played the {card}: it does not take the trick (8a)", seat=who, card=card)
 
 
 def trick_winner(

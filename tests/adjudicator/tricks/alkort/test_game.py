@@ -13,7 +13,8 @@ from adjudicator.errors import AdjudicationError, GameOverError
 from adjudicator.game import Target
 from adjudicator.games import get_game
 from adjudicator.records import describe, json_schema
-from adjudicator.said import Naming, Said
+from adjudicator.messages import Message, render
+from adjudicator.said import Naming
 from adjudicator.tally import Tally
 from adjudicator.tricks.alkort.game import Alkort
 from adjudicator.tricks.alkort.rules import Options
@@ -155,7 +156,7 @@ def test_a_hand_is_summed_up_for_the_tally(
 ) -> None:
     result = tally(data)
     assert (str(result.deals[0].summary), result.totals) == (summary, totals)
-    assert isinstance(result.deals[0].summary, Said)
+    assert isinstance(result.deals[0].summary, Message)
     assert result.deals[0].summary.named(NAMES[4]).startswith("Ann and Cy's side")
 
 
@@ -243,7 +244,7 @@ def test_refusals_carry_their_code_field_and_seats(
 
 def test_a_refusal_names_the_players() -> None:
     err = refusal({"tricks": [{"plays": [{"seat": 1, "cards": "7H"}, {"seat": 2, "cards": "AS"}]}]})
-    assert err.named(NAMES[4]) == (
+    assert render(err.message, "en", NAMES[4]) == (
         "Ben led the 7H without having won a trick this hand: a 7 may be led only by a player "
         "who has already won a trick (8a)."
     )
@@ -273,7 +274,7 @@ def test_the_first_side_to_the_target_wins_and_no_hand_follows() -> None:
 
 def test_the_notes_say_who_plays_with_whom_and_the_house_rules() -> None:
     notes = tally({"won": [5, 3]}, options=GAME.options({"two_beats_three": True})).notes
-    assert notes[0] == "house rule two_beats_three: on"
+    assert notes[0] == "house rule Two beats three: on"
     assert str(notes[1]) == "Seats 1 and 3 play against seats 2 and 4"
     assert "nobody shows a partner a card" in tally({"won": [5, 3]}, players=2).notes[-1]
 

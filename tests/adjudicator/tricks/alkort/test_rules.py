@@ -131,7 +131,7 @@ def test_a_led_7_reason_says_nothing_beats_it() -> None:
 
 def test_the_house_rule_is_named_in_the_reason() -> None:
     reason = judge_trick(trick("QD", "9S", "3H", "2C"), TWO_BEATS_THREE).reason
-    assert "house rule two_beats_three" in reason
+    assert "house rule Two beats three" in reason
 
 
 @pytest.mark.parametrize(
