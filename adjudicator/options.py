@@ -115,7 +115,8 @@ class OptionInfo:
         ('on', 'off')
         """
         if self.kind == "choice":
-            return dict(self.labelled_choices())[value]
+            label: str = dict(self.labelled_choices())[value]
+            return label
         if value is True:
             return msg("on")
         if value is False:

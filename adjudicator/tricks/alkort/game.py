@@ -461,15 +461,16 @@ def _answer_hand(data: Mapping[str, Any], options: Options) -> HandAnswer:
         msg("{players}: {line}", players=_who(line.side, table), line=line.text)
         for line in hand.lines
     ]
-    explanation += [
-        msg_n(
-            "{players} score {count}",
-            "{players} score {count}",
-            points,
-            players=_who(unit, table),
-        )
-        for unit, points in enumerate(hand.points)
-    ]
+    for unit, points in enumerate(hand.points):
+        who = _who(unit, table)
+        if len(who.seats) == 1:  # at two, a player alone
+            explanation.append(
+                msg_n("{player} scores {count}", "{player} scores {count}", points, player=who)
+            )
+        else:
+            explanation.append(
+                msg_n("{players} score {count}", "{players} score {count}", points, players=who)
+            )
     return {
         "players": players,
         "hand": _GAME.deal_as_data(deal, players=players, options=options),
@@ -645,18 +646,18 @@ def _answer_exchange(data: Mapping[str, Any], options: Options) -> OneHand | Sev
             )
         cards = _read_hand(data["cards"], "cards", players)
         ok, spoiled, why = _verdict(cards, options)
+        said: list[str] = [
+            msg("may exchange: {why}", why=why) if ok else msg("may not exchange: {why}", why=why)
+        ]
+        if ok:
+            said.append(msg("to exchange: {what}", what=what))
         return {
             "players": players,
             "reading": options.fridufaer,
             "cards": " ".join(str(c) for c in cards),
             "qualifies": ok,
             "spoilers": [str(c) for c in spoiled],
-            "explanation": [
-                msg("may exchange: {why}", why=why)
-                if ok
-                else msg("may not exchange: {why}", why=why)
-            ]
-            + ([msg("to exchange: {what}", what=what)] if ok else []),
+            "explanation": said,
         }
     raw = data.get("hands")
     if not isinstance(raw, list) or not raw:
