@@ -18,6 +18,7 @@ from adjudicator.dealing import Dealing, from_pack
 from adjudicator.errors import AdjudicationError, BadEntryError, GameOverError
 from adjudicator.game import EndRule, ExactTarget, FixedDeals, Game, Mark, Scored, Target
 from adjudicator.games import get_game
+from adjudicator.messages import render
 from adjudicator.options import option
 from adjudicator.records import (
     CountField,
@@ -27,7 +28,6 @@ from adjudicator.records import (
     SideField,
     crosswise,
 )
-from adjudicator.messages import render
 from adjudicator.said import Naming
 from adjudicator.tally import SeatResult, Tally
 
@@ -217,7 +217,10 @@ def test_a_deal_after_the_last_is_refused() -> None:
     assert err.code == "game_over"
     assert err.field == "deals[3]"
     assert str(err) == "The game is over: Seat 1 won, so no more deals can be recorded."
-    assert render(err.message, "en", NAMES) == "The game is over: Mary won, so no more deals can be recorded."
+    assert (
+        render(err.message, "en", NAMES)
+        == "The game is over: Mary won, so no more deals can be recorded."
+    )
 
 
 def test_equal_best_totals_share_the_win() -> None:
@@ -427,7 +430,10 @@ def test_partners_score_as_one_side() -> None:
     assert result.totals == (15, 12)
     assert result.leaders == (0,)
     assert result.status == "Side 1 leads with 15, 5 short of 20."
-    assert render(result.status, "en", PARTNER_NAMES) == "Ann and Cy's side leads with 15, 5 short of 20."
+    assert (
+        render(result.status, "en", PARTNER_NAMES)
+        == "Ann and Cy's side leads with 15, 5 short of 20."
+    )
 
 
 def test_the_winning_side_is_named_by_its_players() -> None:
