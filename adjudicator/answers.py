@@ -12,7 +12,7 @@ numbers, and a refusal an answer reports (an illegal play) becomes its error bod
 ============================  ==========================================================
 declared                      schema
 ============================  ==========================================================
-``str`` (a :class:`Said`)     ``{"type": "string"}``
+``str`` (a message)           ``{"type": "string"}``
 ``int``, ``bool``             ``integer``, ``boolean``
 ``float``, ``Fraction``       ``number`` (``int | Fraction`` points too)
 ``Literal["a", "b"]``         ``{"type": "string", "enum": ["a", "b"]}``

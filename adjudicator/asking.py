@@ -15,6 +15,10 @@ kind          JSON                                             what the table gi
 ``plays``     ``[{"seat": 0, "cards": "7H"}, …]``              one trick's plays in order
 ============  ===============================================  ================================
 
+A field's ``label`` and ``help``, and a way's label, may be messages
+(:func:`adjudicator.messages.msg`): a ``str`` in English, rendered in the player's language at
+the edge.
+
 A question that takes the table size says so (``players``): the page sends the size chosen as
 ``"players"``. A question that takes a whole deal (``settle``, ``hand``) describes its input as
 the game's own record (:func:`deal_input`).
