@@ -8,6 +8,7 @@ from scorekeeper.pages.views import (
     health,
     history,
     house_rules,
+    language,
     nights,
     pwa,
     result_cards,
@@ -25,6 +26,7 @@ handler500 = "scorekeeper.api.errors.server_error"
 
 urlpatterns = [
     path("", nights.home, name="home"),
+    path("language/", language.language_choose, name="language_choose"),
     # accounts
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
