@@ -249,7 +249,7 @@ def _value(value: Any, language: str, naming: Naming) -> str:
     if isinstance(value, Fraction):
         return format_points(value)
     if isinstance(value, Listed):
-        return _list(
+        return list_of(
             [_value(item, language, naming) for item in value.items], language, value.style
         )
     if isinstance(value, Joined):
@@ -269,7 +269,12 @@ def _number(value: int, language: str) -> str:
     return format_decimal(value, locale=_CLDR.get(language, language), group_separator=False)
 
 
-def _list(items: Sequence[str], language: str, style: ListStyle = "standard") -> str:
+def list_of(items: Sequence[str], language: str, style: ListStyle = "standard") -> str:
+    """Words said as a list in ``language``: "Ann, Ben and Cy", "Ann, Ben och Cy".
+
+    >>> list_of(["Ann", "Ben", "Cy"], "is"), list_of(["Ann"], "sv"), list_of([], "da")
+    ('Ann, Ben og Cy', 'Ann', '')
+    """
     if not items:
         return ""
     return format_list(list(items), style=style, locale=_CLDR.get(language, language))
@@ -281,12 +286,12 @@ def _ref(ref: Ref, language: str, naming: Naming) -> str:
         if not known or ref.side >= len(naming.sides):
             return render(msg("side {number}", number=ref.side + 1), language)
         members = [naming.seat(s) for s in naming.sides[ref.side]]
-        return render(msg("{players}'s side", players=Verbatim(_list(members, language))), language)
+        return render(msg("{players}'s side", players=Verbatim(list_of(members, language))), language)
     if known:
-        return _list([naming.seat(s) for s in ref.seats], language)
+        return list_of([naming.seat(s) for s in ref.seats], language)
     if len(ref.seats) == 1:
         return render(msg("seat {number}", number=ref.seats[0] + 1), language)
-    numbers = _list([_number(s + 1, language) for s in ref.seats], language)
+    numbers = list_of([_number(s + 1, language) for s in ref.seats], language)
     return render(msg("seats {numbers}", numbers=Verbatim(numbers)), language)
 
 

@@ -7,7 +7,7 @@ table language, inside :func:`at_table`), with the players' names.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
@@ -15,7 +15,7 @@ from django.conf import settings
 from django.utils import translation
 
 from adjudicator.messages import LANGUAGES as ENGINE_LANGUAGES
-from adjudicator.messages import SOURCE, render
+from adjudicator.messages import SOURCE, list_of, render
 from adjudicator.said import DEFAULT, Naming
 
 if TYPE_CHECKING:
@@ -38,6 +38,11 @@ def engine_language(code: str | None = None) -> str:
 def say(text: str, naming: Naming = DEFAULT) -> str:
     """A sentence of the engine's in the language spoken now, seats called as ``naming`` says."""
     return render(text, engine_language(), naming)
+
+
+def names_said(names: Sequence[str]) -> str:
+    """Names as a list in the language spoken now: "Ann, Ben and Cy", "Ann, Ben och Cy"."""
+    return list_of(list(names), engine_language())
 
 
 @contextmanager
