@@ -286,7 +286,9 @@ def _ref(ref: Ref, language: str, naming: Naming) -> str:
         if not known or ref.side >= len(naming.sides):
             return render(msg("side {number}", number=ref.side + 1), language)
         members = [naming.seat(s) for s in naming.sides[ref.side]]
-        return render(msg("{players}'s side", players=Verbatim(list_of(members, language))), language)
+        return render(
+            msg("{players}'s side", players=Verbatim(list_of(members, language))), language
+        )
     if known:
         return list_of([naming.seat(s) for s in ref.seats], language)
     if len(ref.seats) == 1:
@@ -365,7 +367,10 @@ def as_data(text: str) -> Any:
             data["count"] = text.counted
         return data
     if isinstance(text, Said):
-        return {"id": text.template, "args": {"seats": [_data(ref) for ref in text.refs]}}
+        # An older seats-only sentence: its places ("{}") named in order, seat1, seat2...
+        parts = text.template.split("{}")
+        id = parts[0] + "".join(f"{{seat{n}}}{rest}" for n, rest in enumerate(parts[1:], 1))
+        return {"id": id, "args": {f"seat{n}": _data(r) for n, r in enumerate(text.refs, 1)}}
     return str(text)
 
 

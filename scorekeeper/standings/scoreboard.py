@@ -102,6 +102,7 @@ class DealHistory:
                 "points": r.points,
                 "name": self.units[r.seat],
                 "explanation": [say(line, self.naming) for line in r.explanation],
+                "explanation_messages": r.explanation,
             }
             for r in self.result.results
         ]

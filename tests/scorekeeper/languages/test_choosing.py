@@ -38,7 +38,12 @@ def test_a_phone_asking_for_a_language_we_do_not_speak_gets_english() -> None:
 def test_the_switch_is_on_every_page_with_each_language_named_in_itself() -> None:
     page = Client().get("/accounts/login/").content.decode()
     assert 'action="/language/"' in page
-    for code, name in [("en-gb", "English"), ("sv", "Svenska"), ("da", "Dansk"), ("is", "Íslenska")]:
+    for code, name in [
+        ("en-gb", "English"),
+        ("sv", "Svenska"),
+        ("da", "Dansk"),
+        ("is", "Íslenska"),
+    ]:
         assert f'value="{code}" lang="{code}"' in page
         assert name in page
 
