@@ -35,6 +35,7 @@ urlpatterns = [
     path("nights/<id:pk>/", nights.night_detail, name="night_detail"),
     path("nights/<id:pk>/players/", nights.night_add_player, name="night_add_player"),
     path("nights/<id:pk>/confirmations/", nights.night_confirmations, name="night_confirmations"),
+    path("nights/<id:pk>/language/", nights.night_language, name="night_language"),
     path("nights/<id:pk>/table/", nights.night_table_player, name="night_table_player"),
     path("nights/<id:pk>/recorders/", nights.night_add_recorder, name="night_add_recorder"),
     path(
