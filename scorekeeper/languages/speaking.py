@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.utils import translation
 
 from adjudicator.messages import LANGUAGES as ENGINE_LANGUAGES
-from adjudicator.messages import SOURCE, list_of, render
-from adjudicator.said import DEFAULT, Naming
+from adjudicator.messages import SOURCE, Message, list_of, render
+from adjudicator.said import DEFAULT, Naming, Said
 
 if TYPE_CHECKING:
     from scorekeeper.models import Night
@@ -43,6 +43,18 @@ def say(text: str, naming: Naming = DEFAULT) -> str:
 def names_said(names: Sequence[str]) -> str:
     """Names as a list in the language spoken now: "Ann, Ben and Cy", "Ann, Ben och Cy"."""
     return list_of(list(names), engine_language())
+
+
+def speak_json(value: Any) -> Any:
+    """An answer as JSON with every sentence in it said in the language spoken now (seats by
+    number: an answer to a question knows no players)."""
+    if isinstance(value, Message | Said):
+        return say(value)
+    if isinstance(value, dict):
+        return {key: speak_json(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [speak_json(item) for item in value]
+    return value
 
 
 @contextmanager
