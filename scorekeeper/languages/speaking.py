@@ -45,15 +45,15 @@ def names_said(names: Sequence[str]) -> str:
     return list_of(list(names), engine_language())
 
 
-def speak_json(value: Any) -> Any:
-    """An answer as JSON with every sentence in it said in the language spoken now (seats by
-    number: an answer to a question knows no players)."""
+def speak_json(value: Any, naming: Naming = DEFAULT) -> Any:
+    """An answer as JSON with every sentence in it said in the language spoken now, seats
+    called as ``naming`` says (by number where no players are known)."""
     if isinstance(value, Message | Said):
-        return say(value)
+        return say(value, naming)
     if isinstance(value, dict):
-        return {key: speak_json(item) for key, item in value.items()}
+        return {key: speak_json(item, naming) for key, item in value.items()}
     if isinstance(value, list | tuple):
-        return [speak_json(item) for item in value]
+        return [speak_json(item, naming) for item in value]
     return value
 
 
