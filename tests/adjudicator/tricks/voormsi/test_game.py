@@ -12,8 +12,8 @@ import pytest
 from adjudicator.errors import AdjudicationError, GameOverError
 from adjudicator.game import ExactTarget
 from adjudicator.games import get_game
-from adjudicator.records import describe, json_schema
 from adjudicator.messages import Message, render
+from adjudicator.records import describe, json_schema
 from adjudicator.said import Naming
 from adjudicator.tally import Tally
 from adjudicator.tricks.voormsi import (
