@@ -52,6 +52,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
+from adjudicator.points import format_points
 from adjudicator.said import DEFAULT, Naming, Ref, Said
 
 #: The languages the engine speaks: English is the source; the others have catalogs.
@@ -244,23 +245,21 @@ def _value(value: Any, language: str, naming: Naming) -> str:
     if isinstance(value, float):
         return format_decimal(value, format="0.#", locale=_CLDR.get(language, language))
     if isinstance(value, Points):
-        from adjudicator.tally import format_points
-
         return format_points(value.value, signed=value.signed)
     if isinstance(value, Fraction):
-        from adjudicator.tally import format_points
-
         return format_points(value)
     if isinstance(value, Listed):
-        return _list(
+        return list_of(
             [_value(item, language, naming) for item in value.items], language, value.style
         )
     if isinstance(value, Joined):
         return value.separator.join(_value(item, language, naming) for item in value.items)
     if isinstance(value, Verbatim):
         return value.text
+    if isinstance(value, CardNotation):
+        return _card(value.text, language)
     if _is_card(value):
-        return _card(value, language)
+        return _card(str(value), language)
     return str(value)
 
 
@@ -270,7 +269,12 @@ def _number(value: int, language: str) -> str:
     return format_decimal(value, locale=_CLDR.get(language, language), group_separator=False)
 
 
-def _list(items: Sequence[str], language: str, style: ListStyle = "standard") -> str:
+def list_of(items: Sequence[str], language: str, style: ListStyle = "standard") -> str:
+    """Words said as a list in ``language``: "Ann, Ben and Cy", "Ann, Ben och Cy".
+
+    >>> list_of(["Ann", "Ben", "Cy"], "is"), list_of(["Ann"], "sv"), list_of([], "da")
+    ('Ann, Ben og Cy', 'Ann', '')
+    """
     if not items:
         return ""
     return format_list(list(items), style=style, locale=_CLDR.get(language, language))
@@ -282,12 +286,14 @@ def _ref(ref: Ref, language: str, naming: Naming) -> str:
         if not known or ref.side >= len(naming.sides):
             return render(msg("side {number}", number=ref.side + 1), language)
         members = [naming.seat(s) for s in naming.sides[ref.side]]
-        return render(msg("{players}'s side", players=Verbatim(_list(members, language))), language)
+        return render(
+            msg("{players}'s side", players=Verbatim(list_of(members, language))), language
+        )
     if known:
-        return _list([naming.seat(s) for s in ref.seats], language)
+        return list_of([naming.seat(s) for s in ref.seats], language)
     if len(ref.seats) == 1:
         return render(msg("seat {number}", number=ref.seats[0] + 1), language)
-    numbers = _list([_number(s + 1, language) for s in ref.seats], language)
+    numbers = list_of([_number(s + 1, language) for s in ref.seats], language)
     return render(msg("seats {numbers}", numbers=Verbatim(numbers)), language)
 
 
@@ -301,19 +307,35 @@ _RANK_LETTERS: Mapping[str, Mapping[str, str]] = {
 
 
 def _is_card(value: Any) -> bool:
-    from adjudicator.cards import Card
+    # A card of adjudicator.cards (which sits above this module): a rank, a suit, a notation.
+    return hasattr(value, "rank") and hasattr(value, "suit") and hasattr(value, "is_joker")
 
-    return isinstance(value, Card)
+
+@dataclass(frozen=True)
+class CardNotation:
+    """A card as its canonical notation (``AS``, ``10H``, ``JK``): what :func:`from_data` reads
+    back, drawn as a card is."""
+
+    text: str
 
 
-def _card(card: Any, language: str) -> str:
+_SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def _card(notation: str, language: str) -> str:
     """A card in the canonical notation in English (``AS``, ``10H``, ``JK``), with the suit's
     symbol and the language's rank letter elsewhere (``E♠`` in Swedish)."""
-    if language == SOURCE or card.is_joker:
-        return str(card)
-    rank: str = card.rank.value
-    suit: str = card.suit.symbol
-    return _RANK_LETTERS.get(language, {}).get(rank, rank) + suit
+    if language == SOURCE or notation not in _ALL_CARDS:
+        return notation
+    rank, suit = notation[:-1], notation[-1]
+    return _RANK_LETTERS.get(language, {}).get(rank, rank) + _SUITS[suit]
+
+
+_ALL_CARDS = {
+    rank + suit
+    for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+    for suit in _SUITS
+}
 
 
 @cache
@@ -345,7 +367,10 @@ def as_data(text: str) -> Any:
             data["count"] = text.counted
         return data
     if isinstance(text, Said):
-        return {"id": text.template, "args": {"seats": [_data(ref) for ref in text.refs]}}
+        # An older seats-only sentence: its places ("{}") named in order, seat1, seat2...
+        parts = text.template.split("{}")
+        id = parts[0] + "".join(f"{{seat{n}}}{rest}" for n, rest in enumerate(parts[1:], 1))
+        return {"id": id, "args": {f"seat{n}": _data(r) for n, r in enumerate(text.refs, 1)}}
     return str(text)
 
 
@@ -364,6 +389,8 @@ def _data(value: Any) -> Any:
         return {"joined": [_data(item) for item in value.items], "separator": value.separator}
     if isinstance(value, Verbatim):
         return value.text
+    if isinstance(value, CardNotation):
+        return {"card": value.text}
     if _is_card(value):
         return {"card": str(value)}
     if isinstance(value, int):
@@ -389,8 +416,6 @@ def from_data(data: Any) -> Any:
 
 
 def _from_value(value: Any) -> Any:
-    from adjudicator.cards import Card
-
     if not isinstance(value, dict):
         return Verbatim(value) if isinstance(value, str) else value
     if "id" in value:
@@ -406,7 +431,7 @@ def _from_value(value: Any) -> Any:
     if "joined" in value:
         return Joined(tuple(_from_value(item) for item in value["joined"]), value["separator"])
     if "card" in value:
-        return Card.parse(value["card"])
+        return CardNotation(value["card"])
     raise ValueError(f"not a message's value: {value!r}")
 
 

@@ -13,6 +13,9 @@ class ScorekeeperConfig(AppConfig):
         from scorekeeper.pages.views.share import join_on_sign_in
 
         user_logged_in.connect(join_on_sign_in, dispatch_uid="scorekeeper.join_on_sign_in")
+        from scorekeeper.languages.services import remember_on_sign_in
+
+        user_logged_in.connect(remember_on_sign_in, dispatch_uid="scorekeeper.language")
         # The ledger's and the sealed setups' triggers survive SQLite's table rebuilds (see
         # chain.keep_triggers).
         from scorekeeper import chain, seal

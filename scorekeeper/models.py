@@ -56,6 +56,15 @@ class Night(models.Model):
         default=False,
         help_text="Each hand waits for a player of another side to confirm it.",
     )
+    # The table's language: its shared board, big screen and share card speak it whatever each
+    # phone's own; blank, each phone speaks its own.
+    language = models.CharField(
+        max_length=8,
+        blank=True,
+        default="",
+        choices=settings.LANGUAGES,
+        help_text="The language of the night's shared board, big screen and share card.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -70,6 +79,18 @@ class Night(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("night_detail", args=[self.pk])
+
+
+class AccountSettings(models.Model):
+    """What a person chose for themselves, kept for every phone they sign in on."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="account_settings"
+    )
+    language = models.CharField(max_length=8, blank=True, default="", choices=settings.LANGUAGES)
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language or '-'}"
 
 
 class NightPlayer(models.Model):

@@ -56,6 +56,7 @@ HTTPS = env_bool("HTTPS", not DEBUG)
 SECURE_SSL_REDIRECT = env_bool("SSL_REDIRECT", HTTPS)
 SESSION_COOKIE_SECURE = HTTPS
 CSRF_COOKIE_SECURE = HTTPS
+LANGUAGE_COOKIE_SECURE = HTTPS
 SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365 if HTTPS else 0
 SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
 SECURE_HSTS_PRELOAD = HTTPS
@@ -122,6 +123,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The language spoken: this phone's choice, the person's, the phone's own, English; the
+    # API only what the request asks (scorekeeper/languages/choosing.py).
+    "scorekeeper.languages.choosing.LanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -215,9 +219,16 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# English (the source, and the API's default), and the languages of the Nordic games' tables:
+# Swedish (Brus, Gotland), Danish (Voormsi, Greenland's second language), Icelandic (Alkort,
+# Treikort). Each is named in itself, as the language switch shows it.
 LANGUAGE_CODE = "en-gb"
+LANGUAGES = [("en-gb", "English"), ("sv", "Svenska"), ("da", "Dansk"), ("is", "Íslenska")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
-USE_I18N = False
+USE_I18N = True
+# A year on this phone; the language switch sets it (scorekeeper/pages/views/language.py).
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
 USE_TZ = True
 
 STATIC_URL = "static/"

@@ -8,6 +8,7 @@ from scorekeeper.pages.views import (
     health,
     history,
     house_rules,
+    language,
     nights,
     pwa,
     result_cards,
@@ -25,6 +26,7 @@ handler500 = "scorekeeper.api.errors.server_error"
 
 urlpatterns = [
     path("", nights.home, name="home"),
+    path("language/", language.language_choose, name="language_choose"),
     # accounts
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),
@@ -33,6 +35,7 @@ urlpatterns = [
     path("nights/<id:pk>/", nights.night_detail, name="night_detail"),
     path("nights/<id:pk>/players/", nights.night_add_player, name="night_add_player"),
     path("nights/<id:pk>/confirmations/", nights.night_confirmations, name="night_confirmations"),
+    path("nights/<id:pk>/language/", nights.night_language, name="night_language"),
     path("nights/<id:pk>/table/", nights.night_table_player, name="night_table_player"),
     path("nights/<id:pk>/recorders/", nights.night_add_recorder, name="night_add_recorder"),
     path(

@@ -27,6 +27,7 @@ from typing import Any, NotRequired, TypedDict
 from adjudicator.asking import Asks, InputField, PlaysField, deal_input
 from adjudicator.errors import AdjudicationError, BadEntryError, Refusal
 from adjudicator.game import Game, Question
+from adjudicator.messages import Listed, Message, listed, msg
 from adjudicator.records import (
     MOST_CARDS,
     DealData,
@@ -61,7 +62,7 @@ class TrickGame[O, D](Game[O, D]):
 # A hand's tricks, as recorded and as the rules judge them
 # ---------------------------------------------------------------------------------------------
 
-PLAYS_IN_ORDER = "A trick lists its plays in the order they were made."
+PLAYS_IN_ORDER = msg("A trick lists its plays in the order they were made.")
 
 
 def as_trick(recorded: TrickRecord) -> Trick:
@@ -160,19 +161,19 @@ class TricksAnswer(TypedDict):
     won: tuple[int, ...]
 
 
-TRICK = "Who wins this trick and why, or why is a play illegal?"
-HAND = "What does this hand score, from its tricks or its quick summary?"
-TRICKS = "Who won each trick of a hand so far, and is any play in it illegal?"
+TRICK = msg("Who wins this trick and why, or why is a play illegal?")
+HAND = msg("What does this hand score, from its tricks or its quick summary?")
+TRICKS = msg("Who won each trick of a hand so far, and is any play in it illegal?")
 
 
 def so_far(*, max_tricks: int, max_cards_per_play: int = TricksField.max_cards_per_play) -> Record:
     """The record of a hand so far: who dealt (if known) and the tricks played."""
     return Record(
         (
-            SeatField("dealer", "Who dealt?", optional=True),
+            SeatField("dealer", msg("Who dealt?"), optional=True),
             TricksField(
                 "tricks",
-                "The tricks so far",
+                msg("The tricks so far"),
                 max_tricks=max_tricks,
                 max_cards_per_play=max_cards_per_play,
             ),
@@ -214,9 +215,12 @@ def family_questions(
             f for f in game.record(options, players).fields if isinstance(f, TricksField)
         )
         most = 2 * max(recorded.plays_per_trick, players)
-        plays = PlaysField("plays", "The plays, in order", most=most, max_cards=MOST_CARDS)
+        plays = PlaysField("plays", msg("The plays, in order"), most=most, max_cards=MOST_CARDS)
         noted = PlaysField(
-            "held", "Cards held, unplayed, during the trick", most=most, max_cards=MOST_CARDS
+            "held",
+            msg("Cards held, unplayed, during the trick"),
+            most=most,
+            max_cards=MOST_CARDS,
         )
         return (plays, *trick_fields, *((noted,) if held else ()))
 
@@ -274,16 +278,17 @@ def players_asked(game: Game[Any, Any], data: Mapping[str, Any]) -> int:
     players = data.get("players")
     if isinstance(players, bool) or not isinstance(players, int) or players not in sizes:
         raise BadEntryError(
-            f"players is how many sit at the table: {_sizes(sizes)}.", field="players"
+            msg("players is how many sit at the table: {sizes}.", sizes=_sizes(sizes)),
+            field="players",
         )
     return players
 
 
-def _sizes(sizes: Sequence[int]) -> str:
+def _sizes(sizes: Sequence[int]) -> Message | Listed:
     """``2 to 4`` for a run of three or more sizes, ``4 or 6`` otherwise."""
     if len(sizes) > 2 and list(sizes) == list(range(sizes[0], sizes[-1] + 1)):
-        return f"{sizes[0]} to {sizes[-1]}"
-    return " or ".join(str(n) for n in sizes)
+        return msg("{lowest} to {highest}", lowest=sizes[0], highest=sizes[-1])
+    return listed(sizes, "or")
 
 
 def hand_asked[O, D](game: Game[O, D], data: Mapping[str, Any], players: int, options: O) -> D:

@@ -5,7 +5,7 @@ that allow one). A :class:`Trick` is its plays in the order they were made, so t
 the first play's seat. Seats are 0-based here and in JSON; every sentence counts from 1.
 
 >>> trick = parse_trick({"plays": [{"seat": 0, "cards": "7h"}, {"seat": 1, "cards": "KS"}]}, 4)
->>> trick.leader, trick.text()
+>>> trick.leader, str(trick.text())
 (0, 'seat 1: 7H, seat 2: KS')
 >>> trick_as_data(trick)
 {'plays': [{'seat': 0, 'cards': '7H'}, {'seat': 1, 'cards': 'KS'}]}
@@ -29,6 +29,8 @@ from typing import Any, NotRequired, TypedDict
 
 from adjudicator.cards import Card, format_cards, parse_cards
 from adjudicator.errors import AdjudicationError, BadEntryError
+from adjudicator.messages import Message, Verbatim, joined, listed, msg
+from adjudicator.said import seat as seat_ref
 from adjudicator.seats import read_seat
 
 
@@ -43,9 +45,13 @@ class Play:
     def is_pass(self) -> bool:
         return not self.cards
 
-    def text(self) -> str:
-        """``seat 2: 9C 9S`` (seats counted from 1), or ``seat 2: pass``."""
-        return f"seat {self.seat + 1}: {format_cards(self.cards) if self.cards else 'pass'}"
+    def text(self) -> Message:
+        """``seat 2: 9C 9S`` (seats counted from 1, or the player's name), or ``seat 2: pass``."""
+        # A list of one: said as the seat is, not capitalised as a seat opening a sentence.
+        who = listed([seat_ref(self.seat)])
+        if not self.cards:
+            return msg("{seat}: pass", seat=who)
+        return msg("{seat}: {cards}", seat=who, cards=joined(self.cards, " "))
 
     def as_data(self) -> PlayData:
         return {"seat": self.seat, "cards": format_cards(self.cards)}
@@ -108,8 +114,8 @@ class Trick:
         """Every card played to the trick, in order."""
         return tuple(c for play in self.plays for c in play.cards)
 
-    def text(self) -> str:
-        return ", ".join(play.text() for play in self.plays)
+    def text(self) -> Message:
+        return msg("{plays}", plays=joined((play.text() for play in self.plays), ", "))
 
 
 @dataclass(frozen=True)
@@ -151,7 +157,10 @@ def _read_cards(raw: Mapping[str, Any], seat: int) -> tuple[Card, ...]:
     text = raw.get("cards")
     if not isinstance(text, str):
         raise BadEntryError(
-            f"Seat {seat + 1}: cards must be a string such as '9C 9S' ('' for a pass).",
+            msg(
+                "{seat}: cards must be a string such as '9C 9S' ('' for a pass).",
+                seat=seat_ref(seat),
+            ),
             field="cards",
             seats=[seat],
         )
@@ -168,40 +177,53 @@ def parse_play(data: object, players: int) -> Play:
     Play(seat=1, cards=(Card('9C'), Card('9S')))
     """
     if not isinstance(data, Mapping):
-        raise BadEntryError('Each play is an object such as {"seat": 0, "cards": "7H"}.')
-    _seat_and_cards_only(data, "A play")
+        raise BadEntryError(
+            msg("Each play is an object such as {example}.", example=Verbatim(_PLAY_EXAMPLE))
+        )
+    _seat_and_cards_only(data, held=False)
     seat = read_seat(data.get("seat"), players, "seat")
     return Play(seat, _read_cards(data, seat))
 
 
-def _seat_and_cards_only(data: Mapping[str, Any], what: str) -> None:
+_PLAY_EXAMPLE = '{"seat": 0, "cards": "7H"}'
+
+
+def _seat_and_cards_only(data: Mapping[str, Any], *, held: bool) -> None:
     """Refuse a key besides ``seat`` and ``cards``, as the schema does (issue 26: a play's
     unknown key was answered, though the schema refuses it).
 
-    >>> _seat_and_cards_only({"seat": 0, "cards": "7H", "colour": "red"}, "A play")
+    >>> _seat_and_cards_only({"seat": 0, "cards": "7H", "colour": "red"}, held=False)
     Traceback (most recent call last):
     ...
     adjudicator.errors.BadEntryError: A play has a seat and its cards, not 'colour'.
     """
     for key in data:
         if key not in ("seat", "cards"):
-            raise BadEntryError(
-                f"{what} has a seat and its cards, not {str(key)[:40]!r}.",
-                field=str(key)[:40] or None,
-            )
+            # The key is quoted as the input spelt it (a code, the same in every language).
+            quoted = Verbatim(repr(str(key)[:40]))
+            if held:
+                text = msg("An entry under held has a seat and its cards, not {key}.", key=quoted)
+            else:
+                text = msg("A play has a seat and its cards, not {key}.", key=quoted)
+            raise BadEntryError(text, field=str(key)[:40] or None)
 
 
 def _parse_holding(data: object, players: int) -> Holding:
     if not isinstance(data, Mapping):
         raise BadEntryError(
-            'Each entry under held is an object such as {"seat": 2, "cards": "KH"}.'
+            msg(
+                "Each entry under held is an object such as {example}.",
+                example=Verbatim('{"seat": 2, "cards": "KH"}'),
+            )
         )
-    _seat_and_cards_only(data, "An entry under held")
+    _seat_and_cards_only(data, held=True)
     seat = read_seat(data.get("seat"), players, "seat")
     cards = _read_cards(data, seat)
     if not cards:
         raise BadEntryError(
-            f"Seat {seat + 1}: name the cards held, such as 'KH'.", field="cards", seats=[seat]
+            msg("{seat}: name the cards held, such as 'KH'.", seat=seat_ref(seat)),
+            field="cards",
+            seats=[seat],
         )
     return Holding(seat, cards)
 
@@ -217,10 +239,17 @@ def parse_trick(data: object, players: int) -> Trick:
     adjudicator.errors.BadEntryError: A trick lists its plays in the order they were made.
     """
     if not isinstance(data, Mapping):
-        raise BadEntryError('A trick is an object such as {"plays": [{"seat": 0, "cards": "7H"}]}.')
+        raise BadEntryError(
+            msg(
+                "A trick is an object such as {example}.",
+                example=Verbatim('{"plays": [' + _PLAY_EXAMPLE + "]}"),
+            )
+        )
     raw_plays = data.get("plays")
     if not isinstance(raw_plays, list) or not raw_plays:
-        raise BadEntryError("A trick lists its plays in the order they were made.", field="plays")
+        raise BadEntryError(
+            msg("A trick lists its plays in the order they were made."), field="plays"
+        )
     plays = []
     for index, raw in enumerate(raw_plays):
         try:
@@ -229,7 +258,7 @@ def parse_trick(data: object, players: int) -> Trick:
             raise err.at(f"plays[{index}]") from None
     raw_held = data.get("held", [])
     if not isinstance(raw_held, list):
-        raise BadEntryError("held lists the cards seats are known to have held.", field="held")
+        raise BadEntryError(msg("held lists the cards seats are known to have held."), field="held")
     held = []
     for index, raw in enumerate(raw_held):
         try:
@@ -242,7 +271,7 @@ def parse_trick(data: object, players: int) -> Trick:
 def parse_tricks(data: object, players: int) -> tuple[Trick, ...]:
     """Read a list of tricks in the order played; a problem's field starts ``tricks[i]``."""
     if not isinstance(data, list):
-        raise BadEntryError("tricks lists the tricks in the order played.", field="tricks")
+        raise BadEntryError(msg("tricks lists the tricks in the order played."), field="tricks")
     tricks = []
     for index, raw in enumerate(data):
         try:

@@ -24,6 +24,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from adjudicator.errors import AdjudicationError
 from scorekeeper.exceptions import ServiceError
+from scorekeeper.languages.speaking import speak_json
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -45,7 +46,7 @@ def _refusal(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, RequestDataTooBig):
         return Response(_too_big(), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, AdjudicationError):
-        return Response(exc.as_dict(), status=status.HTTP_400_BAD_REQUEST)
+        return Response(speak_json(exc.as_dict()), status=status.HTTP_400_BAD_REQUEST)
     if isinstance(exc, ServiceError):
         return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, PermissionDenied):

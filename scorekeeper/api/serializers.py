@@ -12,6 +12,7 @@ from rest_framework.utils import html
 from adjudicator.errors import AdjudicationError
 from adjudicator.game import Family
 from adjudicator.games import MAX_TABLE, all_games, get_game
+from adjudicator.messages import as_data
 from adjudicator.options import options_as_dict
 from adjudicator.tally import Points, points_json
 from scorekeeper import limits
@@ -52,6 +53,30 @@ NO_DATA = {
 }
 
 
+SAID_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "A sentence as data, to render in any language: `id` is its English "
+    "text with `{name}` places, `args` the value of each place. A value is a number; text "
+    '(the same in every language); `{"seats": [0, 2]}` (seats from 0, which `units` '
+    'names); `{"side": 1}`; `{"card": "10H"}`; `{"points": "7/2", '
+    '"signed": true}`; `{"list": [...], "style": "standard"}` (said as a list, '
+    '"standard" joining with and, "or" with or); `{"joined": [...], "separator": '
+    '" + "}`; or another sentence. A sentence with `plural` has two English forms; '
+    "`count` names the place whose number picks the form.",
+    "required": ["id", "args"],
+    "properties": {
+        "id": {"type": "string", "example": "{seat} knocked on {count}."},
+        "args": {
+            "type": "object",
+            "additionalProperties": True,
+            "example": {"seat": {"seats": [2]}, "count": 5},
+        },
+        "plural": {"type": "string"},
+        "count": {"type": "string"},
+    },
+}
+
+
 DISPUTE_DATA = {
     "type": "object",
     "additionalProperties": False,
@@ -69,6 +94,11 @@ DISPUTE_DATA = {
             "description": "The answer as the desk gave it.",
         },
         "summary": {"type": "string", "description": "The ruling in one sentence."},
+        "said": {
+            **SAID_SCHEMA,
+            "description": "The same sentence as data, to say it in any language with the "
+            "players' names (kept since it was added; older disputes have only `summary`).",
+        },
     },
     "description": "A dispute: the ruling asked about the deal (its ruling has the same).",
 }
@@ -516,6 +546,19 @@ class PointsField(serializers.Field[Any, Any, Any, Any]):
         return points_json(value)
 
 
+@extend_schema_field({"type": "array", "items": SAID_SCHEMA})
+class SaidField(serializers.ListField):
+    """Sentences as data (``adjudicator.messages.as_data``), beside the same sentences as
+    text in the language asked."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs["read_only"] = True
+        super().__init__(**kwargs)
+
+    def to_representation(self, data: Any) -> list[Any]:
+        return [as_data(line) for line in data]
+
+
 class PaymentOut(serializers.Serializer[Any]):
     """In a settlement game: one player paying another."""
 
@@ -533,7 +576,13 @@ class UnitResultOut(serializers.Serializer[Any]):
     points = PointsField()
     star = serializers.BooleanField(help_text="Whether the deal earned this unit a mark.")
     explanation = serializers.ListField(
-        child=serializers.CharField(), help_text="The working, line by line, with names."
+        child=serializers.CharField(),
+        help_text="The working, line by line, with names, in the language asked "
+        "(Accept-Language; English by default).",
+    )
+    said = SaidField(
+        source="explanation_messages",
+        help_text="The same working as data, line by line, to render in any language.",
     )
     detail = DetailField(help_text="The game's own figures behind the points.")
 

@@ -9,6 +9,8 @@ than trusting an answer sent to it.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -22,10 +24,12 @@ from adjudicator.game import Game as GameDefinition
 from adjudicator.game import Question
 from adjudicator.games import get_game
 from adjudicator.options import OptionInfo, changed_options
+from adjudicator.said import Naming
 from scorekeeper import limits
 from scorekeeper.access import roles
 from scorekeeper.exceptions import InvalidInput
 from scorekeeper.house_rules.profile_selectors import differences, option_label
+from scorekeeper.languages.speaking import say, speak_json
 from scorekeeper.models import Night, Ruling
 
 # A whole-number house rule is read at a few values only (its bounds and a step from the
@@ -67,6 +71,28 @@ class Asked:
     answer: dict[str, Any] | None
     error: AdjudicationError | None = None
     readings: list[Reading] = field(default_factory=list)
+
+    def said(self, naming: Naming) -> Asked:
+        """The same answer with every sentence said in the language spoken now, seats called
+        as ``naming`` says (the players' names, when the desk was opened from their game)."""
+        error = self.error
+        if error is not None:
+            error = copy.copy(error)
+            error.message = say(error.message, naming)
+            error._problems = tuple(say(p, naming) for p in error.problems)
+        return dataclasses.replace(
+            self,
+            answer=speak_json(self.answer, naming),
+            error=error,
+            readings=[
+                dataclasses.replace(
+                    r,
+                    lines=[say(line, naming) for line in r.lines],
+                    problem=None if r.problem is None else say(r.problem, naming),
+                )
+                for r in self.readings
+            ],
+        )
 
 
 def question_of(game: GameDefinition[Any, Any], name: str) -> Question:

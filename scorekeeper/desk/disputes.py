@@ -16,10 +16,13 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 
+from adjudicator.messages import Message, as_data, from_data
 from adjudicator.options import changed_options
+from adjudicator.said import Said
 from scorekeeper.access import roles
 from scorekeeper.desk import asking
 from scorekeeper.exceptions import InvalidInput
+from scorekeeper.languages.speaking import say
 from scorekeeper.ledger import reading
 from scorekeeper.models import Entry, Game, Ruling
 from scorekeeper.standings.scoreboard import Standings
@@ -84,7 +87,8 @@ def hand_of(game: Game, deal_key: int) -> Hand:
 
 
 def summary_of(answer: Mapping[str, Any], title: str = "") -> str:
-    """The ruling in one sentence: the answer's summary, else its first line of working."""
+    """The ruling in one sentence: the answer's summary, else its first line of working (a
+    message of the engine's, which the ledger keeps as data too, to say it with names)."""
     said = answer.get("summary")
     if isinstance(said, str) and said:
         return said
@@ -132,6 +136,7 @@ def hand_dispute(
     asking.room_for_ruling(game.night)
     ruling = asking.ruling_of(asked, night=game.night, players=hand.players, note=note, by=by)
     assert asked.answer is not None
+    summary = summary_of(asked.answer, asked.question.title)
     entry = Entry.objects.create(
         game=game,
         kind=Entry.Kind.DISPUTE,
@@ -142,7 +147,8 @@ def hand_dispute(
             "players": ruling.players,
             "options": changed_options(asked.game.options(asked.options)),
             "answer": asked.answer,
-            "summary": summary_of(asked.answer, asked.question.title),
+            "summary": str(summary),
+            **({"said": as_data(summary)} if isinstance(summary, Message | Said) else {}),
         },
         note=ruling.note,
         seat=seat,
@@ -183,6 +189,10 @@ def hand_disputes(standings: Standings) -> dict[int, list[HandDispute]]:
     found: dict[int, list[HandDispute]] = {}
     for entry in found_disputes:
         summary = entry.data.get("summary") if isinstance(entry.data, dict) else None
+        said = entry.data.get("said") if isinstance(entry.data, dict) else None
+        if isinstance(said, dict):
+            # Kept as data since issue 27: said in the language spoken, with the names.
+            summary = say(from_data(said), standings.naming)
         found.setdefault(entry.deal_key, []).append(
             HandDispute(
                 entry=entry,

@@ -34,6 +34,7 @@ from scorekeeper.exceptions import (
     StaleDeal,
     TokenReused,
 )
+from scorekeeper.languages.speaking import say
 from scorekeeper.ledger import reading, replaying
 from scorekeeper.models import Entry, Game, Night, Player, Seat
 from scorekeeper.nights import selectors as night_selectors
@@ -132,7 +133,7 @@ def _seat_names(game: Game) -> Naming:
 
 
 def _named(err: AdjudicationError, names: Naming) -> AdjudicationError:
-    err.message = err.named(names)
+    err.message = say(err.message, names)
     err.args = (err.message,)
     return err
 

@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from django.db.models import Count, Q, QuerySet
 
 from adjudicator.games import all_games
-from adjudicator.said import and_list
 from adjudicator.tally import Points, format_points
 from scorekeeper.access.roles import User, nights_for_user
+from scorekeeper.languages.speaking import names_said
 from scorekeeper.models import Game, Night, Player, Ruling, Seat
 from scorekeeper.standings.in_words import standing_text, won_text
 from scorekeeper.standings.scoreboard import Standings, standings_for_games
@@ -50,7 +50,7 @@ class PastGame:
 
     @property
     def winners_text(self) -> str:
-        return "" if self.standings is None else and_list(self.standings.winner_names)
+        return "" if self.standings is None else names_said(self.standings.winner_names)
 
     @property
     def won_text(self) -> str:

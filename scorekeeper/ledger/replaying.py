@@ -19,6 +19,7 @@ from adjudicator.errors import AdjudicationError, GameOverError
 from adjudicator.game import Game as GameDefinition
 from adjudicator.said import Naming
 from adjudicator.tally import DealResult, Tally
+from scorekeeper.languages.speaking import say
 from scorekeeper.models import Entry
 
 logger = logging.getLogger(__name__)
@@ -63,7 +64,7 @@ class Replay:
 
 def _error_text(err: Exception, names: Naming) -> str:
     if isinstance(err, AdjudicationError):
-        return err.named(names)
+        return say(err.message, names)
     return str(err) or type(err).__name__
 
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from scorekeeper import limits
 from scorekeeper.access import roles
@@ -196,3 +198,15 @@ def night_remove_recorder(*, night: Night, by: User, username: str) -> None:
     if user is None:
         raise InvalidInput(f"{username.strip()!r} does not record in this night.", field="username")
     night.recorders.remove(user)
+
+
+@transaction.atomic
+def night_set_language(*, night: Night, by: User, language: str) -> None:
+    """The table's language: the night's big screen and share cards speak it whatever each
+    phone's own (``""``: each phone its own). What was recorded is not touched: only how it
+    is said."""
+    roles.require_owner(by, night, "choose the table's language")
+    if language and language not in dict(settings.LANGUAGES):
+        raise InvalidInput(gettext("Choose one of the languages offered."), field="language")
+    Night.objects.filter(pk=night.pk).update(language=language)
+    night.language = language

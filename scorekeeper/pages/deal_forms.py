@@ -51,8 +51,9 @@ from adjudicator.records import (
     TricksField,
     parse_record,
 )
-from adjudicator.said import Naming, and_list
+from adjudicator.said import Naming
 from scorekeeper.exceptions import ServiceError
+from scorekeeper.languages.speaking import names_said, say
 from scorekeeper.ledger.reading import game_asking
 from scorekeeper.models import Game, Seat
 from scorekeeper.pages import previews
@@ -128,7 +129,7 @@ class DealForm(EngineErrorsMixin, forms.Form):
         self.pack: Pack = self.definition.pack(self.options, players)
         self.naming = Naming(tuple(s.player.name for s in self.seats), self.seating.sides)
         self.units = tuple(
-            and_list([self.naming.seat(s) for s in members]) for members in self.seating.units
+            names_said([self.naming.seat(s) for s in members]) for members in self.seating.units
         )
         if not self.is_bound and "token" not in self.initial:
             self.initial["token"] = uuid.uuid4()
@@ -613,7 +614,9 @@ class DealForm(EngineErrorsMixin, forms.Form):
     def add_engine_error(self, err: AdjudicationError | ServiceError) -> None:
         """Show a refusal beside the input it is about, found from its path and seats."""
         name = self._field_for(err)
-        message = err.named(self.naming) if isinstance(err, AdjudicationError) else err.message
+        message = (
+            say(err.message, self.naming) if isinstance(err, AdjudicationError) else err.message
+        )
         if name is not None and name in self.fields and not self.fields[name].widget.is_hidden:
             self.add_error(name, message)
         else:

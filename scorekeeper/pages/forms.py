@@ -7,8 +7,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
 from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy
 
 from adjudicator.errors import AdjudicationError
 from adjudicator.game import Game as GameDefinition
@@ -79,6 +81,17 @@ class NightSettingForm(forms.Form):
     """The owner turns the night's confirmations on or off."""
 
     confirmations = forms.TypedChoiceField(choices=[("1", "on"), ("0", "off")], coerce=int)
+
+
+class NightLanguageForm(forms.Form):
+    """The owner chooses the table's language, or leaves each phone its own."""
+
+    language = forms.ChoiceField(
+        choices=[("", gettext_lazy("Each phone's own")), *settings.LANGUAGES],
+        required=False,
+        label=gettext_lazy("The table's language"),
+        help_text=gettext_lazy("The big screen and the share cards speak it."),
+    )
 
 
 class PlayerForm(EngineErrorsMixin, forms.Form):

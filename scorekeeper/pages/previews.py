@@ -11,7 +11,7 @@ from adjudicator.errors import AdjudicationError, InvalidGridError
 from adjudicator.grids.best import BestGrid, best_grid
 from adjudicator.grids.lines import LINES, SIZES, Grid, GridRules, LineScore, Shape, score_line
 from adjudicator.records import CardsField
-from adjudicator.said import and_list, named
+from scorekeeper.languages.speaking import names_said, say
 from scorekeeper.ledger.reading import game_definition, naming
 from scorekeeper.models import Game
 
@@ -129,7 +129,7 @@ def trick_verdicts(
     seats = tuple(game.seats.select_related("player").order_by("position"))
     seating = definition.seating(len(seats), options)
     names = naming(seats, seating)
-    units = [and_list([seats[s].player.name for s in members]) for members in seating.units]
+    units = [names_said([seats[s].player.name for s in members]) for members in seating.units]
     body: dict[str, Any] = {
         "players": len(seats),
         "tricks": [{"plays": plays} for plays in filled],
@@ -139,7 +139,11 @@ def trick_verdicts(
     try:
         answer = definition.ask("tricks", body | {"options": game.options})
     except AdjudicationError as err:
-        return {"tricks": [{"number": 1, "problem": err.named(names)}], "won": [], "current": 0}
+        return {
+            "tricks": [{"number": 1, "problem": say(err.message, names)}],
+            "won": [],
+            "current": 0,
+        }
     verdicts = []
     for verdict in answer["tricks"]:
         problem = verdict.get("problem")
@@ -147,12 +151,12 @@ def trick_verdicts(
             {
                 "number": verdict["number"],
                 "complete": verdict["complete"],
-                "problem": problem.named(names) if problem is not None else None,
+                "problem": say(problem.message, names) if problem is not None else None,
                 # The card that broke the rule, which the pad takes back at once.
                 "breach": verdict.get("breach"),
                 "winner": names.seat(verdict["winner"]) if "winner" in verdict else None,
                 "winner_seat": verdict.get("winner"),
-                "reason": named(verdict.get("reason", ""), names),
+                "reason": say(verdict.get("reason", ""), names),
             }
         )
     current = next(

@@ -9,17 +9,20 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from adjudicator.errors import AdjudicationError
 from adjudicator.game import NightGame
 from adjudicator.games import get_game
-from adjudicator.said import Naming, and_list, named
+from adjudicator.said import Naming
 from adjudicator.tally import Points, format_points
+from scorekeeper.languages.speaking import names_said, say
 from scorekeeper.models import Game, Night, Player
 from scorekeeper.standings.scoreboard import Standings, standings_for_games
 
 
-def units_said(names: Sequence[str], *, sides: bool = False, joined: str = "level with") -> str:
+def units_said(names: Sequence[str], *, sides: bool = False) -> str:
     """Several scoring units for a sentence. Players: "Ann, Ben and Cy". Sides, whose own
     names hold an "and", would read as one crowd ("Ann and Cy and Ben and Di"), so each is
     kept whole: "Ann and Cy level with Ben and Di".
@@ -30,8 +33,16 @@ def units_said(names: Sequence[str], *, sides: bool = False, joined: str = "leve
     'Ann and Cy level with Ben and Di and with Ed and Flo'
     """
     if not sides or len(names) < 2:
-        return and_list(names)
-    return f"{names[0]} {joined} {' and with '.join(names[1:])}"
+        return names_said(names)
+    return _("%(side)s level with %(others)s") % {"side": names[0], "others": _others(names[1:])}
+
+
+def _others(names: Sequence[str]) -> str:
+    """The sides after the first, each kept whole: "Ben and Di and with Ed and Flo"."""
+    if len(names) == 1:
+        return names[0]
+    # Translators: sides level with the first; each side's name already holds an "and".
+    return _("%(side)s and with %(others)s") % {"side": names[0], "others": _others(names[1:])}
 
 
 def standing_text(
@@ -48,21 +59,27 @@ def standing_text(
     """
     if not names:
         return ""
-    plural = sides or len(names) > 1
-    level = sides and len(names) > 1
+    several = len(names) > 1
+    level = sides and several
     who = units_said(names, sides=sides)
+    values = {"who": who, "points": format_points(total) if total is not None else ""}
     if settles:
         if total is None or total <= 0:
-            return "everyone is square"
+            return _("everyone is square")
         if level:
-            return f"{who}, up {format_points(total)}"
-        return f"{who} {'are' if plural else 'is'} up {format_points(total)}"
+            # Translators: sides level for the best net in a settlement game ("Ann and Cy
+            # level with Bob and Di, up 5").
+            return _("%(who)s, up %(points)s") % values
+        if sides or several:
+            return _("%(who)s are up %(points)s") % values
+        return _("%(who)s is up %(points)s") % values
     if level:
-        return who if total is None else f"{who} on {format_points(total)}"
-    verb = "lead" if plural else "leads"
+        return who if total is None else _("%(who)s on %(points)s") % values
     if total is None:
-        return f"{who} {verb}"
-    return f"{who} {verb} on {format_points(total)}"
+        return (_("%(who)s lead") if sides or several else _("%(who)s leads")) % values
+    if sides or several:
+        return _("%(who)s lead on %(points)s") % values
+    return _("%(who)s leads on %(points)s") % values
 
 
 def won_text(
@@ -76,13 +93,15 @@ def won_text(
     """
     if not names:
         return ""
+    up = settles and total is not None and total > 0
+    values = {"points": format_points(total) if total is not None else ""}
     if sides and len(names) > 1:
-        said = units_said(names, sides=True, joined="shared the win with")
-    else:
-        said = f"{and_list(names)} won"
-    if settles and total is not None and total > 0:
-        return f"{said}, up {format_points(total)}"
-    return said
+        values |= {"side": names[0], "others": _others(names[1:])}
+        if up:
+            return _("%(side)s shared the win with %(others)s, up %(points)s") % values
+        return _("%(side)s shared the win with %(others)s") % values
+    values["who"] = names_said(names)
+    return (_("%(who)s won, up %(points)s") if up else _("%(who)s won")) % values
 
 
 @dataclass(frozen=True)
@@ -104,7 +123,7 @@ class GameSummary:
 
     @property
     def winners_text(self) -> str:
-        return and_list(self.winners) if self.winners else ""
+        return names_said(self.winners) if self.winners else ""
 
     @property
     def won_text(self) -> str:
@@ -169,26 +188,33 @@ def night_headline(games: Sequence[GameSummary]) -> str:
     finished = [game for game in games if game.finished]
     if not finished:
         count = len(games)
-        return f"{count} game{_s(count)}, none finished" if count else "No games yet"
+        if not count:
+            return _("No games yet")
+        return ngettext(
+            "%(count)s game, none finished", "%(count)s games, none finished", count
+        ) % {"count": count}
     wins: Counter[int] = Counter()
     names: dict[int, str] = {}
     for game in finished:
         for player, name in game.winning_players:
             wins[player] += 1
             names[player] = name
-    played = f"{len(finished)}{'' if len(finished) == len(games) else ' finished'}"
-    played = f"{played} game{_s(len(finished))}"
+    count = len(finished)
+    if count == len(games):
+        played = ngettext("%(count)s game", "%(count)s games", count) % {"count": count}
+    else:
+        played = ngettext("%(count)s finished game", "%(count)s finished games", count) % {
+            "count": count
+        }
     if not wins:
-        return f"Nobody won, of {played}"
+        return _("Nobody won, of %(played)s") % {"played": played}
     most = max(wins.values())
-    best = sorted((names[p] for p, count in wins.items() if count == most), key=str.casefold)
+    best = sorted((names[p] for p, won in wins.items() if won == most), key=str.casefold)
+    values = {"who": names_said(best), "most": most, "played": played}
     if len(best) == 1:
-        return f"{best[0]} won {most} of {played}"
-    return f"{and_list(best)} won {most} each, of {played}"
-
-
-def _s(count: int) -> str:
-    return "" if count == 1 else "s"
+        # Translators: "Cy won 2 of 3 games"; %(played)s is "3 games" or "3 finished games".
+        return _("%(who)s won %(most)s of %(played)s") % values
+    return _("%(who)s won %(most)s each, of %(played)s") % values
 
 
 def night_summaries(nights: QuerySet[Night] | list[Night]) -> list[NightSummary]:
@@ -237,7 +263,7 @@ def across_night(night: Night) -> list[dict[str, Any]]:
             definition = get_game(slug)
         except AdjudicationError:
             continue
-        lines = [named(line, names) for line in definition.across_night(played)]
+        lines = [say(line, names) for line in definition.across_night(played)]
         if lines:
             said.append({"game": definition.name, "lines": lines})
     return said

@@ -18,8 +18,9 @@ from adjudicator.errors import AdjudicationError
 from adjudicator.game import Game as GameDefinition
 from adjudicator.game import Mark
 from adjudicator.records import Seating
-from adjudicator.said import Naming, and_list, named
+from adjudicator.said import Naming
 from adjudicator.tally import DealResult, Payment, Points, Tally, format_points
+from scorekeeper.languages.speaking import names_said, say
 from scorekeeper.ledger import confirming, replaying
 from scorekeeper.ledger.reading import (
     _pk,
@@ -100,14 +101,15 @@ class DealHistory:
                 **r.as_dict(),
                 "points": r.points,
                 "name": self.units[r.seat],
-                "explanation": [named(line, self.naming) for line in r.explanation],
+                "explanation": [say(line, self.naming) for line in r.explanation],
+                "explanation_messages": r.explanation,
             }
             for r in self.result.results
         ]
 
     @property
     def summary(self) -> str:
-        return named(self.result.summary, self.naming) if self.result else ""
+        return say(self.result.summary, self.naming) if self.result else ""
 
     @property
     def payments(self) -> list[dict[str, Any]]:
@@ -249,18 +251,18 @@ class Standings:
     @property
     def units(self) -> tuple[str, ...]:
         """What the tally's columns are called: a player, or the players of a side."""
-        return tuple(and_list([self.names[s] for s in members]) for members in self.seating.units)
+        return tuple(names_said([self.names[s] for s in members]) for members in self.seating.units)
 
     def name_status(self) -> str:
         """The tally's status, with the players' names (and, while the game's end waits for
         the other side's confirmations, which deals it waits for)."""
-        said = named(self.tally.status, self.naming)
+        said = say(self.tally.status, self.naming)
         waiting = self.waiting_text
         return f"{said} {waiting}" if waiting else said
 
     @property
     def notes(self) -> list[str]:
-        return [named(note, self.naming) for note in self.tally.notes]
+        return [say(note, self.naming) for note in self.tally.notes]
 
     @property
     def marks(self) -> tuple[Mark, ...]:
@@ -835,7 +837,7 @@ def standings_from(
     else:
         end = None  # an end the replay cannot honour (every deal voided since) ends nothing
     units = tuple(
-        and_list([seat.player.name for seat in seats if seat.position in members])
+        names_said([seat.player.name for seat in seats if seat.position in members])
         for members in seating.units
     )
     problems = {problem.key: problem for problem in replayed.problems}

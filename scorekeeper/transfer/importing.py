@@ -49,6 +49,7 @@ from adjudicator.said import Naming
 from scorekeeper.desk import asking
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.games import services as game_services
+from scorekeeper.languages.speaking import say
 from scorekeeper.ledger import confirming
 from scorekeeper.models import Entry, Game, Night
 from scorekeeper.nights import services as night_services
@@ -572,7 +573,7 @@ class _Ledger:
         try:
             deal = definition.parse_deal(data, players=players, options=options)
         except AdjudicationError as err:
-            raise self._said(where, err.named(self.naming), at=f"{where}.data") from None
+            raise self._said(where, say(err.message, self.naming), at=f"{where}.data") from None
         except Exception:  # a record no game reads, however it is made: refused, and logged
             logger.exception("an imported record could not be parsed")
             raise self._said(where, "its record cannot be read.", at=f"{where}.data") from None
@@ -601,7 +602,7 @@ class _Ledger:
                 failure, failing = err, row
                 break
         failure.path = ()  # about the deal as a whole, not one of its fields
-        raise self._said(self.rows[failing].where, failure.named(self.naming))
+        raise self._said(self.rows[failing].where, say(failure.message, self.naming))
 
 
 def _when(value: str | None) -> datetime.datetime | None:

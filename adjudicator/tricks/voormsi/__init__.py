@@ -15,7 +15,7 @@ Who wins a trick, and why:
 >>> trick = parse_trick({"plays": [{"seat": 0, "cards": "9C"}, {"seat": 1, "cards": "KH"},
 ...                                {"seat": 2, "cards": "JC"}, {"seat": 3, "cards": "5D"}]}, 4)
 >>> result = trick_winner(trick)
->>> result.winner, result.reason
+>>> result.winner, str(result.reason)
 (2, 'KH and JC are equal: the second played wins (7a)')
 
 A hand, from its record, scored per side, and the ladder after it:
@@ -24,10 +24,22 @@ A hand, from its record, scored per side, and the ladder after it:
 >>> hand = parse_hand({"quick": {"tricks": [5, 4], "captures": [{"event": "jc", "side": 0}]}},
 ...                   4, options)
 >>> score = score_hand(hand, Table.for_players(4, options), options)
->>> score.points, score.explanation(0)
-((3, 0), ('5 tricks: five or more score 1 + (5 - 5) = 1 (V-1, house rule trick_reading = majority)', 'JC capture: +2 (7a)'))
->>> ladder_after(Ladder.start(4), score).status()
-'Seats 1 and 3 on 3, seats 2 and 4 on 0: first to exactly 9 wins.'
+>>> score.points
+(3, 0)
+>>> for line in score.explanation(0):
+...     print(line)
+5 tricks: five or more score 1 + (5 - 5) = 1 (V-1, house rule "Five or more tricks: 5 score 1, 6 score 2")
+JC capture: +2 (7a)
+>>> print(ladder_after(Ladder.start(4), score).status())
+Seats 1 and 3 on 3, seats 2 and 4 on 0: first to exactly 9 wins.
+
+Every sentence is a message: rendered with the players' names, and in Danish, Swedish or
+Icelandic (:func:`adjudicator.messages.render`):
+
+>>> from adjudicator.messages import render
+>>> from adjudicator.said import Naming
+>>> render(ladder_after(Ladder.start(4), score).status(), "da", Naming(("Ann", "Ben", "Cy", "Di")))
+'Ann og Cy på 3, Ben og Di på 0: først til præcis 9 vinder.'
 """
 
 from __future__ import annotations

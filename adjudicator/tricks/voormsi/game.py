@@ -34,13 +34,17 @@ is refused, with the reason.
 >>> tally = game.tally([deal], players=4, options=options)
 >>> tally.totals, str(tally.deals[0].summary)
 ((4, 2), 'Side 1 won the hand, 7 tricks to 2.')
+>>> from adjudicator.messages import render
+>>> from adjudicator.said import Naming
+>>> render(tally.deals[0].summary, "da", Naming(("Ann", "Ben", "Cy", "Di"), ((0, 2), (1, 3))))
+'Ann og Cys side vandt spillet, 7 stik mod 2.'
+
 >>> [str(line) for line in tally.deals[0].results[1].explanation]
 ['2 tricks: no trick points (V-1)', 'JC capture: +2 (7a)', 'ladder: 0 + 2 = 2']
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict
 
@@ -57,6 +61,7 @@ from adjudicator.errors import (
     ImpossibleHandError,
 )
 from adjudicator.game import ExactTarget, Feat, Question, Scored
+from adjudicator.messages import Message, Verbatim, joined, listed, msg, msg_n
 from adjudicator.records import (
     CountField,
     EventsField,
@@ -71,7 +76,7 @@ from adjudicator.records import (
     Way,
     crosswise,
 )
-from adjudicator.said import Ref, Said, say, seat, seats, side
+from adjudicator.said import Ref, seat, seats, side
 from adjudicator.tally import SeatResult, Tally
 from adjudicator.tricks.family import (
     HandEcho,
@@ -105,11 +110,15 @@ from adjudicator.tricks.voormsi.hand import (
 from adjudicator.tricks.voormsi.ladder import Ladder, LadderData, climb, ladder_after
 from adjudicator.tricks.voormsi.record import read_side
 from adjudicator.tricks.voormsi.rules import (
+    JC,
+    KH,
     MAX_PLAYERS,
     MIN_PLAYERS,
     PACK,
+    THREE_D,
     Options,
     Table,
+    inside,
     trick_complete,
 )
 from adjudicator.tricks.voormsi.sample import sample_hand
@@ -131,66 +140,29 @@ from adjudicator.tricks.voormsi.score import (
 type Deal = Hand | QuickHand
 
 # 7a's capture events, as a table names them on the quick form.
-CAPTURE_LABELS: dict[str, str] = {
-    "simple": "Simple capture: won a trick with the KH (+1)",
-    "jc": "JC capture: the JC took the winning KH from an opponent (+2)",
-    "partner": "Partner capture: the JC took the partner's winning KH (back to 0, game over)",
-    "3d": "3D capture: the 3D took the winning KH (+1)",
-    "3d_double": "3D double capture: the 3D took the winning JC after the KH fell (+2)",
+CAPTURE_LABELS: dict[str, Message] = {
+    "simple": msg("Simple capture: won a trick with the {kh} (+1)", kh=KH),
+    "jc": msg("{jc} capture: the {jc} took the winning {kh} from an opponent (+2)", kh=KH, jc=JC),
+    "partner": msg(
+        "Partner capture: the {jc} took the partner's winning {kh} (back to 0, game over)",
+        kh=KH,
+        jc=JC,
+    ),
+    "3d": msg(
+        "{three_d} capture: the {three_d} took the winning {kh} (+1)", three_d=THREE_D, kh=KH
+    ),
+    "3d_double": msg(
+        "{three_d} double capture: the {three_d} took the winning {jc} after the {kh} fell (+2)",
+        three_d=THREE_D,
+        kh=KH,
+        jc=JC,
+    ),
 }
 
 
 # ---------------------------------------------------------------------------------------------
-# The library's sentences, with their seats kept as data
+# Who a sentence is about
 # ---------------------------------------------------------------------------------------------
-
-# The library writes seats as players count them: "seat 3", "Seats 1 and 3", "seats 1, 2 and
-# 3" (never "seats 1 to 4", which is a range: the possessive group and the lookahead keep it).
-_SEAT_MENTION = re.compile(r"\b[Ss]eats? \d+\b(?:(?:, | and )\d+\b)*+(?! to \d)")
-
-
-def keep_seats(text: str, players: int) -> str:
-    """A library sentence as a :class:`~adjudicator.said.Said`, its seats kept as data, so the
-    app can put the players' names in; unchanged when it names no seat of this table.
-
-    The rules library predates :mod:`adjudicator.said` and writes plain text; this is the one
-    place its sentences cross into the game, and the only prose read here is its own
-    "seat N" / "seats N and M".
-
-    >>> line = keep_seats("JC capture in trick 2: seat 3's JC took seat 2's winning KH: +2", 4)
-    >>> line.refs
-    (Ref(seats=(2,), side=None), Ref(seats=(1,), side=None))
-    >>> from adjudicator.said import Naming
-    >>> line.named(Naming(("Ann", "Ben", "Cy", "Di")))
-    "JC capture in trick 2: Cy's JC took Ben's winning KH: +2"
-    >>> keep_seats("seats 1 and 3 took every trick", 4).named(Naming(("Ann", "Ben", "Cy", "Di")))
-    'Ann and Cy took every trick'
-    >>> isinstance(keep_seats("this table has seats 1 to 4", 4), Said)  # a range, not seats
-    False
-    """
-    if "{" in text or "}" in text:
-        return text  # not a template we can keep: say it as it is
-    refs: list[Ref] = []
-    parts: list[str] = []
-    at = 0
-    for match in _SEAT_MENTION.finditer(text):
-        numbers = [int(n) for n in re.findall(r"\d+", match.group())]
-        if not all(1 <= n <= players for n in numbers):
-            continue
-        parts.append(text[at : match.start()])
-        refs.append(seats([n - 1 for n in numbers]))
-        at = match.end()
-    if not refs:
-        return text
-    parts.append(text[at:])
-    return Said("{}".join(parts), tuple(refs))
-
-
-def _kept(err: AdjudicationError, players: int) -> AdjudicationError:
-    """A library refusal with its sentence's seats kept as data (see :func:`keep_seats`)."""
-    err.message = keep_seats(err.message, players)
-    err.args = (err.message,)
-    return err
 
 
 def _unit(index: int, table: Table, *, by_seats: bool = False) -> Ref:
@@ -243,12 +215,14 @@ class Voormsi(TrickGame[Options, Deal]):
         each = Table.for_players(players, options).hand_size
         if options.whole_pack:
             rule = "V-20" if players == 2 else "V-12"
-            notes: tuple[str, ...] = ("The whole pack is dealt: no stock, no drawing (V-12).",)
+            notes: tuple[str, ...] = (msg("The whole pack is dealt: no stock, no drawing (V-12)."),)
         else:
             rule = "7a"
             notes = (
-                "After each trick every player, the winner first, draws back up to four; "
-                "when the stock cannot give everyone the same number, the rest stay (7a).",
+                msg(
+                    "After each trick every player, the winner first, draws back up to four; "
+                    "when the stock cannot give everyone the same number, the rest stay (7a)."
+                ),
             )
         return from_pack(self.pack(options, players), players, each, rule, notes=notes)
 
@@ -260,61 +234,85 @@ class Voormsi(TrickGame[Options, Deal]):
         """A hand trick by trick, or quickly (tricks won, the first five, the captures); and
         the call that stopped it, if one did, either way."""
         table = Table.for_players(players, options)
-        per = "side" if table.partnerships else "player"
+        sides = table.partnerships
         fields: list[Field] = [
             SeatField(
                 "dealer",
-                "Who dealt?",
+                msg("Who dealt?"),
                 optional=True,
-                none_label="Not noted",
-                help="The player at the dealer's left leads the first trick: name the dealer "
-                "to have that checked.",
+                none_label=msg("Not noted"),
+                help=msg(
+                    "The player at the dealer's left leads the first trick: name the dealer to "
+                    "have that checked."
+                ),
             ),
             TricksField(
                 "tricks",
-                "The tricks, in the order played",
+                msg("The tricks, in the order played"),
                 max_tricks=table.tricks,
                 plays_per_trick=table.plays_per_trick,
                 matched=True,
-                help="Each trick lists its plays in turn: the seat and its card, or several "
-                "cards of one rank when led that way (the others then play as many). Under "
-                "held, note a card a player is known to have kept in hand (for the KH that must "
-                "be played onto a winning JC).",
+                help=msg(
+                    "Each trick lists its plays in turn: the seat and its card, or several cards "
+                    "of one rank when led that way (the others then play as many). Under held, "
+                    "note a card a player is known to have kept in hand (for the {kh} that must "
+                    "be played onto a winning {jc}).",
+                    kh=KH,
+                    jc=JC,
+                ),
             ),
             PerSideField(
                 "won",
-                f"Tricks won by each {per}",
-                CountField("won", "Tricks won", maximum=table.tricks),
-                help="A trick of two cards counts as two (V-7).",
+                msg("Tricks won by each side") if sides else msg("Tricks won by each player"),
+                CountField("won", msg("Tricks won"), maximum=table.tricks),
+                help=msg("A trick of two cards counts as two (V-7)."),
             ),
         ]
         if table.first_five_bonus:
             fields.append(
                 SideField(
                     "first_five",
-                    f"Which {per} won the first five tricks in a row?",
+                    msg("Which side won the first five tricks in a row?")
+                    if sides
+                    else msg("Which player won the first five tricks in a row?"),
                     optional=True,
-                    none_label="Nobody",
+                    none_label=msg("Nobody"),
                 )
+            )
+        if sides:
+            call_help = msg(
+                "Straight after losing a trick, a side whose points so far make exactly {target} "
+                "may stop the hand (V-10, V-19).",
+                target=table.target,
+            )
+        else:
+            call_help = msg(
+                "Straight after losing a trick, a player whose points so far make exactly "
+                "{target} may stop the hand (V-10, V-19).",
+                target=table.target,
             )
         fields += [
             EventsField(
                 "captures",
-                "Captures of the KH",
+                msg("Captures of the {kh}", kh=KH),
                 tuple(
                     (kind, CAPTURE_LABELS[kind])
                     for kind in CAPTURE_KINDS
                     if kind != "partner" or table.partnerships
                 ),
-                help="At most one a hand: every capture is made in the trick the KH falls to.",
+                help=msg(
+                    "At most one a hand: every capture is made in the trick the {kh} falls to.",
+                    kh=KH,
+                ),
             ),
             SideField(
                 "call",
-                f"Which {per} called the hand over?",
+                msg("Which side called the hand over?")
+                if sides
+                else msg("Which player called the hand over?"),
                 optional=True,
-                none_label="Nobody: it was played out",
-                help=f"Straight after losing a trick, a {per} whose points so far make exactly "
-                f"{table.target} may stop the hand (V-10, V-19).",
+                none_label=msg("Nobody: it was played out"),
+                help=call_help,
             ),
         ]
         quick = ("won", "first_five", "captures") if table.first_five_bonus else ("won", "captures")
@@ -322,8 +320,8 @@ class Voormsi(TrickGame[Options, Deal]):
             tuple(fields),
             optional=frozenset({"call", "captures"}),
             ways=(
-                Way("tricks", "Trick by trick", ("dealer", "tricks")),
-                Way("quick", "Quickly: tricks won and captures", quick),
+                Way("tricks", msg("Trick by trick"), ("dealer", "tricks")),
+                Way("quick", msg("Quickly: tricks won and captures"), quick),
             ),
         )
 
@@ -343,10 +341,7 @@ class Voormsi(TrickGame[Options, Deal]):
                 values.get("call"),
                 values.get("dealer"),
             )
-            try:
-                check_over(check_hand(hand, table, options))
-            except AdjudicationError as err:
-                raise _kept(err, table.players) from None
+            check_over(check_hand(hand, table, options))
             return hand
         quick = QuickHand(
             tricks=tuple(values["won"]),
@@ -360,7 +355,7 @@ class Voormsi(TrickGame[Options, Deal]):
             # The library calls the tricks per side "tricks"; this record calls them "won".
             if err.path[:1] == ("tricks",):
                 err.path = ("won", *err.path[1:])
-            raise _kept(err, table.players) from None
+            raise
         return quick
 
     def write(self, deal: Deal) -> dict[str, Any]:
@@ -388,7 +383,7 @@ class Voormsi(TrickGame[Options, Deal]):
         won = tuple(
             int(tally.finished and unit in tally.winners) for unit in range(len(tally.totals))
         )
-        return (Feat("ladders_won", "ladders won", won),)
+        return (Feat("ladders_won", msg("ladders won"), won),)
 
     def start(self, seating: Seating, options: Options) -> Ladder:
         return Ladder.start(seating.players)
@@ -406,24 +401,27 @@ class Voormsi(TrickGame[Options, Deal]):
         ladder: Ladder = state
         table = Table.for_players(seating.players, options)
         hand = score_hand(deal, table, options)
-        try:
-            after = ladder_after(ladder, hand)
-        except AdjudicationError as err:
-            raise _kept(err, table.players) from None
+        after = ladder_after(ladder, hand)
         results = []
         for unit in range(len(table.sides)):
             before = ladder.points[unit]
-            lines = [
-                keep_seats(line.text, table.players) for line in hand.lines if line.side == unit
-            ]
+            lines: list[str] = [line.text for line in hand.lines if line.side == unit]
             points = hand.points[unit]
             if hand.partner_capture == unit:
                 points = -before
-                lines.append(f"ladder: {before} back to 0, and the game ends (7a)")
+                lines.append(
+                    msg("ladder: {before} back to 0, and the game ends (7a)", before=before)
+                )
             elif hand.partner_capture is not None:
-                lines.append(f"ladder: stays on {before}; the partner capture wins the game (7a)")
+                lines.append(
+                    msg(
+                        "ladder: stays on {before}; the partner capture wins the game (7a)",
+                        before=before,
+                    )
+                )
             else:
-                lines.append(f"ladder: {climb(before, points, table.target)[1]}")
+                working = climb(before, points, table.target)[1]
+                lines.append(msg("ladder: {working}", working=working))
             detail: Detail = {
                 "tricks": hand.tricks[unit],
                 "hand_points": hand.points[unit],
@@ -444,11 +442,17 @@ class Voormsi(TrickGame[Options, Deal]):
         notes = super().notes(options, players)
         table = Table.for_players(players, options)
         if table.partnerships:
-            notes.append(say("{} play against {}", seats(table.sides[0]), seats(table.sides[1])))
+            notes.append(
+                msg(
+                    "{side} play against {other}",
+                    side=seats(table.sides[0]),
+                    other=seats(table.sides[1]),
+                )
+            )
         elif players == 3:
-            notes.append("three players, each alone: 12 tricks a hand, no first-five bonus")
+            notes.append(msg("three players, each alone: 12 tricks a hand, no first-five bonus"))
         else:
-            notes.append("two players: each plays twice to every trick")
+            notes.append(msg("two players: each plays twice to every trick"))
         return notes
 
     def sample_deal(self, *, players: int, options: Options, number: int) -> dict[str, Any]:
@@ -482,12 +486,15 @@ class Voormsi(TrickGame[Options, Deal]):
             "hand": shared["hand"],
             "ladder": Question(
                 "ladder",
-                "Where does the ladder stand after these hand scores, and has anyone won?",
+                msg("Where does the ladder stand after these hand scores, and has anyone won?"),
                 _answer_ladder,
                 asks=Asks(
                     (
                         RowsField(
-                            "hands", "Each hand's points, side by side", width="sides", maximum=20
+                            "hands",
+                            msg("Each hand's points, side by side"),
+                            width="sides",
+                            maximum=20,
                         ),
                     ),
                     lambda players, options: {"hands": _sample_ladder(self, players, options)},
@@ -504,14 +511,14 @@ def _trick(number: int, recorded: TrickRecord) -> Trick:
     for index, (who, cards) in enumerate(recorded.held):
         if not cards:
             raise BadEntryError(
-                say("{}: name the cards held, such as 'KH'.", seat(who)),
+                msg("{seat}: name the cards held, such as 'KH'.", seat=seat(who)),
                 field=f"tricks[{number}].held[{index}].cards",
                 seats=(who,),
             )
     return trick
 
 
-def _summary(hand: HandScore, table: Table, options: Options, *, by_seats: bool = False) -> Said:
+def _summary(hand: HandScore, table: Table, options: Options, *, by_seats: bool = False) -> Message:
     """Who won the hand, with the trick counts; or what stopped it."""
     units = range(len(table.sides))
 
@@ -521,29 +528,46 @@ def _summary(hand: HandScore, table: Table, options: Options, *, by_seats: bool 
     if hand.partner_capture is not None:
         loser = hand.partner_capture
         winner = next(u for u in units if u != loser)
-        return say(
-            "{} made a partner capture: the game ends, {} winning.",
-            unit(loser),
-            unit(winner),
+        return msg(
+            "{side} made a partner capture: the game ends, {other} winning.",
+            side=unit(loser),
+            other=unit(winner),
         )
     if hand.all_tricks is not None:
-        what = (
-            "only captures score" if options.all_nine_keeps_captures else "nobody scores this hand"
-        )
-        return say(f"{{}} took every trick: {what}.", unit(hand.all_tricks))
+        if options.all_nine_keeps_captures:
+            return msg("{side} took every trick: only captures score.", side=unit(hand.all_tricks))
+        return msg("{side} took every trick: nobody scores this hand.", side=unit(hand.all_tricks))
     most = max(hand.tricks)
     top = [u for u in units if hand.tricks[u] == most]
     rest = [hand.tricks[u] for u in units if u not in top]
     if hand.call is not None:
-        counts = ", ".join("{} " + str(hand.tricks[u]) for u in units)
-        refs = [unit(hand.call), *(unit(u) for u in units)]
-        return say(f"{{}} called the hand over; tricks so far: {counts}.", *refs)
-    plural = "trick" if most == 1 else "tricks"
+        counts = joined(
+            (msg("{side} {count}", side=inside(unit(u)), count=hand.tricks[u]) for u in units),
+            ", ",
+        )
+        return msg(
+            "{side} called the hand over; tricks so far: {counts}.",
+            side=unit(hand.call),
+            counts=counts,
+        )
     if len(top) == 1:
-        others = " and ".join(str(n) for n in rest)
-        return say(f"{{}} won the hand, {most} {plural} to {others}.", unit(top[0]))
-    both = " and ".join("{}" for _ in top)
-    return say(f"{both} won {most} {plural} each.", *(unit(u) for u in top))
+        return msg_n(
+            "{side} won the hand, {count} trick to {others}.",
+            "{side} won the hand, {count} tricks to {others}.",
+            most,
+            side=unit(top[0]),
+            others=listed(rest),
+        )
+    if table.partnerships:
+        return msg_n(
+            "The two sides won {count} trick each.", "The two sides won {count} tricks each.", most
+        )
+    return msg_n(
+        "{players} won {count} trick each.",
+        "{players} won {count} tricks each.",
+        most,
+        players=seats([s for u in top for s in table.sides[u]]),
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -616,7 +640,10 @@ def _answer_trick(data: Mapping[str, Any], options: Options) -> TrickAnswer:
         raise
     result = checked.results[0]
     kind = capture_kind(trick, result, table)
-    explanation = [*result.steps, f"seat {result.winner + 1} wins the trick: {result.reason}"]
+    explanation: list[str] = [
+        *result.steps,
+        msg("{seat} wins the trick: {why}", seat=inside(seat(result.winner)), why=result.reason),
+    ]
     if kind is not None:
         explanation.append(_capture_line(kind, trick, result.play, table))
     return {
@@ -636,20 +663,23 @@ def _answer_trick(data: Mapping[str, Any], options: Options) -> TrickAnswer:
     }
 
 
-def _capture_line(kind: CaptureKind, trick: Trick, play: int, table: Table) -> str:
-    name = CAPTURE_NAMES[kind]
+def _capture_line(kind: CaptureKind, trick: Trick, play: int, table: Table) -> Message:
     if kind == "partner":
-        return (
-            f"{name}: {table.side_name(table.side_of(trick.plays[play].seat))} go back to 0 and "
-            "the game ends (7a)"
+        return msg(
+            "partner capture: {side} go back to 0 and the game ends (7a)",
+            side=inside(table.side_seats(table.side_of(trick.plays[play].seat))),
         )
     if kind != "simple":
-        return f"{name}: +{CAPTURE_POINTS[kind]} (7a)"
+        return msg(
+            "{capture}: +{points} (7a)", capture=CAPTURE_NAMES[kind], points=CAPTURE_POINTS[kind]
+        )
     if play == len(trick.plays) - 1:
-        return f"{name}: none, the KH was the last card played (7a)"
-    return (
-        f"{name}: +1, unless the JC fell in an earlier trick of the hand or the KH's player also "
-        "holds the JC (7a)"
+        return msg("simple capture: none, the {kh} was the last card played (7a)", kh=KH)
+    return msg(
+        "simple capture: +1, unless the {jc} fell in an earlier trick of the hand or the {kh}'s "
+        "player also holds the {jc} (7a)",
+        kh=KH,
+        jc=JC,
     )
 
 
@@ -659,20 +689,33 @@ def _answer_hand(data: Mapping[str, Any], options: Options) -> HandAnswer:
     deal = hand_asked(_GAME, data, players, options)
     table = Table.for_players(players, options)
     hand = score_hand(deal, table, options)
-    explanation = [f"{table.side_name(line.side)}: {line.text}" for line in hand.lines]
-    explanation += [
-        f"{table.side_name(unit)} score {points}" for unit, points in enumerate(hand.points)
+    explanation: list[str] = [
+        msg("{side}: {line}", side=inside(table.side_seats(line.side)), line=line.text)
+        for line in hand.lines
     ]
+    for unit, points in enumerate(hand.points):
+        if table.partnerships:
+            explanation.append(
+                msg("{side} score {points}", side=inside(table.side_seats(unit)), points=points)
+            )
+        else:
+            explanation.append(
+                msg("{seat} scores {points}", seat=inside(table.side_seats(unit)), points=points)
+            )
     if hand.call is not None:
         explanation.append(
-            f"the call stands only if these points take {table.side_name(hand.call)} to exactly "
-            f"{table.target} (V-19): the ladder question checks it"
+            msg(
+                "the call stands only if these points take {side} to exactly {target} (V-19): "
+                "the ladder question checks it",
+                side=table.side_seats(hand.call),
+                target=table.target,
+            )
         )
     return {
         "players": players,
         "hand": _GAME.deal_as_data(deal, players=players, options=options),
         **hand.as_dict(),
-        "summary": str(_summary(hand, table, options, by_seats=True)),
+        "summary": _summary(hand, table, options, by_seats=True),
         "explanation": explanation,
     }
 
@@ -690,11 +733,24 @@ def _hand_scores(raw: object, where: str, table: Table, options: Options) -> Han
     ``{"partner_capture": 1}``."""
     sides = len(table.sides)
     most = _most_points(table, options)
-    per = "side" if table.partnerships else "player"
-    shape = (
-        f"Each hand is its points per {per} ({sides} whole numbers from 0 to {most}), or "
-        '{"points": [...], "call": side}, or {"partner_capture": side}.'
-    )
+    forms = {
+        "sides": sides,
+        "most": most,
+        "with_call": Verbatim('{"points": [...], "call": side}'),
+        "with_capture": Verbatim('{"partner_capture": side}'),
+    }
+    if table.partnerships:
+        shape = msg(
+            "Each hand is its points per side ({sides} whole numbers from 0 to {most}), or "
+            "{with_call}, or {with_capture}.",
+            **forms,
+        )
+    else:
+        shape = msg(
+            "Each hand is its points per player ({sides} whole numbers from 0 to {most}), or "
+            "{with_call}, or {with_capture}.",
+            **forms,
+        )
     call = partner = None
     if isinstance(raw, Mapping):
         extra = [k for k in raw if k not in ("points", "call", "partner_capture")]
@@ -706,7 +762,9 @@ def _hand_scores(raw: object, where: str, table: Table, options: Options) -> Han
             if raw.get("partner_capture") is not None:
                 if not table.partnerships:
                     raise ImpossibleHandError(
-                        "A partner capture needs partners: only the four-player game has them.",
+                        msg(
+                            "A partner capture needs partners: only the four-player game has them."
+                        ),
                         field="partner_capture",
                     )
                 partner = read_side(raw["partner_capture"], table, "partner_capture")
@@ -714,7 +772,7 @@ def _hand_scores(raw: object, where: str, table: Table, options: Options) -> Han
             raise err.at(where) from None
         if call is not None and partner is not None:
             raise ImpossibleHandError(
-                "The partner capture ended the game: nobody can call after it.",
+                msg("The partner capture ended the game: nobody can call after it."),
                 field=f"{where}.call",
             )
         points = raw.get("points", [0] * sides if partner is not None else None)
@@ -731,7 +789,7 @@ def _hand_scores(raw: object, where: str, table: Table, options: Options) -> Han
         raise BadEntryError(shape, field=where_points)
     if partner is not None and any(points):
         raise ImpossibleHandError(
-            "A hand ended by a partner capture scores nothing: the game ends there.",
+            msg("A hand ended by a partner capture scores nothing: the game ends there."),
             field=where_points,
         )
     return HandScore(
@@ -750,11 +808,14 @@ def _answer_ladder(data: Mapping[str, Any], options: Options) -> LadderAnswer:
     raw = data.get("hands")
     if not isinstance(raw, list) or not raw:
         raise BadEntryError(
-            "hands lists each hand's points per side in order, such as [[2, 0], [0, 3]].",
+            msg(
+                "hands lists each hand's points per side in order, such as {example}.",
+                example=Verbatim("[[2, 0], [0, 3]]"),
+            ),
             field="hands",
         )
     if len(raw) > 1_000:
-        raise BadEntryError("hands lists at most 1,000 hands.", field="hands")
+        raise BadEntryError(msg("hands lists at most 1,000 hands."), field="hands")
     ladder = Ladder.start(players)
     steps: list[LadderStep] = []
     explanation: list[str] = []
@@ -776,7 +837,9 @@ def _answer_ladder(data: Mapping[str, Any], options: Options) -> LadderAnswer:
                 "explanation": list(ladder.explanation),
             }
         )
-        explanation += [f"hand {index + 1}: {line}" for line in ladder.explanation]
+        explanation += [
+            msg("hand {number}: {line}", number=index + 1, line=line) for line in ladder.explanation
+        ]
     explanation.append(ladder.status())
     return {
         "players": players,
@@ -793,7 +856,7 @@ def _sample_ladder(game: Any, players: int, options: Any) -> list[list[int]]:
     return [[2] + [0] * (units - 1), [0, 3] + [0] * (units - 2)]
 
 
-__all__ = ["CAPTURE_LABELS", "Deal", "Voormsi", "keep_seats"]
+__all__ = ["CAPTURE_LABELS", "Deal", "Voormsi"]
 
 
 _SO_FAR = so_far(max_tricks=12)
@@ -822,7 +885,6 @@ def _answer_tricks(data: Mapping[str, Any], options: Options) -> TricksAnswer:
         try:
             checked = judge(tuple(tricks[: number + 1]))
         except AdjudicationError as err:
-            _kept(err, players)
             complete = bool(tricks[number].plays) and trick_complete(
                 as_trick(tricks[number]), table
             )
@@ -835,5 +897,5 @@ def _answer_tricks(data: Mapping[str, Any], options: Options) -> TricksAnswer:
         result = checked.results[number]
         unit = table.side_of(result.winner)
         won[unit] += len(tricks[number].plays[0][1])
-        verdicts.append(taken(number, result.winner, unit, keep_seats(result.reason, players), won))
+        verdicts.append(taken(number, result.winner, unit, result.reason, won))
     return {"players": players, "tricks": verdicts, "won": tuple(won)}

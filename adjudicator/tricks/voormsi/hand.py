@@ -28,9 +28,12 @@ from adjudicator.errors import (
     ImpossibleHandError,
     OutOfTurnError,
 )
+from adjudicator.messages import Listed, Message, msg, msg_n
+from adjudicator.said import seat, seats
 from adjudicator.tricks.plays import Trick, TrickResult
 from adjudicator.tricks.voormsi.rules import (
     DEFAULTS,
+    FORCED_PLAYS,
     JC,
     KH,
     PACK,
@@ -38,6 +41,8 @@ from adjudicator.tricks.voormsi.rules import (
     Options,
     Table,
     check_trick,
+    house_rule,
+    inside,
     judge_trick,
     trick_complete,
 )
@@ -85,6 +90,11 @@ class CheckedHand:
         return tuple(totals)
 
 
+def mid(index: int) -> Listed:
+    """A seat opening a clause quoted mid-sentence (see :func:`~.rules.inside`)."""
+    return inside(seat(index))
+
+
 def _where(trick: int, play: int | None = None, what: str = "cards") -> str:
     return f"tricks[{trick}]" if play is None else f"tricks[{trick}].plays[{play}].{what}"
 
@@ -93,7 +103,7 @@ def _where(trick: int, play: int | None = None, what: str = "cards") -> str:
 # What a seat is known to have held
 
 
-def holds(hand: Hand, stock: Sequence[int], seat: int, card: Card, trick: int) -> str | None:
+def holds(hand: Hand, stock: Sequence[int], seat: int, card: Card, trick: int) -> Message | None:
     """How the record proves ``seat`` held ``card`` as trick ``trick`` began, or ``None``.
 
     Proof is either a ``held`` entry of this or an earlier trick (a card leaves a hand only by
@@ -109,15 +119,29 @@ def holds(hand: Hand, stock: Sequence[int], seat: int, card: Card, trick: int) -
     if played is not None and played[0] < trick:
         return None
     if played == (trick, seat):
-        return f"seat {seat + 1} plays it to this trick"
+        return msg("{seat} plays it to this trick", seat=mid(seat))
     no_draws = stock[trick] == 0
     for number, each in enumerate(hand.tricks):
         for holding in each.held:
             if holding.seat == seat and card in holding.cards and (number <= trick or no_draws):
-                return f"seat {seat + 1} is recorded holding it at trick {number + 1}"
+                return msg(
+                    "{seat} is recorded holding it at trick {trick}",
+                    seat=mid(seat),
+                    trick=number + 1,
+                )
     if played is not None and played[1] == seat and no_draws:
-        since = "nobody draws" if stock[0] == 0 else f"nobody draws from trick {trick + 1} on"
-        return f"seat {seat + 1} plays it in trick {played[0] + 1}, and {since}"
+        if stock[0] == 0:
+            return msg(
+                "{seat} plays it in trick {trick}, and nobody draws",
+                seat=mid(seat),
+                trick=played[0] + 1,
+            )
+        return msg(
+            "{seat} plays it in trick {trick}, and nobody draws from trick {since} on",
+            seat=mid(seat),
+            trick=played[0] + 1,
+            since=trick + 1,
+        )
     return None
 
 
@@ -172,7 +196,10 @@ def check_hand(
     for number, trick in enumerate(hand.tricks):
         if ended is not None:
             raise ImpossibleHandError(
-                f"The game ended in trick {ended + 1} with a partner capture: no trick follows.",
+                msg(
+                    "The game ended in trick {trick} with a partner capture: no trick follows.",
+                    trick=ended + 1,
+                ),
                 field=_where(number),
             )
         playing = unfinished and number == len(hand.tricks) - 1 and not trick_complete(trick, table)
@@ -182,12 +209,24 @@ def check_hand(
             raise err.at(_where(number)) from None
         if leader is not None and trick.leader != leader:
             if number:
-                why = "the winner of the last trick leads the next"
+                text = msg(
+                    "{seat} led trick {trick} out of turn: the winner of the last trick leads "
+                    "the next, {leader}.",
+                    seat=seat(trick.leader),
+                    trick=number + 1,
+                    leader=seat(leader),
+                )
             else:
-                why = f"seat {(hand.dealer or 0) + 1} dealt, so the seat at their left leads"
+                text = msg(
+                    "{seat} led trick {trick} out of turn: {dealer} dealt, so the seat at their "
+                    "left leads, {leader}.",
+                    seat=seat(trick.leader),
+                    trick=number + 1,
+                    dealer=mid(hand.dealer or 0),
+                    leader=seat(leader),
+                )
             raise OutOfTurnError(
-                f"Seat {trick.leader + 1} led trick {number + 1} out of turn: {why}, seat "
-                f"{leader + 1}.",
+                text,
                 field=_where(number, 0, "seat"),
                 seats=[trick.leader, leader],
             )
@@ -223,9 +262,23 @@ def check_hand(
 def _already_played(
     card: Card, number: int, index: int, seat: int, when: int, who: int
 ) -> AlreadyPlayedError:
-    where = "earlier in this trick" if when == number else f"in trick {when + 1}"
+    if when == number:
+        text = msg(
+            "{card} was already played earlier in this trick, by {seat}: each card is played "
+            "once a hand.",
+            card=card,
+            seat=seats([who]),
+        )
+    else:
+        text = msg(
+            "{card} was already played in trick {trick}, by {seat}: each card is played once a "
+            "hand.",
+            card=card,
+            trick=when + 1,
+            seat=seats([who]),
+        )
     return AlreadyPlayedError(
-        f"{card} was already played {where}, by seat {who + 1}: each card is played once a hand.",
+        text,
         cards=[card],
         field=_where(number, index),
         seats=dict.fromkeys([seat, who]),
@@ -238,10 +291,27 @@ def _check_sizes(trick: Trick, number: int, table: Table, size: int, stock: int)
     # At two, a player who runs out mid-trick draws from the stock (7a variants).
     can = size + (stock // table.players if table.players == 2 else 0)
     if wanted > can:
-        why = "the stock is used up" if stock == 0 else "the stock is nearly used up"
+        places = {"trick": number + 1, "seat": seat(trick.leader), "led": len(trick.plays[0].cards)}
+        if stock == 0:
+            text = msg_n(
+                "Each player holds only {count} card at trick {trick} (the stock is used up), "
+                "so {seat} cannot lead {led}.",
+                "Each player holds only {count} cards at trick {trick} (the stock is used up), "
+                "so {seat} cannot lead {led}.",
+                size,
+                **places,
+            )
+        else:
+            text = msg_n(
+                "Each player holds only {count} card at trick {trick} (the stock is nearly used "
+                "up), so {seat} cannot lead {led}.",
+                "Each player holds only {count} cards at trick {trick} (the stock is nearly used "
+                "up), so {seat} cannot lead {led}.",
+                size,
+                **places,
+            )
         raise IllegalPlayError(
-            f"Each player holds only {size} card{'s' if size != 1 else ''} at trick {number + 1} "
-            f"({why}), so seat {trick.leader + 1} cannot lead {len(trick.plays[0].cards)}.",
+            text,
             cards=trick.plays[0].cards,
             field=_where(number, 0),
             seats=[trick.leader],
@@ -264,8 +334,13 @@ def _check_held(hand: Hand, number: int, table: Table, size: int, stock: int) ->
             problem = _held_problem(hand, number, holding.seat, card)
             if problem:
                 raise ImpossibleHandError(
-                    f"Seat {holding.seat + 1} cannot have held the {card} at trick {number + 1}: "
-                    f"{problem}.",
+                    msg(
+                        "{seat} cannot have held the {card} at trick {trick}: {problem}.",
+                        seat=seat(holding.seat),
+                        card=card,
+                        trick=number + 1,
+                        problem=problem,
+                    ),
                     cards=[card],
                     field=where,
                     seats=[holding.seat],
@@ -277,28 +352,41 @@ def _check_held(hand: Hand, number: int, table: Table, size: int, stock: int) ->
         extra = stock // table.players if table.players == 2 else 0
         if len(cards) + own > size + extra:
             raise ImpossibleHandError(
-                f"Seat {holding.seat + 1} holds {size} cards at trick {number + 1} and plays "
-                f"{own}, so cannot also have held {len(cards)} more.",
+                msg_n(
+                    "{seat} holds {count} card at trick {trick} and plays {own}, so cannot also "
+                    "have held {held} more.",
+                    "{seat} holds {count} cards at trick {trick} and plays {own}, so cannot also "
+                    "have held {held} more.",
+                    size,
+                    seat=seat(holding.seat),
+                    trick=number + 1,
+                    own=own,
+                    held=len(cards),
+                ),
                 cards=holding.cards,
                 field=where,
                 seats=[holding.seat],
             )
 
 
-def _held_problem(hand: Hand, number: int, seat: int, card: Card) -> str | None:
+def _held_problem(hand: Hand, number: int, holder: int, card: Card) -> Message | None:
     for when, trick in enumerate(hand.tricks):
         for play in trick.plays:
             if card not in play.cards:
                 continue
             if when < number:
-                return f"it was played in trick {when + 1}"
-            if play.seat != seat:
-                return f"seat {play.seat + 1} plays it in trick {when + 1}"
+                return msg("it was played in trick {trick}", trick=when + 1)
+            if play.seat != holder:
+                return msg("{seat} plays it in trick {trick}", seat=mid(play.seat), trick=when + 1)
             if when == number:
-                return "it is played to this trick (held lists only cards kept in hand)"
+                return msg("it is played to this trick (held lists only cards kept in hand)")
         for holding in trick.held:
-            if card in holding.cards and holding.seat != seat:
-                return f"seat {holding.seat + 1} is recorded holding it at trick {when + 1}"
+            if card in holding.cards and holding.seat != holder:
+                return msg(
+                    "{seat} is recorded holding it at trick {trick}",
+                    seat=mid(holding.seat),
+                    trick=when + 1,
+                )
     return None
 
 
@@ -331,16 +419,33 @@ def _check_compulsory(
         proof = holds(hand, stock, play.seat, must, number)
         if proof is None:
             continue
-        rule = (
-            "you must play the KH onto an opponent's winning JC"
-            if options.forced_play == "seed"
-            else "you must play the JC onto an opponent's winning KH (house rule forced_play = "
-            "parlett)"
-        )
+        if options.forced_play == "seed":
+            text = msg(
+                "{seat} had to play the {kh} to trick {trick}: {winner} was winning it with the "
+                "{jc}, and you must play the {kh} onto an opponent's winning {jc} (V-4). They "
+                "held it: {proof}.",
+                seat=seat(play.seat),
+                trick=number + 1,
+                winner=mid(winning.seat),
+                kh=KH,
+                jc=JC,
+                proof=proof,
+            )
+        else:
+            text = msg(
+                "{seat} had to play the {jc} to trick {trick}: {winner} was winning it with the "
+                "{kh}, and you must play the {jc} onto an opponent's winning {kh} ({house_rule}) "
+                "(V-4). They held it: {proof}.",
+                seat=seat(play.seat),
+                trick=number + 1,
+                winner=mid(winning.seat),
+                kh=KH,
+                jc=JC,
+                house_rule=house_rule(FORCED_PLAYS["parlett"]),
+                proof=proof,
+            )
         raise CompulsoryPlayError(
-            f"Seat {play.seat + 1} had to play the {must} to trick {number + 1}: seat "
-            f"{winning.seat + 1} was winning it with the {winning_card}, and {rule} (V-4). "
-            f"They held it: {proof}.",
+            text,
             cards=[must],
             field=_where(number, index),
             seats=[play.seat],

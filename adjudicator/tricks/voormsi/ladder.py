@@ -5,10 +5,10 @@ from an overshoot.
 ...     return HandScore(points=points, tricks=(0,) * len(points), lines=())
 >>> ladder = ladder_after(Ladder.start(4), scored(7, 2))
 >>> ladder = ladder_after(ladder, scored(4, 0))
->>> ladder.points, ladder.explanation[0]
+>>> ladder.points, str(ladder.explanation[0])
 ((7, 2), 'seats 1 and 3: 7 + 4 = 11, 2 over 9: back to 7 (7a)')
->>> ladder_after(ladder, scored(2, 0)).status()
-'Seats 1 and 3 win: exactly 9.'
+>>> print(ladder_after(ladder, scored(2, 0)).status())
+Seats 1 and 3 win: exactly 9.
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from typing import Literal, TypedDict
 
 from adjudicator.errors import BadEntryError, GameOverError, IllegalCallError
-from adjudicator.tricks.voormsi.rules import Table
+from adjudicator.messages import Message, joined, msg
+from adjudicator.said import seats
+from adjudicator.tricks.voormsi.rules import Table, inside
 from adjudicator.tricks.voormsi.score import HandScore
 
 Ending = Literal["target", "call", "partner_capture"]
@@ -49,7 +51,7 @@ class Ladder:
     points: tuple[int, ...]
     winners: tuple[int, ...] = ()
     ended_by: Ending | None = None
-    explanation: tuple[str, ...] = ()
+    explanation: tuple[Message, ...] = ()
 
     @classmethod
     def start(cls, players: int) -> Ladder:
@@ -73,31 +75,42 @@ class Ladder:
     def finished(self) -> bool:
         return bool(self.winners)
 
-    def status(self) -> str:
+    def status(self) -> Message:
         """One sentence for the table.
 
-        >>> Ladder.start(4).status()
-        'Seats 1 and 3 on 0, seats 2 and 4 on 0: first to exactly 9 wins.'
+        >>> print(Ladder.start(4).status())
+        Seats 1 and 3 on 0, seats 2 and 4 on 0: first to exactly 9 wins.
         """
         table = self.table
         if self.finished:
-            names = " and ".join(table.side_name(side) for side in self.winners)
             how = {
-                "target": f"exactly {self.target}",
-                "call": f"exactly {self.target}, on a call",
-                "partner_capture": "the other side's partner capture",
+                "target": msg("exactly {target}", target=self.target),
+                "call": msg("exactly {target}, on a call", target=self.target),
+                "partner_capture": msg("the other side's partner capture"),
             }[self.ended_by or "target"]
+            if len(self.winners) > 1 and table.partnerships:
+                return msg("Both sides share the win: {how}.", how=how)
             if len(self.winners) > 1:
-                verb = "share the win"
-            else:
-                verb = "win" if table.partnerships else "wins"
-            text = f"{names} {verb}: {how}."
-            return text[0].upper() + text[1:]
-        standing = ", ".join(
-            f"{table.side_name(side)} on {points}" for side, points in enumerate(self.points)
+                shared = seats([s for side in self.winners for s in table.sides[side]])
+                return msg("{players} share the win: {how}.", players=shared, how=how)
+            (winner,) = self.winners
+            if table.partnerships:
+                return msg("{side} win: {how}.", side=table.side_seats(winner), how=how)
+            return msg("{seat} wins: {how}.", seat=table.side_seats(winner), how=how)
+        standing = joined(
+            (
+                msg(
+                    "{side} on {points}",
+                    side=table.side_seats(side) if not side else inside(table.side_seats(side)),
+                    points=points,
+                )
+                for side, points in enumerate(self.points)
+            ),
+            ", ",
         )
-        text = f"{standing}: first to exactly {self.target} wins."
-        return text[0].upper() + text[1:]
+        return msg(
+            "{standing}: first to exactly {target} wins.", standing=standing, target=self.target
+        )
 
     def as_dict(self) -> LadderData:
         return {
@@ -111,26 +124,42 @@ class Ladder:
         }
 
 
-def climb(before: int, earned: int, target: int) -> tuple[int, str]:
+def climb(before: int, earned: int, target: int) -> tuple[int, Message]:
     """One side's new place on the ladder and the working: past the target, it bounces back
     by the excess (7 + 4 = 11 → 9 - 2 = 7), never below 0 (V-9).
 
-    >>> climb(7, 4, 9)
+    >>> after, working = climb(7, 4, 9)
+    >>> after, str(working)
     (7, '7 + 4 = 11, 2 over 9: back to 7 (7a)')
-    >>> climb(8, 20, 9)
+    >>> after, working = climb(8, 20, 9)
+    >>> after, str(working)
     (0, '8 + 20 = 28, 19 over 9: back to 0, the foot of the ladder (V-9)')
     """
     total = before + earned
-    working = f"{before} + {earned} = {total}"
+    sums = {"before": before, "earned": earned, "total": total}
     if total < target:
-        return total, working
+        return total, msg("{before} + {earned} = {total}", **sums)
     if total == target:
-        return total, f"{working}: exactly {target} (7a)"
+        return total, msg(
+            "{before} + {earned} = {total}: exactly {target} (7a)", target=target, **sums
+        )
     excess = total - target
     after = target - excess
     if after < 0:
-        return 0, f"{working}, {excess} over {target}: back to 0, the foot of the ladder (V-9)"
-    return after, f"{working}, {excess} over {target}: back to {after} (7a)"
+        return 0, msg(
+            "{before} + {earned} = {total}, {excess} over {target}: back to 0, the foot of the "
+            "ladder (V-9)",
+            excess=excess,
+            target=target,
+            **sums,
+        )
+    return after, msg(
+        "{before} + {earned} = {total}, {excess} over {target}: back to {after} (7a)",
+        excess=excess,
+        target=target,
+        after=after,
+        **sums,
+    )
 
 
 def ladder_after(state: Ladder, hand: HandScore) -> Ladder:
@@ -145,21 +174,32 @@ def ladder_after(state: Ladder, hand: HandScore) -> Ladder:
     table = state.table
     sides = range(len(table.sides))
     if state.finished:
-        raise GameOverError(f"The game is over ({state.status()}): no hand can follow.")
+        raise GameOverError(
+            msg("The game is over ({status}): no hand can follow.", status=state.status())
+        )
     if len(hand.points) != len(table.sides):
         raise BadEntryError(
-            f"This hand was scored for {len(hand.points)} sides, the ladder has "
-            f"{len(table.sides)}.",
+            msg(
+                "This hand was scored for {scored} sides, the ladder has {sides}.",
+                scored=len(hand.points),
+                sides=len(table.sides),
+            ),
             field="hand",
         )
     if hand.partner_capture is not None:
         loser = hand.partner_capture
-        points = list(state.points)
+        points: list[int] = list(state.points)
         points[loser] = 0
         winners = tuple(side for side in sides if side != loser)
-        lines = [
-            f"{table.side_name(loser)}: partner capture: back to 0, and the game ends (7a)",
-            *(f"{table.side_name(side)} win at the partner capture (7a)" for side in winners),
+        lines: list[Message] = [
+            msg(
+                "{side}: partner capture: back to 0, and the game ends (7a)",
+                side=inside(table.side_seats(loser)),
+            ),
+            *(
+                msg("{side} win at the partner capture (7a)", side=inside(table.side_seats(side)))
+                for side in winners
+            ),
         ]
         return Ladder(state.players, tuple(points), winners, "partner_capture", tuple(lines))
     if hand.call is not None:
@@ -167,17 +207,24 @@ def ladder_after(state: Ladder, hand: HandScore) -> Ladder:
         before, earned = state.points[caller], hand.points[caller]
         if before + earned != table.target:
             raise IllegalCallError(
-                f"{table.side_name(caller).capitalize()} called the hand over, but "
-                f"{before} + {earned} = {before + earned}, not exactly {table.target}: a call "
-                f"must make exactly {table.target} (V-19).",
+                msg(
+                    "{side} called the hand over, but {before} + {earned} = {total}, not exactly "
+                    "{target}: a call must make exactly {target} (V-19).",
+                    side=table.side_seats(caller),
+                    before=before,
+                    earned=earned,
+                    total=before + earned,
+                    target=table.target,
+                ),
                 field="call",
                 seats=table.sides[caller],
             )
-    points, lines = [], []
+    points = []
+    lines = []
     for side in sides:
         after, working = climb(state.points[side], hand.points[side], table.target)
         points.append(after)
-        lines.append(f"{table.side_name(side)}: {working}")
+        lines.append(msg("{side}: {working}", side=inside(table.side_seats(side)), working=working))
     if hand.call is not None:
         return Ladder(state.players, tuple(points), (hand.call,), "call", tuple(lines))
     # "The first team exactly on target wins": two landing on it in the same hand share it.

@@ -6,10 +6,13 @@ V-13) and section 11 (V-14 … V-20), whose ids the comments and sentences cite.
 >>> from adjudicator.tricks.plays import parse_trick
 >>> trick = parse_trick({"plays": [{"seat": 0, "cards": "7H"}, {"seat": 1, "cards": "KS"},
 ...                                {"seat": 2, "cards": "KC"}, {"seat": 3, "cards": "8S"}]}, 4)
->>> trick_winner(trick).reason
-'the KS straight after the led 7 takes the trick (V-2)'
->>> trick_winner(trick, Options(ks_rule="parlett")).reason
-'the KC beats a led 7 (7a)'
+>>> print(trick_winner(trick).reason)
+the KS straight after the led 7 takes the trick (V-2)
+>>> print(trick_winner(trick, Options(ks_rule="parlett")).reason)
+the KC beats a led 7 (7a)
+
+Every sentence is a :class:`~adjudicator.messages.Message` (its seats and cards kept as data),
+and so is every house rule's description and label.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from adjudicator.cards import VOORMSI, Card, Rank, format_cards, parse_cards
+from adjudicator.cards import VOORMSI, Card, Rank, parse_cards
 from adjudicator.errors import (
     AdjudicationError,
     AlreadyPlayedError,
@@ -27,7 +30,9 @@ from adjudicator.errors import (
     IllegalPlayError,
     OutOfTurnError,
 )
+from adjudicator.messages import Listed, Message, joined, listed, msg, msg_n
 from adjudicator.options import option
+from adjudicator.said import DEFAULT, Ref, seat, seats
 from adjudicator.tricks.plays import Play, Trick, TrickResult
 
 PACK = VOORMSI
@@ -88,6 +93,48 @@ def denomination(card: Card) -> str:
     return "3D" if card == THREE_D else str(card.rank)
 
 
+# The house rules' labels, as the house-rules page shows them: a sentence naming a house rule
+# in play names it so, never by its key (issue 27).
+TRICK_READINGS: dict[str, Message] = {
+    "literal": msg("More than five tricks: 6 score 2, 5 score nothing"),
+    "majority": msg("Five or more tricks: 5 score 1, 6 score 2"),
+    "over_six": msg("Six or more tricks: 6 score 1, 7 score 2"),
+}
+KS_RULES: dict[str, Message] = {
+    "seed": msg("{ks} straight after the led 7 wins", ks=KS),
+    "parlett": msg("{ks} beats the {kc} when the {kc} beats a 7 (Parlett)", ks=KS, kc=KC),
+    "after_any_seven": msg("{ks} straight after any 7 wins", ks=KS),
+}
+FORCED_PLAYS: dict[str, Message] = {
+    "seed": msg("Holding the {kh}, play it onto an opponent's winning {jc}", kh=KH, jc=JC),
+    "parlett": msg(
+        "Holding the {jc}, play it onto an opponent's winning {kh} (Parlett)", kh=KH, jc=JC
+    ),
+}
+MULTI_BEATS: dict[str, Message] = {
+    "matching": msg("Each card beats a different winning card"),
+    "each_beats_highest": msg("Each card beats the highest winning card"),
+}
+# A yes-or-no house rule has no label: the house-rules page names it after its key.
+ALL_NINE_KEEPS_CAPTURES = msg("All nine keeps captures")
+
+
+def inside(ref: Ref) -> Listed:
+    """Seats named at the start of a clause another sentence quotes mid-line ("… (seat 2
+    plays it to this trick)", "seats 1 and 3 on 0, seats 2 and 4 on 0"): a list of one, said
+    as the seats are but not capitalised as seats opening a sentence are."""
+    return listed([ref])
+
+
+def house_rule(name: Message) -> Message:
+    """A house rule as a sentence names it, by the name the house-rules page gives it.
+
+    >>> print(house_rule(TRICK_READINGS["majority"]))
+    house rule "Five or more tricks: 5 score 1, 6 score 2"
+    """
+    return msg('house rule "{name}"', name=name)
+
+
 @dataclass(frozen=True)
 class Options:
     """House rules of Voormsi (``shared/rulings.md`` sections 7 and 10).
@@ -99,59 +146,63 @@ class Options:
 
     trick_reading: Literal["literal", "majority", "over_six"] = option(
         "literal",
-        "What a side's tricks earn: 'literal' follows the seed, more than five tricks score 1 "
-        "plus one a trick over five (6 → 2, 5 → 0); 'majority' lets five score too (5 → 1); "
-        "'over_six' counts from six (6 → 1, 7 → 2, 8 → 3).",
-        labels={
-            "literal": "More than five tricks: 6 score 2, 5 score nothing",
-            "majority": "Five or more tricks: 5 score 1, 6 score 2",
-            "over_six": "Six or more tricks: 6 score 1, 7 score 2",
-        },
+        msg(
+            "What a side's tricks earn: 'literal' follows the seed, more than five tricks score 1 "
+            "plus one a trick over five (6 → 2, 5 → 0); 'majority' lets five score too (5 → 1); "
+            "'over_six' counts from six (6 → 1, 7 → 2, 8 → 3)."
+        ),
+        labels=TRICK_READINGS,
         rule="V-1",
     )
     ks_rule: Literal["seed", "parlett", "after_any_seven"] = option(
         "seed",
-        "When the KS takes a trick led by a 7: 'seed', played straight after the led 7; "
-        "'parlett', never over a 7 itself but over the KC that is beating one; "
-        "'after_any_seven', played straight after any 7. Only the 3D beats it then.",
-        labels={
-            "seed": "KS straight after the led 7 wins",
-            "parlett": "KS beats the KC when the KC beats a 7 (Parlett)",
-            "after_any_seven": "KS straight after any 7 wins",
-        },
+        msg(
+            "When the {ks} takes a trick led by a 7: 'seed', played straight after the led 7; "
+            "'parlett', never over a 7 itself but over the {kc} that is beating one; "
+            "'after_any_seven', played straight after any 7. Only the {three_d} beats it then.",
+            ks=KS,
+            kc=KC,
+            three_d=THREE_D,
+        ),
+        labels=KS_RULES,
         rule="V-2",
     )
     forced_play: Literal["seed", "parlett"] = option(
         "seed",
-        "The compulsory play: 'seed', a player holding the KH must play it when an opponent is "
-        "winning with the JC; 'parlett', a player holding the JC must play it when an opponent "
-        "is winning with the KH.",
-        labels={
-            "seed": "Holding the KH, play it onto an opponent's winning JC",
-            "parlett": "Holding the JC, play it onto an opponent's winning KH (Parlett)",
-        },
+        msg(
+            "The compulsory play: 'seed', a player holding the {kh} must play it when an "
+            "opponent is winning with the {jc}; 'parlett', a player holding the {jc} must play "
+            "it when an opponent is winning with the {kh}.",
+            kh=KH,
+            jc=JC,
+        ),
+        labels=FORCED_PLAYS,
         rule="V-4",
     )
     multi_beat: Literal["matching", "each_beats_highest"] = option(
         "matching",
-        "Taking a trick led with several cards: 'matching', each card you play beats a "
-        "different card of the winning play; 'each_beats_highest', each beats its highest card.",
-        labels={
-            "matching": "Each card beats a different winning card",
-            "each_beats_highest": "Each card beats the highest winning card",
-        },
+        msg(
+            "Taking a trick led with several cards: 'matching', each card you play beats a "
+            "different card of the winning play; 'each_beats_highest', each beats its highest "
+            "card."
+        ),
+        labels=MULTI_BEATS,
         rule="V-5",
     )
     all_nine_keeps_captures: bool = option(
         False,
-        "When one side takes every trick, its captures still score; trick points and the "
-        "first-five bonus still do not, and a partner capture still ends the game.",
+        msg(
+            "When one side takes every trick, its captures still score; trick points and the "
+            "first-five bonus still do not, and a partner capture still ends the game."
+        ),
         rule="V-8",
     )
     whole_pack: bool = option(
         False,
-        "'Twelve Card Voormsi': the whole pack is dealt at the start (9 each at four players, "
-        "12 at three, 18 at two), with no stock and no drawing.",
+        msg(
+            "'Twelve Card Voormsi': the whole pack is dealt at the start (9 each at four "
+            "players, 12 at three, 18 at two), with no stock and no drawing."
+        ),
         rule="V-12",
     )
 
@@ -183,10 +234,15 @@ class Table:
     def for_players(cls, players: int, options: Options | None = None) -> Table:
         """The table for this many players, refusing any other count."""
         if isinstance(players, bool) or not isinstance(players, int):
-            raise BadEntryError("Voormsi is for 2, 3 or 4 players.", field="seats")
+            raise BadEntryError(msg("Voormsi is for 2, 3 or 4 players."), field="seats")
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise BadEntryError(
-                f"Voormsi is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}.",
+                msg(
+                    "Voormsi is for {lowest} to {highest} players, not {players}.",
+                    lowest=MIN_PLAYERS,
+                    highest=MAX_PLAYERS,
+                    players=players,
+                ),
                 field="seats",
             )
         return cls(players, whole_pack=options.whole_pack if options else False)
@@ -205,9 +261,13 @@ class Table:
         return seat % 2 if self.partnerships else seat
 
     def side_name(self, side: int) -> str:
-        """``seats 1 and 3`` or ``seat 2``: as a sentence names a side."""
-        seats = [str(seat + 1) for seat in self.sides[side]]
-        return f"seats {' and '.join(seats)}" if len(seats) > 1 else f"seat {seats[0]}"
+        """``seats 1 and 3`` or ``seat 2``: as a sentence names a side, in plain text."""
+        return DEFAULT.ref(self.side_seats(side))
+
+    def side_seats(self, side: int) -> Ref:
+        """A side's seats as a sentence keeps them (the players' names, where known):
+        ``seats 1 and 3``, ``Ann and Cy``."""
+        return seats(self.sides[side])
 
     def opponents(self, one: int, other: int) -> bool:
         return self.side_of(one) != self.side_of(other)
@@ -242,13 +302,6 @@ class Table:
         return tuple((leader + step) % self.players for step in range(self.plays_per_trick))
 
 
-def _seat_list(seats: Sequence[int]) -> str:
-    numbers = [str(seat + 1) for seat in seats]
-    if len(numbers) == 1:
-        return f"seat {numbers[0]}"
-    return f"seats {', '.join(numbers[:-1])} and {numbers[-1]}"
-
-
 def check_trick(trick: Trick, table: Table | None = None, *, unfinished: bool = False) -> None:
     """Refuse a trick the rules forbid on its own: a card not in the Voormsi pack or played
     twice, an empty play, a several-card lead not of one denomination, a follower playing a
@@ -269,10 +322,12 @@ def check_trick(trick: Trick, table: Table | None = None, *, unfinished: bool = 
     led = len(trick.plays[0].cards)
     for index, play in enumerate(trick.plays):
         field = f"plays[{index}].cards"
-        who = f"Seat {play.seat + 1}"
+        who = seat(play.seat)
         if play.is_pass:
             raise IllegalPlayError(
-                f"{who} must play a card: Voormsi has no passing.", field=field, seats=[play.seat]
+                msg("{seat} must play a card: Voormsi has no passing.", seat=who),
+                field=field,
+                seats=[play.seat],
             )
         try:
             PACK.check(play.cards, field=field)
@@ -281,7 +336,11 @@ def check_trick(trick: Trick, table: Table | None = None, *, unfinished: bool = 
         for card in play.cards:
             if card in seen:
                 raise AlreadyPlayedError(
-                    f"{card} is played twice in this trick ({_seat_list([seen[card], play.seat])}).",
+                    msg(
+                        "{card} is played twice in this trick ({seats}).",
+                        card=card,
+                        seats=seats([seen[card], play.seat]),
+                    ),
                     cards=[card],
                     field=field,
                     seats=dict.fromkeys([play.seat, seen[card]]),
@@ -291,8 +350,13 @@ def check_trick(trick: Trick, table: Table | None = None, *, unfinished: bool = 
             # "if leading to a trick with multiple cards, all cards so led must be of the same
             # rank"; the 3D is its own denomination (V-6).
             raise IllegalPlayError(
-                f"{who} led {format_cards(play.cards)}: several cards led must all be of one "
-                "rank, such as 9C 9S (7a).",
+                msg(
+                    "{seat} led {cards}: several cards led must all be of one rank, such as "
+                    "{example} (7a).",
+                    seat=who,
+                    cards=joined(play.cards, " "),
+                    example=joined(parse_cards("9C 9S"), " "),
+                ),
                 cards=play.cards,
                 field=field,
                 seats=[play.seat],
@@ -301,8 +365,15 @@ def check_trick(trick: Trick, table: Table | None = None, *, unfinished: bool = 
         if index > 0 and len(play.cards) != led and not still_laying:
             # "Each other player … must play the same number of cards … as was first led."
             raise IllegalPlayError(
-                f"{who} must play {led} card{'s' if led > 1 else ''} to this trick, as many as "
-                f"were led, not {len(play.cards)}.",
+                msg_n(
+                    "{seat} must play {count} card to this trick, as many as were led, not "
+                    "{played}.",
+                    "{seat} must play {count} cards to this trick, as many as were led, not "
+                    "{played}.",
+                    led,
+                    seat=who,
+                    played=len(play.cards),
+                ),
                 cards=play.cards,
                 field=field,
                 seats=[play.seat],
@@ -330,8 +401,12 @@ def _check_order(trick: Trick, table: Table, *, unfinished: bool = False) -> Non
     for index, (play, expected) in enumerate(zip(trick.plays, order, strict=False)):
         if play.seat != expected:
             raise OutOfTurnError(
-                f"Seat {play.seat + 1} played out of turn: after {_seat_list([trick.leader])} "
-                f"led, it was seat {expected + 1}'s turn.",
+                msg(
+                    "{seat} played out of turn: after {leader} led, it was {expected}'s turn.",
+                    seat=seat(play.seat),
+                    leader=seat(trick.leader),
+                    expected=seat(expected),
+                ),
                 field=f"plays[{index}].seat",
                 seats=[play.seat, expected],
             )
@@ -339,21 +414,38 @@ def _check_order(trick: Trick, table: Table, *, unfinished: bool = False) -> Non
         return  # the rest of the table is still to play
     if len(trick.plays) != len(order):
         missing = order[len(trick.plays) :]
+        how: Message
         if missing:
-            how = f"{_seat_list(missing)} still to play"
+            how = msg("{seats} still to play", seats=inside(seats(missing)))
         else:
             extra = len(trick.plays) - len(order)
-            how = f"{extra} play{'s' if extra > 1 else ''} too many"
-        each = "each plays twice" if table.players == 2 else "every seat plays once"
+            how = msg_n("{count} play too many", "{count} plays too many", extra)
+        if table.players == 2:
+            text = msg(
+                "A trick at {players} players has {plays} plays (each plays twice); this one "
+                "has {made}: {how}.",
+                players=table.players,
+                plays=len(order),
+                made=len(trick.plays),
+                how=how,
+            )
+        else:
+            text = msg(
+                "A trick at {players} players has {plays} plays (every seat plays once); this "
+                "one has {made}: {how}.",
+                players=table.players,
+                plays=len(order),
+                made=len(trick.plays),
+                how=how,
+            )
         raise IllegalPlayError(
-            f"A trick at {table.players} players has {len(order)} plays ({each}); this one has "
-            f"{len(trick.plays)}: {how}.",
+            text,
             field="plays",
             seats=missing,
         )
 
 
-Reason = tuple[str, str]  # a sentence, and the id of the rule it applies
+Reason = tuple[Message, str]  # a sentence citing the rule it applies, and the rule's id
 
 
 def beats(
@@ -370,15 +462,16 @@ def beats(
     under the house ``ks_rule`` (seed: straight after the led 7; after_any_seven: straight
     after any 7). Neither the lead nor a 7 outside a 7-led trick is ever ``new`` to win.
 
-    >>> beats(JC, KH, seven_led=False)
-    ('KH and JC are equal: the second played wins', '7a')
+    >>> why, rule = beats(JC, KH, seven_led=False)
+    >>> str(why), rule
+    ('KH and JC are equal: the second played wins (7a)', '7a')
     >>> beats(Card.parse("9C"), Card.parse("7C"), seven_led=True) is None
     True
     """
     if old == THREE_D:
         return None
     if new == THREE_D:
-        return ("the 3D wins when it is not led", "7a")
+        return (msg("the {three_d} wins when it is not led (7a)", three_d=THREE_D), "7a")
     if seven_led:
         # "If any seven is led … it can only be beaten by a higher ranked seven, the King of
         # clubs, or the three of diamonds", and the KS by its own rule.
@@ -389,12 +482,18 @@ def beats(
         if new == KS:
             if options.ks_rule == "parlett":
                 if old == KC:
-                    return ("the KS beats the KC that is beating a 7", "V-2")
+                    return (
+                        msg("the {ks} beats the {kc} that is beating a 7 (V-2)", ks=KS, kc=KC),
+                        "V-2",
+                    )
                 return None
             if ks_powered and options.ks_rule == "seed":
-                return ("the KS straight after the led 7 takes the trick", "V-2")
+                return (
+                    msg("the {ks} straight after the led 7 takes the trick (V-2)", ks=KS),
+                    "V-2",
+                )
             if ks_powered:
-                return ("the KS straight after a 7 takes the trick", "V-15")
+                return (msg("the {ks} straight after a 7 takes the trick (V-15)", ks=KS), "V-15")
             return None
         if old == KC:
             # "The only cards that can beat the King of clubs which was played to a trick led by
@@ -402,16 +501,19 @@ def beats(
             return None
         if old.rank is Rank.SEVEN:
             if new == KC:
-                return ("the KC beats a led 7", "7a")
+                return (msg("the {kc} beats a led 7 (7a)", kc=KC), "7a")
             if new.rank is Rank.SEVEN and power(new) > power(old):
-                return ("a higher 7 beats a led 7 (7C, 7S, 7H, 7D)", "7a")
+                return (
+                    msg("a higher 7 beats a led 7 ({sevens}) (7a)", sevens=joined(SEVENS, ", ")),
+                    "7a",
+                )
         return None
     if new.rank is Rank.SEVEN:
         return None
     if new in TOP and old in TOP:
-        return ("KH and JC are equal: the second played wins", "7a")
+        return (msg("{kh} and {jc} are equal: the second played wins (7a)", kh=KH, jc=JC), "7a")
     if power(new) > power(old):
-        return (f"{new} ranks above {old}", "7a")
+        return (msg("{new} ranks above {old} (7a)", new=new, old=old), "7a")
     return None
 
 
@@ -428,8 +530,12 @@ def _takes_over(
     if options.multi_beat == "each_beats_highest":
         if all(pair(n, o) for n in new for o in old):
             return (
-                f"each of {format_cards(new)} beats the highest card of {format_cards(old)} "
-                "(house rule multi_beat = each_beats_highest)",
+                msg(
+                    "each of {new} beats the highest card of {old} (V-5, {house_rule})",
+                    new=joined(new, " "),
+                    old=joined(old, " "),
+                    house_rule=house_rule(MULTI_BEATS["each_beats_highest"]),
+                ),
                 "V-5",
             )
         return None
@@ -437,8 +543,17 @@ def _takes_over(
     # 4! = 24, since a lead is of one denomination).
     for order in itertools.permutations(old):
         if all(pair(n, o) for n, o in zip(new, order, strict=True)):
-            pairs = ", ".join(f"{n} over {o}" for n, o in zip(new, order, strict=True))
-            return (f"each card beats a different card of the winning play: {pairs}", "V-5")
+            pairs = joined(
+                (msg("{new} over {old}", new=n, old=o) for n, o in zip(new, order, strict=True)),
+                ", ",
+            )
+            return (
+                msg(
+                    "each card beats a different card of the winning play: {pairs} (V-5)",
+                    pairs=pairs,
+                ),
+                "V-5",
+            )
     return None
 
 
@@ -462,10 +577,16 @@ def judge_trick(trick: Trick, options: Options = DEFAULTS) -> TrickResult:
     seven_led = all(c.rank is Rank.SEVEN for c in plays[lead].cards)
     steps: list[str] = []
     if lead:
-        steps.append(f"{plays[0].text()} led: the 3D never wins when led (7a)")
-        steps.append(f"{plays[1].text()} counts as the lead (V-3)")
+        steps.append(
+            msg(
+                "{play} led: the {three_d} never wins when led (7a)",
+                play=plays[0].text(),
+                three_d=THREE_D,
+            )
+        )
+        steps.append(msg("{play} counts as the lead (V-3)", play=plays[1].text()))
     else:
-        steps.append(f"{plays[0].text()} led")
+        steps.append(msg("{play} led", play=plays[0].text()))
     standing = [lead] * (lead + 1)
     standing[0] = 0
     winning, beaten = lead, None
@@ -485,9 +606,9 @@ def judge_trick(trick: Trick, options: Options = DEFAULTS) -> TrickResult:
         )
         if took is not None:
             beaten, winning, reason = winning, index, took
-            steps.append(f"{play.text()} takes the trick: {took[0]} ({took[1]})")
+            steps.append(msg("{play} takes the trick: {why}", play=play.text(), why=took[0]))
         else:
-            steps.append(f"{play.text()} {_why_not(play, plays[winning], seven_led)}")
+            steps.append(_why_not(play, plays[winning], seven_led))
         standing.append(winning)
     if reason is None:
         reason = _lead_held(plays[lead], seven_led, bool(lead))
@@ -495,7 +616,7 @@ def judge_trick(trick: Trick, options: Options = DEFAULTS) -> TrickResult:
     return TrickResult(
         winner=win.seat,
         play=winning,
-        reason=f"{reason[0]} ({reason[1]})",
+        reason=reason[0],
         rule=reason[1],
         lead=lead,
         beaten=beaten,
@@ -505,39 +626,77 @@ def judge_trick(trick: Trick, options: Options = DEFAULTS) -> TrickResult:
     )
 
 
-def _why_not(play: Play, winning: Play, seven_led: bool) -> str:
-    held = format_cards(winning.cards)
+def _why_not(play: Play, winning: Play, seven_led: bool) -> Message:
+    """The step for a play that does not take the trick: the play, and why not."""
+    who = play.text()
+    held = joined(winning.cards, " ")
     if THREE_D in winning.cards:
-        return "cannot take it: nothing beats the 3D once it is not led (7a)"
+        return msg(
+            "{play} cannot take it: nothing beats the {three_d} once it is not led (7a)",
+            play=who,
+            three_d=THREE_D,
+        )
     if seven_led and KS in winning.cards:
-        return "cannot take it: only the 3D beats the KS that took a 7-led trick (V-2)"
+        return msg(
+            "{play} cannot take it: only the {three_d} beats the {ks} that took a 7-led trick "
+            "(V-2)",
+            play=who,
+            three_d=THREE_D,
+            ks=KS,
+        )
     if not seven_led and any(c.rank is Rank.SEVEN for c in play.cards):
-        return "cannot take it: a 7 not led never wins (7a)"
+        return msg("{play} cannot take it: a 7 not led never wins (7a)", play=who)
     if seven_led and KC in winning.cards:
-        return "cannot take it: in a 7-led trick only the KS or the 3D beat the KC (7a)"
+        return msg(
+            "{play} cannot take it: in a 7-led trick only the {ks} or the {three_d} beat the "
+            "{kc} (7a)",
+            play=who,
+            ks=KS,
+            three_d=THREE_D,
+            kc=KC,
+        )
     if seven_led:
-        return (
-            f"does not beat {held}: a led 7 falls only to a higher 7, the KC, the 3D or the KS "
-            "by its rule (7a)"
+        return msg(
+            "{play} does not beat {cards}: a led 7 falls only to a higher 7, the {kc}, the "
+            "{three_d} or the {ks} by its rule (7a)",
+            play=who,
+            cards=held,
+            kc=KC,
+            three_d=THREE_D,
+            ks=KS,
         )
     if len(play.cards) > 1:
-        return f"does not beat {held}: each card must beat a different winning card (V-5)"
-    return f"does not beat {held} (7a)"
+        return msg(
+            "{play} does not beat {cards}: each card must beat a different winning card (V-5)",
+            play=who,
+            cards=held,
+        )
+    return msg("{play} does not beat {cards} (7a)", play=who, cards=held)
 
 
 def _lead_held(lead: Play, seven_led: bool, after_three: bool) -> Reason:
     if after_three:
         return (
-            f"the 3D never wins when led; {format_cards(lead.cards)}, played next, counted as "
-            "the lead and nothing beat it",
+            msg(
+                "the {three_d} never wins when led; {cards}, played next, counted as the lead "
+                "and nothing beat it (V-3)",
+                three_d=THREE_D,
+                cards=joined(lead.cards, " "),
+            ),
             "V-3",
         )
     if seven_led:
         return (
-            "nothing beat the led 7: only a higher 7, the KC, the 3D or the KS by its rule can",
+            msg(
+                "nothing beat the led 7: only a higher 7, the {kc}, the {three_d} or the {ks} by "
+                "its rule can (7a)",
+                kc=KC,
+                three_d=THREE_D,
+                ks=KS,
+            ),
             "7a",
         )
-    return ("nothing beat the lead", "7a")
+    return (msg("nothing beat the lead (7a)"), "7a")
 
 
 def trick_winner(
@@ -556,12 +715,12 @@ def trick_winner(
     >>> def t(*cards):
     ...     return parse_trick({"plays": [{"seat": i % 4, "cards": c} for i, c in enumerate(cards)]}, 4)
     >>> r = trick_winner(t("9C", "3D", "KH", "JC"))
-    >>> r.winner, r.reason, r.locked_by
+    >>> r.winner, str(r.reason), r.locked_by
     (1, 'the 3D wins when it is not led (7a)', Card('3D'))
-    >>> trick_winner(t("KH", "8S", "JC", "9C")).reason
-    'KH and JC are equal: the second played wins (7a)'
-    >>> trick_winner(t("3D", "7H", "KS", "5C")).reason
-    'the KS straight after the led 7 takes the trick (V-2)'
+    >>> print(trick_winner(t("KH", "8S", "JC", "9C")).reason)
+    KH and JC are equal: the second played wins (7a)
+    >>> print(trick_winner(t("3D", "7H", "KS", "5C")).reason)
+    the KS straight after the led 7 takes the trick (V-2)
     """
     table = None if players is None else Table.for_players(players)
     check_trick(trick, table)

@@ -10,8 +10,8 @@ per side, who won the first five, the capture events. Both forms score the same 
 >>> score = score_hand(quick, table)
 >>> score.points
 (4, 2)
->>> score.explanation(0)
-('7 tricks: more than five score 1 + (7 - 5) = 3 (V-1)', 'won the first five tricks in a row: +1 (7a)')
+>>> [str(line) for line in score.explanation(0)]
+['7 tricks: more than five score 1 + (7 - 5) = 3 (V-1)', 'won the first five tricks in a row: +1 (7a)']
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from adjudicator.errors import (
     ImpossibleHandError,
     IncompleteHandError,
 )
+from adjudicator.messages import Message, Verbatim, msg, msg_n
 from adjudicator.tricks import plays
 from adjudicator.tricks.plays import Trick
 from adjudicator.tricks.voormsi.hand import (
@@ -34,8 +35,20 @@ from adjudicator.tricks.voormsi.hand import (
     capture_kind,
     check_hand,
     holds,
+    mid,
 )
-from adjudicator.tricks.voormsi.rules import DEFAULTS, JC, Options, Table
+from adjudicator.tricks.voormsi.rules import (
+    ALL_NINE_KEEPS_CAPTURES,
+    DEFAULTS,
+    JC,
+    KH,
+    THREE_D,
+    TRICK_READINGS,
+    Options,
+    Table,
+    house_rule,
+    inside,
+)
 
 # 7a capture events: what each earns the side that makes it (the partner capture earns
 # nothing: it resets the side's score to 0 and ends the game).
@@ -46,12 +59,12 @@ CAPTURE_POINTS: dict[CaptureKind, int] = {
     "3d": 1,
     "3d_double": 2,
 }
-CAPTURE_NAMES: dict[CaptureKind, str] = {
-    "simple": "simple capture",
-    "jc": "JC capture",
-    "partner": "partner capture",
-    "3d": "3D capture",
-    "3d_double": "3D double capture",
+CAPTURE_NAMES: dict[CaptureKind, Message] = {
+    "simple": msg("simple capture"),
+    "jc": msg("{jc} capture", jc=JC),
+    "partner": msg("partner capture"),
+    "3d": msg("{three_d} capture", three_d=THREE_D),
+    "3d_double": msg("{three_d} double capture", three_d=THREE_D),
 }
 FIRST_FIVE = 5
 
@@ -101,7 +114,7 @@ class ScoreLine:
 
     side: int
     points: int
-    text: str
+    text: Message
     rule: str
     event: CaptureKind | None = None
     trick: int | None = None
@@ -135,7 +148,7 @@ class HandScore:
     partner_capture: int | None = None
     complete: bool = True
 
-    def explanation(self, side: int) -> tuple[str, ...]:
+    def explanation(self, side: int) -> tuple[Message, ...]:
         return tuple(line.text for line in self.lines if line.side == side)
 
     def as_dict(self) -> HandScoreData:
@@ -156,7 +169,7 @@ class _Event:
     kind: CaptureKind
     side: int
     points: int
-    text: str
+    text: Message
     rule: str
     trick: int | None = None
 
@@ -169,27 +182,45 @@ def _trick_event(checked: CheckedHand, number: int, jc_trick: int | None) -> _Ev
         return None
     winner = trick.plays[result.play]
     side = table.side_of(winner.seat)
-    at = f"trick {number + 1}"
     if kind == "simple":
         return _simple_capture(checked, number, jc_trick)
     beaten = trick.plays[result.beaten] if result.beaten is not None else winner
+    cards = {"kh": KH, "jc": JC}
     if kind == "jc":
-        text = (
-            f"JC capture in {at}: seat {winner.seat + 1}'s JC took seat {beaten.seat + 1}'s "
-            "winning KH: +2"
+        text = msg(
+            "{jc} capture in trick {trick}: {winner}'s {jc} took {beaten}'s winning {kh}: +2",
+            trick=number + 1,
+            winner=mid(winner.seat),
+            beaten=mid(beaten.seat),
+            **cards,
         )
     elif kind == "partner":
-        text = (
-            f"partner capture in {at}: seat {winner.seat + 1}'s JC took their partner seat "
-            f"{beaten.seat + 1}'s winning KH: {table.side_name(side)} go back to 0 and the game "
-            f"ends, {table.side_name(1 - side)} winning"
+        text = msg(
+            "partner capture in trick {trick}: {winner}'s {jc} took their partner {beaten}'s "
+            "winning {kh}: {side} go back to 0 and the game ends, {other} winning",
+            trick=number + 1,
+            winner=mid(winner.seat),
+            beaten=mid(beaten.seat),
+            side=inside(table.side_seats(side)),
+            other=table.side_seats(1 - side),
+            **cards,
         )
     elif kind == "3d":
-        text = f"3D capture in {at}: seat {winner.seat + 1}'s 3D took the winning KH: +1"
+        text = msg(
+            "{three_d} capture in trick {trick}: {winner}'s {three_d} took the winning {kh}: +1",
+            trick=number + 1,
+            winner=mid(winner.seat),
+            three_d=THREE_D,
+            kh=KH,
+        )
     else:
-        text = (
-            f"3D double capture in {at}: seat {winner.seat + 1}'s 3D took the winning JC after "
-            "the KH was played: +2"
+        text = msg(
+            "{three_d} double capture in trick {trick}: {winner}'s {three_d} took the winning "
+            "{jc} after the {kh} was played: +2",
+            trick=number + 1,
+            winner=mid(winner.seat),
+            three_d=THREE_D,
+            **cards,
         )
     rule = "V-16" if checked.units[number] > 1 else "7a"
     return _Event(kind, side, CAPTURE_POINTS[kind], text, rule, number)
@@ -204,37 +235,54 @@ def _simple_capture(checked: CheckedHand, number: int, jc_trick: int | None) -> 
     winner = trick.plays[result.play]
     side = table.side_of(winner.seat)
     rule = "V-16" if checked.units[number] > 1 else "7a"
-    head = f"simple capture in trick {number + 1}: seat {winner.seat + 1} won it with the KH"
+    head = msg(
+        "simple capture in trick {trick}: {seat} won it with the {kh}",
+        trick=number + 1,
+        seat=mid(winner.seat),
+        kh=KH,
+    )
+    text: Message
     if result.play == len(trick.plays) - 1:
-        last = "the KH's play was the last" if checked.units[number] > 1 else "the KH was the last"
-        return _Event("simple", side, 0, f"{head}, but {last} card played: no point", rule, number)
+        if checked.units[number] > 1:
+            text = msg(
+                "{head}, but the {kh}'s play was the last card played: no point", head=head, kh=KH
+            )
+        else:
+            text = msg("{head}, but the {kh} was the last card played: no point", head=head, kh=KH)
+        return _Event("simple", side, 0, text, rule, number)
     if jc_trick is not None and jc_trick < number:
-        return _Event(
-            "simple",
-            side,
-            0,
-            f"{head}, but the JC was played in trick {jc_trick + 1}: no point",
-            rule,
-            number,
+        text = msg(
+            "{head}, but the {jc} was played in trick {trick}: no point",
+            head=head,
+            jc=JC,
+            trick=jc_trick + 1,
         )
+        return _Event("simple", side, 0, text, rule, number)
     proof = holds(hand, checked.stock, winner.seat, JC, number)
     if proof is not None:
-        text = f"{head}, but they held the JC too ({proof}): no point"
+        text = msg(
+            "{head}, but they held the {jc} too ({proof}): no point", head=head, jc=JC, proof=proof
+        )
         return _Event("simple", side, 0, text, "V-20" if table.players == 2 else rule, number)
-    note = ""
     later = [
         n
         for n, t in enumerate(hand.tricks)
         if n > number and any(JC in p.cards and p.seat == winner.seat for p in t.plays)
     ]
     if later:
-        note = (
-            f" (seat {winner.seat + 1} plays the JC in trick {later[0] + 1} but may have drawn "
-            "it since; if they held it here, record it under held and the point goes)"
+        text = msg(
+            "{head}: +1 ({seat} plays the {jc} in trick {trick} but may have drawn it since; if "
+            "they held it here, record it under held and the point goes)",
+            head=head,
+            seat=mid(winner.seat),
+            jc=JC,
+            trick=later[0] + 1,
         )
+    else:
+        text = msg("{head}: +1", head=head)
     # V-14: a JC played earlier in this same trick does not stop the capture.
     rule = "V-14" if _jc_here(trick) else rule
-    return _Event("simple", side, 1, f"{head}: +1{note}", rule, number)
+    return _Event("simple", side, 1, text, rule, number)
 
 
 def _jc_here(trick: Trick) -> bool:
@@ -270,7 +318,8 @@ class _Facts:
     events: tuple[_Event, ...]
     call: int | None
     complete: bool
-    first_five_text: str = "won the first five tricks in a row: +1"
+    # The trick that completed the first five, when the hand's tricks say it.
+    first_five_by: int | None = None
 
 
 def trick_points(tricks: int, reading: str = "literal") -> int:
@@ -286,11 +335,65 @@ def trick_points(tricks: int, reading: str = "literal") -> int:
     return 1 + tricks - floor if scoring else 0
 
 
-_READING = {
-    "literal": "more than five score 1 + ({n} - 5)",
-    "majority": "five or more score 1 + ({n} - 5)",
-    "over_six": "six or more score 1 + ({n} - 6)",
-}
+def _trick_line(tricks: int, earned: int, reading: str) -> Message:
+    """A side's trick points, worked (V-1), naming the house rule read when not the seed's."""
+    if reading == "literal":
+        if earned:
+            return msg_n(
+                "{count} trick: more than five score 1 + ({count} - 5) = {points} (V-1)",
+                "{count} tricks: more than five score 1 + ({count} - 5) = {points} (V-1)",
+                tricks,
+                points=earned,
+            )
+        return msg_n(
+            "{count} trick: no trick points (V-1)", "{count} tricks: no trick points (V-1)", tricks
+        )
+    rule = house_rule(TRICK_READINGS[reading])
+    if not earned:
+        return msg_n(
+            "{count} trick: no trick points (V-1, {house_rule})",
+            "{count} tricks: no trick points (V-1, {house_rule})",
+            tricks,
+            house_rule=rule,
+        )
+    if reading == "majority":
+        return msg_n(
+            "{count} trick: five or more score 1 + ({count} - 5) = {points} (V-1, {house_rule})",
+            "{count} tricks: five or more score 1 + ({count} - 5) = {points} (V-1, {house_rule})",
+            tricks,
+            points=earned,
+            house_rule=rule,
+        )
+    return msg_n(
+        "{count} trick: six or more score 1 + ({count} - 6) = {points} (V-1, {house_rule})",
+        "{count} tricks: six or more score 1 + ({count} - 6) = {points} (V-1, {house_rule})",
+        tricks,
+        points=earned,
+        house_rule=rule,
+    )
+
+
+def _first_five_line(by: int | None, every: bool) -> Message:
+    """The first-five bonus (7a), with the tricks that made it where known; none when one side
+    took every trick (V-8)."""
+    if every:
+        if by is None:
+            return msg(
+                "won the first five tricks in a row: no bonus when one side takes every trick (V-8)"
+            )
+        return msg(
+            "won the first five tricks in a row (tricks 1 to {last}): no bonus when one side "
+            "takes every trick (V-8)",
+            last=by,
+        )
+    if by is None:
+        return msg("won the first five tricks in a row: +1 (7a)")
+    return msg("won the first five tricks in a row (tricks 1 to {last}): +1 (7a)", last=by)
+
+
+def _cited(line: Message, rule: str) -> Message:
+    """A capture's line with the ruling it applies: ``JC capture: +2 (7a)``."""
+    return msg("{line} ({rule})", line=line, rule=Verbatim(rule))
 
 
 def _score(facts: _Facts, table: Table, options: Options) -> HandScore:
@@ -306,8 +409,11 @@ def _score(facts: _Facts, table: Table, options: Options) -> HandScore:
             ScoreLine(
                 facts.call,
                 0,
-                f"{table.side_name(facts.call)} called the hand over after losing a trick: the "
-                "points earned so far count",
+                msg(
+                    "{side} called the hand over after losing a trick: the points earned so far "
+                    "count",
+                    side=inside(table.side_seats(facts.call)),
+                ),
                 "V-19",
             )
         )
@@ -317,54 +423,59 @@ def _score(facts: _Facts, table: Table, options: Options) -> HandScore:
         )
         for event in facts.events:
             if event is not partner:
-                text = f"{event.text}; not scored: the game ended with the partner capture"
+                text = msg(
+                    "{line}; not scored: the game ended with the partner capture", line=event.text
+                )
                 lines.append(ScoreLine(event.side, 0, text, event.rule, event.kind, event.trick))
         return _hand_score(facts, table, lines, every, partner.side)
-    rule = "V-1"
-    if options.trick_reading != "literal":
-        rule = f"V-1, house rule trick_reading = {options.trick_reading}"
     for side in sides:
         n = facts.tricks[side]
         earned = trick_points(n, options.trick_reading)
         if not n:
             continue
-        plural = "trick" if n == 1 else "tricks"
         if every is not None:
-            line = ScoreLine(side, 0, f"{n} {plural}: all of them, so no trick points (V-8)", "V-8")
-        elif earned:
-            how = _READING[options.trick_reading].format(n=n)
-            line = ScoreLine(side, earned, f"{n} {plural}: {how} = {earned} ({rule})", "V-1")
+            all_of_them = msg_n(
+                "{count} trick: all of them, so no trick points (V-8)",
+                "{count} tricks: all of them, so no trick points (V-8)",
+                n,
+            )
+            line = ScoreLine(side, 0, all_of_them, "V-8")
         else:
-            line = ScoreLine(side, 0, f"{n} {plural}: no trick points ({rule})", "V-1")
+            line = ScoreLine(side, earned, _trick_line(n, earned, options.trick_reading), "V-1")
         lines.append(line)
         points[side] += line.points
     if facts.first_five is not None and table.first_five_bonus:
+        first = _first_five_line(facts.first_five_by, every is not None)
         if every is None:
-            lines.append(ScoreLine(facts.first_five, 1, f"{facts.first_five_text} (7a)", "7a"))
+            lines.append(ScoreLine(facts.first_five, 1, first, "7a"))
             points[facts.first_five] += 1
         else:
-            text = f"{facts.first_five_text.removesuffix(': +1')}: no bonus when one side takes every trick (V-8)"
-            lines.append(ScoreLine(facts.first_five, 0, text, "V-8"))
+            lines.append(ScoreLine(facts.first_five, 0, first, "V-8"))
     for event in facts.events:
         earned = event.points
-        text = f"{event.text} ({event.rule})"
+        text = _cited(event.text, event.rule)
         if every is not None and earned:
             if options.all_nine_keeps_captures:
-                text = f"{event.text}, kept though one side took every trick (V-18)"
+                text = msg("{line}, kept though one side took every trick (V-18)", line=event.text)
             else:
                 earned = 0
-                text = f"{event.text}; not scored: one side took every trick (V-8)"
+                text = msg("{line}; not scored: one side took every trick (V-8)", line=event.text)
         lines.append(ScoreLine(event.side, earned, text, event.rule, event.kind, event.trick))
         points[event.side] += earned
     if every is not None:
-        text = f"{table.side_name(every)} took every trick: "
-        text += (
-            "only captures score (house rule all_nine_keeps_captures)"
-            if options.all_nine_keeps_captures
-            else "nobody scores this hand"
-        )
+        if options.all_nine_keeps_captures:
+            text = msg(
+                "{side} took every trick: only captures score ({house_rule}) (V-8)",
+                side=inside(table.side_seats(every)),
+                house_rule=house_rule(ALL_NINE_KEEPS_CAPTURES),
+            )
+        else:
+            text = msg(
+                "{side} took every trick: nobody scores this hand (V-8)",
+                side=inside(table.side_seats(every)),
+            )
         for side in sides:
-            lines.append(ScoreLine(side, 0, f"{text} (V-8)", "V-8"))
+            lines.append(ScoreLine(side, 0, text, "V-8"))
     return HandScore(
         points=tuple(points),
         tricks=facts.tricks,
@@ -402,15 +513,18 @@ def _facts_from_tricks(checked: CheckedHand) -> _Facts:
         if event is not None:
             events.append(event)
     first = _first_five(checked) if table.first_five_bonus else None
-    text = "won the first five tricks in a row: +1"
+    by = None
     if first is not None:
         upto = 0
         for number, units in enumerate(checked.units):
             upto += units
             if upto >= FIRST_FIVE:
-                text = f"won the first five tricks in a row (tricks 1 to {number + 1}): +1"
+                by = number + 1
                 break
-    return _Facts(checked.won(), first, tuple(events), hand.call, checked.complete, text)
+    return _Facts(checked.won(), first, tuple(events), hand.call, checked.complete, by)
+
+
+_CALL_AT_THE_END = msg("A call stops a hand in the middle, not once every trick is played (V-10).")
 
 
 def check_over(checked: CheckedHand) -> None:
@@ -421,31 +535,42 @@ def check_over(checked: CheckedHand) -> None:
     if hand.call is not None:
         if checked.partner_capture is not None:
             raise IllegalCallError(
-                f"The game ended in trick {checked.partner_capture + 1} with a partner capture: "
-                "nobody can call after it.",
+                msg(
+                    "The game ended in trick {trick} with a partner capture: nobody can call "
+                    "after it.",
+                    trick=checked.partner_capture + 1,
+                ),
                 field="call",
                 seats=table.sides[hand.call],
             )
         if not hand.tricks or checked.complete:
-            when = "before the first trick" if not hand.tricks else "once every trick is played"
             raise IllegalCallError(
-                f"A call stops a hand in the middle, not {when} (V-10).",
+                msg("A call stops a hand in the middle, not before the first trick (V-10).")
+                if not hand.tricks
+                else _CALL_AT_THE_END,
                 field="call",
                 seats=table.sides[hand.call],
             )
         last = checked.results[-1].winner
         if table.side_of(last) == hand.call:
             raise IllegalCallError(
-                f"{table.side_name(hand.call).capitalize()} won the last trick: a side may call "
-                "only straight after losing a trick (V-10).",
+                msg(
+                    "{side} won the last trick: a side may call only straight after losing a "
+                    "trick (V-10).",
+                    side=table.side_seats(hand.call),
+                ),
                 field="call",
                 seats=table.sides[hand.call],
             )
         return
     if checked.partner_capture is None and not checked.complete:
         raise IncompleteHandError(
-            f"This hand has {played} of its {table.tricks} tricks: record the rest, or the call "
-            "that stopped it.",
+            msg(
+                "This hand has {played} of its {tricks} tricks: record the rest, or the call "
+                "that stopped it.",
+                played=played,
+                tricks=table.tricks,
+            ),
             field="tricks",
         )
 
@@ -457,14 +582,18 @@ def _facts_from_quick(quick: QuickHand, table: Table) -> _Facts:
         raise err.at("quick") from None
     events = []
     for capture in quick.captures:
-        name = CAPTURE_NAMES[capture.event]
         if capture.event == "partner":
-            text = (
-                f"partner capture: {table.side_name(capture.side)} go back to 0 and the game "
-                f"ends, {table.side_name(1 - capture.side)} winning"
+            text = msg(
+                "partner capture: {side} go back to 0 and the game ends, {other} winning",
+                side=inside(table.side_seats(capture.side)),
+                other=table.side_seats(1 - capture.side),
             )
         else:
-            text = f"{name}: +{CAPTURE_POINTS[capture.event]}"
+            text = msg(
+                "{capture}: +{points}",
+                capture=CAPTURE_NAMES[capture.event],
+                points=CAPTURE_POINTS[capture.event],
+            )
         events.append(
             _Event(capture.event, capture.side, CAPTURE_POINTS[capture.event], text, "7a")
         )
@@ -520,7 +649,11 @@ def check_quick(quick: QuickHand, table: Table) -> None:
     stopped = quick.call is not None or bool(partner)
     if len(quick.tricks) != sides or any(n < 0 for n in quick.tricks):
         raise ImpossibleHandError(
-            f"tricks gives one count per side: {sides} at {table.players} players.",
+            msg(
+                "tricks gives one count per side: {sides} at {players} players.",
+                sides=sides,
+                players=table.players,
+            ),
             field="tricks",
         )
     named = [("first_five", quick.first_five), ("call", quick.call)]
@@ -528,32 +661,50 @@ def check_quick(quick: QuickHand, table: Table) -> None:
     for where, side in named:
         if side is not None and not 0 <= side < sides:
             raise ImpossibleHandError(
-                f"There is no side {side} at {table.players} players.", field=where
+                msg(
+                    "There is no side {side} at {players} players.",
+                    side=side,
+                    players=table.players,
+                ),
+                field=where,
             )
     if not stopped and total != most:
         raise ImpossibleHandError(
-            f"The tricks add up to {total}, but a hand at {table.players} players has {most}; "
-            "a hand stopped early needs its call or partner capture.",
+            msg(
+                "The tricks add up to {total}, but a hand at {players} players has {most}; a "
+                "hand stopped early needs its call or partner capture.",
+                total=total,
+                players=table.players,
+                most=most,
+            ),
             field="tricks",
         )
     if total > most:
         raise ImpossibleHandError(
-            f"The tricks add up to {total}, but a hand at {table.players} players has only {most}.",
+            msg(
+                "The tricks add up to {total}, but a hand at {players} players has only {most}.",
+                total=total,
+                players=table.players,
+                most=most,
+            ),
             field="tricks",
         )
     if quick.first_five is not None:
         side = quick.first_five
         if not table.first_five_bonus:
             raise ImpossibleHandError(
-                "Three players score no bonus for the first five tricks.",
+                msg("Three players score no bonus for the first five tricks."),
                 field="first_five",
                 seats=table.sides[side],
             )
         if quick.tricks[side] < FIRST_FIVE:
             raise ImpossibleHandError(
-                f"{table.side_name(side).capitalize()} won {quick.tricks[side]} "
-                f"trick{'' if quick.tricks[side] == 1 else 's'}, so "
-                "cannot have won the first five.",
+                msg_n(
+                    "{side} won {count} trick, so cannot have won the first five.",
+                    "{side} won {count} tricks, so cannot have won the first five.",
+                    quick.tricks[side],
+                    side=table.side_seats(side),
+                ),
                 field="first_five",
                 seats=table.sides[side],
             )
@@ -563,29 +714,38 @@ def check_quick(quick: QuickHand, table: Table) -> None:
         ]
         if sweeper:
             raise ImpossibleHandError(
-                f"{table.side_name(sweeper[0]).capitalize()} won every trick, so they won the "
-                "first five: give first_five.",
+                msg(
+                    "{side} won every trick, so they won the first five: give first_five.",
+                    side=table.side_seats(sweeper[0]),
+                ),
                 field="first_five",
                 seats=table.sides[sweeper[0]],
             )
     if len(quick.captures) > 1:
         raise ImpossibleHandError(
-            "Every capture event is made in the one trick the KH falls to, so a hand has at "
-            f"most one, not {len(quick.captures)}.",
+            msg(
+                "Every capture event is made in the one trick the {kh} falls to, so a hand has "
+                "at most one, not {count}.",
+                kh=KH,
+                count=len(quick.captures),
+            ),
             field="captures",
         )
     for index, capture in enumerate(quick.captures):
         where = f"captures[{index}]"
         if capture.event == "partner" and not table.partnerships:
             raise ImpossibleHandError(
-                "A partner capture needs partners: only the four-player game has them (V-20).",
+                msg("A partner capture needs partners: only the four-player game has them (V-20)."),
                 field=f"{where}.event",
                 seats=table.sides[capture.side],
             )
         if quick.tricks[capture.side] < 1:
             raise ImpossibleHandError(
-                f"A {CAPTURE_NAMES[capture.event]} is made by winning a trick, and "
-                f"{table.side_name(capture.side)} won none.",
+                msg(
+                    "A {capture} is made by winning a trick, and {side} won none.",
+                    capture=CAPTURE_NAMES[capture.event],
+                    side=table.side_seats(capture.side),
+                ),
                 field=f"{where}.side",
                 seats=table.sides[capture.side],
             )
@@ -593,20 +753,22 @@ def check_quick(quick: QuickHand, table: Table) -> None:
         caller = quick.call
         if partner:
             raise ImpossibleHandError(
-                "The partner capture ended the game: nobody can call after it.",
+                msg("The partner capture ended the game: nobody can call after it."),
                 field="call",
                 seats=table.sides[caller],
             )
         if total >= most:
             raise IllegalCallError(
-                "A call stops a hand in the middle, not once every trick is played (V-10).",
+                _CALL_AT_THE_END,
                 field="call",
                 seats=table.sides[caller],
             )
         if total - quick.tricks[caller] < 1:
             raise IllegalCallError(
-                f"{table.side_name(caller).capitalize()} lost no trick: a side may call only "
-                "straight after losing one (V-10).",
+                msg(
+                    "{side} lost no trick: a side may call only straight after losing one (V-10).",
+                    side=table.side_seats(caller),
+                ),
                 field="call",
                 seats=table.sides[caller],
             )

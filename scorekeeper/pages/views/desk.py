@@ -19,6 +19,7 @@ from adjudicator.game import Game as GameDefinition
 from adjudicator.games import all_games, get_game
 from adjudicator.options import changed_options, options_as_dict
 from adjudicator.records import TricksField
+from adjudicator.said import Naming
 from scorekeeper.access import roles
 from scorekeeper.api import parsers
 from scorekeeper.desk import asking, disputes
@@ -192,6 +193,11 @@ def _context(request: AuthedRequest) -> dict[str, Any]:
             (f for f in game.record(parsed, players).fields if isinstance(f, TricksField)), None
         ),
     )
+    answer_json = json.dumps(asked.answer, indent=2) if asked and asked.answer else ""
+    if asked is not None:
+        # Said in the language spoken, with the players' names where the desk knows them.
+        names = _names(from_game, game, players)
+        asked = asked.said(Naming(tuple(names), seating.sides) if names else Naming())
     if asked is not None and asked.error is not None and asked.error.path:
         for block in form_blocks:
             if block.key == asked.error.path[0]:
@@ -209,7 +215,7 @@ def _context(request: AuthedRequest) -> dict[str, Any]:
         "way_name": WAY,
         "pack": pack_data(game.pack(parsed, players)),
         "asked": asked,
-        "answer_json": json.dumps(asked.answer, indent=2) if asked and asked.answer else "",
+        "answer_json": answer_json,
         "data_json": json.dumps(data),
         "options": options,
         "options_json": json.dumps(options),

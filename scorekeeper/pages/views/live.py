@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
+from scorekeeper.languages.speaking import at_table
 from scorekeeper.live import polling
 from scorekeeper.pages.views.access import game_to_view, sign_in_first
 from scorekeeper.standings import scoreboard
@@ -44,6 +45,7 @@ def _screen(request: AuthedRequest, pk: int) -> HttpResponse:
         "poll_key": polling.poll_key(request, game.pk),
     }
     template = "scorekeeper/live/screen.html" + ("#screen" if request.htmx else "")
-    response = render(request, template, context)
+    with at_table(game.night):  # the table's language, where the night has one
+        response = render(request, template, context)
     polling.stamp(response, request, game.pk, standings.last_entry_id)
     return response

@@ -23,6 +23,7 @@ from scorekeeper.nights import services as night_services
 from scorekeeper.pages.forms import (
     GameStartForm,
     NightForm,
+    NightLanguageForm,
     NightSettingForm,
     PlayerForm,
     RecorderForm,
@@ -76,6 +77,20 @@ def night_confirmations(request: AuthedRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         confirmations.night_ask_confirmations(
             night=night, by=request.user, on=bool(form.cleaned_data["confirmations"])
+        )
+    return redirect(night)
+
+
+@login_required
+@require_POST
+def night_language(request: AuthedRequest, pk: int) -> HttpResponse:
+    """The owner chooses the table's language (its big screen and share cards), or none."""
+    night = get_object_or_404(roles.nights_for_user(request.user), pk=pk)
+    roles.require_owner(request.user, night, "choose the table's language")  # access first
+    form = NightLanguageForm(request.POST)
+    if form.is_valid():
+        night_services.night_set_language(
+            night=night, by=request.user, language=form.cleaned_data["language"]
         )
     return redirect(night)
 

@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
+from scorekeeper.languages.speaking import at_table
 from scorekeeper.pages.views.access import game_to_view, night_to_view, sign_in_first
 from scorekeeper.standings import result_cards, scoreboard
 from scorekeeper.standings.result_cards import SIZES, Card, Size
@@ -35,8 +36,9 @@ def game_result_card(request: HttpRequest, pk: int) -> HttpResponse:
     game = game_to_view(request, pk)
     if game is None:
         return sign_in_first(request)
-    card = result_cards.game_card(game, scoreboard.game_standings(game))
-    return _drawn(request, card, f"{game.slug}-{game.night.date:%Y-%m-%d}")
+    with at_table(game.night):  # a share card speaks the table's language, where it has one
+        card = result_cards.game_card(game, scoreboard.game_standings(game))
+        return _drawn(request, card, f"{game.slug}-{game.night.date:%Y-%m-%d}")
 
 
 @require_GET
@@ -45,4 +47,5 @@ def night_result_card(request: HttpRequest, pk: int) -> HttpResponse:
     night = night_to_view(request, pk)
     if night is None:
         return sign_in_first(request)
-    return _drawn(request, result_cards.night_card(night), f"night-{night.date:%Y-%m-%d}")
+    with at_table(night):
+        return _drawn(request, result_cards.night_card(night), f"night-{night.date:%Y-%m-%d}")

@@ -12,8 +12,9 @@ import pytest
 from adjudicator.errors import AdjudicationError, GameOverError
 from adjudicator.game import ExactTarget
 from adjudicator.games import get_game
+from adjudicator.messages import Message, render
 from adjudicator.records import describe, json_schema
-from adjudicator.said import Naming, Said
+from adjudicator.said import Naming
 from adjudicator.tally import Tally
 from adjudicator.tricks.voormsi import (
     Hand,
@@ -27,7 +28,7 @@ from adjudicator.tricks.voormsi import (
     score_hand,
     summarize,
 )
-from adjudicator.tricks.voormsi.game import Voormsi, keep_seats
+from adjudicator.tricks.voormsi.game import Voormsi
 from tests.adjudicator.tricks.voormsi.simulate import play_hand, record
 
 GAME = Voormsi()
@@ -57,7 +58,7 @@ def refusal(data: dict[str, Any], players: int = 4) -> AdjudicationError:
 
 
 def named(text: str, players: int = 4) -> str:
-    return text.named(NAMES[players]) if isinstance(text, Said) else text
+    return render(text, "en", NAMES[players])
 
 
 # --- The game's description -------------------------------------------------------------------
@@ -370,10 +371,10 @@ def test_refusals_carry_their_field_and_seats(
 
 def test_a_refusal_names_the_players() -> None:
     err = refusal({"tricks": [{"plays": [{"seat": 0, "cards": "9C"}, {"seat": 2, "cards": "5D"}]}]})
-    assert isinstance(err.message, Said)
-    assert err.named(NAMES[4]) == "Cy played out of turn: after Ann led, it was Ben's turn."
+    assert isinstance(err.message, Message)
+    assert named(err.message) == "Cy played out of turn: after Ann led, it was Ben's turn."
     call = refusal(record(4, JC_CAPTURE_THEN_LOSS, call=0))
-    assert call.named(NAMES[4]) == (
+    assert named(call.message) == (
         "Ann and Cy won the last trick: a side may call only straight after losing a trick (V-10)."
     )
 
@@ -511,7 +512,7 @@ def test_a_call_that_does_not_make_exactly_nine_is_refused_when_tallied() -> Non
         GAME.tally(deals, players=4, options=OPTIONS)
     err = caught.value
     assert (err.code, err.field, err.seats) == ("illegal_call", "call", (1, 3))
-    assert err.named(NAMES[4]) == (
+    assert named(err.message) == (
         "Ben and Di called the hand over, but 2 + 2 = 4, not exactly 9: a call must make "
         "exactly 9 (V-19)."
     )
@@ -592,36 +593,25 @@ def test_sample_deals_alternate_ways_and_round_trip(players: int) -> None:
         assert parse(canonical, players) == deal
 
 
-# --- Said ----------------------------------------------------------------------------------------
+# --- Sentences as messages -----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("text", "players", "named_as"),
-    [
-        pytest.param(
-            "JC capture in trick 2: seat 3's JC took seat 2's winning KH: +2",
-            4,
-            "JC capture in trick 2: Cy's JC took Ben's winning KH: +2",
-            id="two-seats",
-        ),
-        pytest.param(
-            "Seats 2 and 4 won the last trick", 4, "Ben and Di won the last trick", id="a-side"
-        ),
-        pytest.param(
-            "seat 1 and seat 2 share the win", 3, "Ann and Ben share the win", id="seat-and-seat"
-        ),
-        pytest.param(
-            "there is no seat 5 at this table", 4, "there is no seat 5 at this table", id="no-such"
-        ),
-        pytest.param("this table has seats 1 to 4", 4, "this table has seats 1 to 4", id="a-range"),
-        pytest.param("7 tricks: no trick points", 4, "7 tricks: no trick points", id="no-seat"),
-    ],
-)
-def test_library_sentences_keep_their_seats(text: str, players: int, named_as: str) -> None:
-    kept = keep_seats(text, players)
-    assert named(kept, players) == named_as
-    # Without names, the sentence reads as the library wrote it (a capital after a colon aside).
-    assert str(kept).lower() == text.lower()
+def test_library_sentences_keep_their_seats_as_data() -> None:
+    # The library's sentences are messages: the seats they name are data, so the app puts the
+    # players' names in without reading any prose (issue 27 replaced the regex that did).
+    answer = GAME.ask("trick", {"players": 4, "plays": plays("KH", "JC", "5D", "6D")})
+    steps = answer["explanation"]
+    assert [str(line) for line in steps[:2]] == [
+        "seat 1: KH led",
+        "seat 2: JC takes the trick: KH and JC are equal: the second played wins (7a)",
+    ]
+    assert [named(line) for line in steps[:2]] == [
+        "Ann: KH led",
+        "Ben: JC takes the trick: KH and JC are equal: the second played wins (7a)",
+    ]
+    assert named(GAME.notes(OPTIONS, 4)[-1]) == "Ann and Cy play against Ben and Di"
+    ladder = ladder_after(Ladder(3, (10, 11, 4)), HandScore((2, 1, 0), (0, 0, 0), ()))
+    assert named(ladder.status(), 3) == "Ann and Ben share the win: exactly 12."
 
 
 # --- Questions -------------------------------------------------------------------------------

@@ -225,7 +225,11 @@ def test_parlett_the_jc_must_come_onto_an_opponents_winning_kh() -> None:
         (1,),
         ("JC",),
     )
-    assert "house rule forced_play = parlett" in err.message
+    # Issue 27: the house rule by its label on the house-rules page, not its key.
+    assert (
+        '(house rule "Holding the JC, play it onto an opponent\'s winning KH (Parlett)") (V-4)'
+        in err.message
+    )
 
 
 # --- What the record says a seat held -------------------------------------------------------

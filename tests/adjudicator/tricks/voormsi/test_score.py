@@ -62,7 +62,9 @@ def test_each_line_cites_its_rule() -> None:
     assert score.explanation(1) == ("3 tricks: no trick points (V-1)", "3D capture: +1 (7a)")
     over = quick(4, {"tricks": [6, 3]}, {"trick_reading": "over_six"})
     assert over.explanation(0) == (
-        "6 tricks: six or more score 1 + (6 - 6) = 1 (V-1, house rule trick_reading = over_six)",
+        # Issue 27: a house rule is named as the house-rules page names it, not by its key.
+        "6 tricks: six or more score 1 + (6 - 6) = 1 "
+        '(V-1, house rule "Six or more tricks: 6 score 1, 7 score 2")',
     )
 
 
@@ -331,7 +333,8 @@ def test_the_first_side_exactly_on_target_wins() -> None:
 def test_two_sides_landing_on_target_in_one_hand_share_the_win() -> None:
     ladder = ladder_after(Ladder(3, (10, 11, 4)), bare(2, 1, 0))
     assert ladder.winners == (0, 1)
-    assert ladder.status() == "Seat 1 and seat 2 share the win: exactly 12."
+    # Issue 27: the winners said as one list ("seat 1 and seat 2" before).
+    assert ladder.status() == "Seats 1 and 2 share the win: exactly 12."
 
 
 def test_no_hand_after_the_game_is_over() -> None:
