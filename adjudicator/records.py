@@ -664,7 +664,7 @@ def _parse_per_seat(
             )
         if who == skipped:
             raise BadEntryError(
-                _filled(f.skipped, seat(who)),
+                said_of(f.skipped, seat(who)),
                 field=f"{where}.seat",
                 seats=(who,),
             )
@@ -691,19 +691,28 @@ def _parse_per_seat(
         entries[who] = SeatEntry(entry.key, parsed, index)
     missing = [s for s in range(seating.players) if s != skipped and s not in entries]
     if missing:
-        raise BadEntryError(_filled(f.prompt, seats(missing)), seats=tuple(missing))
+        raise BadEntryError(said_of(f.prompt, seats(missing)), seats=tuple(missing))
     return {s: entries[s] for s in sorted(entries)}
 
 
-def _filled(template: str, who: Ref) -> str:
-    """A per-seat field's ``prompt`` or ``skipped`` said of ``who``, as a sentence: a message
-    with its :data:`SOMEONE` place filled; a plain ``{}`` template (a game's not yet made a
-    message) with the seats put in, still naming them as data."""
+def said_of(template: str, who: Any) -> str:
+    """A per-seat field's ``prompt`` or ``skipped`` said of ``who`` (seats, or a player's name
+    as :class:`~adjudicator.messages.Verbatim`), as a sentence: a message with its
+    :data:`SOMEONE` place filled; a plain ``{}`` template (a game's not yet made a message)
+    with the seats put in, still naming them as data.
+
+    >>> from adjudicator.messages import render
+    >>> prompt = PerSeatField("hands", "Hands", ()).prompt
+    >>> str(said_of(prompt, seats((1, 2)))), render(said_of(prompt, Verbatim("Ann")), "en")
+    ('Say what seats 2 and 3 had.', 'Say what Ann had.')
+    """
     if isinstance(template, Message):
         args = {name: who if value == SOMEONE else value for name, value in template.args.items()}
         filled = Message(template.id, args, plural=template.plural, count=template.counted)
         return msg("{sentence}.", sentence=filled)
-    return Said(f"{template}.", (who,))
+    if isinstance(who, Ref):
+        return Said(f"{template}.", (who,))
+    return f"{template.replace('{}', str(getattr(who, 'text', who)))}."
 
 
 def _parse_events(f: EventsField, value: object, seating: Seating) -> tuple[tuple[str, int], ...]:
@@ -1058,6 +1067,7 @@ def _schema(f: Field | Entry, players: int) -> dict[str, Any]:
 
 
 __all__ = [
+    "SOMEONE",
     "CardsField",
     "CountField",
     "DealData",
@@ -1083,4 +1093,5 @@ __all__ = [
     "openapi_schema",
     "parse_record",
     "plays_schema",
+    "said_of",
 ]
