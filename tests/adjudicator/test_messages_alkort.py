@@ -312,7 +312,7 @@ def test_names_replace_seats_and_the_data_renders_the_same(
 
 def test_the_players_are_named_where_a_sentence_names_seats() -> None:
     answer = ask("trick", plays=plays(["QH", "4S", "3C", "7D"]))
-    assert render(answer["explanation"][-1], "is", FOUR).startswith("Katla fær slaginn: D♥")
+    assert render(answer["explanation"][-1], "is", FOUR).startswith("Katla tekur slaginn: D♥")
     assert render(answer["explanation"][-1], "sv", FOUR).startswith("Katla tar sticket: D♥")
     assert render(answer["explanation"][-1], "da", FOUR).startswith("Katla tager stikket: D♥")
 
