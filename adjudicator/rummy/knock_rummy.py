@@ -472,18 +472,24 @@ def _summary(settlement: Settlement) -> Message:
             knocker=seat_ref(knocker),
             count=k_count,
         )
+    # One winner or several: the same English, but a verb that agrees in other languages.
+    winners = len(settlement.winners)
     if settlement.case == "tie_with_knocker":
-        return msg(
-            "{knocker} knocked on {count}; {players} tied on {low} and won",
+        return msg_n(
+            "{knocker} knocked on {knocked}; {players} tied on {low} and won",
+            "{knocker} knocked on {knocked}; {players} tied on {low} and won",
+            winners,
             knocker=seat_ref(knocker),
-            count=k_count,
+            knocked=k_count,
             players=seats_ref(settlement.winners),
             low=low,
         )
-    return msg(
-        "{knocker} knocked on {count} and was undercut by {players} on {low}",
+    return msg_n(
+        "{knocker} knocked on {knocked} and was undercut by {players} on {low}",
+        "{knocker} knocked on {knocked} and was undercut by {players} on {low}",
+        winners,
         knocker=seat_ref(knocker),
-        count=k_count,
+        knocked=k_count,
         players=seats_ref(settlement.winners),
         low=low,
     )
