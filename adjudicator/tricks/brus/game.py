@@ -63,7 +63,7 @@ from adjudicator.cards import Pack
 from adjudicator.dealing import Dealing, from_pack
 from adjudicator.errors import AdjudicationError, IllegalPlayError
 from adjudicator.game import FixedDeals, Question, Scored
-from adjudicator.messages import Message, Points
+from adjudicator.messages import Message, Points, msg, msg_n
 from adjudicator.records import (
     CountField,
     PerSideField,
@@ -98,7 +98,6 @@ from adjudicator.tricks.brus.score import (
     score_hand,
     summarize,
 )
-from adjudicator.tricks.brus.words import msg, msg_n
 from adjudicator.tricks.family import (
     HandEcho,
     TrickAnswerBase,

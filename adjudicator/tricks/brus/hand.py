@@ -40,7 +40,7 @@ from adjudicator.errors import (
     ImpossibleHandError,
     IncompleteHandError,
 )
-from adjudicator.messages import Message, joined
+from adjudicator.messages import Message, joined, msg, msg_n
 from adjudicator.said import seat, seats, side
 from adjudicator.tricks.brus.rules import (
     DEFAULTS,
@@ -55,7 +55,6 @@ from adjudicator.tricks.brus.rules import (
     card_name,
     is_playable,
 )
-from adjudicator.tricks.brus.words import msg, msg_n
 from adjudicator.tricks.plays import Play, Trick, TrickResult
 
 SIX = 6  # "one partnership manages to earn six tricks"

@@ -38,11 +38,10 @@ from adjudicator.errors import (
     IllegalPlayError,
     OutOfTurnError,
 )
-from adjudicator.messages import Listed, Message, joined, listed
+from adjudicator.messages import Listed, Message, joined, listed, msg, msg_n
 from adjudicator.options import option
 from adjudicator.records import crosswise
 from adjudicator.said import Ref, seat, seats
-from adjudicator.tricks.brus.words import msg, msg_n
 from adjudicator.tricks.plays import Play, Trick, TrickResult
 
 PACK = BRUS

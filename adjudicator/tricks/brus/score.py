@@ -19,11 +19,10 @@ from dataclasses import dataclass
 from typing import Literal, TypedDict
 
 from adjudicator.errors import BadEntryError, ImpossibleHandError
-from adjudicator.messages import Message, Points, point_count
+from adjudicator.messages import Message, Points, msg, msg_n, point_count
 from adjudicator.said import side
 from adjudicator.tricks.brus.hand import FIVE, SIX, CheckedHand, Hand, check_hand, check_over
 from adjudicator.tricks.brus.rules import DEFAULTS, PLAYABLE, Options, Table
-from adjudicator.tricks.brus.words import msg, msg_n
 from adjudicator.tricks.plays import ScoreLineData
 
 type Outcome = Literal["jan", "six", "kc", "none"]

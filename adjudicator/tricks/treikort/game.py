@@ -55,7 +55,7 @@ from adjudicator.errors import (
     ImpossibleHandError,
 )
 from adjudicator.game import FixedDeals, Mark, NightGame, Question, Scored
-from adjudicator.messages import Listed, Message, joined, listed
+from adjudicator.messages import Listed, Message, joined, listed, msg, msg_n
 from adjudicator.records import (
     CountField,
     DealData,
@@ -67,7 +67,7 @@ from adjudicator.records import (
     TricksField,
     Way,
 )
-from adjudicator.said import Ref, Said, seat, seats
+from adjudicator.said import Ref, seat, seats
 from adjudicator.tally import SeatResult, Tally
 from adjudicator.tricks.family import (
     TrickAnswerBase,
@@ -108,7 +108,6 @@ from adjudicator.tricks.treikort.rules import (
     is_seven,
 )
 from adjudicator.tricks.treikort.sample import sample_hand
-from adjudicator.tricks.treikort.words import Spoken, msg, msg_n
 
 
 @dataclasses.dataclass(frozen=True)
@@ -370,7 +369,7 @@ class Treikort(TrickGame[Options, Deal]):
             notes = (*notes, exchanges(status.pope))
         return dataclasses.replace(result, status=join(result.status, status.reason), notes=notes)
 
-    def across_night(self, games: Sequence[NightGame]) -> tuple[Said, ...]:
+    def across_night(self, games: Sequence[NightGame]) -> tuple[str, ...]:
         """The Pope across the night's sittings (9a, T-4): each player's last three hands,
         wherever they were played; the players named by their place in the night."""
         if not games:
@@ -717,14 +716,14 @@ def _answer_pope(data: Mapping[str, Any], options: Options) -> PopeAnswer:
 __all__ = ["POPE", "Deal", "QuickHand", "Treikort", "pope_status", "tricks_won"]
 
 
-def _renumbered(said: Message, players: Sequence[int]) -> Spoken:
+def _renumbered(said: Message, players: Sequence[int]) -> Message:
     """A sentence about players numbered by :func:`night_pope`, about the night's numbers.
 
     >>> str(_renumbered(msg("{seat} is Pope.", seat=seat(0)), [4, 2]))
     'Seat 5 is Pope.'
     """
     args = {name: _renumbered_value(value, players) for name, value in said.args.items()}
-    return Spoken(said.id, args, plural=said.plural, count=said.counted)
+    return Message(said.id, args, plural=said.plural, count=said.counted)
 
 
 def _renumbered_value(value: Any, players: Sequence[int]) -> Any:

@@ -30,10 +30,9 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypedDict
 
 from adjudicator.errors import BadEntryError
-from adjudicator.messages import Message, listed
+from adjudicator.messages import Message, listed, msg, msg_n
 from adjudicator.said import seat, seats
 from adjudicator.tricks.treikort.rules import DEFAULTS, POPE_TRICKS, POPE_WINDOW, Options
-from adjudicator.tricks.treikort.words import msg, msg_n
 
 type Change = Literal["none", "new", "kept", "taken", "lost", "tie"]
 

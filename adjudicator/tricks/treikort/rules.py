@@ -30,11 +30,10 @@ from adjudicator.errors import (
     IncompleteHandError,
     OutOfTurnError,
 )
-from adjudicator.messages import Message, listed
+from adjudicator.messages import Message, listed, msg, msg_n
 from adjudicator.options import option
 from adjudicator.said import seat, seats
 from adjudicator.tricks.plays import Play, Trick, TrickResult
-from adjudicator.tricks.treikort.words import msg, msg_n
 
 PACK = TREIKORT
 PLAYERS = 3
