@@ -130,7 +130,7 @@ def test_the_face_card_extra_writes_the_languages_rank_letters() -> None:
 
     line = score_line(parse_cards("JS 2H QD"), GridRules(face_extra=True)).explain()
     assert str(line) == "line: JS 2H QD — nothing 2 (+2 face cards (J, Q))"
-    assert render(line, "sv") == "linje: Kn♠ 2♥ D♦ — inget 2 (+2 klädda kort (Kn, D))"
+    assert render(line, "sv") == "linje: Kn♠ 2♥ D♦ — ingenting 2 (+2 klädda kort (Kn, D))"
     assert render(line, "is") == "lína: G♠ 2♥ D♦ — ekkert 2 (+2 mannspil (G, D))"
 
 
