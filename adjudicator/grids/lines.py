@@ -582,6 +582,7 @@ def _four_additive(
         parts.append(("run", 3))
     if not parts:
         return "nothing", parts
+    # A key, not a sentence: the line says it as a message (_combination), part by part.
     return " and ".join(label for label, _ in parts), parts
 
 
