@@ -308,8 +308,8 @@ def test_a_translated_summary_and_refusal_name_the_players() -> None:
     assert named(summary, NAMING) == "Mary hand rummy"
     assert render(summary, "sv", NAMING) == "Mary gick ut med handrummy"
     assert render(summary, "da", NAMING) == "Mary gik ud med håndrommy"
-    assert render(summary, "is", NAMING) == "Mary lokaði með handrommí"
-    assert render(summary, "is") == "Sæti 1 lokaði með handrommí"
+    assert render(summary, "is", NAMING) == "Mary fór út með handrommí"
+    assert render(summary, "is") == "Sæti 1 fór út með handrommí"
     with pytest.raises(AdjudicationError) as caught:
         GAME.parse_deal(
             _hand(MARY, tom={"held": 20}, dick={"held": 30}, alice={"held": 120}),

@@ -70,6 +70,9 @@ from adjudicator.said import seat as seat_ref
 from adjudicator.tally import SeatResult, SeatResultJson
 
 DEALS = 7
+# The place the deal record fills with the seats a prompt is about: as text "{}", the record's
+# template, so that adjudicator.records reads these messages as it reads a template.
+SOMEONE = Verbatim("{}")
 HAND_DEALT = 14  # 3a: "two at a time until each player has 14"
 WENT_OUT = -20
 HAND_RUMMY = -40
@@ -135,10 +138,12 @@ RECORD = Record(
                 CardsField("cards", msg("Cards"), min_cards=1, max_cards=MAX_HELD_CARDS),
                 FlagField("not_down", msg("Never went down")),
             ),
-            # adjudicator.records fills the "{}" with the seat (these two are its templates,
-            # not sentences of their own: it takes them as text, in English, for now).
-            prompt=msg("Say what {} held (a count, the cards, or never went down)"),
-            skipped=msg("{} went out, so holds nothing to charge"),
+            # The deal record fills the seats' place ("{}" as text, the records' template).
+            prompt=msg(
+                "Say what {players} held (a count, the cards, or never went down)",
+                players=SOMEONE,
+            ),
+            skipped=msg("{seat} went out, so holds nothing to charge", seat=SOMEONE),
         ),
     )
 )
@@ -196,7 +201,7 @@ def _charge(hand: HeldHand, hand_rummy: bool, options: Options) -> SeatResult:
         lines.append(
             msg(
                 "held {held} → {rounded}: {rounding}; doubled after a hand rummy → {charge} "
-                "(house rule {rule})",
+                "(house rule “{rule}”)",
                 held=held,
                 rounded=round10(held),
                 rounding=_rounding(held),

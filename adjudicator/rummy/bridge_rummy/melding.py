@@ -312,7 +312,9 @@ def _explain_meld(meld: Meld, options: Options) -> tuple[str, ...]:
         )
     lines = [line]
     if meld.ace_low and options.ace_low_value == 1:
-        lines.append(msg("house rule {rule}: the ace in A-2-3 counts 1 (R-1)", rule=ACE_LOW_VALUE))
+        lines.append(
+            msg("house rule “{rule}”: the ace in A-2-3 counts 1 (R-1)", rule=ACE_LOW_VALUE)
+        )
     return tuple(lines)
 
 

@@ -531,7 +531,7 @@ def go_out(
         if not problems and not hand_rummy and layoffs and options.hand_rummy_own_melds_only:
             lines.append(
                 msg(
-                    "house rule {rule}: lay-offs do not count towards a hand rummy, so this is "
+                    "house rule “{rule}”: lay-offs do not count towards a hand rummy, so this is "
                     "an ordinary win (R-4)",
                     rule=HAND_RUMMY_OWN_MELDS_ONLY,
                 )
