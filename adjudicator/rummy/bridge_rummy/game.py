@@ -64,7 +64,7 @@ from adjudicator.rummy.bridge_rummy.melding import (
     read_table,
     round10,
 )
-from adjudicator.rummy.bridge_rummy.words import ROUND_THEN_DOUBLE, naming_seats, valued
+from adjudicator.rummy.bridge_rummy.words import ROUND_THEN_DOUBLE, valued
 from adjudicator.rummy.melds import parse_meld_cards
 from adjudicator.said import seat as seat_ref
 from adjudicator.tally import SeatResult, SeatResultJson
@@ -347,7 +347,7 @@ class BridgeRummy(Game[Options, Deal]):
             summary = msg("{seat} went out", seat=who)
         return Scored(
             results=tuple(charged),
-            summary=naming_seats(summary),
+            summary=(summary),
             state=tuple(stars),
             marks={"stars": tuple(earned)},
         )
@@ -441,16 +441,14 @@ def _held_hand(seat_index: int, key: str, value: Any) -> HeldHand:
         cards: tuple[Card, ...] = value
         if not cards:
             raise ImpossibleCountError(
-                naming_seats(
-                    msg(
-                        "{seat} went down but did not go out, so held at least one card.",
-                        seat=seat_ref(seat_index),
-                    )
+                msg(
+                    "{seat} went down but did not go out, so held at least one card.",
+                    seat=seat_ref(seat_index),
                 )
             )
         if len(cards) > MAX_HELD_CARDS:
             raise ImpossibleCountError(
-                naming_seats(
+                (
                     msg(
                         "{seat} went down, so holds at most {most} cards, not {count}: going down "
                         "takes at least 5 cards and a discard (R-9). If they never went down, "
@@ -466,25 +464,21 @@ def _held_hand(seat_index: int, key: str, value: Any) -> HeldHand:
     count: int = value
     if count > MAX_HELD:
         raise ImpossibleCountError(
-            naming_seats(
-                msg(
-                    "{seat} went down, so can hold at most {most} points (two jokers and seven "
-                    "tens in nine cards), not {count} (R-9). If they never went down, mark it so.",
-                    seat=seat_ref(seat_index),
-                    most=MAX_HELD,
-                    count=count,
-                )
+            msg(
+                "{seat} went down, so can hold at most {most} points (two jokers and seven "
+                "tens in nine cards), not {count} (R-9). If they never went down, mark it so.",
+                seat=seat_ref(seat_index),
+                most=MAX_HELD,
+                count=count,
             )
         )
     if count < 2:
         raise ImpossibleCountError(
-            naming_seats(
-                msg(
-                    "{seat} went down but did not go out, so holds at least one card, worth at "
-                    "least 2, not {count}.",
-                    seat=seat_ref(seat_index),
-                    count=count,
-                )
+            msg(
+                "{seat} went down but did not go out, so holds at least one card, worth at "
+                "least 2, not {count}.",
+                seat=seat_ref(seat_index),
+                count=count,
             )
         )
     return HeldHand(seat_index, Held.COUNT, count=count)
@@ -555,7 +549,7 @@ def _answer_settle(data: Mapping[str, Any], options: Options) -> SettleAnswer:
         "deal": game.deal_as_data(deal, players=players, options=options),
         "results": [r.as_dict() for r in results],
         "explanation": [
-            naming_seats(
+            (
                 msg(
                     "{seat} scores {points}: {why}",
                     seat=seat_ref(r.seat),

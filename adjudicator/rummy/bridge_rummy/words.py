@@ -14,9 +14,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from adjudicator.cards import Card
-from adjudicator.messages import Joined, Message, Verbatim, joined, msg
+from adjudicator.messages import Joined, Verbatim, joined, msg
 from adjudicator.rummy.melds import MeldCard
-from adjudicator.said import Naming, Said
 
 
 def meld_cards(cards: Iterable[MeldCard]) -> Joined:
@@ -45,26 +44,3 @@ def valued(pairs: Iterable[tuple[Any, int]]) -> Joined:
 ACE_LOW_VALUE = msg("Ace low value")
 ROUND_THEN_DOUBLE = msg("Round then double")
 HAND_RUMMY_OWN_MELDS_ONLY = msg("Hand rummy own melds only")
-
-
-class _Named(Message, Said):
-    """A message that :func:`adjudicator.said.named` also names: that function names only a
-    :class:`Said` and leaves any other text as it is, so a plain message naming a seat would
-    reach the game page and the deal form as "Seat 4 went down" where they show "Alice went
-    down". Until ``named`` knows messages, the sentences of this game that name seats are these.
-    """
-
-    def named(self, naming: Naming) -> str:
-        return Message.named(self, naming)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_renamed, (self.id, dict(self.args), self.plural, self.counted))
-
-
-def _renamed(id: str, args: dict[str, Any], plural: str | None, count: str | None) -> Message:
-    return _Named(id, args, plural=plural, count=count)
-
-
-def naming_seats(message: Message) -> Message:
-    """``message`` as one that :func:`adjudicator.said.named` names (its seats as names)."""
-    return _Named(message.id, message.args, plural=message.plural, count=message.counted)
