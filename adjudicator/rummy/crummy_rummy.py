@@ -385,11 +385,11 @@ def judge_group(cards: str | Sequence[MeldCard], options: Options) -> GroupVerdi
     return GroupVerdict(placed, kinds, tuple(problems))
 
 
-def _cite(problem: Message) -> Message:
+def _cite(problem: str) -> Message:
     """One of the meld engine's problems, with the rule behind it."""
-    if "natural card" in problem.id:
+    if "natural card" in problem:
         return msg("{problem} (CR-8)", problem=problem)
-    if "not in sequence" in problem.id:
+    if "not in sequence" in problem:
         return msg("{problem} (5a, CR-6)", problem=problem)
     return msg("{problem} (5a)", problem=problem)
 
@@ -612,7 +612,7 @@ def _fit_problems(name: str, verdict: GroupVerdict, need: Need, *, exact: bool) 
 
 
 def _notes(verdicts: Sequence[GroupVerdict], contract: Contract, options: Options) -> list[str]:
-    lines = []
+    lines: list[str] = []
     suits = Counter(
         next((mc.card.suit for mc in v.cards if not mc.is_joker), None)
         for v in verdicts

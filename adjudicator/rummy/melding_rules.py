@@ -208,7 +208,7 @@ def crummy_value(c: Card) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
-def meld_problems(cards: str | Iterable[Card | MeldCard], style: MeldStyle) -> list[Message]:
+def meld_problems(cards: str | Iterable[Card | MeldCard], style: MeldStyle) -> list[str]:
     """Every reason these cards are not one meld in ``style`` (empty when they are one).
 
     A joker may stand for any card the meld needs; ``JK=5C`` pins it to one.
@@ -219,7 +219,7 @@ def meld_problems(cards: str | Iterable[Card | MeldCard], style: MeldStyle) -> l
     ['a run needs at least 4 cards']
     """
     placed = _as_meld_cards(cards)
-    problems: list[Message] = []
+    problems: list[str] = []
     naturals = [mc.card for mc in placed if not mc.is_joker]
     jokers = len(placed) - len(naturals)
     if len(placed) < style.min_meld:
@@ -341,7 +341,7 @@ ASK_JOKER = msg("say which card each joker stands for (write JK=5C): more than o
 
 def meld_reading(
     cards: str | Iterable[Card | MeldCard], style: MeldStyle
-) -> tuple[Meld | None, list[Message]]:
+) -> tuple[Meld | None, list[str]]:
     """The meld the cards make with every joker settled, or None and every problem.
 
     Beyond :func:`meld_problems`, a joker left undesignated must have only one place
@@ -419,10 +419,10 @@ def _as_meld_cards(cards: str | Iterable[Card | MeldCard]) -> tuple[MeldCard, ..
 
 def _set_problems(
     placed: Sequence[MeldCard], known: Sequence[Card], style: MeldStyle
-) -> list[Message]:
+) -> list[str]:
     if not style.sets:
         return [msg("sets do not count in {game}: only runs", game=style.name)]
-    problems = []
+    problems: list[str] = []
     size = len(placed)
     if size < style.min_set or (style.max_set is not None and size > style.max_set):
         if style.max_set is None:
@@ -451,10 +451,10 @@ def _set_problems(
 
 def _run_problems(
     placed: Sequence[MeldCard], known: Sequence[Card], style: MeldStyle
-) -> list[Message]:
+) -> list[str]:
     if not style.runs:
         return [msg("runs do not count in {game}: only sets", game=style.name)]
-    problems = []
+    problems: list[str] = []
     if len(placed) < style.min_run:
         problems.append(
             msg_n(
