@@ -47,13 +47,17 @@ from adjudicator.rummy.melds import Meld, MeldCard, MeldKind, parse_meld_cards
 CardValue = Callable[[Card], int]
 
 
-def grouped(number: int) -> int | Message:
+def grouped(number: int) -> int | Message | Joined:
     """A large whole number with its thousands marked, as each language marks them
     (``250,000``; ``250 000`` in Swedish, ``250.000`` in Danish and Icelandic).
 
-    >>> str(grouped(250_000)), str(grouped(1_250_000)), str(grouped(999))
-    ('250,000', '1,250,000', '999')
-    """
+    >>> from adjudicator.messages import render
+    >>> [render(msg("{n} steps", n=grouped(n))) for n in (250_000, 1_250_000, 999, -5000)]
+    ['250,000 steps', '1,250,000 steps', '999 steps', '-5,000 steps']
+    >>> render(msg("{n} steps", n=grouped(250_000)), "da")
+    '250.000 steps'"""
+    if number <= -1000:
+        return joined((Verbatim("-"), grouped(-number)), "")
     if number < 1000:
         return number
     return msg(
@@ -417,9 +421,7 @@ def _as_meld_cards(cards: str | Iterable[Card | MeldCard]) -> tuple[MeldCard, ..
     return tuple(c if isinstance(c, MeldCard) else MeldCard(c) for c in cards)
 
 
-def _set_problems(
-    placed: Sequence[MeldCard], known: Sequence[Card], style: MeldStyle
-) -> list[str]:
+def _set_problems(placed: Sequence[MeldCard], known: Sequence[Card], style: MeldStyle) -> list[str]:
     if not style.sets:
         return [msg("sets do not count in {game}: only runs", game=style.name)]
     problems: list[str] = []
@@ -449,9 +451,7 @@ def _set_problems(
     return problems
 
 
-def _run_problems(
-    placed: Sequence[MeldCard], known: Sequence[Card], style: MeldStyle
-) -> list[str]:
+def _run_problems(placed: Sequence[MeldCard], known: Sequence[Card], style: MeldStyle) -> list[str]:
     if not style.runs:
         return [msg("runs do not count in {game}: only sets", game=style.name)]
     problems: list[str] = []
