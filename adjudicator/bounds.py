@@ -32,6 +32,7 @@ from typing import Any
 
 from adjudicator.cards import Card, Pack, card_rows
 from adjudicator.errors import AdjudicationError, BadEntryError, readable_int
+from adjudicator.messages import Message, Verbatim, msg, msg_n
 
 CARD_TEXT = 8
 """Characters one card may take in a string of cards: its longest token (``JK=10C``, a joker
@@ -79,8 +80,16 @@ def check_bounds(
     if isinstance(value, list):
         most = schema.get("maxItems")
         if most is not None and len(value) > most:
+            count = readable_int(len(value))
             raise BadEntryError(
-                f"{_name(path)} lists at most {most}, not {readable_int(len(value))}.",
+                msg(
+                    "{field} lists at most {most}, not {count}.",
+                    field=_name(path),
+                    most=most,
+                    count=count,
+                )
+                if path
+                else msg("This lists at most {most}, not {count}.", most=most, count=count),
                 field=path or None,
             )
         items = schema.get("items")
@@ -110,19 +119,24 @@ def _check_text(
     longest = schema.get("maxLength")
     most_cards = schema.get(MAX_CARDS)
     if longest is not None and len(text) > longest:
-        what = f" for {most_cards} cards" if most_cards is not None else ""
         raise BadEntryError(
-            f"{_name(path)} is too long{what}: at most {longest} characters, "
-            f"not {readable_int(len(text))}.",
-            field=path or None,
+            _too_long(path, most_cards, longest, readable_int(len(text))), field=path or None
         )
     if most_cards is None or not count_cards:
         return
     # The cards as the parsers read them (cards.card_rows): a grid's row breaks are not cards.
     tokens = [token for row in card_rows(text) for token in row]
     if len(tokens) > most_cards:
+        cards = card_count(most_cards)
         raise BadEntryError(
-            f"{_name(path)} holds at most {most_cards} cards, not {len(tokens)}.",
+            msg(
+                "{field} holds at most {cards}, not {count}.",
+                field=_name(path),
+                cards=cards,
+                count=len(tokens),
+            )
+            if path
+            else msg("This holds at most {cards}, not {count}.", cards=cards, count=len(tokens)),
             cards=tokens,
             field=path or None,
         )
@@ -151,9 +165,47 @@ def _property(schema: Mapping[str, Any], key: object) -> Mapping[str, Any] | Non
     return None
 
 
-def _name(path: str) -> str:
-    """What a sentence calls the value: its own key (the field names the whole path)."""
-    return path.rsplit(".", 1)[-1] if path else "This"
+def _name(path: str) -> Verbatim:
+    """What a sentence calls the value: its own key (the field names the whole path), a code
+    the same in every language; the whole input is "This" (a sentence of its own)."""
+    return Verbatim(path.rsplit(".", 1)[-1])
+
+
+def card_count(count: int) -> Message:
+    """ "1 card", "12 cards": a number of cards, in the language's plural."""
+    return msg_n("{count} card", "{count} cards", count)
+
+
+def _too_long(path: str, most_cards: int | None, longest: int, length: str) -> Message:
+    """The refusal of a string longer than its schema allows (of cards, or of anything)."""
+    characters = msg_n("{count} character", "{count} characters", longest)
+    if most_cards is None:
+        if not path:
+            return msg(
+                "This is too long: at most {characters}, not {length}.",
+                characters=characters,
+                length=length,
+            )
+        return msg(
+            "{field} is too long: at most {characters}, not {length}.",
+            field=_name(path),
+            characters=characters,
+            length=length,
+        )
+    if not path:
+        return msg(
+            "This is too long for {cards}: at most {characters}, not {length}.",
+            cards=card_count(most_cards),
+            characters=characters,
+            length=length,
+        )
+    return msg(
+        "{field} is too long for {cards}: at most {characters}, not {length}.",
+        field=_name(path),
+        cards=card_count(most_cards),
+        characters=characters,
+        length=length,
+    )
 
 
 __all__ = ["CARD_TEXT", "MAX_CARDS", "cards_schema", "check_bounds"]

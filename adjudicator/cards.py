@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from adjudicator.errors import BadCardError, NotInPackError, TooManyCopiesError
+from adjudicator.messages import Verbatim, joined, msg, msg_n
 
 
 class Suit(StrEnum):
@@ -102,7 +103,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if (self.rank is None) != (self.suit is None):
-            raise BadCardError("A card has both a rank and a suit, or neither (a joker).")
+            raise BadCardError(msg("A card has both a rank and a suit, or neither (a joker)."))
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -117,8 +118,11 @@ class Card:
         match = _TOKEN.match(token)
         if match is None:
             raise BadCardError(
-                f"{text.strip()!r} is not a card: write a rank (A 2-10 J Q K) then a suit "
-                "(S H D C), or JK.",
+                msg(
+                    "{token} is not a card: write a rank (A 2-10 J Q K) then a suit (S H D C), "
+                    "or JK.",
+                    token=Verbatim(repr(text.strip())),
+                ),
                 cards=[text.strip()],
             )
         suit_first, rank_second, rank_first, suit_second = match.groups()
@@ -184,7 +188,10 @@ def card_tokens(text: str) -> list[str]:
         mark = _ROW_BREAK.search(text)
         shown = mark.group() if mark else "/"
         raise BadCardError(
-            f"{shown!r} is not a card: only the rows of a grid are separated by / or |.",
+            msg(
+                "{token} is not a card: only the rows of a grid are separated by / or |.",
+                token=Verbatim(repr(shown)),
+            ),
             cards=[shown],
         )
     return rows[0]
@@ -223,7 +230,7 @@ def sort_cards(cards: Iterable[Card]) -> list[Card]:
 class Pack:
     """The cards a game is played with, and how many copies of each."""
 
-    name: str
+    name: str  # a message: "the {pack}" reads in a sentence ("den vanliga kortleken" in Swedish)
     copies: Mapping[Card, int]
 
     @classmethod
@@ -284,9 +291,14 @@ class Pack:
         counts = Counter(cards)
         missing = [c for c in counts if c not in self.copies]
         if missing:
-            listed = format_cards(missing)
             raise NotInPackError(
-                f"{listed} {'is' if len(missing) == 1 else 'are'} not in the {self.name}.",
+                msg_n(
+                    "{cards} is not in the {pack}.",
+                    "{cards} are not in the {pack}.",
+                    len(missing),
+                    cards=joined(missing, " "),
+                    pack=self.name,
+                ),
                 cards=missing,
                 field=field,
             )
@@ -295,12 +307,24 @@ class Pack:
         if extra:
             c = extra[0]
             held = self.copies[c]
-            times = "only one" if held == 1 else f"only {held}"
-            raise TooManyCopiesError(
-                f"{c} appears {total[c]} times, but the {self.name} has {times}.",
-                cards=extra,
-                field=field,
-            )
+            if held == 1:
+                said = msg_n(
+                    "{card} appears {count} time, but the {pack} has only one.",
+                    "{card} appears {count} times, but the {pack} has only one.",
+                    total[c],
+                    card=c,
+                    pack=self.name,
+                )
+            else:
+                said = msg_n(
+                    "{card} appears {count} time, but the {pack} has only {held}.",
+                    "{card} appears {count} times, but the {pack} has only {held}.",
+                    total[c],
+                    card=c,
+                    pack=self.name,
+                    held=held,
+                )
+            raise TooManyCopiesError(said, cards=extra, field=field)
         if seen is not None:
             seen.update(counts)
 
@@ -310,24 +334,27 @@ def _without(*ranks: Rank) -> list[Card]:
 
 
 # The packs named in the rules texts (shared/seeds), one constant each.
-STANDARD = Pack.build("standard 52-card pack", ALL_CARDS)
-DOUBLE = Pack.build("double 104-card pack", ALL_CARDS, packs=2)
+# Each name reads after "the" in a sentence ("AS is not in the 36-card Brus pack.").
+STANDARD = Pack.build(msg("standard 52-card pack"), ALL_CARDS)
+DOUBLE = Pack.build(msg("double 104-card pack"), ALL_CARDS, packs=2)
 BRIDGE_RUMMY = Pack.build(
-    "Bridge Rummy pack (two packs and two jokers)", ALL_CARDS, packs=2, jokers=2
+    msg("Bridge Rummy pack (two packs and two jokers)"), ALL_CARDS, packs=2, jokers=2
 )
-CRUMMY = Pack.build("Crummy Rummy pack (two packs and four jokers)", ALL_CARDS, packs=2, jokers=4)
+CRUMMY = Pack.build(
+    msg("Crummy Rummy pack (two packs and four jokers)"), ALL_CARDS, packs=2, jokers=4
+)
 # Brus: the 2s, 3s, 4s and 5s are removed.
-BRUS = Pack.build("36-card Brus pack", _without(Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE))
+BRUS = Pack.build(msg("36-card Brus pack"), _without(Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE))
 # Voormsi: remove the 2s, 3s, 4s and 10s, then the KD is replaced by the 3D.
 VOORMSI = Pack.build(
-    "36-card Voormsi pack",
+    msg("36-card Voormsi pack"),
     [c for c in _without(Rank.TWO, Rank.THREE, Rank.FOUR, Rank.TEN) if str(c) != "KD"]
     + [card(Rank.THREE, Suit.DIAMONDS)],
 )
 # Alkort: all 10s and 5s are removed.
-ALKORT = Pack.build("44-card Alkort pack", _without(Rank.TEN, Rank.FIVE))
+ALKORT = Pack.build(msg("44-card Alkort pack"), _without(Rank.TEN, Rank.FIVE))
 TREIKORT = Pack.build(
-    "27-card Treikort pack",
+    msg("27-card Treikort pack"),
     parse_cards("QC 2S KD 2H 4C 8S 9H 9D AS AH AD AC JS JH JD JC 6S 6H 6D 6C 8C 8H 8D 7S 7H 7D 7C"),
 )
 
@@ -335,6 +362,9 @@ TREIKORT = Pack.build(
 def continental_pack(players: int) -> Pack:
     """Continental: 2-5 players use 2 packs + 2 jokers, 6-8 use 3 + 3, 9-12 use 4 + 4."""
     packs = 2 if players <= 5 else 3 if players <= 8 else 4
-    return Pack.build(
-        f"Continental pack ({packs} packs and {packs} jokers)", ALL_CARDS, packs=packs, jokers=packs
+    name = msg_n(
+        "Continental pack ({count} pack and {count} joker)",
+        "Continental pack ({count} packs and {count} jokers)",
+        packs,
     )
+    return Pack.build(name, ALL_CARDS, packs=packs, jokers=packs)

@@ -7,7 +7,7 @@ the ``deal`` question every game answers ("Rummy at five: how many cards each?")
 >>> d = Dealing(players=5, cards=52, packs=1, jokers=0, each=6, discard=1, rule="4.1")
 >>> d.dealt, d.stock
 (30, 21)
->>> deal_answer(d, "Rummy")["explanation"][1]
+>>> str(deal_answer(d, "Rummy")["explanation"][1])
 '6 cards to each of the 5 players: 30 dealt (4.1).'
 """
 
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from adjudicator.cards import JOKER, Pack
+from adjudicator.messages import Message, Verbatim, msg, msg_n
 
 
 class DealAnswer(TypedDict):
@@ -52,7 +53,7 @@ class Dealing:
     rule: str
     discard: int = 0
     set_aside: int = 0
-    pack: str = ""
+    pack: str = ""  # the pack's name, a message ("36-card Voormsi pack")
     notes: tuple[str, ...] = ()
 
     @property
@@ -92,42 +93,105 @@ def from_pack(
     )
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _packs(d: Dealing) -> str:
-    packs = "one pack" if d.packs == 1 else f"{d.packs} packs"
-    jokers = "no jokers" if not d.jokers else _count(d.jokers, "joker")
+def _packs(d: Dealing) -> Message:
+    """What the game is played with: "one pack and no jokers: 52 cards"."""
+    packs = msg("one pack") if d.packs == 1 else msg_n("{count} pack", "{count} packs", d.packs)
+    jokers = (
+        msg("no jokers") if not d.jokers else msg_n("{count} joker", "{count} jokers", d.jokers)
+    )
+    cards = msg_n("{count} card", "{count} cards", d.cards)
     # A stripped pack is named (the 36-card Voormsi pack); whole packs say all there is.
     stripped = d.cards != 52 * d.packs + d.jokers
-    what = f", the {d.pack}" if d.pack and stripped else ""
-    return f"{packs} and {jokers}: {d.cards} cards{what}"
+    if d.pack and stripped:
+        return msg(
+            "{packs} and {jokers}: {cards}, the {pack}",
+            packs=packs,
+            jokers=jokers,
+            cards=cards,
+            pack=d.pack,
+        )
+    return msg("{packs} and {jokers}: {cards}", packs=packs, jokers=jokers, cards=cards)
+
+
+def _summary(d: Dealing) -> Message:
+    """The deal in one line: "7 cards each from 52; 23 in the stock, one card up."."""
+    source: int | Message = d.cards
+    if d.jokers:
+        jokers = msg_n("{count} joker", "{count} jokers", d.jokers)
+        source = msg("{cards} with {jokers}", cards=d.cards, jokers=jokers)
+    left = (
+        msg_n("{count} in the stock", "{count} in the stock", d.stock)
+        if d.stock
+        else msg("no stock")
+    )
+    if d.discard == 1:
+        left = msg("{left}, one card up", left=left)
+    elif d.discard:
+        left = msg("{left}, {up} up", left=left, up=d.discard)
+    return msg_n(
+        "{count} card each from {source}; {left}.",
+        "{count} cards each from {source}; {left}.",
+        d.each,
+        source=source,
+        left=left,
+    )
 
 
 def deal_answer(d: Dealing, name: str) -> DealAnswer:
     """The ``deal`` question's answer: the figures, a summary and the working, each line
-    citing the rule in brackets (as every answer does)."""
+    citing the rule in brackets (as every answer does). ``name`` is the game's name (a
+    message where the game's name is said otherwise in another language)."""
+    rule = Verbatim(d.rule)
     if d.discard:
-        pile = f"{_count(d.discard, 'card')} from the stock turned face up starts the discard pile"
+        pile = msg_n(
+            "{count} card from the stock turned face up starts the discard pile ({rule}).",
+            "{count} cards from the stock turned face up start the discard pile ({rule}).",
+            d.discard,
+            rule=rule,
+        )
     else:
-        pile = "No card is turned up: the discard pile starts with the first discard"
+        pile = msg(
+            "No card is turned up: the discard pile starts with the first discard ({rule}).",
+            rule=rule,
+        )
     stock = (
-        f"The other {d.stock} cards are the stock, face down"
+        msg_n(
+            "The other {count} card is the stock, face down ({rule}).",
+            "The other {count} cards are the stock, face down ({rule}).",
+            d.stock,
+            rule=rule,
+        )
         if d.stock
-        else "No stock: every card is dealt, so nobody draws"
+        else msg("No stock: every card is dealt, so nobody draws ({rule}).", rule=rule)
     )
-    lines = [
-        f"{name} at {d.players} is played with {_packs(d)} ({d.rule}).",
-        f"{d.each} cards to each of the {d.players} players: {d.dealt} dealt ({d.rule}).",
+    lines: list[str] = [
+        msg(
+            "{game} at {players} is played with {packs} ({rule}).",
+            game=name,
+            players=d.players,
+            packs=_packs(d),
+            rule=rule,
+        ),
+        msg_n(
+            "{count} card to each of the {players} players: {dealt} dealt ({rule}).",
+            "{count} cards to each of the {players} players: {dealt} dealt ({rule}).",
+            d.each,
+            players=d.players,
+            dealt=d.dealt,
+            rule=rule,
+        ),
     ]
     if d.set_aside:
-        lines.append(f"{_count(d.set_aside, 'card')} set aside, out of play ({d.rule}).")
-    lines += [f"{pile} ({d.rule}).", f"{stock} ({d.rule}).", *d.notes]
-    jokers = f" with {_count(d.jokers, 'joker')}" if d.jokers else ""
-    up = ", one card up" if d.discard == 1 else f", {d.discard} up" if d.discard else ""
-    left = f"{d.stock} in the stock" if d.stock else "no stock"
-    summary = f"{d.each} cards each from {d.cards}{jokers}; {left}{up}."
+        lines.append(
+            msg_n(
+                "{count} card set aside, out of play ({rule}).",
+                "{count} cards set aside, out of play ({rule}).",
+                d.set_aside,
+                rule=rule,
+            )
+        )
+    lines += [pile, stock, *d.notes]
+    summary = _summary(d)
     return {
         "players": d.players,
         "packs": d.packs,

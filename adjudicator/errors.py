@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar, TypedDict
 
-from adjudicator.said import Naming, named
+from adjudicator.messages import SOURCE, Verbatim, msg_n, render
+from adjudicator.said import DEFAULT, Naming
 
 # Beyond this many digits a number is described, not written out: no card table needs it, and
 # Python refuses to turn an int of more than 4,300 digits into text at all.
@@ -25,14 +26,18 @@ _MOST_DIGITS_SHOWN = 15
 
 
 def readable_int(number: int) -> str:
-    """A whole number as a rejection quotes it: digits grouped by commas, a huge one described.
+    """A whole number as a rejection quotes it: digits grouped by commas, a huge one described
+    (a message, in the language's plural: Icelandic says 31 digits in the singular).
 
     Safe for any int, even one too long for ``str()``.
 
     >>> readable_int(10_000), readable_int(-1_500)
     ('10,000', '-1,500')
-    >>> readable_int(10**30), readable_int(-(10**5000))
+    >>> str(readable_int(10**30)), str(readable_int(-(10**5000)))
     ('a number 31 digits long', 'a negative number 5,001 digits long')
+    >>> from adjudicator.messages import render
+    >>> render(readable_int(10**30), "is"), render(readable_int(10**31), "is")
+    ('tala með 31 tölustaf', 'tala með 32 tölustöfum')
     """
     size = abs(number)
     # bit_length gives the digit count to within one without converting the number to text.
@@ -41,8 +46,18 @@ def readable_int(number: int) -> str:
         digits += 1
     if digits <= _MOST_DIGITS_SHOWN:
         return f"{number:,}"
-    sign = "negative " if number < 0 else ""
-    return f"a {sign}number {digits:,} digits long"
+    # The digit count is written as the English wrote it ("5,001"); ``count`` picks the form.
+    shown = Verbatim(f"{digits:,}")
+    if number < 0:
+        return msg_n(
+            "a negative number {digits} digit long",
+            "a negative number {digits} digits long",
+            digits,
+            digits=shown,
+        )
+    return msg_n(
+        "a number {digits} digit long", "a number {digits} digits long", digits, digits=shown
+    )
 
 
 class Refusal(TypedDict):
@@ -58,7 +73,19 @@ class Refusal(TypedDict):
 
 
 class AdjudicationError(ValueError):
-    """Base of every rule-engine rejection."""
+    """Base of every rule-engine rejection.
+
+    Its ``message`` is a sentence as a :class:`~adjudicator.messages.Message` (plain text from
+    code not yet converted is kept as it is): ``str(err)`` is the English, and :meth:`named`
+    renders it in a language with the players' names.
+
+    >>> from adjudicator.cards import STANDARD, parse_cards
+    >>> try:
+    ...     STANDARD.check(parse_cards("QS QS"))
+    ... except AdjudicationError as err:
+    ...     print(str(err), "|", err.named(language="sv"))
+    QS appears 2 times, but the standard 52-card pack has only one. | D♠ förekommer 2 gånger, men den vanliga kortleken med 52 kort har bara ett.
+    """
 
     code: ClassVar[str] = "adjudication_error"
 
@@ -98,9 +125,10 @@ class AdjudicationError(ValueError):
         self.path = _path(field) + self.path
         return self
 
-    def named(self, naming: Naming) -> str:
-        """The message with the seats and sides it mentions called as ``naming`` says."""
-        return named(self.message, naming)
+    def named(self, naming: Naming = DEFAULT, language: str = SOURCE) -> str:
+        """The message in ``language`` with the seats and sides it mentions called as
+        ``naming`` says."""
+        return render(self.message, language, naming)
 
     def about(self, *seats: int) -> AdjudicationError:
         """Name the seats (0-based) the refusal is about, unless already named; return self.
@@ -112,14 +140,16 @@ class AdjudicationError(ValueError):
             self.seats = tuple(seats)
         return self
 
-    def as_dict(self) -> Refusal:
+    def as_dict(self, naming: Naming = DEFAULT, language: str = SOURCE) -> Refusal:
+        """The refusal as JSON, its sentences rendered in ``language`` with ``naming``'s
+        names (by default the English, seats called "seat 2": the API's answer as it was)."""
         return {
             "code": self.code,
-            "message": self.message,
+            "message": render(self.message, language, naming),
             "field": self.field,
             "seats": list(self.seats),
             "cards": list(self.cards),
-            "problems": list(self.problems),
+            "problems": [render(problem, language, naming) for problem in self.problems],
         }
 
 

@@ -545,7 +545,7 @@ class Game[O, D](ABC):
         """Who wins among units tied for the best total at the end (by default, all of them)."""
         return winners
 
-    def across_night(self, games: Sequence[NightGame]) -> tuple[Said, ...]:
+    def across_night(self, games: Sequence[NightGame]) -> tuple[str, ...]:
         """What this game says across the night's games of it, in order (Treikort's Pope).
 
         The sentences name the night's players by their place in the night's list (a

@@ -11,6 +11,7 @@ from typing import Any
 from adjudicator.errors import UnknownGameError
 from adjudicator.game import Game
 from adjudicator.grids.brummy import Brummagem, Brummy
+from adjudicator.messages import Verbatim, joined, msg
 from adjudicator.rummy.boathouse import BoathouseRummy
 from adjudicator.rummy.bridge_rummy import BridgeRummy
 from adjudicator.rummy.continental import Continental
@@ -62,6 +63,10 @@ def get_game(slug: str) -> Game[Any, Any]:
         return _BY_SLUG[slug]
     except KeyError:
         raise UnknownGameError(
-            f"There is no game {str(slug)[:40]!r}; known games: {', '.join(sorted(_BY_SLUG))}.",
+            msg(
+                "There is no game {slug}; known games: {games}.",
+                slug=Verbatim(repr(str(slug)[:40])),
+                games=joined([Verbatim(known) for known in sorted(_BY_SLUG)], ", "),
+            ),
             field="game",
         ) from None

@@ -359,7 +359,7 @@ def catalog(language: str) -> gettext.NullTranslations:
 
 def as_data(text: str) -> Any:
     """A sentence as JSON: ``{"id", "args"}`` (and ``"plural"``), for an integrator to render in
-    a language we don't ship; plain text as it is."""
+    a language we don't ship; plain text is a sentence with no places."""
     if isinstance(text, Message):
         data: dict[str, Any] = {"id": text.id, "args": {k: _data(v) for k, v in text.args.items()}}
         if text.plural is not None:
@@ -371,7 +371,7 @@ def as_data(text: str) -> Any:
         parts = text.template.split("{}")
         id = parts[0] + "".join(f"{{seat{n}}}{rest}" for n, rest in enumerate(parts[1:], 1))
         return {"id": id, "args": {f"seat{n}": _data(r) for n, r in enumerate(text.refs, 1)}}
-    return str(text)
+    return {"id": str(text), "args": {}}
 
 
 def _data(value: Any) -> Any:

@@ -107,8 +107,11 @@ def say(template: str, *refs: Ref) -> Said:
 
 
 def named(text: str, naming: Naming) -> str:
-    """Any sentence with names put in: a :class:`Said` is named, plain text stays as it is."""
-    return text.named(naming) if isinstance(text, Said) else text
+    """Any sentence with names put in, in English: a :class:`Said` or a message (which has
+    ``named`` too: ``adjudicator.messages``, above this module) is named, plain text stays as
+    it is. The app says sentences in a language through ``adjudicator.messages.render``."""
+    naming_of = getattr(text, "named", None)
+    return naming_of(naming) if callable(naming_of) else text
 
 
 def _render(template: str, refs: tuple[Ref, ...], naming: Naming) -> str:

@@ -15,17 +15,20 @@ adjudicator.errors.BadEntryError: There is no seat 5: this table has seats 1 to 
 from __future__ import annotations
 
 from adjudicator.errors import BadEntryError
+from adjudicator.messages import Message, Verbatim, msg
 
 _MOST_SEATS_QUOTED = 1_000_000
 
 
-def seat_range(players: int) -> str:
+def seat_range(players: int) -> Message:
     """The seats of a table, counted as players count them, with the JSON numbers after.
 
     >>> seat_range(4)
+    msg('seats 1 to {last} (0 to {last_json} in JSON)', {'last': 4, 'last_json': 3})
+    >>> str(seat_range(4))
     'seats 1 to 4 (0 to 3 in JSON)'
     """
-    return f"seats 1 to {players} (0 to {players - 1} in JSON)"
+    return msg("seats 1 to {last} (0 to {last_json} in JSON)", last=players, last_json=players - 1)
 
 
 def read_seat(value: object, players: int, field: str) -> int:
@@ -43,13 +46,30 @@ def read_seat(value: object, players: int, field: str) -> int:
     ...
     adjudicator.errors.BadEntryError: There is no seat that high: this table has seats 1 to 4 (0 to 3 in JSON).
     """
-    table = f"this table has {seat_range(players)}"
+    table = seat_range(players)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadEntryError(f"{field} must be a seat number: {table}.", field=field)
+        raise BadEntryError(
+            msg(
+                "{field} must be a seat number: this table has {seats}.",
+                field=Verbatim(field),
+                seats=table,
+            ),
+            field=field,
+        )
     if value < 0:
-        raise BadEntryError(f"A seat number cannot be negative: {table}.", field=field)
+        raise BadEntryError(
+            msg("A seat number cannot be negative: this table has {seats}.", seats=table),
+            field=field,
+        )
     if value >= players:
         # JSON 4 is the fifth seat. A huge number is not quoted: no table seats that many.
-        number = f"{value + 1:,}" if value < _MOST_SEATS_QUOTED else "that high"
-        raise BadEntryError(f"There is no seat {number}: {table}.", field=field)
+        if value < _MOST_SEATS_QUOTED:
+            said = msg(
+                "There is no seat {number}: this table has {seats}.",
+                number=Verbatim(f"{value + 1:,}"),
+                seats=table,
+            )
+        else:
+            said = msg("There is no seat that high: this table has {seats}.", seats=table)
+        raise BadEntryError(said, field=field)
     return value

@@ -51,6 +51,7 @@ from adjudicator.grids.lines import (
     Shape,
     as_rules,
     line_points,
+    not_a_shape,
     score_grid,
 )
 
@@ -89,9 +90,7 @@ def best_grid(
     rules = as_rules(options)
     hand = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
     if shape not in SHAPES:
-        raise InvalidGridError(
-            f"{shape!r} is not a grid shape; use 3x3 (Brummy) or 3x4 (Brummagem)."
-        )
+        raise InvalidGridError(not_a_shape(shape))
     Grid(shape, hand)  # validates the count and rejects jokers, with the grid's own messages
     ordered = tuple(sort_cards(hand))
     if shape == "3x3":

@@ -9,7 +9,7 @@ best-grid search in :mod:`adjudicator.grids.best`.
 ...     {"knocked": 1, "grids": [{"seat": 0, "total": 23}, {"seat": 1, "total": 20},
 ...                              {"seat": 2, "cards": "5H 6H 7H 5S 6S 8S 5D 9C 7D"}]},
 ...     players=3, options=game.options())
->>> [(r.points, r.explanation[-1]) for r in score_deal(deal, game.options())]
+>>> [(r.points, str(r.explanation[-1])) for r in score_deal(deal, game.options())]
 [(33, 'beat the knocker (seat 2): +10'), (20, 'knocked but not highest: no bonus'), (35, 'beat the knocker (seat 2): +10')]
 """
 
@@ -43,6 +43,7 @@ from adjudicator.grids.lines import (
     Shape,
     score_grid,
 )
+from adjudicator.messages import Message, Verbatim, msg
 from adjudicator.options import option
 from adjudicator.records import (
     CardsField,
@@ -53,8 +54,8 @@ from adjudicator.records import (
     SeatField,
     Seating,
 )
-from adjudicator.said import Said, say, seats
 from adjudicator.said import seat as seat_ref
+from adjudicator.said import seats
 from adjudicator.seats import read_seat
 from adjudicator.tally import SeatResult, Tally, best_seats
 
@@ -63,6 +64,12 @@ EQUAL_BONUS = 5  # "a bonus of 5 points is awarded to each player who scores the
 BEAT_BONUS = 10  # "and 10 to anyone who scores higher"
 MAX_PLAYERS = 8  # 8 x 12 = 96 cards: the most a double pack serves in Brummagem
 
+# House rules a sentence names, by the names the house-rules page gives them.
+TIE_GETS_5 = msg("Knocker tie gets 5")
+TOP_GETS_10 = msg("Only top scorer gets 10")
+DOUBLE_PACK = msg("Double pack")
+WHO_KNOCKED = msg("Who knocked?")
+
 
 @dataclass(frozen=True)
 class Options:
@@ -70,25 +77,29 @@ class Options:
 
     face_extra: bool = option(
         False,
-        "Optional scoring extra: a line with nothing better than a pair scores 1 more for each "
-        "unmatched J, Q or K (K-2-5 = 1, Q-Q-J = 3).",
+        msg(
+            "Optional scoring extra: a line with nothing better than a pair scores 1 more for "
+            "each unmatched J, Q or K (K-2-5 = 1, Q-Q-J = 3)."
+        ),
         rule="B-4",
     )
-    ace_high_runs: bool = option(True, "Q-K-A is a run as well as A-2-3.", rule="B-1")
+    ace_high_runs: bool = option(True, msg("Q-K-A is a run as well as A-2-3."), rule="B-1")
     round_the_corner: bool = option(
         False,
-        "Runs go round the corner: K-A-2 (and Q-K-A) count as runs; Brag never allows it.",
+        msg("Runs go round the corner: K-A-2 (and Q-K-A) count as runs; Brag never allows it."),
         rule="B-2",
     )
     knocker_tie_gets_5: bool = option(
         False,
-        "A knocker tied for the highest grid also gets 5, like the players who tie with them.",
+        msg("A knocker tied for the highest grid also gets 5, like the players who tie with them."),
         rule="B-3",
     )
     only_top_scorer_gets_10: bool = option(
         False,
-        "When the knocker is beaten, only the top scorer(s) get 10, not everyone above the "
-        "knocker.",
+        msg(
+            "When the knocker is beaten, only the top scorer(s) get 10, not everyone above the "
+            "knocker."
+        ),
         rule="B-3",
     )
     # B-6: any target from 1 up is a game (1 ends it after the first deal with a single top
@@ -97,15 +108,17 @@ class Options:
     # table. Anything higher is a slip of the keyboard, and would never end.
     target: int = option(
         201,
-        "The game ends after the deal in which someone reaches this.",
+        msg("The game ends after the deal in which someone reaches this."),
         minimum=1,
         maximum=10_000,
         rule="B-6",
     )
     double_pack: bool = option(
         False,
-        "Play with two packs (104 cards) even with four or fewer players; more than four always "
-        "do. Two identical cards in a line then zero it.",
+        msg(
+            "Play with two packs (104 cards) even with four or fewer players; more than four "
+            "always do. Two identical cards in a line then zero it."
+        ),
         rule="1a",
     )
 
@@ -128,18 +141,23 @@ class BrummagemOptions(Options):
 
     row_model: Literal["additive", "best_single"] = option(
         "additive",
-        "How a four-card row scores: 'additive' adds its rank, flush and run parts (the seed's "
-        "example rows 5 and 6); 'best_single' counts only its best combination.",
+        msg(
+            "How a four-card row scores: 'additive' adds its rank, flush and run parts (the "
+            "seed's example rows 5 and 6); 'best_single' counts only its best combination."
+        ),
         labels={
-            "additive": "Add up the pair, flush and run in a row",
-            "best_single": "Count only a row's best combination",
+            "additive": msg("Add up the pair, flush and run in a row"),
+            "best_single": msg("Count only a row's best combination"),
         },
         rule="M-1",
     )
     two_pairs: Literal[4, 2] = option(
         4,
-        "Two pairs in a row score 4 (2 + 2), or 2 (only one pair counts).",
-        labels={4: "Two pairs score 4 (both count)", 2: "Two pairs score 2 (one counts)"},
+        msg("Two pairs in a row score 4 (2 + 2), or 2 (only one pair counts)."),
+        labels={
+            4: msg("Two pairs score 4 (both count)"),
+            2: msg("Two pairs score 2 (one counts)"),
+        },
         rule="M-3",
     )
 
@@ -192,7 +210,7 @@ class KnockBonus:
 
     seat: int
     bonus: int
-    reason: str
+    reason: Message
 
 
 def knock_bonuses(
@@ -200,12 +218,13 @@ def knock_bonuses(
 ) -> tuple[KnockBonus, ...]:
     """Each seat's knock bonus from the grid scores (ruling 1a and B-3).
 
-    >>> [(k.bonus, k.reason) for k in knock_bonuses([23, 20, 23], 0, Options())]
+    >>> [(k.bonus, str(k.reason)) for k in knock_bonuses([23, 20, 23], 0, Options())]
     [(0, 'knocked but only tied for highest: no bonus'), (0, 'below the knocker (seat 1): no bonus'), (5, 'equal to the knocker (seat 1): +5')]
     """
     if knocked is None:
         # "If a game ends without any knocking, no bonus is available."
-        return tuple(KnockBonus(s, 0, "nobody knocked: no bonus") for s in range(len(scores)))
+        nobody = msg("nobody knocked: no bonus")
+        return tuple(KnockBonus(s, 0, nobody) for s in range(len(scores)))
     mark = scores[knocked]
     top = max(scores)
     knocker = seat_ref(knocked)
@@ -213,34 +232,37 @@ def knock_bonuses(
     for seat, score in enumerate(scores):
         if seat == knocked:
             if all(s < mark for i, s in enumerate(scores) if i != seat):
-                result.append(KnockBonus(seat, KNOCK_BONUS, "knocked and strictly highest: +10"))
+                reason = msg("knocked and strictly highest: +10")
+                result.append(KnockBonus(seat, KNOCK_BONUS, reason))
             elif score < top:
-                result.append(KnockBonus(seat, 0, "knocked but not highest: no bonus"))
+                result.append(KnockBonus(seat, 0, msg("knocked but not highest: no bonus")))
             elif options.knocker_tie_gets_5:
-                reason = "knocked and tied for highest: +5 (house rule knocker_tie_gets_5)"
+                reason = msg(
+                    "knocked and tied for highest: +5 (house rule {rule})", rule=TIE_GETS_5
+                )
                 result.append(KnockBonus(seat, EQUAL_BONUS, reason))
             else:
                 # B-3: a tie is not "the highest"; those equal to the knocker get 5 instead.
-                reason = "knocked but only tied for highest: no bonus"
+                reason = msg("knocked but only tied for highest: no bonus")
                 result.append(KnockBonus(seat, 0, reason))
         elif score > mark:
             if options.only_top_scorer_gets_10 and score < top:
-                reason = say(
-                    "beat the knocker ({}) but not top: no bonus (house rule "
-                    "only_top_scorer_gets_10)",
-                    knocker,
+                reason = msg(
+                    "beat the knocker ({knocker}) but not top: no bonus (house rule {rule})",
+                    knocker=knocker,
+                    rule=TOP_GETS_10,
                 )
                 result.append(KnockBonus(seat, 0, reason))
             else:
-                reason = say("beat the knocker ({}): +10", knocker)
+                reason = msg("beat the knocker ({knocker}): +10", knocker=knocker)
                 result.append(KnockBonus(seat, BEAT_BONUS, reason))
         elif score == mark:
             # Only when the knocker is not strictly highest can anyone equal them.
-            result.append(
-                KnockBonus(seat, EQUAL_BONUS, say("equal to the knocker ({}): +5", knocker))
-            )
+            reason = msg("equal to the knocker ({knocker}): +5", knocker=knocker)
+            result.append(KnockBonus(seat, EQUAL_BONUS, reason))
         else:
-            result.append(KnockBonus(seat, 0, say("below the knocker ({}): no bonus", knocker)))
+            reason = msg("below the knocker ({knocker}): no bonus", knocker=knocker)
+            result.append(KnockBonus(seat, 0, reason))
     return tuple(result)
 
 
@@ -248,7 +270,7 @@ def score_deal(deal: Deal, options: Options) -> tuple[SeatResult, ...]:
     """Each seat's grid score plus knock bonus, with the working, in seat order.
 
     >>> deal = Deal(0, (SeatGrid(0, total=30), SeatGrid(1, total=25)))
-    >>> [(r.points, r.explanation) for r in score_deal(deal, Options())]
+    >>> [(r.points, tuple(map(str, r.explanation))) for r in score_deal(deal, Options())]
     [(40, ('total entered: 30, no cards given', 'knocked and strictly highest: +10')), (25, ('total entered: 25, no cards given', 'below the knocker (seat 1): no bonus'))]
     """
     bases: list[int] = []
@@ -257,7 +279,8 @@ def score_deal(deal: Deal, options: Options) -> tuple[SeatResult, ...]:
         if entry.grid is None:
             assert entry.total is not None
             bases.append(entry.total)
-            working.append(((f"total entered: {entry.total}, no cards given",), []))
+            entered = msg("total entered: {total}, no cards given", total=entry.total)
+            working.append(((entered,), []))
         else:
             scored = score_grid(entry.grid, options)
             bases.append(scored.total)
@@ -335,21 +358,23 @@ class _GridGame[O: Options](Game[O, Deal]):
         size = SIZES[self.shape]
         return Record(
             (
-                SeatField("knocked", "Who knocked?", optional=True, none_label="Nobody"),
+                SeatField("knocked", WHO_KNOCKED, optional=True, none_label=msg("Nobody")),
                 PerSeatField(
                     "grids",
-                    "Each player's grid",
+                    msg("Each player's grid"),
                     entries=(
                         CardsField(
                             "cards",
-                            "Grid, row by row",
+                            msg("Grid, row by row"),
                             min_cards=size,
                             max_cards=size,
                             widget="grid",
                             shape=self.shape,
                         ),
-                        CountField("total", "Only the total", maximum=MAX_SCORE[self.shape]),
+                        CountField("total", msg("Only the total"), maximum=MAX_SCORE[self.shape]),
                     ),
+                    # A template of adjudicator.records (its seats fill the "{}"), not a message
+                    # yet: it becomes one when records.py speaks in messages.
                     prompt="Give the grid or total of {}",
                 ),
             )
@@ -368,7 +393,12 @@ class _GridGame[O: Options](Game[O, Deal]):
                 most = MAX_SCORE[self.shape]
                 if not 0 <= entry.value <= most:
                     raise ImpossibleCountError(
-                        f"A {self.name} grid scores from 0 to {most}, not {entry.value}."
+                        msg(
+                            "A {game} grid scores from 0 to {most}, not {value}.",
+                            game=self.name,
+                            most=most,
+                            value=entry.value,
+                        )
                     )
                 entries.append(SeatGrid(seat_index, total=entry.value))
             except AdjudicationError as err:
@@ -403,12 +433,12 @@ class _GridGame[O: Options](Game[O, Deal]):
         for dealt in tally.deals:
             for result in dealt.results:
                 best[result.seat] = max(best[result.seat], int(result.detail.get("base", 0)))
-        return (Feat("best_grid", "best grid", tuple(best), best="max"),)
+        return (Feat("best_grid", msg("best grid"), tuple(best), best="max"),)
 
     def notes(self, options: O, players: int) -> list[str]:
         notes = super().notes(options, players)
         if players > 4 and not options.double_pack:
-            notes.append("more than four play: a double pack (104 cards)")
+            notes.append(msg("more than four play: a double pack (104 cards)"))
         return notes
 
     def sample_deal(self, *, players: int, options: O, number: int) -> dict[str, Any]:
@@ -435,19 +465,19 @@ class _GridGame[O: Options](Game[O, Deal]):
         return {
             "grid": Question(
                 "grid",
-                f"What does this {self.shape} grid score, line by line?",
+                msg("What does this {shape} grid score, line by line?", shape=Verbatim(self.shape)),
                 self._answer_grid,
                 asks=asks["grid"],
             ),
             "best-grid": Question(
                 "best-grid",
-                "What is the best grid these cards make, and how much did this one leave?",
+                msg("What is the best grid these cards make, and how much did this one leave?"),
                 self._answer_best_grid,
                 asks=asks["best-grid"],
             ),
             "knock": Question(
                 "knock",
-                "Who gets a knock bonus, given everyone's grid score and who knocked?",
+                msg("Who gets a knock bonus, given everyone's grid score and who knocked?"),
                 self._answer_knock,
                 asks=asks["knock"],
             ),
@@ -476,7 +506,8 @@ class _GridGame[O: Options](Game[O, Deal]):
         text = data.get("cards")
         if not isinstance(text, str) or not text.strip():
             raise BadEntryError(
-                f"cards must be the grid's {SIZES[self.shape]} cards, row by row.", field="cards"
+                msg("cards must be the grid's {size} cards, row by row.", size=SIZES[self.shape]),
+                field="cards",
             )
         try:
             grid = Grid.parse(text, self.shape)
@@ -510,7 +541,8 @@ class _GridGame[O: Options](Game[O, Deal]):
             )
         ):
             raise BadEntryError(
-                f"scores lists every seat's grid score, each from 0 to {most}.", field="scores"
+                msg("scores lists every seat's grid score, each from 0 to {most}.", most=most),
+                field="scores",
             )
         raw_knocked = data.get("knocked")
         knocked = None if raw_knocked is None else read_seat(raw_knocked, len(scores), "knocked")
@@ -520,7 +552,9 @@ class _GridGame[O: Options](Game[O, Deal]):
             "scores": list(scores),
             "bonuses": [k.bonus for k in bonuses],
             "totals": [s + k.bonus for s, k in zip(scores, bonuses, strict=True)],
-            "explanation": [f"seat {k.seat + 1}: {k.reason}" for k in bonuses],
+            "explanation": [
+                msg("{seat}: {reason}", seat=seat_ref(k.seat), reason=k.reason) for k in bonuses
+            ],
         }
 
 
@@ -543,23 +577,35 @@ class Brummagem(_GridGame[BrummagemOptions]):
 
     def deal_notes(self, players: int, options: BrummagemOptions) -> tuple[str, ...]:
         if players == 3 and not options.double_pack:
-            return ("At three, the rules prefer a double pack: the house rule Double pack (2a).",)
+            return (
+                msg(
+                    "At three, the rules prefer a double pack: the house rule {rule} (2a).",
+                    rule=DOUBLE_PACK,
+                ),
+            )
         return ()
 
 
-def _summary(deal: Deal, results: Sequence[SeatResult]) -> Said:
+def _summary(deal: Deal, results: Sequence[SeatResult]) -> Message:
     bases = tuple(int(r.detail["base"]) for r in results)
     top = best_seats(bases, lower_is_better=False)
     if deal.knocked is None:
-        return say(f"Nobody knocked; {{}} top with {bases[top[0]]}.", seats(top))
-    return say(f"{{}} knocked; {{}} top with {bases[top[0]]}.", seat_ref(deal.knocked), seats(top))
+        return msg(
+            "Nobody knocked; {players} top with {score}.", players=seats(top), score=bases[top[0]]
+        )
+    return msg(
+        "{knocker} knocked; {players} top with {score}.",
+        knocker=seat_ref(deal.knocked),
+        players=seats(top),
+        score=bases[top[0]],
+    )
 
 
 def _asks(game: Any) -> dict[str, Asks]:
     """What each question takes (the dispute desk's forms), with a sample it answers."""
     size = SIZES[game.shape]
     grid = CardsField(
-        "cards", "The grid, row by row", size, min_cards=size, widget="grid", shape=game.shape
+        "cards", msg("The grid, row by row"), size, min_cards=size, widget="grid", shape=game.shape
     )
     return {
         "grid": Asks((grid,), lambda players, options: {"cards": _sample_grid(game, options)}),
@@ -567,9 +613,12 @@ def _asks(game: Any) -> dict[str, Asks]:
         "knock": Asks(
             (
                 CountsField(
-                    "scores", "Each seat's grid score", maximum=MAX_SCORE[game.shape], per_seat=True
+                    "scores",
+                    msg("Each seat's grid score"),
+                    maximum=MAX_SCORE[game.shape],
+                    per_seat=True,
                 ),
-                SeatField("knocked", "Who knocked?", optional=True),
+                SeatField("knocked", WHO_KNOCKED, optional=True),
             ),
             lambda players, options: {"scores": [20 + s for s in range(players)], "knocked": 0},
             players=False,

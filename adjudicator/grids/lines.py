@@ -10,8 +10,11 @@ every line it lies in (rulings 1a, 2a).
 >>> score = score_grid(grid)
 >>> score.total
 25
->>> score.explanation[0]
+>>> str(score.explanation[0])
 'row 1: 5H 6H 7H — running flush 6'
+
+Each sentence is a message (:mod:`adjudicator.messages`): the cards and the combination are
+said in the language it is rendered in.
 
 Only the set of cards in a line matters, never their order ("9-J-10 is as good as 9-10-J").
 """
@@ -25,38 +28,50 @@ from typing import Literal, Protocol, TypedDict, get_args
 from adjudicator.cards import (
     ALL_CARDS,
     Card,
+    Rank,
     Suit,
     format_cards,
     parse_card_rows,
     parse_cards,  # noqa: F401 (the doctests read cards with it)
 )
 from adjudicator.errors import BadOptionError, InvalidGridError, NotInPackError
+from adjudicator.messages import Message, Verbatim, joined, msg, msg_n
 
 Shape = Literal["3x3", "3x4"]
 SHAPES: tuple[Shape, ...] = get_args(Shape)
 RowModel = Literal["additive", "best_single"]
 
-# Grid positions are row-major: in a 3x3 grid 0 1 2 / 3 4 5 / 6 7 8.
+
+def _row(number: int) -> Message:
+    return msg("row {number}", number=number)
+
+
+def _column(number: int) -> Message:
+    return msg("column {number}", number=number)
+
+
+# Grid positions are row-major: in a 3x3 grid 0 1 2 / 3 4 5 / 6 7 8. Each line has its key (a
+# code) and its name, a message ("row 1", "rad 1" in Swedish).
 # Brummy: 8 lines, the 3 rows, the 3 columns and both diagonals (ruling 1a).
 LINES_3X3: tuple[tuple[str, str, tuple[int, ...]], ...] = (
-    ("row_1", "row 1", (0, 1, 2)),
-    ("row_2", "row 2", (3, 4, 5)),
-    ("row_3", "row 3", (6, 7, 8)),
-    ("col_1", "column 1", (0, 3, 6)),
-    ("col_2", "column 2", (1, 4, 7)),
-    ("col_3", "column 3", (2, 5, 8)),
-    ("diag_tl", "diagonal ↘", (0, 4, 8)),
-    ("diag_tr", "diagonal ↙", (2, 4, 6)),
+    ("row_1", _row(1), (0, 1, 2)),
+    ("row_2", _row(2), (3, 4, 5)),
+    ("row_3", _row(3), (6, 7, 8)),
+    ("col_1", _column(1), (0, 3, 6)),
+    ("col_2", _column(2), (1, 4, 7)),
+    ("col_3", _column(3), (2, 5, 8)),
+    ("diag_tl", msg("diagonal ↘"), (0, 4, 8)),
+    ("diag_tr", msg("diagonal ↙"), (2, 4, 6)),
 )
 # Brummagem: 3 rows of 4 and 4 columns of 3, no diagonals (ruling 2a): 7 lines.
 LINES_3X4: tuple[tuple[str, str, tuple[int, ...]], ...] = (
-    ("row_1", "row 1", (0, 1, 2, 3)),
-    ("row_2", "row 2", (4, 5, 6, 7)),
-    ("row_3", "row 3", (8, 9, 10, 11)),
-    ("col_1", "column 1", (0, 4, 8)),
-    ("col_2", "column 2", (1, 5, 9)),
-    ("col_3", "column 3", (2, 6, 10)),
-    ("col_4", "column 4", (3, 7, 11)),
+    ("row_1", _row(1), (0, 1, 2, 3)),
+    ("row_2", _row(2), (4, 5, 6, 7)),
+    ("row_3", _row(3), (8, 9, 10, 11)),
+    ("col_1", _column(1), (0, 4, 8)),
+    ("col_2", _column(2), (1, 5, 9)),
+    ("col_3", _column(3), (2, 6, 10)),
+    ("col_4", _column(4), (3, 7, 11)),
 )
 LINES: dict[Shape, tuple[tuple[str, str, tuple[int, ...]], ...]] = {
     "3x3": LINES_3X3,
@@ -85,10 +100,15 @@ class GridRules:
     def __post_init__(self) -> None:
         if self.row_model not in get_args(RowModel):
             raise BadOptionError(
-                f"row_model must be 'additive' or 'best_single', not {self.row_model!r}."
+                msg(
+                    "row_model must be 'additive' or 'best_single', not {value}.",
+                    value=Verbatim(repr(self.row_model)),
+                )
             )
         if self.two_pairs not in (4, 2):
-            raise BadOptionError(f"two_pairs must be 4 or 2, not {self.two_pairs!r}.")
+            raise BadOptionError(
+                msg("two_pairs must be 4 or 2, not {value}.", value=Verbatim(repr(self.two_pairs)))
+            )
 
 
 class SupportsGridRules(Protocol):
@@ -137,19 +157,22 @@ class Grid:
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(self.cards))  # a list would not hash or compare
         if self.shape not in SHAPES:
-            raise InvalidGridError(
-                f"{self.shape!r} is not a grid shape; use 3x3 (Brummy) or 3x4 (Brummagem)."
-            )
+            raise InvalidGridError(not_a_shape(self.shape))
         size = SIZES[self.shape]
         if len(self.cards) != size:
             raise InvalidGridError(
-                f"A {self.shape} grid holds {size} cards, not {len(self.cards)}.",
+                msg(
+                    "A {shape} grid holds {size} cards, not {count}.",
+                    shape=Verbatim(self.shape),
+                    size=size,
+                    count=len(self.cards),
+                ),
                 cards=self.cards,
             )
         jokers = [c for c in self.cards if c.is_joker]
         if jokers:
             # Brummy is played with one or two plain 52-card packs.
-            raise NotInPackError("Brummy packs have no jokers.", cards=jokers)
+            raise NotInPackError(NO_JOKERS, cards=jokers)
 
     @classmethod
     def parse(cls, text: str, shape: Shape = "3x3") -> Grid:
@@ -160,8 +183,12 @@ class Grid:
             width = ROW_LENGTH.get(shape, 0)
             if shape in SHAPES and (len(rows) != 3 or any(len(r) != width for r in rows)):
                 raise InvalidGridError(
-                    f"A {shape} grid has 3 rows of {width} cards; got rows of "
-                    f"{', '.join(str(len(r)) for r in rows)}.",
+                    msg(
+                        "A {shape} grid has 3 rows of {width} cards; got rows of {lengths}.",
+                        shape=Verbatim(shape),
+                        width=width,
+                        lengths=joined([len(r) for r in rows], ", "),
+                    )
                 )
         return cls(shape, tuple(c for r in rows for c in r))
 
@@ -208,6 +235,7 @@ class LineScore:
 
     ``combination`` is the name a player would use ("prial", "pair and flush", "nothing");
     ``parts`` itemises the points (several in a Brummagem row, the face-card extras, a zeroing).
+    The name, the combination and the parts are messages, said in the language rendered in.
     """
 
     key: str
@@ -217,15 +245,23 @@ class LineScore:
     points: int
     parts: tuple[str, ...] = ()
 
-    def explain(self) -> str:
+    def explain(self) -> Message:
         """One sentence: ``row 1: 5H 6H 7H — running flush 6``."""
-        head = f"{self.name}: {format_cards(self.cards)} — "
+        cards = joined(self.cards, " ")
         if self.combination == IDENTICAL:
-            return head + self.parts[0]
-        tail = f"{self.combination} {self.points}"
-        if self.parts and self.parts != (tail,):
-            tail += f" ({', '.join(self.parts)})"
-        return head + tail
+            return msg(
+                "{line}: {cards} — {zeroed}", line=self.name, cards=cards, zeroed=self.parts[0]
+            )
+        score = _scored(self.combination, self.points)
+        if self.parts and self.parts != (score,):
+            return msg(
+                "{line}: {cards} — {score} ({parts})",
+                line=self.name,
+                cards=cards,
+                score=score,
+                parts=joined(self.parts, ", "),
+            )
+        return msg("{line}: {cards} — {score}", line=self.name, cards=cards, score=score)
 
     def as_dict(self) -> LineData:
         """The JSON form of the line."""
@@ -285,30 +321,108 @@ class GridScore:
 
 
 IDENTICAL = "identical cards"
+FACE = "face cards"  # the optional face-card extra's part (B-4)
+LINE = msg("line")  # a line scored on its own, outside a grid
+NO_JOKERS = msg("Brummy packs have no jokers.")
+
+
+def not_a_shape(shape: object) -> Message:
+    """The refusal of a shape that is not a grid's."""
+    return msg(
+        "{shape} is not a grid shape; use 3x3 (Brummy) or 3x4 (Brummagem).",
+        shape=Verbatim(repr(shape)),
+    )
+
+
+def _scored(combination: str, points: int) -> Message:
+    """A combination and what it scores: ``running flush 6``."""
+    return msg("{combination} {points}", combination=combination, points=points)
+
+
+# What a player calls each combination (ruling 1a's table, and 2a's four-card rows).
+_NAMES: dict[str, Message] = {
+    "prial": msg("prial"),
+    "running flush": msg("running flush"),
+    "flush": msg("flush"),
+    "run": msg("run"),
+    "pair": msg("pair"),
+    "nothing": msg("nothing"),
+    "four of a kind": msg("four of a kind"),
+    "four-card running flush": msg("four-card running flush"),
+    "two pairs": msg("two pairs"),
+    "four-card flush": msg("four-card flush"),
+    "four-card run": msg("four-card run"),
+    IDENTICAL: msg("identical cards"),
+}
+# The rank letters of the face cards as each language writes them (J, Q, K; Kn, D, K ...).
+_FACE_LETTERS: dict[Rank, Message] = {
+    Rank.JACK: msg("J"),
+    Rank.QUEEN: msg("Q"),
+    Rank.KING: msg("K"),
+}
+
+
+def _combination(name: str, parts: list[Part]) -> Message:
+    """The combination's name as a message: one of :data:`_NAMES`, or a Brummagem row's parts
+    added up ("pair and flush and run"), each joined to the next."""
+    if name in _NAMES:
+        return _NAMES[name]
+    said = _NAMES[parts[0][0]]
+    for label, _ in parts[1:]:
+        said = msg("{first} and {second}", first=said, second=_NAMES[label])
+    return said
+
+
+def _zeroed(cards: tuple[Card, ...]) -> Message:
+    """Why a line with two identical cards scores nothing (double pack, seed Note 2, B-5)."""
+    twins = [c for c, n in _counts_of(cards).items() if n > 1]
+    if len(twins) == 1:
+        return msg(
+            "two identical cards ({cards}): scores 0", cards=joined([twins[0], twins[0]], " ")
+        )
+    return msg(
+        "identical cards ({pairs}): scores 0",
+        pairs=joined([joined([c, c], " ") for c in twins], ", "),
+    )
+
+
+def _face_extra(cards: tuple[Card, ...]) -> Message:
+    """The optional extra: +1 for each unmatched J, Q or K (B-4): ``+1 face card (K)``."""
+    ranks = [c.rank for c in cards if c.rank is not None]
+    faces = [r for r in ranks if r.is_court and ranks.count(r) == 1]
+    return msg_n(
+        "+{count} face card ({ranks})",
+        "+{count} face cards ({ranks})",
+        len(faces),
+        ranks=joined([_FACE_LETTERS[r] for r in faces], ", "),
+    )
 
 
 def score_line(
-    cards: Sequence[Card], options: RulesLike = None, *, key: str = "", name: str = "line"
+    cards: Sequence[Card], options: RulesLike = None, *, key: str = "", name: str = LINE
 ) -> LineScore:
     """Score one line of 3 cards (any Brummy line, a Brummagem column) or 4 (a Brummagem row).
 
-    >>> score_line(parse_cards("9S JH 10D")).combination
+    >>> str(score_line(parse_cards("9S JH 10D")).combination)
     'run'
-    >>> score_line(parse_cards("KS 2H 5D"), GridRules(face_extra=True)).explain()
+    >>> str(score_line(parse_cards("KS 2H 5D"), GridRules(face_extra=True)).explain())
     'line: KS 2H 5D — nothing 1 (+1 face card (K))'
-    >>> score_line(parse_cards("7H 7H 7S")).explain()
+    >>> str(score_line(parse_cards("7H 7H 7S")).explain())
     'line: 7H 7H 7S — two identical cards (7H 7H): scores 0'
     """
     rules = as_rules(options)
     cards = tuple(cards)
     if len(cards) not in (3, 4):
-        raise InvalidGridError(f"A line holds 3 or 4 cards, not {len(cards)}.", cards=cards)
+        raise InvalidGridError(
+            msg("A line holds 3 or 4 cards, not {count}.", count=len(cards)), cards=cards
+        )
     if any(c.rank is None for c in cards):
-        raise NotInPackError("Brummy packs have no jokers.", cards=cards)
+        raise NotInPackError(NO_JOKERS, cards=cards)
     combination, parts = _analyse(cards, rules)
     points = sum(p for _, p in parts)
-    texts = tuple(label if p is None else f"{label} {p}" for label, p in _texts(parts))
-    return LineScore(key, name, cards, combination, points, texts)
+    return LineScore(
+        key, name, cards, _combination(combination, parts), points, _texts(cards, parts)
+    )
 
 
 def score_grid(grid: Grid, options: RulesLike = None) -> GridScore:
@@ -335,7 +449,9 @@ def line_points(cards: Sequence[Card], options: RulesLike = None) -> int:
 
 # --- the analysis -------------------------------------------------------------------------------
 
-# A part is (label, points); a zeroing note carries 0 points and is shown without a number.
+# A part is (label, points): a combination's name (a key of _NAMES), IDENTICAL (a zeroing, 0
+# points) or FACE (the face-card extra). Plain keys: the best-grid search analyses every triple
+# of a hand and needs only the points; the sentences are made for the lines shown.
 Part = tuple[str, int]
 
 _SUIT_NUMBER = {suit: number for number, suit in enumerate(Suit)}
@@ -380,10 +496,7 @@ def _analyse(cards: tuple[Card, ...], rules: GridRules) -> tuple[str, list[Part]
         raise NotInPackError("Brummy packs have no jokers.", cards=cards) from None
     if len(set(codes)) < len(codes):
         # Double pack: two identical cards zero the line, face extra included (seed Note 2, B-5).
-        twins = [c for c, n in _counts_of(cards).items() if n > 1]
-        pairs = ", ".join(f"{c} {c}" for c in twins)
-        word = "two identical cards" if len(twins) == 1 else "identical cards"
-        return IDENTICAL, [(f"{word} ({pairs}): scores 0", 0)]
+        return IDENTICAL, [(IDENTICAL, 0)]
     ranks = [rank for rank, _ in codes]
     suits = [suit for _, suit in codes]
     single = _counts_of(ranks)
@@ -401,11 +514,9 @@ def _analyse(cards: tuple[Card, ...], rules: GridRules) -> tuple[str, list[Part]
         parts = [(combination, points)] if points else []
     if rules.face_extra and combination in ("pair", "nothing"):
         # Optional extra: a line with nothing better than a pair scores 1 per unmatched J, Q, K.
-        faces = [c for c, r in zip(cards, ranks, strict=True) if r in _FACES and single[r] == 1]
+        faces = [r for r in ranks if r in _FACES and single[r] == 1]
         if faces:
-            names = ", ".join(c.rank.value for c in faces if c.rank)
-            plural = "face card" if len(faces) == 1 else "face cards"
-            parts.append((f"+{len(faces)} {plural} ({names})", len(faces)))
+            parts.append((FACE, len(faces)))
     return combination, parts
 
 
@@ -471,6 +582,7 @@ def _four_additive(
         parts.append(("run", 3))
     if not parts:
         return "nothing", parts
+    # A key, not a sentence: the line says it as a message (_combination), part by part.
     return " and ".join(label for label, _ in parts), parts
 
 
@@ -521,12 +633,14 @@ _BEST_SINGLE_ORDER = (
 )
 
 
-def _texts(parts: list[Part]) -> list[tuple[str, int | None]]:
+def _texts(cards: tuple[Card, ...], parts: list[Part]) -> tuple[Message, ...]:
     """Parts as shown: a zeroing note and a "+1 face card" carry their number in the label."""
-    shown: list[tuple[str, int | None]] = []
+    shown: list[Message] = []
     for label, points in parts:
-        if points == 0 or label.startswith("+"):
-            shown.append((label, None))
+        if label == IDENTICAL:
+            shown.append(_zeroed(cards))
+        elif label == FACE:
+            shown.append(_face_extra(cards))
         else:
-            shown.append((label, points))
-    return shown
+            shown.append(_scored(_NAMES[label], points))
+    return tuple(shown)

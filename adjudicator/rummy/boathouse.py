@@ -24,6 +24,7 @@ from typing import Any, NotRequired, TypedDict
 from adjudicator.cards import STANDARD, Card, format_cards
 from adjudicator.dealing import Dealing, from_pack
 from adjudicator.game import Open, Question, Scored, Target
+from adjudicator.messages import msg
 from adjudicator.options import option
 from adjudicator.records import (
     Record,
@@ -56,7 +57,7 @@ from adjudicator.rummy.settlement import (
     value_hand,
     write_hands,
 )
-from adjudicator.said import say, seat
+from adjudicator.said import seat
 
 COUNTING = BOATHOUSE_UNMATCHED
 
@@ -71,8 +72,10 @@ class Options:
 
     double_payments: bool = option(
         False,
-        "Double every payment, as the parent game's rummy would: every Boathouse win declares "
-        "the whole hand at once.",
+        msg(
+            "Double every payment, as the parent game's rummy would: every Boathouse win "
+            "declares the whole hand at once."
+        ),
         rule="BH-1",
     )
     target: int = target_option()
@@ -91,9 +94,11 @@ def limits(players: int) -> Limits:
     whole hand: a loser holds at least the cards dealt. The winner and every other loser hold
     at least as many, which bounds the rest."""
     cards = dealt(players)
-    why = (
-        f"{cards} cards are dealt each at {players} players, and a Boathouse hand only grows "
-        "until it is declared whole"
+    why = msg(
+        "{cards} cards are dealt each at {players} players, and a Boathouse hand only grows "
+        "until it is declared whole",
+        cards=cards,
+        players=players,
     )
     return Limits(cards, len(STANDARD) - cards * (players - 1), len(STANDARD) - cards, 0, why)
 
@@ -114,14 +119,14 @@ class BoathouseRummy(SettlementGame[Options, Deal]):
             dealt(players),
             "4.2",
             discard=1,
-            notes=("Dealt as in Rummy, the parent game (4.1).",),
+            notes=(msg("Dealt as in Rummy, the parent game (4.1)."),),
         )
 
     def record(self, options: Options, players: int) -> Record:
         """Who declared the whole hand, and each other player's cards or unmatched count."""
         return Record(
             (
-                SeatField("went_out", "Who declared the whole hand?"),
+                SeatField("went_out", msg("Who declared the whole hand?")),
                 hands_field(COUNTING, most_cards=limits(players).most, least_count=0),
             )
         )
@@ -141,14 +146,20 @@ class BoathouseRummy(SettlementGame[Options, Deal]):
     def score(self, deal: Deal, state: Any, seating: Seating, options: Options) -> Scored:
         ledger = Ledger(seating.players)
         valued = [value_hand(h, COUNTING) for h in deal.hands]
-        ledger.note(deal.went_out, say("{} declared the whole hand (4.2)", seat(deal.went_out)))
+        ledger.note(
+            deal.went_out, msg("{seat} declared the whole hand (4.2)", seat=seat(deal.went_out))
+        )
         if options.double_payments:
-            losers_pay(ledger, deal.went_out, valued, times=2, why="doubled (house rule, BH-1)")
+            losers_pay(
+                ledger, deal.went_out, valued, times=2, why=msg("doubled (house rule, BH-1)")
+            )
         else:
             # BH-1: every win is all at once, so the parent's rummy doubling does not apply.
             losers_pay(ledger, deal.went_out, valued)
         details: dict[int, SettlementDetail] = {v.seat: {"unmatched": v.points} for v in valued}
-        return ledger.scored(say("{} declared the whole hand", seat(deal.went_out)), details)
+        return ledger.scored(
+            msg("{seat} declared the whole hand", seat=seat(deal.went_out)), details
+        )
 
     def sample_deal(self, *, players: int, options: Options, number: int) -> dict[str, Any]:
         rng = Random(f"boathouse-{players}-{number}")
@@ -175,8 +186,12 @@ class BoathouseRummy(SettlementGame[Options, Deal]):
                 self,
                 melds=COUNTING,
                 deadwood=COUNTING,
-                meld_summary="Is this a meld in Boathouse Rummy (ace high, low or round the corner)?",
-                deadwood_summary="The best melding of a hand and its unmatched count (aces 11).",
+                meld_summary=msg(
+                    "Is this a meld in Boathouse Rummy (ace high, low or round the corner)?"
+                ),
+                deadwood_summary=msg(
+                    "The best melding of a hand and its unmatched count (aces 11)."
+                ),
                 settles=SettleAnswer[BoathouseDetail],
                 # 4.2: a hand only grows until it is declared whole: at two players, all but
                 # the other player's (at least the ten dealt), as a loser's hand is bounded.
@@ -184,7 +199,7 @@ class BoathouseRummy(SettlementGame[Options, Deal]):
             ),
             **turn_question(
                 "go-out",
-                "Can this hand be declared whole now (with or without a final discard)?",
+                msg("Can this hand be declared whole now (with or without a final discard)?"),
                 _answer_go_out,
             ),
         }
@@ -219,7 +234,9 @@ def _answer_go_out(data: Mapping[str, Any], options: Options) -> GoOutAnswer:
     discard = body.discard
     if body.layoffs:
         # 4.2: no progressive melding, so there is nothing on the table to lay off onto.
-        refused.append("there are no lay-offs in Boathouse: the whole hand is declared at once")
+        refused.append(
+            msg("there are no lay-offs in Boathouse: the whole hand is declared at once")
+        )
     if not body.melds_given and not body.layoffs:
         # The engine looks for the declaration: the whole hand, or all but one discard (BH-2).
         found = None
@@ -239,7 +256,9 @@ def _answer_go_out(data: Mapping[str, Any], options: Options) -> GoOutAnswer:
     problems = [*refused, *turn.problems]
     lines = [*turn.explanation, *refused]
     if not turn.empties_hand:
-        lines.append("the hand ends only when a player declares the whole hand in one turn (4.2)")
+        lines.append(
+            msg("the hand ends only when a player declares the whole hand in one turn (4.2)")
+        )
     return {
         **turn_answer(turn),
         "melds": [format_cards(m) for m in melds],

@@ -37,6 +37,7 @@ from adjudicator.cards import Card, Pack, continental_pack, format_cards, parse_
 from adjudicator.dealing import Dealing, from_pack
 from adjudicator.errors import AdjudicationError, BadEntryError, InvalidMeldError
 from adjudicator.game import Game, Open, Question, Scored, Target
+from adjudicator.messages import Message, Verbatim, joined, listed, msg, msg_n
 from adjudicator.options import option
 from adjudicator.records import (
     CardsField,
@@ -55,9 +56,11 @@ from adjudicator.rummy.melding_rules import (
     continental_value,
     meld_problems,
     partition_melds,
+    shown_cards,
+    shown_meld,
+    shown_melds,
 )
 from adjudicator.rummy.melds import Meld, MeldCard, MeldKind, parse_meld_cards
-from adjudicator.said import say
 from adjudicator.said import seat as seat_ref
 from adjudicator.tally import Payment, SeatResult
 
@@ -81,36 +84,54 @@ class Options:
 
     any_partition: bool = option(
         False,
-        "Going out may use any split of the 15 cards into sequences (5+5+5 too), not only "
-        "3+3+3+3+3, 4+4+4+3 and 5+4+3+3.",
+        msg(
+            "Going out may use any split of the 15 cards into sequences (5+5+5 too), not only "
+            "3+3+3+3+3, 4+4+4+3 and 5+4+3+3."
+        ),
         rule="C-1",
     )
     all_joker_sequences: bool = option(
         False,
-        "A sequence may be made of jokers alone; by default each needs one natural card.",
+        msg("A sequence may be made of jokers alone; by default each needs one natural card."),
         rule="C-2",
     )
     jokerless_bonus: bool = option(
         False,
-        f"Each loser pays {JOKERLESS_BONUS} more when the winner goes out with no joker "
-        "(Bicycle's extra).",
+        msg(
+            "Each loser pays {units} more when the winner goes out with no joker "
+            "(Bicycle's extra).",
+            units=JOKERLESS_BONUS,
+        ),
         rule="C-5",
     )
     one_suit_bonus: bool = option(
         False,
-        f"Each loser pays {ONE_SUIT_BONUS} more when all 15 of the winner's cards are one suit "
-        "(Bicycle's extra).",
+        msg(
+            "Each loser pays {units} more when all 15 of the winner's cards are one suit "
+            "(Bicycle's extra).",
+            units=ONE_SUIT_BONUS,
+        ),
         rule="C-5",
     )
     # P-3 (the parent game): no target is given, so each hand settles on its own; a table that
     # wants a game with an end plays to a target of units won.
     target: int = option(
         0,
-        "Units a player must be up to win the game (0: no end, each hand settles as it goes).",
+        msg("Units a player must be up to win the game (0: no end, each hand settles as it goes)."),
         minimum=0,
         maximum=1000,
         rule="P-3",
     )
+
+
+def house_rule(key: str) -> Message:
+    """A house rule by the name its page gives it ("Any partition"), not its key."""
+    return {
+        "any_partition": msg("Any partition"),
+        "all_joker_sequences": msg("All joker sequences"),
+        "jokerless_bonus": msg("Jokerless bonus"),
+        "one_suit_bonus": msg("One suit bonus"),
+    }[key]
 
 
 def packs_for(players: int) -> int:
@@ -140,7 +161,8 @@ def shape_text(sizes: Sequence[int]) -> str:
     return "+".join(str(n) for n in sorted(sizes, reverse=True))
 
 
-SHAPES_TEXT = ", ".join(shape_text(s) for s in SHAPES[:-1]) + f" or {shape_text(SHAPES[-1])}"
+SHAPES_TEXT = listed((Verbatim(shape_text(s)) for s in SHAPES), "or")
+"""The going-out shapes, said as a list: ``3+3+3+3+3, 4+4+4+3 or 5+4+3+3``."""
 
 
 def one_suit(cards: Sequence[Card]) -> bool:
@@ -209,57 +231,92 @@ def judge_going_out(cards: Sequence[Card], style: MeldStyle, options: Options) -
     ...                          style, Options())
     >>> result.shape, [str(m) for m in result.melds]
     ('4+4+4+3', ['2S 3S 4S 5S', '8D 9D 10D JD', '10H JH QH KH', '6C JK=7C 8C'])
-    >>> judge_going_out(parse_cards("2S 3S 4S 5S 6S 8D 9D 10D JD QD 10H JH QH KH AH"),
-    ...                 style, Options()).problems
-    ('these cards make sequences only as 5+5+5, which is not a going-out shape (3+3+3+3+3, 4+4+4+3 or 5+4+3+3, C-1)',)
+    >>> [str(p) for p in judge_going_out(
+    ...     parse_cards("2S 3S 4S 5S 6S 8D 9D 10D JD QD 10H JH QH KH AH"), style, Options()
+    ... ).problems]
+    ['these cards make sequences only as 5+5+5, which is not a going-out shape (3+3+3+3+3, 4+4+4+3 or 5+4+3+3, C-1)']
     """
     cards = tuple(cards)
     style.pack.check(cards, field="cards")
     problems: list[str] = []
     working: list[str] = []
     if len(cards) != HAND:
-        extra = " (the 16th card is the discard, C-4)" if len(cards) == HAND + 1 else ""
-        problems.append(f"going out melds exactly {HAND} cards, not {len(cards)}{extra}")
+        problems.append(_not_fifteen(len(cards)))
     for sizes in SHAPES:
         melds = partition_melds(cards, style, sizes)
         if melds is not None:
-            working.append(_melds_line(melds, "goes out"))
+            working.append(_goes_out_as(melds))
             return GoingOut(cards, _ordered(melds), (), tuple(working))
     best = best_melding(cards, style, continental_value)
     if best.count == 0 and best.melds:
         found = shape_text([len(m.cards) for m in best.melds])
         if options.any_partition and not problems:
-            working.append(_melds_line(best.melds, "goes out"))
-            working.append("house rule any_partition: any split into sequences goes out (C-1)")
+            working.append(_goes_out_as(best.melds))
+            working.append(_any_partition())
             return GoingOut(cards, _ordered(best.melds), (), tuple(working))
         if not problems:
             problems.append(
-                f"these cards make sequences only as {found}, which is not a going-out shape "
-                f"({SHAPES_TEXT}, C-1)"
+                msg(
+                    "these cards make sequences only as {shape}, which is not a going-out shape "
+                    "({shapes}, C-1)",
+                    shape=Verbatim(found),
+                    shapes=SHAPES_TEXT,
+                )
             )
-        working.append(_melds_line(best.melds, "the best split into sequences"))
+        working.append(_best_split(best.melds))
     else:
         if best.count:
-            left = format_cards(best.leftover)
-            many = "card" if best.count == 1 else "cards"
             problems.append(
-                f"{best.count} {many} fit in no sequence however the hand is split: {left}"
+                msg_n(
+                    "{count} card fits in no sequence however the hand is split: {cards}",
+                    "{count} cards fit in no sequence however the hand is split: {cards}",
+                    best.count,
+                    cards=shown_cards(best.leftover),
+                )
             )
         if best.melds:
-            working.append(_melds_line(best.melds, "the best split into sequences"))
-        working.append(f"left over: {format_cards(best.leftover)}")
+            working.append(_best_split(best.melds))
+        working.append(msg("left over: {cards}", cards=shown_cards(best.leftover)))
         if _has_set(best.leftover):
-            working.append("sets (cards of one rank) are worthless in Continental (4.3)")
+            working.append(msg("sets (cards of one rank) are worthless in Continental (4.3)"))
     return GoingOut(cards, (), tuple(problems), tuple(working + problems))
+
+
+def _not_fifteen(held: int) -> Message:
+    if held == HAND + 1:
+        return msg(
+            "going out melds exactly {count} cards, not {held} (the 16th card is the discard, C-4)",
+            count=HAND,
+            held=held,
+        )
+    return msg("going out melds exactly {count} cards, not {held}", count=HAND, held=held)
+
+
+def _any_partition() -> Message:
+    return msg(
+        "house rule “{rule}”: any split into sequences goes out (C-1)",
+        rule=house_rule("any_partition"),
+    )
 
 
 def _ordered(melds: Sequence[Meld]) -> tuple[Meld, ...]:
     return tuple(sorted(melds, key=lambda m: -len(m.cards)))
 
 
-def _melds_line(melds: Sequence[Meld], what: str) -> str:
-    shown = " | ".join(str(m) for m in _ordered(melds))
-    return f"{what} as {shape_text([len(m.cards) for m in melds])}: {shown}"
+def _goes_out_as(melds: Sequence[Meld]) -> Message:
+    return msg(
+        "goes out as {shape}: {melds}",
+        shape=Verbatim(shape_text([len(m.cards) for m in melds])),
+        melds=shown_melds(_ordered(melds), " | "),
+    )
+
+
+def _best_split(melds: Sequence[Meld]) -> Message:
+    return msg(
+        "the best split into sequences as {shape}: {melds}",
+        shape=Verbatim(shape_text([len(m.cards) for m in melds])),
+        melds=shown_melds(_ordered(melds), " | "),
+    )
 
 
 def _has_set(cards: Sequence[Card]) -> bool:
@@ -277,29 +334,44 @@ def judge_claimed_melds(
     problems: list[str] = []
     working: list[str] = []
     for number, meld in enumerate(melds, start=1):
-        shown = " ".join(str(mc) for mc in meld)
+        shown = shown_meld(meld)
         found = meld_problems(meld, style)
         if found:
-            problems += [f"meld {number} ({shown}): {p}" for p in found]
+            problems += [
+                msg("meld {number} ({cards}): {problem}", number=number, cards=shown, problem=p)
+                for p in found
+            ]
         else:
-            working.append(f"meld {number} ({shown}): a sequence of {len(meld)}")
+            working.append(
+                msg(
+                    "meld {number} ({cards}): a sequence of {size}",
+                    number=number,
+                    cards=shown,
+                    size=len(meld),
+                )
+            )
     cards = tuple(mc.card for meld in melds for mc in meld)
     style.pack.check(cards, field="melds")
     sizes = [len(meld) for meld in melds]
     if len(cards) != HAND:
-        extra = " (the 16th card is the discard, C-4)" if len(cards) == HAND + 1 else ""
-        problems.append(f"going out melds exactly {HAND} cards, not {len(cards)}{extra}")
+        problems.append(_not_fifteen(len(cards)))
     elif tuple(sorted(sizes, reverse=True)) not in SHAPES and not options.any_partition:
-        problems.append(f"{shape_text(sizes)} is not a going-out shape ({SHAPES_TEXT}, C-1)")
+        problems.append(
+            msg(
+                "{shape} is not a going-out shape ({shapes}, C-1)",
+                shape=Verbatim(shape_text(sizes)),
+                shapes=SHAPES_TEXT,
+            )
+        )
     if not problems:
-        working.append(f"goes out as {shape_text(sizes)}")
+        working.append(msg("goes out as {shape}", shape=Verbatim(shape_text(sizes))))
         if tuple(sorted(sizes, reverse=True)) not in SHAPES:
-            working.append("house rule any_partition: any split into sequences goes out (C-1)")
+            working.append(_any_partition())
         return GoingOut(cards, tuple(_as_meld(m) for m in melds), (), tuple(working))
     # Only a hand of 15 can go out another way (and only that is worth the search).
     other = judge_going_out(cards, style, options) if len(cards) == HAND else None
     if other is not None and other.valid:
-        working.append(f"but the same cards do go out another way: {other.working[0]}")
+        working.append(msg("but the same cards do go out another way: {how}", how=other.working[0]))
     return GoingOut(cards, (), tuple(problems), tuple(working + problems))
 
 
@@ -331,31 +403,35 @@ def _record(options: Options, players: int) -> Record:
     jokers = packs_for(players)
     count_way: tuple[str, ...] = ("jokers", "one_suit") if options.one_suit_bonus else ("jokers",)
     fields: list[Any] = [
-        SeatField("went_out", "Who went out?"),
+        SeatField("went_out", msg("Who went out?")),
         CardsField(
             "cards",
-            "Their 15 going-out cards",
+            msg("Their 15 going-out cards"),
             min_cards=1,
             max_cards=HAND,
-            help="The 15 cards melded, not the discard; the sequences are worked out for you.",
+            help=msg("The 15 cards melded, not the discard; the sequences are worked out for you."),
         ),
         CountField(
             "jokers",
-            "Jokers in their melds",
+            msg("Jokers in their melds"),
             minimum=0,
             maximum=jokers,
-            help="Each other player pays 1, and 2 more for each joker.",
+            help=msg("Each other player pays 1, and 2 more for each joker."),
         ),
     ]
     if options.one_suit_bonus:
         fields.append(
-            FlagField("one_suit", "All 15 one suit", help=f"house rule: {ONE_SUIT_BONUS} more each")
+            FlagField(
+                "one_suit",
+                msg("All 15 one suit"),
+                help=msg("house rule: {units} more each", units=ONE_SUIT_BONUS),
+            )
         )
     return Record(
         tuple(fields),
         ways=(
-            Way("cards", "With the going-out cards", ("cards",)),
-            Way("count", "Just count the jokers", count_way),
+            Way("cards", msg("With the going-out cards"), ("cards",)),
+            Way("count", msg("Just count the jokers"), count_way),
         ),
     )
 
@@ -372,29 +448,45 @@ def charge(deal: Deal, options: Options) -> Charge:
     """Ruling 4.3: 1 unit for the win and 2 for every joker in the winner's going-out melds
     (C-3), plus any C-5 extras the table plays.
 
-    >>> charge(Deal(0, 2), Options())
-    Charge(amount=5, why='1 for the win + 2 each for 2 jokers in the going-out melds = 5 (4.3, C-3)')
-    >>> charge(Deal(0, 0), Options(jokerless_bonus=True)).why
-    '1 for the win + 10 for going out with no joker (house rule jokerless_bonus, C-5) = 11 (4.3)'
+    >>> owed = charge(Deal(0, 2), Options())
+    >>> owed.amount, str(owed.why)
+    (5, '1 for the win + 2 each for 2 jokers in the going-out melds = 5 (4.3, C-3)')
+    >>> str(charge(Deal(0, 0), Options(jokerless_bonus=True)).why)
+    '1 for the win + 10 for going out with no joker (house rule “Jokerless bonus”, C-5) = 11 (4.3)'
     """
     amount = WIN_UNITS + UNITS_PER_JOKER * deal.jokers
-    parts = [f"{WIN_UNITS} for the win"]
-    cited = "4.3"
+    parts = [msg("{units} for the win", units=WIN_UNITS)]
     if deal.jokers:
-        many = "joker" if deal.jokers == 1 else "jokers"
-        parts.append(f"{UNITS_PER_JOKER} each for {deal.jokers} {many} in the going-out melds")
-        cited = "4.3, C-3"
+        parts.append(
+            msg_n(
+                "{units} each for {count} joker in the going-out melds",
+                "{units} each for {count} jokers in the going-out melds",
+                deal.jokers,
+                units=UNITS_PER_JOKER,
+            )
+        )
     if options.jokerless_bonus and deal.jokers == 0:
         amount += JOKERLESS_BONUS
         parts.append(
-            f"{JOKERLESS_BONUS} for going out with no joker (house rule jokerless_bonus, C-5)"
+            msg(
+                "{units} for going out with no joker (house rule “{rule}”, C-5)",
+                units=JOKERLESS_BONUS,
+                rule=house_rule("jokerless_bonus"),
+            )
         )
     if options.one_suit_bonus and deal.one_suit:
         amount += ONE_SUIT_BONUS
         parts.append(
-            f"{ONE_SUIT_BONUS} for a hand all of one suit (house rule one_suit_bonus, C-5)"
+            msg(
+                "{units} for a hand all of one suit (house rule “{rule}”, C-5)",
+                units=ONE_SUIT_BONUS,
+                rule=house_rule("one_suit_bonus"),
+            )
         )
-    return Charge(amount, f"{' + '.join(parts)} = {amount} ({cited})")
+    summed = joined(parts, " + ")
+    if deal.jokers:
+        return Charge(amount, msg("{parts} = {total} (4.3, C-3)", parts=summed, total=amount))
+    return Charge(amount, msg("{parts} = {total} (4.3)", parts=summed, total=amount))
 
 
 def settle(deal: Deal, players: int, options: Options) -> Scored:
@@ -402,7 +494,7 @@ def settle(deal: Deal, players: int, options: Options) -> Scored:
     pays 5 and the winner collects 15)."""
     owed = charge(deal, options)
     winner = deal.went_out
-    went_out = say(f"{{}} went out{_how(deal)}", seat_ref(winner))
+    went_out = _went_out(deal)
     results: list[SeatResult] = []
     payments = tuple(
         Payment(loser, winner, owed.amount) for loser in range(players) if loser != winner
@@ -410,27 +502,60 @@ def settle(deal: Deal, players: int, options: Options) -> Scored:
     for index in range(players):
         if index == winner:
             total = owed.amount * (players - 1)
-            others = "the other player" if players == 2 else f"each of the {players - 1} others"
-            lines: tuple[str, ...] = (
-                went_out,
-                f"collects {owed.amount} from {others} = {total}: {owed.why}",
+            collects = (
+                msg(
+                    "collects {units} from the other player = {total}: {why}",
+                    units=owed.amount,
+                    total=total,
+                    why=owed.why,
+                )
+                if players == 2
+                else msg(
+                    "collects {units} from each of the {others} others = {total}: {why}",
+                    units=owed.amount,
+                    others=players - 1,
+                    total=total,
+                    why=owed.why,
+                )
             )
+            lines: tuple[str, ...] = (went_out, collects)
             results.append(SeatResult(index, total, lines, detail=_detail(deal, owed.amount)))
         else:
-            paid = say(f"pays {{}} {owed.amount}: {owed.why}", seat_ref(winner))
+            paid = msg(
+                "pays {seat} {units}: {why}", seat=seat_ref(winner), units=owed.amount, why=owed.why
+            )
             results.append(SeatResult(index, -owed.amount, (paid, went_out)))
-    summary = say(f"{{}} went out: each other player pays {owed.amount}", seat_ref(winner))
+    summary = msg(
+        "{seat} went out: each other player pays {units}", seat=seat_ref(winner), units=owed.amount
+    )
     return Scored(results=tuple(results), summary=summary, payments=payments)
 
 
-def _how(deal: Deal) -> str:
-    many = "joker" if deal.jokers == 1 else "jokers"
+def _went_out(deal: Deal) -> Message:
+    """How the winner went out: the shape and melds, or the jokers the table counted."""
+    who = seat_ref(deal.went_out)
+    if deal.cards is None and deal.one_suit:
+        return msg_n(
+            "{seat} went out with {count} joker in the melds (as the table counted), all one suit",
+            "{seat} went out with {count} jokers in the melds (as the table counted), all one suit",
+            deal.jokers,
+            seat=who,
+        )
     if deal.cards is None:
-        suit = ", all one suit" if deal.one_suit else ""
-        return f" with {deal.jokers} {many} in the melds (as the table counted){suit}"
-    shape = shape_text([len(m.cards) for m in deal.melds])
-    melds = " | ".join(str(m) for m in deal.melds)
-    return f" as {shape} ({melds}), {deal.jokers} {many}"
+        return msg_n(
+            "{seat} went out with {count} joker in the melds (as the table counted)",
+            "{seat} went out with {count} jokers in the melds (as the table counted)",
+            deal.jokers,
+            seat=who,
+        )
+    return msg_n(
+        "{seat} went out as {shape} ({melds}), {count} joker",
+        "{seat} went out as {shape} ({melds}), {count} jokers",
+        deal.jokers,
+        seat=who,
+        shape=Verbatim(shape_text([len(m.cards) for m in deal.melds])),
+        melds=shown_melds(deal.melds, " | "),
+    )
 
 
 class ContinentalDetail(TypedDict):
@@ -494,7 +619,7 @@ class Continental(Game[Options, Deal]):
             HAND,
             "4.3",
             discard=1,
-            notes=("The turn-up follows the parent game, Rummy (4.1).",),
+            notes=(msg("The turn-up follows the parent game, Rummy (4.1)."),),
         )
 
     def record(self, options: Options, players: int) -> Record:
@@ -515,9 +640,11 @@ class Continental(Game[Options, Deal]):
         result = judge_going_out(cards, style, options)
         if not result.valid:
             raise InvalidMeldError(
-                say(
-                    f"{{}} cannot go out with {format_cards(cards)}: {'; '.join(result.problems)}.",
-                    seat_ref(went_out),
+                msg(
+                    "{seat} cannot go out with {cards}: {problems}.",
+                    seat=seat_ref(went_out),
+                    cards=shown_cards(cards),
+                    problems=joined(result.problems, "; "),
                 ),
                 cards=cards,
                 field="cards",
@@ -550,26 +677,28 @@ class Continental(Game[Options, Deal]):
         return {
             "meld": Question(
                 "meld",
-                "Is this a valid sequence in Continental Rummy?",
+                msg("Is this a valid sequence in Continental Rummy?"),
                 _answer_meld,
                 asks=asks["meld"],
             ),
             "deadwood": Question(
                 "deadwood",
-                "The best arrangement of a hand into sequences, and how many cards are left "
-                "unmatched (with a claimed count checked).",
+                msg(
+                    "The best arrangement of a hand into sequences, and how many cards are left "
+                    "unmatched (with a claimed count checked)."
+                ),
                 _answer_deadwood,
                 asks=asks["deadwood"],
             ),
             "going-out": Question(
                 "going-out",
-                "Can these 15 cards go out, and in which shape? Every problem is listed.",
+                msg("Can these 15 cards go out, and in which shape? Every problem is listed."),
                 _answer_going_out,
                 asks=asks["going-out"],
             ),
             "settle": Question(
                 "settle",
-                "Who pays whom for one hand, from the raw entries.",
+                msg("Who pays whom for one hand, from the raw entries."),
                 _answer_settle,
                 asks=asks["settle"],
             ),
@@ -595,7 +724,7 @@ def _players(data: Mapping[str, Any], *, required: bool = False) -> int:
     players = data.get("players", None if required else DEFAULT_PLAYERS)
     if isinstance(players, bool) or not isinstance(players, int):
         raise BadEntryError(
-            "players is how many sat at the table (it decides the packs).", field="players"
+            msg("players is how many sat at the table (it decides the packs)."), field="players"
         )
     Continental().check_players(players)
     return players
@@ -604,7 +733,10 @@ def _players(data: Mapping[str, Any], *, required: bool = False) -> int:
 def _cards_text(data: Mapping[str, Any], key: str = "cards") -> str:
     value = data.get(key)
     if not isinstance(value, str) or not value.strip():
-        raise BadEntryError(f"{key} must be a string of cards, such as '4C JK 6C'.", field=key)
+        raise BadEntryError(
+            msg("{field} must be a string of cards, such as '4C JK 6C'.", field=Verbatim(key)),
+            field=key,
+        )
     return value
 
 
@@ -618,7 +750,11 @@ def _hand(data: Mapping[str, Any], style: MeldStyle, *, most: int = MOST_HELD) -
         raise
     if len(cards) > most:
         raise BadEntryError(
-            f"A Continental hand holds at most {most} cards (15, and one drawn), not {len(cards)}.",
+            msg(
+                "A Continental hand holds at most {most} cards (15, and one drawn), not {count}.",
+                most=most,
+                count=len(cards),
+            ),
             field="cards",
             cards=cards,
         )
@@ -659,11 +795,14 @@ def _answer_meld(data: Mapping[str, Any], options: Options) -> MeldAnswer:
         raise
     if len(placed) > 13 + style.jokers:
         raise BadEntryError(
-            f"A sequence holds at most 13 cards, not {len(placed)}.", field="cards", cards=placed
+            msg("A sequence holds at most 13 cards, not {count}.", count=len(placed)),
+            field="cards",
+            cards=placed,
         )
     problems = meld_problems(placed, style)
     shown = " ".join(str(mc) for mc in placed)
     reading = None
+    explanation: list[str]
     if not problems:
         designated = any(mc.is_joker and mc.stands_for is not None for mc in placed)
         found = (
@@ -672,17 +811,31 @@ def _answer_meld(data: Mapping[str, Any], options: Options) -> MeldAnswer:
             else partition_melds([mc.card for mc in placed], style, [len(placed)])
         )
         reading = str(found[0]) if found else shown
-        explanation = [f"{reading}: a sequence of {len(placed)} in one suit (4.3)"]
+        explanation = [
+            msg(
+                "{cards}: a sequence of {count} in one suit (4.3)",
+                cards=shown_meld(found[0] if found else placed),
+                count=len(placed),
+            )
+        ]
         if options.all_joker_sequences and all(mc.is_joker for mc in placed):
-            explanation.append("house rule all_joker_sequences: jokers alone make a sequence (C-2)")
+            explanation.append(
+                msg(
+                    "house rule “{rule}”: jokers alone make a sequence (C-2)",
+                    rule=house_rule("all_joker_sequences"),
+                )
+            )
     else:
-        explanation = [f"{shown} is not a sequence: {p}" for p in problems]
+        explanation = [
+            msg("{cards} is not a sequence: {problem}", cards=shown_meld(placed), problem=p)
+            for p in problems
+        ]
     return {
         "cards": shown,
         "valid": not problems,
         "kind": "run" if not problems else None,
         "reading": reading,
-        "problems": problems,
+        "problems": list(problems),
         "explanation": explanation,
     }
 
@@ -695,24 +848,35 @@ def _answer_deadwood(data: Mapping[str, Any], options: Options) -> DeadwoodAnswe
         isinstance(claimed, bool) or not isinstance(claimed, int) or claimed < 0
     ):
         raise BadEntryError(
-            "claimed is how many cards the player says are unmatched.", field="claimed"
+            msg("claimed is how many cards the player says are unmatched."), field="claimed"
         )
     best = best_melding(cards, style, continental_value)
-    many = "card" if best.count == 1 else "cards"
-    explanation = []
+    explanation: list[str] = []
     if best.melds:
-        explanation.append("best arrangement: " + " | ".join(str(m) for m in _ordered(best.melds)))
+        explanation.append(
+            msg("best arrangement: {melds}", melds=shown_melds(_ordered(best.melds), " | "))
+        )
     else:
-        explanation.append("no sequence can be made")
-    left = format_cards(best.leftover) or "none"
-    explanation.append(f"unmatched: {left} = {best.count} {many} (sets count for nothing, 4.3)")
+        explanation.append(msg("no sequence can be made"))
+    explanation.append(
+        msg_n(
+            "unmatched: {cards} = {count} card (sets count for nothing, 4.3)",
+            "unmatched: {cards} = {count} cards (sets count for nothing, 4.3)",
+            best.count,
+            cards=shown_cards(best.leftover) if best.leftover else msg("none"),
+        )
+    )
     right = None
     if claimed is not None:
         right = claimed == best.count
         explanation.append(
-            f"the claim of {claimed} is right"
+            msg("the claim of {claimed} is right", claimed=claimed)
             if right
-            else f"the claim of {claimed} is wrong: the best arrangement leaves {best.count}"
+            else msg(
+                "the claim of {claimed} is wrong: the best arrangement leaves {count}",
+                claimed=claimed,
+                count=best.count,
+            )
         )
     return {
         "cards": format_cards(cards),
@@ -731,14 +895,16 @@ def _answer_going_out(data: Mapping[str, Any], options: Options) -> GoingOutAnsw
     if melds is None:
         return judge_going_out(_hand(data, style), style, options).as_dict()
     if "cards" in data:
-        raise BadEntryError("Give the cards, or the melds, not both.", field="melds")
+        raise BadEntryError(msg("Give the cards, or the melds, not both."), field="melds")
     if not isinstance(melds, list) or not melds or not all(isinstance(m, str) for m in melds):
         raise BadEntryError(
-            "melds is a list of sequences, each a string of cards such as '4C JK 6C'.",
+            msg("melds is a list of sequences, each a string of cards such as '4C JK 6C'."),
             field="melds",
         )
     if len(melds) > HAND:
-        raise BadEntryError(f"Going out is at most {HAND // 3} sequences.", field="melds")
+        raise BadEntryError(
+            msg("Going out is at most {count} sequences.", count=HAND // 3), field="melds"
+        )
     placed = []
     for index, meld in enumerate(melds):
         try:
@@ -746,7 +912,10 @@ def _answer_going_out(data: Mapping[str, Any], options: Options) -> GoingOutAnsw
         except AdjudicationError as err:
             raise err.at(f"melds[{index}]") from None
         if len(placed[-1]) > MOST_HELD:
-            raise BadEntryError("A sequence holds at most 16 cards.", field=f"melds[{index}]")
+            raise BadEntryError(
+                msg("A sequence holds at most {count} cards.", count=MOST_HELD),
+                field=f"melds[{index}]",
+            )
     return judge_claimed_melds(placed, style, options).as_dict()
 
 
@@ -760,23 +929,23 @@ def _answer_settle(data: Mapping[str, Any], options: Options) -> SettleAnswer[Co
         "deal": game.deal_as_data(deal, players=players, options=options),
         "payments": [p.as_dict() for p in scored.payments],
         "results": [r.as_dict() for r in scored.results],
-        "summary": str(scored.summary),
+        "summary": scored.summary,
         "explanation": list(scored.results[deal.went_out].explanation),
     }
 
 
 def _asks(game: Any) -> dict[str, Asks]:
     """What each question takes (the dispute desk's forms), with a sample it answers."""
-    hand = CardsField("cards", "The hand", MOST_HELD)
+    hand = CardsField("cards", msg("The hand"), MOST_HELD)
     return {
         "meld": Asks(
-            (CardsField("cards", "The sequence", MOST_HELD),),
+            (CardsField("cards", msg("The sequence"), MOST_HELD),),
             {"cards": "4H 5H 6H"},
             players=True,
             players_default=DEFAULT_PLAYERS,
         ),
         "deadwood": Asks(
-            (hand, CountField("claimed", "The count claimed", maximum=MOST_HELD)),
+            (hand, CountField("claimed", msg("The count claimed"), maximum=MOST_HELD)),
             {"cards": "4H 5H 6H 9S KD", "claimed": 2},
             players=True,
             players_default=DEFAULT_PLAYERS,
@@ -784,8 +953,8 @@ def _asks(game: Any) -> dict[str, Asks]:
         ),
         "going-out": Asks(
             (
-                CardsField("cards", "The 15 cards (or give the melds)", MOST_HELD),
-                MeldsField("melds", "Or: the sequences laid down", most=5),
+                CardsField("cards", msg("The 15 cards (or give the melds)"), MOST_HELD),
+                MeldsField("melds", msg("Or: the sequences laid down"), most=5),
             ),
             {"cards": SAMPLE_HANDS[0]},
             players=True,

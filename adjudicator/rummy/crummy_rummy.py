@@ -37,6 +37,7 @@ from adjudicator.cards import Card, Pack, format_cards, parse_cards
 from adjudicator.dealing import Dealing, from_pack
 from adjudicator.errors import AdjudicationError, BadEntryError, ImpossibleCountError
 from adjudicator.game import FixedDeals, Game, Question, Scored
+from adjudicator.messages import Message, joined, listed, msg, msg_n
 from adjudicator.options import option
 from adjudicator.records import (
     MOST_CARDS,
@@ -55,10 +56,13 @@ from adjudicator.rummy.melding_rules import (
     MeldStyle,
     best_melding,
     crummy_value,
+    grouped,
     meld_problems,
+    shown_cards,
+    shown_meld,
+    shown_melds,
 )
 from adjudicator.rummy.melds import MeldCard, MeldKind, parse_meld_cards
-from adjudicator.said import and_list, say
 from adjudicator.said import seat as seat_ref
 from adjudicator.tally import SeatResult, SeatResultJson
 
@@ -66,7 +70,7 @@ DEALT = 10
 # CR-1/CR-2: after the draw a hand holds the 10 dealt and the card drawn, plus 2 for each
 # time its player took out of turn (the face-up card and a penalty card from the stock).
 HAND_AFTER_DRAW = DEALT + 1
-VALUES = "2-9 their pips; 10, J, Q, K 10; A and joker 15"
+VALUES = msg("2-9 their pips; 10, J, Q, K 10; A and joker 15")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -80,42 +84,67 @@ class Options:
 
     rounds: Literal[5, 7] = option(
         5,
-        "How many rounds: 5, as the seed lists them, or 7, as in the original it was copied "
-        "from. The seed names only the 7th round's contract (a run of 4 and 2 sets of 3, every "
-        "card used, no discard); rounds 5 and 6 of the original are not in it. We chose round 5 "
-        "= a run of 4 and a set of 4 and round 6 = a run of 4 and 2 sets of 3 (with a discard): "
-        "they carry on the seed's climb from two groups to three, each fits the 11 cards held "
-        "after the draw with a card to discard, and round 6 is the final's contract played "
-        "with a discard, so the final's only change is the one the seed describes. Rounds 1-4 "
-        "stay as listed, 10 cards are dealt in every round.",
-        labels={5: "Five rounds (as the seed lists them)", 7: "Seven rounds (the original)"},
+        msg(
+            "How many rounds: 5, as the seed lists them, or 7, as in the original it was copied "
+            "from. The seed names only the 7th round's contract (a run of 4 and 2 sets of 3, "
+            "every card used, no discard); rounds 5 and 6 of the original are not in it. We chose "
+            "round 5 = a run of 4 and a set of 4 and round 6 = a run of 4 and 2 sets of 3 (with a "
+            "discard): they carry on the seed's climb from two groups to three, each fits the 11 "
+            "cards held after the draw with a card to discard, and round 6 is the final's "
+            "contract played with a discard, so the final's only change is the one the seed "
+            "describes. Rounds 1-4 stay as listed, 10 cards are dealt in every round."
+        ),
+        labels={
+            5: msg("Five rounds (as the seed lists them)"),
+            7: msg("Seven rounds (the original)"),
+        },
         rule="CR-1",
     )
     joker_restriction: Literal["none", "one_group", "max_half"] = option(
         "one_group",
-        "Jokers in the contract's lay-down: all of them in one group, run or set (the seed's "
-        "'one of the sets'); no limit; or, as in the original, wild cards at most half of any "
-        "group (always, also when adding to groups later). After the contract is down there is "
-        "otherwise no limit.",
+        msg(
+            "Jokers in the contract's lay-down: all of them in one group, run or set (the seed's "
+            "'one of the sets'); no limit; or, as in the original, wild cards at most half of any "
+            "group (always, also when adding to groups later). After the contract is down there "
+            "is otherwise no limit."
+        ),
         labels={
-            "none": "No limit on jokers",
-            "one_group": "All jokers in one group of the contract",
-            "max_half": "Jokers at most half of any group",
+            "none": msg("No limit on jokers"),
+            "one_group": msg("All jokers in one group of the contract"),
+            "max_half": msg("Jokers at most half of any group"),
         },
         rule="CR-3",
     )
     exact_contract_sizes: bool = option(
         False,
-        "The contract's groups go down at exactly their sizes (a set of 3 has 3 cards; a 4th "
-        "is added to it afterwards). Off: the sizes are minimums. The final round must use "
-        "every card, so there the sizes stay minimums.",
+        msg(
+            "The contract's groups go down at exactly their sizes (a set of 3 has 3 cards; a 4th "
+            "is added to it afterwards). Off: the sizes are minimums. The final round must use "
+            "every card, so there the sizes stay minimums."
+        ),
         rule="CR-4",
     )
     round_the_corner: bool = option(
         False,
-        "Runs may go round the corner (Q-K-A-2). Off: the ace is high or low, not both at once.",
+        msg(
+            "Runs may go round the corner (Q-K-A-2). Off: the ace is high or low, not both at once."
+        ),
         rule="CR-6",
     )
+
+
+def house_rule(key: str) -> Message:
+    """A house rule by the name its page gives it ("Round the corner"), not its key."""
+    return {
+        "joker_restriction": msg("Joker restriction"),
+        "exact_contract_sizes": msg("Exact contract sizes"),
+        "round_the_corner": msg("Round the corner"),
+    }[key]
+
+
+ROUND_THE_CORNER = msg(
+    "runs may go round the corner (house rule “{rule}”, CR-6)", rule=house_rule("round_the_corner")
+)
 
 
 def meld_style(options: Options) -> MeldStyle:
@@ -135,8 +164,26 @@ class Need:
     kind: MeldKind
     size: int
 
+    def said(self) -> Message:
+        """``run of 4``, ``set of 3``."""
+        if self.kind is MeldKind.RUN:
+            return msg("run of {size}", size=self.size)
+        return msg("set of {size}", size=self.size)
+
+    def one(self) -> Message:
+        """``a run of 4``, ``a set of 3``."""
+        if self.kind is MeldKind.RUN:
+            return msg("a run of {size}", size=self.size)
+        return msg("a set of {size}", size=self.size)
+
+    def many(self, count: int) -> Message:
+        """``2 runs of 4``, ``3 sets of 3``."""
+        if self.kind is MeldKind.RUN:
+            return msg_n("{count} run of {size}", "{count} runs of {size}", count, size=self.size)
+        return msg_n("{count} set of {size}", "{count} sets of {size}", count, size=self.size)
+
     def __str__(self) -> str:
-        return f"{self.kind.value} of {self.size}"
+        return str(self.said())
 
 
 @dataclass(frozen=True)
@@ -147,14 +194,19 @@ class Contract:
     groups: tuple[Need, ...]
     whole_hand: bool = False
 
-    def __str__(self) -> str:
+    def said(self) -> Message:
+        """``a run of 4 and a set of 3``; the final round's ``…, using every card held``."""
         counts = Counter(self.groups)
-        parts = []
-        for need in dict.fromkeys(self.groups):
-            n = counts[need]
-            parts.append(f"a {need}" if n == 1 else f"{n} {need.kind.value}s of {need.size}")
-        text = " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts)
-        return text + (", using every card held (no discard)" if self.whole_hand else "")
+        parts = [
+            need.one() if counts[need] == 1 else need.many(counts[need])
+            for need in dict.fromkeys(self.groups)
+        ]
+        if self.whole_hand:
+            return msg("{groups}, using every card held (no discard)", groups=listed(parts))
+        return msg("{groups}", groups=listed(parts))
+
+    def __str__(self) -> str:
+        return str(self.said())
 
     @property
     def fewest_cards(self) -> int:
@@ -199,6 +251,11 @@ def contract_of(round_number: int, options: Options) -> Contract:
 
 def _shown(cards: Sequence[MeldCard]) -> str:
     return " ".join(str(mc) for mc in cards)
+
+
+def _group(number: int, cards: Sequence[MeldCard]) -> Message:
+    """``group 2 (3S 3S 3H)``: a group of a lay-down, by its place and its cards."""
+    return msg("group {number} ({cards})", number=number, cards=shown_meld(cards))
 
 
 class GroupAnswer(TypedDict):
@@ -308,25 +365,33 @@ def judge_group(cards: str | Sequence[MeldCard], options: Options) -> GroupVerdi
     )
     problems: list[str] = []
     if not kinds:
-        problems += [f"{p} ({_cite(p)})" for p in meld_problems(placed, style)]
+        problems += [_cite(p) for p in meld_problems(placed, style)]
         if not problems:  # pragma: no cover - a meld of the style is a set or a run
-            problems.append("neither a run nor a set (5a)")
+            problems.append(msg("neither a run nor a set (5a)"))
     jokers = sum(mc.is_joker for mc in placed)
     if options.joker_restriction == "max_half" and 2 * jokers > len(placed):
         problems.append(
-            f"{jokers} jokers in a group of {len(placed)}: more than half "
-            "(house rule joker_restriction = max_half, CR-3)"
+            msg_n(
+                "{count} joker in a group of {size}: more than half (house rule “{rule}”: "
+                "“{choice}”, CR-3)",
+                "{count} jokers in a group of {size}: more than half (house rule “{rule}”: "
+                "“{choice}”, CR-3)",
+                jokers,
+                size=len(placed),
+                rule=house_rule("joker_restriction"),
+                choice=msg("Jokers at most half of any group"),
+            )
         )
     return GroupVerdict(placed, kinds, tuple(problems))
 
 
-def _cite(problem: str) -> str:
-    """The rule behind one of the meld engine's problems."""
-    if "natural" in problem:
-        return "CR-8"
+def _cite(problem: str) -> Message:
+    """One of the meld engine's problems, with the rule behind it."""
+    if "natural card" in problem:
+        return msg("{problem} (CR-8)", problem=problem)
     if "not in sequence" in problem:
-        return "5a, CR-6"
-    return "5a"
+        return msg("{problem} (5a, CR-6)", problem=problem)
+    return msg("{problem} (5a)", problem=problem)
 
 
 @dataclass(frozen=True)
@@ -347,10 +412,10 @@ class ContractVerdict:
     def as_dict(self) -> ContractAnswer:
         return {
             "round": self.round,
-            "contract": str(self.contract),
+            "contract": self.contract.said(),
             "meets_contract": self.valid,
             "groups": [
-                {**g.as_dict(), "fills": str(need) if need else None}
+                {**g.as_dict(), "fills": need.said() if need else None}
                 for g, need in zip(self.groups, self.fills, strict=True)
             ],
             "problems": list(self.problems),
@@ -371,17 +436,17 @@ def judge_contract(
     ``hand_size`` is how many cards the player held after the draw; in the final round every
     one of them must go down (CR-2).
 
-    >>> judge_contract(["7H 8H 9H JK", "3S JK 3H"], 1, Options()).problems
-    ('jokers in group 1 (7H 8H 9H JK) and group 2 (3S JK 3H): all the jokers of the contract go in one group (CR-3)',)
-    >>> judge_contract(["7H 8H 9H 10H", "3S 3S 3H"], 4, Options()).problems[0]
+    >>> [str(p) for p in judge_contract(["7H 8H 9H JK", "3S JK 3H"], 1, Options()).problems]
+    ['jokers in group 1 (7H 8H 9H JK) and group 2 (3S JK 3H): all the jokers of the contract go in one group (CR-3)']
+    >>> str(judge_contract(["7H 8H 9H 10H", "3S 3S 3H"], 4, Options()).problems[0])
     'group 1 (7H 8H 9H 10H) is a run, where the contract needs a set of 4 (5a)'
     """
     contract = contract_of(round_number, options)
     verdicts = tuple(judge_group(g, options) for g in groups)
-    named = [f"group {i} ({_shown(v.cards)})" for i, v in enumerate(verdicts, start=1)]
+    named = [_group(i, v.cards) for i, v in enumerate(verdicts, start=1)]
     problems: list[str] = []
     for name, verdict in zip(named, verdicts, strict=True):
-        problems += [f"{name}: {p}" for p in verdict.problems]
+        problems += [msg("{group}: {problem}", group=name, problem=p) for p in verdict.problems]
 
     # The two packs hold two of each card and four jokers, across the whole lay-down.
     laid = Counter(mc.card for v in verdicts for mc in v.cards)
@@ -389,23 +454,37 @@ def judge_contract(
         most = CRUMMY_PACK.copies.get(c, 0)
         if n > most and len(verdicts) > 1:  # within one group, the group's check says it
             problems.append(
-                f"{c} is laid {n} times, but the pack holds only {most} "
-                "(two packs and four jokers, 5a)"
+                msg(
+                    "{card} is laid {times} times, but the pack holds only {most} "
+                    "(two packs and four jokers, 5a)",
+                    card=c,
+                    times=n,
+                    most=most,
+                )
             )
 
     with_jokers = [name for name, v in zip(named, verdicts, strict=True) if v.jokers]
     if options.joker_restriction == "one_group" and len(with_jokers) > 1:
         problems.append(
-            f"jokers in {and_list(with_jokers)}: all the jokers of the contract go in one group (CR-3)"
+            msg(
+                "jokers in {groups}: all the jokers of the contract go in one group (CR-3)",
+                groups=listed(with_jokers),
+            )
         )
 
     fills: tuple[Need | None, ...] = (None,) * len(verdicts)
     exact = options.exact_contract_sizes and not contract.whole_hand
     if len(verdicts) != len(contract.groups):
         problems.append(
-            f"round {round_number}'s contract is {contract}: lay down exactly "
-            f"{len(contract.groups)} groups, not {len(verdicts)} (5a: the contract goes down "
-            "all at once, and no new group may be laid down after it)"
+            msg(
+                "round {round}'s contract is {contract}: lay down exactly {groups} groups, not "
+                "{laid} (5a: the contract goes down all at once, and no new group may be laid "
+                "down after it)",
+                round=round_number,
+                contract=contract.said(),
+                groups=len(contract.groups),
+                laid=len(verdicts),
+            )
         )
     else:
         best: tuple[list[str], tuple[Need, ...]] | None = None
@@ -423,30 +502,67 @@ def judge_contract(
 
     total = sum(len(v.cards) for v in verdicts)
     if hand_size is not None and total > hand_size:
-        problems.append(f"the lay-down has {total} cards, but the hand held only {hand_size}")
+        problems.append(
+            msg(
+                "the lay-down has {total} cards, but the hand held only {held}",
+                total=total,
+                held=hand_size,
+            )
+        )
     if contract.whole_hand:
         if hand_size is not None and total < hand_size:
             problems.append(
-                f"round {round_number} is the final round: the lay-down must use every card "
-                f"held, all {hand_size}, not {total} (CR-2: no discard)"
+                msg(
+                    "round {round} is the final round: the lay-down must use every card held, "
+                    "all {held}, not {total} (CR-2: no discard)",
+                    round=round_number,
+                    held=hand_size,
+                    total=total,
+                )
             )
         elif hand_size is None and (total < HAND_AFTER_DRAW or total % 2 == 0):
             problems.append(
-                f"round {round_number} is the final round: the lay-down must use every card "
-                f"held after the draw, 11 (13, 15 … after taking out of turn), not {total} "
-                "(CR-2: no discard)"
+                msg(
+                    "round {round} is the final round: the lay-down must use every card held "
+                    "after the draw, 11 (13, 15 … after taking out of turn), not {total} "
+                    "(CR-2: no discard)",
+                    round=round_number,
+                    total=total,
+                )
             )
 
-    lines = [f"round {round_number}'s contract: {contract}"]
+    lines: list[str] = [
+        msg("round {round}'s contract: {contract}", round=round_number, contract=contract.said())
+    ]
     for name, v, need in zip(named, verdicts, fills, strict=True):
         if v.kinds and need is not None:
-            lines.append(f"{name}: a {need.kind.value} of {len(v.cards)} for the {need}")
+            lines.append(
+                msg(
+                    "{group}: a run of {size} for the run of {needed}",
+                    group=name,
+                    size=len(v.cards),
+                    needed=need.size,
+                )
+                if need.kind is MeldKind.RUN
+                else msg(
+                    "{group}: a set of {size} for the set of {needed}",
+                    group=name,
+                    size=len(v.cards),
+                    needed=need.size,
+                )
+            )
     lines += _notes(verdicts, contract, options)
     if problems:
-        count = f"{len(problems)} problem{'s' * (len(problems) != 1)}"
-        lines.append(f"does not meet round {round_number}'s contract: {count}")
+        lines.append(
+            msg_n(
+                "does not meet round {round}'s contract: {count} problem",
+                "does not meet round {round}'s contract: {count} problems",
+                len(problems),
+                round=round_number,
+            )
+        )
     else:
-        lines.append(f"meets round {round_number}'s contract")
+        lines.append(msg("meets round {round}'s contract", round=round_number))
     return ContractVerdict(round_number, contract, verdicts, fills, tuple(problems), tuple(lines))
 
 
@@ -454,21 +570,49 @@ def _fit_problems(name: str, verdict: GroupVerdict, need: Need, *, exact: bool) 
     if not verdict.kinds:
         return []  # not a group at all: said already
     if need.kind not in verdict.kinds:
-        what = " or ".join(k.value for k in verdict.kinds)
-        return [f"{name} is a {what}, where the contract needs a {need} (5a)"]
+        # A group that can be read only as the other kind (one that can be either fits).
+        if MeldKind.SET in verdict.kinds:
+            return [
+                msg(
+                    "{group} is a set, where the contract needs {need} (5a)",
+                    group=name,
+                    need=need.one(),
+                )
+            ]
+        return [
+            msg(
+                "{group} is a run, where the contract needs {need} (5a)",
+                group=name,
+                need=need.one(),
+            )
+        ]
     size = len(verdict.cards)
     if size < need.size:
-        return [f"{name} has {size} cards, where the contract needs a {need} (5a)"]
+        return [
+            msg(
+                "{group} has {size} cards, where the contract needs {need} (5a)",
+                group=name,
+                size=size,
+                need=need.one(),
+            )
+        ]
     if exact and size != need.size:
         return [
-            f"{name} has {size} cards, where the contract's {need} has exactly {need.size}; "
-            "add the rest once the contract is down (house rule exact_contract_sizes, CR-4)"
+            msg(
+                "{group} has {size} cards, where the contract's {need} has exactly {exactly}; "
+                "add the rest once the contract is down (house rule “{rule}”, CR-4)",
+                group=name,
+                size=size,
+                need=need.said(),
+                exactly=need.size,
+                rule=house_rule("exact_contract_sizes"),
+            )
         ]
     return []
 
 
 def _notes(verdicts: Sequence[GroupVerdict], contract: Contract, options: Options) -> list[str]:
-    lines = []
+    lines: list[str] = []
     suits = Counter(
         next((mc.card.suit for mc in v.cards if not mc.is_joker), None)
         for v in verdicts
@@ -480,23 +624,35 @@ def _notes(verdicts: Sequence[GroupVerdict], contract: Contract, options: Option
         if v.kinds == (MeldKind.SET,)
     )
     if any(n > 1 for u, n in suits.items() if u) or any(n > 1 for r, n in ranks.items() if r):
-        lines.append("two groups of one suit or rank stay separate groups, as laid (CR-5)")
-    rule = {
-        "none": "jokers: no limit (house rule joker_restriction = none, CR-3)",
-        "one_group": "jokers: all in one group of the contract (CR-3)",
-        "max_half": "jokers: at most half of any group (house rule joker_restriction = "
-        "max_half, CR-3)",
-    }[options.joker_restriction]
+        lines.append(msg("two groups of one suit or rank stay separate groups, as laid (CR-5)"))
     if any(v.jokers for v in verdicts):
-        lines.append(rule)
+        restriction = house_rule("joker_restriction")
+        lines.append(
+            {
+                "none": msg(
+                    "jokers: no limit (house rule “{rule}”: “{choice}”, CR-3)",
+                    rule=restriction,
+                    choice=msg("No limit on jokers"),
+                ),
+                "one_group": msg("jokers: all in one group of the contract (CR-3)"),
+                "max_half": msg(
+                    "jokers: at most half of any group (house rule “{rule}”: “{choice}”, CR-3)",
+                    rule=restriction,
+                    choice=msg("Jokers at most half of any group"),
+                ),
+            }[options.joker_restriction]
+        )
     if options.exact_contract_sizes:
         lines.append(
-            "sizes: exactly as the contract says (house rule exact_contract_sizes, CR-4)"
+            msg(
+                "sizes: exactly as the contract says (house rule “{rule}”, CR-4)",
+                rule=house_rule("exact_contract_sizes"),
+            )
             if not contract.whole_hand
-            else "sizes: minimums in the final round, which uses every card (CR-2, CR-4)"
+            else msg("sizes: minimums in the final round, which uses every card (CR-2, CR-4)")
         )
     if options.round_the_corner:
-        lines.append("runs may go round the corner (house rule round_the_corner, CR-6)")
+        lines.append(ROUND_THE_CORNER)
     return lines
 
 
@@ -558,20 +714,22 @@ FINAL_FEWEST = 8 * 2 + 2 * 3
 def _record(players: int) -> Record:
     return Record(
         (
-            SeatField("went_out", "Who went out?"),
+            SeatField("went_out", msg("Who went out?")),
             PerSeatField(
                 "hands",
-                "What each other player held",
+                msg("What each other player held"),
                 skip="went_out",
                 entries=(
                     CountField(
-                        "held", "Penalty count", minimum=2, maximum=most_points_held(players)
+                        "held", msg("Penalty count"), minimum=2, maximum=most_points_held(players)
                     ),
-                    CardsField("cards", "Cards", min_cards=1, max_cards=most_cards_held(players)),
+                    CardsField(
+                        "cards", msg("Cards"), min_cards=1, max_cards=most_cards_held(players)
+                    ),
                 ),
                 prompt="Say what {} held (the penalty count, or the cards)",
                 skipped="{} went out, so holds nothing and scores 0",
-                help=f"Cards left in hand score {VALUES}.",
+                help=msg("Cards left in hand score {values}.", values=VALUES),
             ),
         )
     )
@@ -584,16 +742,20 @@ def read_hand(seat: int, key: str, value: Any, players: int) -> HeldHand:
         cards: tuple[Card, ...] = value
         if not cards:
             raise ImpossibleCountError(
-                say("{} did not go out, so holds at least one card.", seat_ref(seat))
+                msg("{seat} did not go out, so holds at least one card.", seat=seat_ref(seat))
             )
         most = most_cards_held(players)
         if len(cards) > most:
             raise ImpossibleCountError(
-                say(
-                    f"{{}} cannot hold {len(cards)} cards: the pack is {len(CRUMMY_PACK)}, the "
-                    f"winner laid down at least {FEWEST_LAID} and every other player holds at "
-                    f"least one, so at most {most}.",
-                    seat_ref(seat),
+                msg(
+                    "{seat} cannot hold {count} cards: the pack is {pack}, the winner laid down "
+                    "at least {laid} and every other player holds at least one, so at most "
+                    "{most}.",
+                    seat=seat_ref(seat),
+                    count=len(cards),
+                    pack=len(CRUMMY_PACK),
+                    laid=FEWEST_LAID,
+                    most=most,
                 ),
                 cards=cards,
             )
@@ -601,19 +763,23 @@ def read_hand(seat: int, key: str, value: Any, players: int) -> HeldHand:
     count: int = value
     if count < 2:
         raise ImpossibleCountError(
-            say(
-                f"{{}} did not go out, so holds at least one card, worth at least 2, not "
-                f"{count}: only the player who went out scores 0.",
-                seat_ref(seat),
+            msg(
+                "{seat} did not go out, so holds at least one card, worth at least 2, not "
+                "{count}: only the player who went out scores 0.",
+                seat=seat_ref(seat),
+                count=count,
             )
         )
     most_points = most_points_held(players)
     if count > most_points:
         raise ImpossibleCountError(
-            say(
-                f"{{}} cannot hold {count}: at most {most_cards_held(players)} cards can be "
-                f"left in one hand, worth at most {most_points}.",
-                seat_ref(seat),
+            msg(
+                "{seat} cannot hold {count}: at most {cards} cards can be left in one hand, "
+                "worth at most {most}.",
+                seat=seat_ref(seat),
+                count=count,
+                cards=most_cards_held(players),
+                most=most_points,
             )
         )
     return HeldHand(seat, Held.COUNT, count=count)
@@ -629,11 +795,13 @@ def check_round(deal: Deal, round_number: int, options: Options) -> None:
             size = len(hand.cards)
             if size < DEALT or size % 2:
                 raise ImpossibleCountError(
-                    say(
-                        f"In the final round (round {round_number}) nobody but the winner lays "
-                        "anything down, so {} holds the 10 cards dealt, or 12, 14 … after "
-                        f"taking out of turn, not {size} (CR-2).",
-                        seat_ref(hand.seat),
+                    msg(
+                        "In the final round (round {round}) nobody but the winner lays anything "
+                        "down, so {seat} holds the 10 cards dealt, or 12, 14 … after taking out "
+                        "of turn, not {size} (CR-2).",
+                        round=round_number,
+                        seat=seat_ref(hand.seat),
+                        size=size,
                     ),
                     cards=hand.cards,
                     field=f"hands[{index}].cards",
@@ -641,11 +809,13 @@ def check_round(deal: Deal, round_number: int, options: Options) -> None:
                 )
         elif hand.count < FINAL_FEWEST:
             raise ImpossibleCountError(
-                say(
-                    f"In the final round (round {round_number}) {{}} holds at least the 10 "
-                    f"cards dealt, worth at least {FINAL_FEWEST} (eight 2s and two 3s), not "
-                    f"{hand.count} (CR-2).",
-                    seat_ref(hand.seat),
+                msg(
+                    "In the final round (round {round}) {seat} holds at least the 10 cards "
+                    "dealt, worth at least {least} (eight 2s and two 3s), not {count} (CR-2).",
+                    round=round_number,
+                    seat=seat_ref(hand.seat),
+                    least=FINAL_FEWEST,
+                    count=hand.count,
                 ),
                 field=f"hands[{index}].held",
                 seats=(hand.seat,),
@@ -661,20 +831,36 @@ def penalties(
     results = []
     for seat in range(len(deal.hands) + 1):
         if seat == deal.went_out:
-            why = f"went out in round {round_number} ({contract}): 0"
+            why = msg(
+                "went out in round {round} ({contract}): 0",
+                round=round_number,
+                contract=contract.said(),
+            )
             results.append(SeatResult(seat, 0, (why,)))
             continue
         hand = by_seat[seat]
+        line: str
         if hand.kind is Held.CARDS:
-            values = [crummy_value(c) for c in hand.cards]
-            sums = " + ".join(f"{c} {v}" for c, v in zip(hand.cards, values, strict=True))
-            line = f"held {sums} = {hand.penalty} ({VALUES}; 5a)"
+            line = msg(
+                "held {cards} = {penalty} ({values}; 5a)",
+                cards=_valued(hand.cards),
+                penalty=hand.penalty,
+                values=VALUES,
+            )
             detail: Detail = {"held": hand.penalty, "cards": len(hand.cards)}
         else:
-            line = f"penalty count {hand.count}, as the table agreed (cards left in hand, 5a)"
+            line = msg(
+                "penalty count {count}, as the table agreed (cards left in hand, 5a)",
+                count=hand.count,
+            )
             detail = {"held": hand.count}
         results.append(SeatResult(seat, hand.penalty, (line,), detail=detail))
     return tuple(results)
+
+
+def _valued(cards: Sequence[Card]) -> Any:
+    """Each card and what it scores, summed: ``7H 7 + KC 10 + JK 15``."""
+    return joined((joined((c, crummy_value(c)), " ") for c in cards), " + ")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -716,8 +902,8 @@ class CrummyRummy(Game[Options, Deal]):
             "5a",
             discard=1,
             notes=(
-                "The player on the dealer's right cuts; the deal passes to the left (5a).",
-                "Ten cards in every round, the 7-round game included (CR-1).",
+                msg("The player on the dealer's right cuts; the deal passes to the left (5a)."),
+                msg("Ten cards in every round, the 7-round game included (CR-1)."),
             ),
         )
 
@@ -756,8 +942,11 @@ class CrummyRummy(Game[Options, Deal]):
         contract = contract_of(round_number, options)
         return Scored(
             results=penalties(deal, round_number, options),
-            summary=say(
-                f"Round {round_number} ({contract}): {{}} went out", seat_ref(deal.went_out)
+            summary=msg(
+                "Round {round} ({contract}): {seat} went out",
+                round=round_number,
+                contract=contract.said(),
+                seat=seat_ref(deal.went_out),
             ),
             state=round_number,
         )
@@ -765,12 +954,17 @@ class CrummyRummy(Game[Options, Deal]):
     def next_deal_note(self, played: int, options: Options, players: int) -> str | None:
         """The contract of the round to come.
 
-        >>> CrummyRummy().next_deal_note(2, Options(), 4)
+        >>> str(CrummyRummy().next_deal_note(2, Options(), 4))
         'Round 3 of 5: 2 runs of 4.'
         """
         if played >= options.rounds:
             return None
-        return f"Round {played + 1} of {options.rounds}: {contract_of(played + 1, options)}."
+        return msg(
+            "Round {round} of {rounds}: {contract}.",
+            round=played + 1,
+            rounds=options.rounds,
+            contract=contract_of(played + 1, options).said(),
+        )
 
     def sample_deal(self, *, players: int, options: Options, number: int) -> dict[str, Any]:
         round_number = (number - 1) % options.rounds + 1
@@ -797,26 +991,28 @@ class CrummyRummy(Game[Options, Deal]):
         return {
             "contract": Question(
                 "contract",
-                "Does this lay-down (groups of cards) meet round N's contract?",
+                msg("Does this lay-down (groups of cards) meet round N's contract?"),
                 _answer_contract,
                 asks=asks["contract"],
             ),
             "meld": Question(
                 "meld",
-                "Is this a group (a run or a set) in Crummy Rummy?",
+                msg("Is this a group (a run or a set) in Crummy Rummy?"),
                 _answer_meld,
                 asks=asks["meld"],
             ),
             "deadwood": Question(
                 "deadwood",
-                "What does this hand score if its player is caught with it, and how would it "
-                "best meld?",
+                msg(
+                    "What does this hand score if its player is caught with it, and how would it "
+                    "best meld?"
+                ),
                 _answer_deadwood,
                 asks=asks["deadwood"],
             ),
             "settle": Question(
                 "settle",
-                "What does each player score for one round, from the raw entries?",
+                msg("What does each player score for one round, from the raw entries?"),
                 _answer_settle,
                 asks=asks["settle"],
             ),
@@ -833,7 +1029,7 @@ def _whole(data: Mapping[str, Any], key: str, default: int | None = None) -> int
     if value is None:  # left out, or given as null
         return default
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadEntryError(f"{key} must be a whole number.", field=key)
+        raise BadEntryError(msg("{field} must be a whole number.", field=key), field=key)
     return value
 
 
@@ -842,9 +1038,13 @@ def _round(data: Mapping[str, Any], options: Options) -> int:
     assert number is not None
     if not 1 <= number <= options.rounds:
         raise BadEntryError(
-            f"round must be from 1 to {options.rounds}, not {number:,}."
+            msg(
+                "round must be from 1 to {rounds}, not {number}.",
+                rounds=options.rounds,
+                number=grouped(number),
+            )
             if abs(number) < 10**15
-            else f"round must be from 1 to {options.rounds}.",
+            else msg("round must be from 1 to {rounds}.", rounds=options.rounds),
             field="round",
         )
     return number
@@ -853,7 +1053,9 @@ def _round(data: Mapping[str, Any], options: Options) -> int:
 def _cards_text(data: Mapping[str, Any], key: str = "cards") -> str:
     value = data.get(key)
     if not isinstance(value, str) or not value.strip():
-        raise BadEntryError(f"{key} must be a string of cards, such as '7H 8H 9H JK'.", field=key)
+        raise BadEntryError(
+            msg("{field} must be a string of cards, such as '7H 8H 9H JK'.", field=key), field=key
+        )
     return value
 
 
@@ -863,7 +1065,9 @@ def _meld_cards(text: str, where: str) -> tuple[MeldCard, ...]:
     except AdjudicationError as err:
         raise err.at(where) from None
     if len(cards) > MOST_CARDS:
-        raise BadEntryError(f"{where} holds at most {MOST_CARDS} cards.", field=where)
+        raise BadEntryError(
+            msg("{field} holds at most {count} cards.", field=where, count=MOST_CARDS), field=where
+        )
     return cards
 
 
@@ -872,27 +1076,34 @@ def _answer_contract(data: Mapping[str, Any], options: Options) -> ContractAnswe
     groups = data.get("groups")
     if not isinstance(groups, list) or not groups or not all(isinstance(g, str) for g in groups):
         raise BadEntryError(
-            "groups lists the groups laid down, each a string of cards, such as "
-            "['7H 8H 9H JK', '3S 3S 3H'].",
+            msg(
+                "groups lists the groups laid down, each a string of cards, such as "
+                "['7H 8H 9H JK', '3S 3S 3H']."
+            ),
             field="groups",
         )
     if len(groups) > 12:
-        raise BadEntryError("groups lists at most 12 groups.", field="groups")
+        raise BadEntryError(msg("groups lists at most 12 groups."), field="groups")
     parsed = []
     for index, text in enumerate(groups):
         cards = _meld_cards(text, f"groups[{index}]")
         if not cards:
-            raise BadEntryError(f"group {index + 1} has no cards.", field=f"groups[{index}]")
+            raise BadEntryError(
+                msg("group {number} has no cards.", number=index + 1), field=f"groups[{index}]"
+            )
         parsed.append(cards)
     hand_size = _whole(data, "hand_size")
     if hand_size is not None and (
         hand_size < HAND_AFTER_DRAW or hand_size % 2 == 0 or hand_size > MOST_CARDS
     ):
         raise ImpossibleCountError(
-            "A hand after the draw holds 11 cards, or 13, 15 … after taking out of turn "
-            f"(2 more each time), not {hand_size:,}."
+            msg(
+                "A hand after the draw holds 11 cards, or 13, 15 … after taking out of turn "
+                "(2 more each time), not {count}.",
+                count=grouped(hand_size),
+            )
             if abs(hand_size) < 10**15
-            else "A hand after the draw holds 11 cards, or 13, 15 … after taking out of turn.",
+            else msg("A hand after the draw holds 11 cards, or 13, 15 … after taking out of turn."),
             field="hand_size",
         )
     return judge_contract(parsed, number, options, hand_size=hand_size).as_dict()
@@ -901,14 +1112,24 @@ def _answer_contract(data: Mapping[str, Any], options: Options) -> ContractAnswe
 def _answer_meld(data: Mapping[str, Any], options: Options) -> MeldAnswer:
     cards = _meld_cards(_cards_text(data), "cards")
     verdict = judge_group(cards, options)
-    kinds = " or ".join(k.value for k in verdict.kinds)
-    lines = [
-        f"{_shown(cards)}: a {kinds} of {len(cards)} (5a)"
+    shown, size = shown_meld(cards), len(cards)
+    lines: list[str] = [
+        (
+            msg("{cards}: a set or run of {size} (5a)", cards=shown, size=size)
+            if len(verdict.kinds) > 1
+            else msg("{cards}: a set of {size} (5a)", cards=shown, size=size)
+            if verdict.kinds == (MeldKind.SET,)
+            else msg("{cards}: a run of {size} (5a)", cards=shown, size=size)
+        )
         if verdict.valid
-        else f"{_shown(cards)} is not a group: {'; '.join(verdict.problems)}"
+        else msg(
+            "{cards} is not a group: {problems}",
+            cards=shown,
+            problems=joined(verdict.problems, "; "),
+        )
     ]
     if options.round_the_corner:
-        lines.append("runs may go round the corner (house rule round_the_corner, CR-6)")
+        lines.append(ROUND_THE_CORNER)
     return {**verdict.as_dict(), "explanation": lines}
 
 
@@ -917,7 +1138,7 @@ def _answer_deadwood(data: Mapping[str, Any], options: Options) -> DeadwoodAnswe
     try:
         hand = parse_cards(text)
         if len(hand) > MOST_HELD:
-            raise BadEntryError(f"A hand holds at most {MOST_HELD} cards.")
+            raise BadEntryError(msg("A hand holds at most {count} cards.", count=MOST_HELD))
         CRUMMY_PACK.check(hand)
         # The penalty needs no melding (5a: every card left scores), so a search that runs out
         # of steps gives the best melding it found rather than refusing the question.
@@ -926,31 +1147,53 @@ def _answer_deadwood(data: Mapping[str, Any], options: Options) -> DeadwoodAnswe
         raise err.at("cards") from None
     claimed = _whole(data, "claimed")
     penalty = sum(crummy_value(c) for c in hand)
-    values = " + ".join(f"{c} {crummy_value(c)}" for c in hand)
-    lines = [
-        f"penalty: {values} = {penalty} ({VALUES}; 5a)",
-        "every card left in hand scores, melded or not: after the contract only cards that "
-        "extend groups on the table can be played (5a)",
+    lines: list[str] = [
+        msg(
+            "penalty: {cards} = {penalty} ({values}; 5a)",
+            cards=_valued(hand),
+            penalty=penalty,
+            values=VALUES,
+        ),
+        msg(
+            "every card left in hand scores, melded or not: after the contract only cards that "
+            "extend groups on the table can be played (5a)"
+        ),
     ]
     if melding.melds:
-        melds = "; ".join(str(m) for m in melding.melds)
-        best = "best melding" if melding.proven else "best melding found"
+        melds = shown_melds(melding.melds, "; ")
+        left = shown_cards(melding.leftover) if melding.leftover else msg("nothing")
         lines.append(
-            f"{best}: {melds}; unmatched {format_cards(melding.leftover) or 'nothing'} "
-            f"= {melding.count}"
+            msg(
+                "best melding: {melds}; unmatched {cards} = {count}",
+                melds=melds,
+                cards=left,
+                count=melding.count,
+            )
+            if melding.proven
+            else msg(
+                "best melding found: {melds}; unmatched {cards} = {count}",
+                melds=melds,
+                cards=left,
+                count=melding.count,
+            )
         )
     elif melding.proven:
-        lines.append(f"no group can be made: unmatched {melding.count}")
+        lines.append(msg("no group can be made: unmatched {count}", count=melding.count))
     if not melding.proven:
         lines.append(
-            f"the search for the best melding stopped after {QUESTION_STEPS:,} steps, so a "
-            "better one may exist; the penalty above does not depend on it"
+            msg(
+                "the search for the best melding stopped after {steps} steps, so a better one "
+                "may exist; the penalty above does not depend on it",
+                steps=grouped(QUESTION_STEPS),
+            )
         )
     right = None
     if claimed is not None:
         right = claimed == penalty
         lines.append(
-            f"claimed {claimed}: right" if right else f"claimed {claimed}: wrong, it is {penalty}"
+            msg("claimed {claimed}: right", claimed=claimed)
+            if right
+            else msg("claimed {claimed}: wrong, it is {penalty}", claimed=claimed, penalty=penalty)
         )
     return {
         "cards": format_cards(hand),
@@ -968,7 +1211,7 @@ def _answer_settle(data: Mapping[str, Any], options: Options) -> SettleAnswer:
     game = CrummyRummy()
     players = _whole(data, "players")
     if players is None:
-        raise BadEntryError("players is how many sat at the table.", field="players")
+        raise BadEntryError(msg("players is how many sat at the table."), field="players")
     game.check_players(players)
     number = _round(data, options)
     raw = {k: v for k, v in data.items() if k not in ("players", "options", "round")}
@@ -976,12 +1219,21 @@ def _answer_settle(data: Mapping[str, Any], options: Options) -> SettleAnswer:
     check_round(deal, number, options)
     results = penalties(deal, number, options)
     contract = contract_of(number, options)
-    lines = [f"round {number} ({contract})"] + [
-        say(f"{{}}: {r.points} — {r.explanation[0]}", seat_ref(r.seat)) for r in results
+    lines: list[str] = [
+        msg("round {round} ({contract})", round=number, contract=contract.said()),
+        *(
+            msg(
+                "{seat}: {points} — {why}",
+                seat=seat_ref(r.seat),
+                points=r.points,
+                why=r.explanation[0],
+            )
+            for r in results
+        ),
     ]
     return {
         "round": number,
-        "contract": str(contract),
+        "contract": contract.said(),
         "deal": game.deal_as_data(deal, players=players, options=options),
         "results": [r.as_dict() for r in results],
         "explanation": lines,
@@ -990,22 +1242,29 @@ def _answer_settle(data: Mapping[str, Any], options: Options) -> SettleAnswer:
 
 def _asks(game: Any) -> dict[str, Asks]:
     """What each question takes (the dispute desk's forms), with a sample it answers."""
-    round_field = CountField("round", "Which round", minimum=1, maximum=12)
+    round_field = CountField("round", msg("Which round"), minimum=1, maximum=12)
     return {
         "contract": Asks(
             (
                 round_field,
-                MeldsField("groups", "The groups laid down", most=12, help="one group a line"),
-                CountField("hand_size", "Cards held after the draw", maximum=MOST_CARDS),
+                MeldsField(
+                    "groups",
+                    msg("The groups laid down"),
+                    most=12,
+                    help=msg("one group a line"),
+                ),
+                CountField("hand_size", msg("Cards held after the draw"), maximum=MOST_CARDS),
             ),
             {"round": 1, "groups": ["7H 8H 9H 10H", "3S 3S 3H"]},
             optional=frozenset({"round", "hand_size"}),
         ),
-        "meld": Asks((CardsField("cards", "The group", MOST_IN_MELD),), {"cards": "7H 8H 9H 10H"}),
+        "meld": Asks(
+            (CardsField("cards", msg("The group"), MOST_IN_MELD),), {"cards": "7H 8H 9H 10H"}
+        ),
         "deadwood": Asks(
             (
-                CardsField("cards", "The hand", MOST_HELD),
-                CountField("claimed", "The count claimed", maximum=1000),
+                CardsField("cards", msg("The hand"), MOST_HELD),
+                CountField("claimed", msg("The count claimed"), maximum=1000),
             ),
             {"cards": "7H 8H 9H KS 2C", "claimed": 12},
             optional=CLAIM,

@@ -24,6 +24,7 @@ from typing import Any
 from adjudicator.asking import LayoffsField, MeldsField
 from adjudicator.cards import Card, format_cards, parse_cards, sort_cards
 from adjudicator.errors import AdjudicationError, BadEntryError
+from adjudicator.messages import Verbatim, joined, msg
 from adjudicator.records import CardsField, FlagField
 from adjudicator.rummy.answers import TurnAnswer
 from adjudicator.rummy.melding_rules import RUMMY, MeldStyle, meld_problems
@@ -85,22 +86,38 @@ def judge_turn(
     for meld in melds:
         found = meld_problems(meld, style)
         if found:
-            problems.append(f"{format_cards(meld)} is not a meld: {'; '.join(found)}")
+            problems.append(
+                msg(
+                    "{cards} is not a meld: {problems}",
+                    cards=joined(meld, " "),
+                    problems=joined(found, "; "),
+                )
+            )
         else:
-            lines.append(f"declares {format_cards(meld)}")
+            lines.append(msg("declares {cards}", cards=joined(meld, " ")))
     for layoff in layoffs:
         base = meld_problems(layoff.onto, style)
         if base:
-            problems.append(f"{format_cards(layoff.onto)} on the table is not a meld")
+            problems.append(msg("{meld} on the table is not a meld", meld=joined(layoff.onto, " ")))
             continue
         grown = meld_problems((*layoff.onto, *layoff.cards), style)
         if grown:
             problems.append(
-                f"{format_cards(layoff.cards)} cannot be laid off onto {format_cards(layoff.onto)}:"
-                f" {'; '.join(grown)}"
+                msg(
+                    "{cards} cannot be laid off onto {meld}: {problems}",
+                    cards=joined(layoff.cards, " "),
+                    meld=joined(layoff.onto, " "),
+                    problems=joined(grown, "; "),
+                )
             )
         else:
-            lines.append(f"lays off {format_cards(layoff.cards)} onto {format_cards(layoff.onto)}")
+            lines.append(
+                msg(
+                    "lays off {cards} onto {meld}",
+                    cards=joined(layoff.cards, " "),
+                    meld=joined(layoff.onto, " "),
+                )
+            )
     used = Counter(c for meld in melds for c in meld)
     used.update(c for layoff in layoffs for c in layoff.cards)
     if discard is not None:
@@ -108,25 +125,31 @@ def judge_turn(
     held = Counter(hand)
     missing = used - held
     if missing:
-        problems.append(f"{format_cards(sorted_cards(missing))} not in the hand")
+        problems.append(msg("{cards} not in the hand", cards=joined(sorted_cards(missing), " ")))
     left = tuple(sorted_cards(held - used))
     if discard is not None:
         if discard in taken:
             problems.append(
-                f"{discard} was taken from the discard pile this turn, so it cannot be "
-                "discarded in the same turn (4.1)"
+                msg(
+                    "{card} was taken from the discard pile this turn, so it cannot be "
+                    "discarded in the same turn (4.1)",
+                    card=discard,
+                )
             )
-        lines.append(f"discards {discard}")
+        lines.append(msg("discards {card}", card=discard))
     if not left:
         if discard is None and must_discard:
+            # The house rule by the name the house-rules page gives it, not its key.
             problems.append(
-                "house rule must_discard_to_go_out: going out needs a final discard (P-2)"
+                msg('house rule "Must discard to go out": going out needs a final discard (P-2)')
             )
         if whole_hand_problem:
             problems.append(whole_hand_problem)
-        lines.append("the hand is empty: out" if not problems else "the hand would be empty")
+        lines.append(
+            msg("the hand is empty: out") if not problems else msg("the hand would be empty")
+        )
     else:
-        lines.append(f"still holds {format_cards(left)}: not out")
+        lines.append(msg("still holds {cards}: not out", cards=joined(left, " ")))
     return Turn(
         tuple(tuple(m) for m in melds),
         tuple(layoffs),
@@ -164,14 +187,25 @@ def read_turn_body(data: Mapping[str, Any], style: MeldStyle) -> TurnBody:
     hand = _cards(data.get("hand"), "hand", style, required=True)
     raw_melds = data.get("melds", [])
     if not isinstance(raw_melds, list) or not all(isinstance(m, str) for m in raw_melds):
-        raise BadEntryError("melds is a list of card strings, such as ['7H 8H 9H'].", field="melds")
+        raise BadEntryError(
+            msg(
+                "{key} is a list of card strings, such as {example}.",
+                key=Verbatim("melds"),
+                example=Verbatim("['7H 8H 9H']"),
+            ),
+            field="melds",
+        )
     melds = tuple(_cards(m, f"melds[{i}]", style, required=True) for i, m in enumerate(raw_melds))
     raw_layoffs = data.get("layoffs", [])
     if not isinstance(raw_layoffs, list) or not all(
         isinstance(lo, Mapping) and set(lo) == {"cards", "onto"} for lo in raw_layoffs
     ):
         raise BadEntryError(
-            "layoffs is a list of {cards, onto}: the cards laid off and the meld they go on.",
+            msg(
+                "{key} is a list of {shape}: the cards laid off and the meld they go on.",
+                key=Verbatim("layoffs"),
+                shape=Verbatim("{cards, onto}"),
+            ),
             field="layoffs",
         )
     layoffs = tuple(
@@ -183,11 +217,18 @@ def read_turn_body(data: Mapping[str, Any], style: MeldStyle) -> TurnBody:
     )
     discard_cards = _cards(data.get("discard"), "discard", style, required=False)
     if len(discard_cards) > 1:
-        raise BadEntryError("discard is one card.", field="discard", cards=discard_cards)
+        raise BadEntryError(
+            msg("{key} is one card.", key=Verbatim("discard")),
+            field="discard",
+            cards=discard_cards,
+        )
     taken = _cards(data.get("taken"), "taken", style, required=False)
     before = data.get("declared_before", False)
     if not isinstance(before, bool):
-        raise BadEntryError("declared_before must be true or false.", field="declared_before")
+        raise BadEntryError(
+            msg("{key} must be true or false.", key=Verbatim("declared_before")),
+            field="declared_before",
+        )
     return TurnBody(
         hand,
         melds,
@@ -203,9 +244,16 @@ def _cards(value: object, key: str, style: MeldStyle, *, required: bool) -> tupl
     if value is None and not required:
         return ()
     if not isinstance(value, str) or (required and not value.strip()):
-        raise BadEntryError(f"{key} must be a string of cards, such as '7H 8H 9H'.", field=key)
+        raise BadEntryError(
+            msg(
+                "{key} must be a string of cards, such as {example}.",
+                key=Verbatim(key),
+                example=Verbatim("'7H 8H 9H'"),
+            ),
+            field=key,
+        )
     if len(value) > 8 * 60:
-        raise BadEntryError(f"{key} holds too many cards.", field=key)
+        raise BadEntryError(msg("{key} holds too many cards.", key=Verbatim(key)), field=key)
     try:
         cards = parse_cards(value)
         style.pack.check(cards)
@@ -232,10 +280,10 @@ TURN_OPTIONAL = frozenset({"melds", "layoffs", "discard", "taken"})
 def turn_fields(*, max_cards: int = 15) -> tuple[Any, ...]:
     """What a declaring turn's question takes (:func:`read_turn_body`), as fields for a form."""
     return (
-        CardsField("hand", "The hand, after the draw", max_cards),
-        MeldsField("melds", "Melds declared this turn", help="one meld a line"),
-        LayoffsField("layoffs", "Lay-offs this turn"),
-        CardsField("discard", "The discard (if any)", 1),
-        CardsField("taken", "Cards taken from the discard pile this turn", max_cards),
-        FlagField("declared_before", "Declared or laid off on an earlier turn of this hand"),
+        CardsField("hand", msg("The hand, after the draw"), max_cards),
+        MeldsField("melds", msg("Melds declared this turn"), help=msg("one meld a line")),
+        LayoffsField("layoffs", msg("Lay-offs this turn")),
+        CardsField("discard", msg("The discard (if any)"), 1),
+        CardsField("taken", msg("Cards taken from the discard pile this turn"), max_cards),
+        FlagField("declared_before", msg("Declared or laid off on an earlier turn of this hand")),
     )

@@ -28,7 +28,9 @@ from typing import Any, NotRequired, TypedDict
 
 from adjudicator.cards import STANDARD, format_cards
 from adjudicator.dealing import Dealing, from_pack
+from adjudicator.errors import BadEntryError
 from adjudicator.game import Open, Question, Scored, Target
+from adjudicator.messages import Message, msg, msg_n
 from adjudicator.options import option
 from adjudicator.records import (
     CountField,
@@ -60,13 +62,12 @@ from adjudicator.rummy.settlement import (
     losers_pay,
     lowest_collects,
     read_hands,
-    refuse_entry_kind,
     target_option,
     turn_question,
     value_hand,
     write_hands,
 )
-from adjudicator.said import say, seat, seats
+from adjudicator.said import seat, seats
 
 PLAYERS = 4
 DEALT = 7  # 4.4: exactly four players, seven cards each
@@ -78,8 +79,11 @@ class Options:
 
     lowest_count_wins_on_refusal: bool = option(
         False,
-        "When a refusal of the top discard ends the hand, the lowest unmatched count collects "
-        "from each other player the difference (tied lowest share it), instead of a dead hand.",
+        msg(
+            "When a refusal of the top discard ends the hand, the lowest unmatched count "
+            "collects from each other player the difference (tied lowest share it), instead of "
+            "a dead hand."
+        ),
         rule="G-1",
     )
     target: int = target_option()
@@ -97,7 +101,13 @@ class Deal:
 
 # 4.4: every turn draws one card and discards one; declaring only takes cards away. A player
 # holds at most the seven dealt, and at least one (none left is out).
-LIMITS = Limits(1, DEALT, DEALT * PLAYERS, 1, "7 cards are dealt each in Gambler's Rummy")
+LIMITS = Limits(
+    1,
+    DEALT,
+    DEALT * PLAYERS,
+    1,
+    msg("{count} cards are dealt each in Gambler's Rummy", count=DEALT),
+)
 REFUSAL_LIMITS = Limits(1, DEALT, DEALT * PLAYERS, 0, LIMITS.why)
 
 
@@ -118,45 +128,51 @@ class Gamblers(SettlementGame[Options, Deal]):
             "4.4",
             discard=1,
             notes=(
-                "The stock is gone through once: after it, each player must take the top "
-                "discard, and the hand ends when one refuses it (4.4).",
+                msg(
+                    "The stock is gone through once: after it, each player must take the top "
+                    "discard, and the hand ends when one refuses it (4.4)."
+                ),
             ),
         )
 
     def record(self, options: Options, players: int) -> Record:
         """Two ways: a player went out (the others' cards or counts in hand), or a refusal of
         the top discard ended it (and, under G-1's house rule, everyone's unmatched count)."""
-        went_out = SeatField("went_out", "Who went out?")
+        went_out = SeatField("went_out", msg("Who went out?"))
         refused = SeatField(
             "refused",
-            "Who refused the top discard?",
-            help="after the stock ran out: the hand ends there",
+            msg("Who refused the top discard?"),
+            help=msg("after the stock ran out: the hand ends there"),
         )
         if not options.lowest_count_wins_on_refusal:
             hands = hands_field(RUMMY_HELD, most_cards=DEALT, least_count=1)
             return Record(
                 (went_out, refused, hands),
                 ways=(
-                    Way("out", "A player went out", ("went_out", "hands")),
-                    Way("refused", "The top discard was refused: dead hand", ("refused",)),
+                    Way("out", msg("A player went out"), ("went_out", "hands")),
+                    Way("refused", msg("The top discard was refused: dead hand"), ("refused",)),
                 ),
             )
         # G-1's house rule: both ways need every hand, counted in hand or unmatched.
         unmatched = CountField(
-            "unmatched", "Unmatched count", minimum=0, maximum=RUMMY_UNMATCHED.most(DEALT)
+            "unmatched", msg("Unmatched count"), minimum=0, maximum=RUMMY_UNMATCHED.most(DEALT)
         )
         hands = hands_field(
             RUMMY_HELD,
             most_cards=DEALT,
             least_count=1,
-            label="What each player held (the one who went out has nothing)",
+            label=msg("What each player held (the one who went out has nothing)"),
             extra=(unmatched,),
         )
         return Record(
             (went_out, refused, hands),
             ways=(
-                Way("out", "A player went out", ("went_out",)),
-                Way("refused", "The top discard was refused: lowest count wins", ("refused",)),
+                Way("out", msg("A player went out"), ("went_out",)),
+                Way(
+                    "refused",
+                    msg("The top discard was refused: lowest count wins"),
+                    ("refused",),
+                ),
             ),
         )
 
@@ -166,21 +182,32 @@ class Gamblers(SettlementGame[Options, Deal]):
     def read(self, values: Mapping[str, Any], seating: Seating, options: Options) -> Deal:
         entries = values["hands"] or {}
         if values["went_out"] is not None:
-            refuse_entry_kind(
-                entries,
-                "unmatched",
-                "When a player goes out, {} pays for every card in hand (4.4, as the parent "
-                "game): give the cards or the count in hand, not the unmatched count.",
-            )
+            for who, entry in entries.items():
+                if entry.key == "unmatched":
+                    _refuse(
+                        entry,
+                        who,
+                        msg(
+                            "When a player goes out, {seat} pays for every card in hand (4.4, "
+                            "as the parent game): give the cards or the count in hand, not the "
+                            "unmatched count.",
+                            seat=seat(who),
+                        ),
+                    )
             hands = read_hands(entries)
             check_hands(hands, RUMMY_HELD, LIMITS)
             return Deal(values["went_out"], None, tuple(hands.values()))
-        refuse_entry_kind(
-            entries,
-            "held",
-            "After a refusal the lowest unmatched count wins (G-1, G-2): give {}'s cards or "
-            "unmatched count, not the count in hand.",
-        )
+        for who, entry in entries.items():
+            if entry.key == "held":
+                _refuse(
+                    entry,
+                    who,
+                    msg(
+                        "After a refusal the lowest unmatched count wins (G-1, G-2): give "
+                        "{seat}'s cards or unmatched count, not the count in hand.",
+                        seat=seat(who),
+                    ),
+                )
         hands = read_hands(entries)
         check_hands(hands, RUMMY_UNMATCHED, REFUSAL_LIMITS)
         return Deal(None, values["refused"], tuple(hands.values()))
@@ -197,43 +224,49 @@ class Gamblers(SettlementGame[Options, Deal]):
         if deal.went_out is not None:
             ledger.note(
                 deal.went_out,
-                say(
-                    "{} went out: settled as the parent game, never doubled (4.4: a whole "
+                msg(
+                    "{seat} went out: settled as the parent game, never doubled (4.4: a whole "
                     "hand may not be declared in one turn)",
-                    seat(deal.went_out),
+                    seat=seat(deal.went_out),
                 ),
             )
             valued = [value_hand(h, RUMMY_HELD) for h in deal.hands]
             losers_pay(ledger, deal.went_out, valued)
             details: dict[int, SettlementDetail] = {v.seat: {"held": v.points} for v in valued}
-            return ledger.scored(say("{} went out", seat(deal.went_out)), details)
+            return ledger.scored(msg("{seat} went out", seat=seat(deal.went_out)), details)
         assert deal.refused is not None
-        refused = "{} refused the top discard after the stock ran out"
+        refused = seat(deal.refused)
         if not options.lowest_count_wins_on_refusal:
             for who in range(seating.players):
                 ledger.note(
-                    who, say(f"{refused}: a dead hand, no payments (G-1)", seat(deal.refused))
+                    who,
+                    msg(
+                        "{seat} refused the top discard after the stock ran out: a dead hand, "
+                        "no payments (G-1)",
+                        seat=refused,
+                    ),
                 )
-            return ledger.scored(say("{} refused the top discard: a dead hand", seat(deal.refused)))
+            return ledger.scored(msg("{seat} refused the top discard: a dead hand", seat=refused))
         counts = [value_hand(h, RUMMY_UNMATCHED) for h in deal.hands]
         for who in range(seating.players):
             ledger.note(
                 who,
-                say(
-                    f"{refused}: the lowest unmatched count collects (house rule, G-1)",
-                    seat(deal.refused),
+                msg(
+                    "{seat} refused the top discard after the stock ran out: the lowest "
+                    "unmatched count collects (house rule, G-1)",
+                    seat=refused,
                 ),
             )
         winners = lowest_collects(ledger, counts, rule="G-2")
         details = {v.seat: {"unmatched": v.points} for v in counts}
-        low = "lowest count" if len(winners) == 1 else "tied lowest counts"
+        # One winner "has the lowest count"; two or more "have the tied lowest counts".
         return ledger.scored(
-            say(
-                "{} refused the top discard: {} "
-                + ("has" if len(winners) == 1 else "have")
-                + f" the {low}",
-                seat(deal.refused),
-                seats(winners),
+            msg_n(
+                "{seat} refused the top discard: {players} has the lowest count",
+                "{seat} refused the top discard: {players} have the tied lowest counts",
+                len(winners),
+                seat=refused,
+                players=seats(winners),
             ),
             details,
         )
@@ -272,15 +305,19 @@ class Gamblers(SettlementGame[Options, Deal]):
                 self,
                 melds=RUMMY_HELD,
                 deadwood=RUMMY_UNMATCHED,
-                meld_summary="Is this a meld in Gambler's Rummy (ace low, sets of 3 or 4)?",
-                deadwood_summary="The best melding of a hand and its unmatched count (what G-1 compares).",
+                meld_summary=msg("Is this a meld in Gambler's Rummy (ace low, sets of 3 or 4)?"),
+                deadwood_summary=msg(
+                    "The best melding of a hand and its unmatched count (what G-1 compares)."
+                ),
                 settles=SettleAnswer[GamblersDetail],
                 most_held=DEALT + 1,  # 4.4: seven dealt, and the one drawn each turn
             ),
             **turn_question(
                 "declare",
-                "May this declaration be made now, and does it go out? (Never the whole hand "
-                "in one turn.)",
+                msg(
+                    "May this declaration be made now, and does it go out? (Never the whole "
+                    "hand in one turn.)"
+                ),
                 _answer_declare,
                 also={"declared_before": True},
             ),
@@ -301,8 +338,10 @@ def _answer_declare(data: Mapping[str, Any], options: Options) -> TurnAnswer:
     whole = (
         None
         if body.declared_before
-        else "the whole hand may not be declared in one turn in Gambler's Rummy (4.4): declare "
-        "part of it now (even a single lay-off) and go out on a later turn"
+        else msg(
+            "the whole hand may not be declared in one turn in Gambler's Rummy (4.4): declare "
+            "part of it now (even a single lay-off) and go out on a later turn"
+        )
     )
     turn = judge_turn(
         body.hand,
@@ -314,3 +353,8 @@ def _answer_declare(data: Mapping[str, Any], options: Options) -> TurnAnswer:
         whole_hand_problem=whole,
     )
     return turn_answer(turn)
+
+
+def _refuse(entry: SeatEntry, who: int, sentence: Message) -> None:
+    """Refuse a seat's count given under the key that means something else here."""
+    raise BadEntryError(sentence, field=f"hands[{entry.index}].{entry.key}", seats=(who,))

@@ -36,6 +36,8 @@ from adjudicator.errors import (
     ImpossibleHandError,
 )
 from adjudicator.game import Open, Question, Scored, Target
+from adjudicator.messages import Joined, Message, Verbatim, joined, msg, msg_n
+from adjudicator.messages import Points as Amount
 from adjudicator.options import option
 from adjudicator.records import (
     CardsField,
@@ -54,8 +56,8 @@ from adjudicator.rummy.melding_rules import (
     meld_problems,
     rummy_value,
 )
+from adjudicator.rummy.melds import meld_said
 from adjudicator.rummy.settlement import SettlementGame, end_rule
-from adjudicator.said import Said, say
 from adjudicator.said import seat as seat_ref
 from adjudicator.said import seats as seats_ref
 from adjudicator.tally import (
@@ -64,7 +66,6 @@ from adjudicator.tally import (
     Points,
     SeatResult,
     SeatResultJson,
-    format_points,
     whole,
 )
 
@@ -103,27 +104,38 @@ class Options:
 
     penalty_on_tie: bool = option(
         False,
-        "A knocker tied for lowest by another player also pays the 10 penalty (by default only "
-        "a knocker who is not lowest at all pays it).",
+        msg(
+            "A knocker tied for lowest by another player also pays the 10 penalty (by default "
+            "only a knocker who is not lowest at all pays it)."
+        ),
         rule="K-1",
     )
     tied_winners: Literal["share", "each_full"] = option(
         "share",
-        "When several players besides the knocker tie for lowest: they share every payment "
-        "equally (it may come to a fraction), or each collects it in full from each loser.",
-        labels={"share": "Tied winners share", "each_full": "Each tied winner collects in full"},
+        msg(
+            "When several players besides the knocker tie for lowest: they share every payment "
+            "equally (it may come to a fraction), or each collects it in full from each loser."
+        ),
+        labels={
+            "share": msg("Tied winners share"),
+            "each_full": msg("Each tied winner collects in full"),
+        },
         rule="K-2",
     )
     bonus_to_any_zero_winner: bool = option(
         False,
-        "The 25 bonus goes to any winner with a count of 0, paid by every other player (by "
-        "default only a knocker who wins with 0 gets it).",
+        msg(
+            "The 25 bonus goes to any winner with a count of 0, paid by every other player (by "
+            "default only a knocker who wins with 0 gets it)."
+        ),
         rule="K-3",
     )
     target: int = option(
         0,
-        "Play to a target: the game ends when one player alone is up by this much or more. "
-        "0 plays on with no end, settling each hand as it comes (a running net).",
+        msg(
+            "Play to a target: the game ends when one player alone is up by this much or more. "
+            "0 plays on with no end, settling each hand as it comes (a running net)."
+        ),
         minimum=0,
         maximum=MAX_TARGET,
         rule="P-3",
@@ -152,23 +164,35 @@ class Counted:
     count: int
     melding: Melding | None = None
 
-    def describe(self) -> str:
+    def describe(self) -> Message:
         """The working: ``melds 2S 3S 4S, 9H 9D 9C; unmatched KC 10 = 10``."""
         if self.melding is None:
-            return f"unmatched count {self.count}, as the table agreed"
+            return msg("unmatched count {count}, as the table agreed", count=self.count)
         return describe_melding(self.melding)
 
 
-def describe_melding(melding: Melding) -> str:
-    """>>> describe_melding(best_melding("2S 3S 4S 9H 9D 9C KC", RUMMY, rummy_value))
+def describe_melding(melding: Melding) -> Message:
+    """The working of a hand's best melding, each unmatched card with what it counts.
+
+    >>> str(describe_melding(best_melding("2S 3S 4S 9H 9D 9C KC", RUMMY, rummy_value)))
     'melds 2S 3S 4S, 9H 9D 9C; unmatched KC 10 = 10'
     """
-    melds = ", ".join(str(m) for m in melding.melds) if melding.melds else "none"
+    melds = joined((meld_said(m.cards) for m in melding.melds), ", ")
     if not melding.leftover:
-        return f"melds {melds}; every card matched = 0"
+        if not melding.melds:
+            return msg("melds none; every card matched = 0")
+        return msg("melds {melds}; every card matched = 0", melds=melds)
     leftover = sort_cards(melding.leftover)
-    parts = " + ".join(f"{c} {rummy_value(c)}" for c in leftover)
-    return f"melds {melds}; unmatched {parts} = {melding.count}"
+    # Each card with what it counts: "KC 10 + 5H 5" (a formula, the same in every language).
+    parts = joined((joined((c, rummy_value(c)), " ") for c in leftover), " + ")
+    if not melding.melds:
+        return msg("melds none; unmatched {cards} = {count}", cards=parts, count=melding.count)
+    return msg(
+        "melds {melds}; unmatched {cards} = {count}",
+        melds=melds,
+        cards=parts,
+        count=melding.count,
+    )
 
 
 def count_cards(cards: Sequence[Card]) -> int:
@@ -278,30 +302,55 @@ def settle(counts: Sequence[int], knocker: int, options: Options) -> Settlement:
     return Settlement(knocker, counts, low, case, winners, tuple(debts), tuple(payments), shared)
 
 
-def _reasons(debt: Debt, settlement: Settlement, options: Options) -> str:
+def _reasons(debt: Debt, settlement: Settlement, options: Options) -> Message | Joined:
     """Why a loser owes what it owes: the difference, the bonus, the penalty, any sharing."""
     count, low = settlement.counts[debt.payer], settlement.low
-    parts = [f"{debt.difference} difference ({count} - {low})"]
+    parts = [
+        msg(
+            "{difference} difference ({count} - {low})",
+            difference=debt.difference,
+            count=count,
+            low=low,
+        )
+    ]
     if debt.bonus:
         if settlement.case == "knocker_alone":
-            parts.append(f"{BONUS} bonus: the knocker won with every card matched")
+            parts.append(msg("{bonus} bonus: the knocker won with every card matched", bonus=BONUS))
         else:
-            parts.append(f"{BONUS} bonus: a winner with every card matched (house rule, K-3)")
+            parts.append(
+                msg(
+                    "{bonus} bonus: a winner with every card matched (house rule, K-3)",
+                    bonus=BONUS,
+                )
+            )
     if debt.penalty:
         if settlement.case == "undercut":
-            parts.append(f"{PENALTY} penalty: knocked but was not lowest")
+            parts.append(msg("{penalty} penalty: knocked but was not lowest", penalty=PENALTY))
         else:
-            parts.append(f"{PENALTY} penalty: knocked and was tied (house rule, K-1)")
-    text = " + ".join(parts)
+            parts.append(
+                msg("{penalty} penalty: knocked and was tied (house rule, K-1)", penalty=PENALTY)
+            )
+    # The reasons added up: "5 difference (9 - 4) + 10 penalty: ... = 15".
+    reasons = joined(parts, " + ")
     if debt.bonus or debt.penalty:
-        text += f" = {debt.total}"
+        reasons = joined((reasons, debt.total), " = ")
     n = len(settlement.winners)
     if settlement.shared:
-        share = format_points(Fraction(debt.total, n))
-        text += f", shared by the {n} tied winners: {share} each (K-2)"
-    elif n > 1:
-        text += f", in full to each of the {n} tied winners (house rule, K-2/K-4)"
-    return text
+        return msg_n(
+            "{reasons}, shared by the {count} tied winner: {share} each (K-2)",
+            "{reasons}, shared by the {count} tied winners: {share} each (K-2)",
+            n,
+            reasons=reasons,
+            share=Amount(Fraction(debt.total, n)),
+        )
+    if n > 1:
+        return msg_n(
+            "{reasons}, in full to each of the {count} tied winner (house rule, K-2/K-4)",
+            "{reasons}, in full to each of the {count} tied winners (house rule, K-2/K-4)",
+            n,
+            reasons=reasons,
+        )
+    return reasons
 
 
 def _explain(
@@ -311,82 +360,138 @@ def _explain(
     knocker, low, winners = settlement.knocker, settlement.low, settlement.winners
     lines: list[list[str]] = [[] for _ in settlement.counts]
     for hand in hands:
-        count_line = hand.describe()
+        count_line: Message = hand.describe()
         if hand.seat == knocker:
-            count_line = f"knocked on {hand.count} (any count may knock, K-4): {count_line}"
+            count_line = msg(
+                "knocked on {count} (any count may knock, K-4): {working}",
+                count=hand.count,
+                working=count_line,
+            )
         lines[hand.seat].append(count_line)
     debts = {d.payer: d for d in settlement.debts}
     for s, count in enumerate(settlement.counts):
         if s in winners:
             others = [w for w in winners if w != s]
             if settlement.case == "knocker_alone":
-                lines[s].append(f"lowest alone on {low}: the knocker wins (4.5 rule 1)")
+                lines[s].append(
+                    msg("lowest alone on {low}: the knocker wins (4.5 rule 1)", low=low)
+                )
             elif settlement.case == "tie_with_knocker":
                 lines[s].append(
-                    say(
-                        f"ties the knocker {{}} for lowest on {low}: wins over the knocker "
+                    msg(
+                        "ties the knocker {knocker} for lowest on {low}: wins over the knocker "
                         "(4.5 rule 2)",
-                        seat_ref(knocker),
+                        knocker=seat_ref(knocker),
+                        low=low,
                     )
                 )
             else:
                 lines[s].append(
-                    say(
-                        f"lowest on {low}, below the knocker {{}}: wins (4.5 rule 3)",
-                        seat_ref(knocker),
+                    msg(
+                        "lowest on {low}, below the knocker {knocker}: wins (4.5 rule 3)",
+                        low=low,
+                        knocker=seat_ref(knocker),
                     )
                 )
             if others:
                 lines[s].append(
-                    say("tied for lowest with {}: no payment between them", seats_ref(others))
+                    msg(
+                        "tied for lowest with {players}: no payment between them",
+                        players=seats_ref(others),
+                    )
                 )
         else:
             debt = debts[s]
             if s == knocker and settlement.case == "tie_with_knocker":
-                verb = "wins" if len(winners) == 1 else "win"
                 lines[s].append(
-                    say(
-                        f"tied for lowest on {low} by {{}}, who {verb} over the knocker "
+                    msg_n(
+                        "tied for lowest on {low} by {players}, who wins over the knocker "
                         "(4.5 rule 2)",
-                        seats_ref(winners),
+                        "tied for lowest on {low} by {players}, who win over the knocker "
+                        "(4.5 rule 2)",
+                        len(winners),
+                        low=low,
+                        players=seats_ref(winners),
                     )
                 )
             elif s == knocker:
                 lines[s].append(
-                    say(
-                        f"knocked on {count} but {{}} is lower on {low} (4.5 rule 3)",
-                        seats_ref(winners),
+                    msg_n(
+                        "knocked on {knocked} but {players} is lower on {low} (4.5 rule 3)",
+                        "knocked on {knocked} but {players} are lower on {low} (4.5 rule 3)",
+                        len(winners),
+                        knocked=count,
+                        players=seats_ref(winners),
+                        low=low,
                     )
                 )
             if not debt.total:
-                penalty = "" if options.penalty_on_tie else ", and no penalty on a tie (K-1)"
-                lines[s].append(f"pays nothing: 0 difference ({count} - {low}){penalty}")
+                if options.penalty_on_tie:
+                    line = msg("pays nothing: 0 difference ({count} - {low})", count=count, low=low)
+                else:
+                    line = msg(
+                        "pays nothing: 0 difference ({count} - {low}), and no penalty on a tie "
+                        "(K-1)",
+                        count=count,
+                        low=low,
+                    )
+                lines[s].append(line)
     for p in settlement.payments:
         why = _reasons(debts[p.payer], settlement, options)
-        amount = format_points(p.amount)
-        lines[p.payer].append(say(f"pays {{}} {amount}: {why}", seat_ref(p.payee)))
-        lines[p.payee].append(say(f"collects {amount} from {{}}: {why}", seat_ref(p.payer)))
+        amount = Amount(p.amount)
+        lines[p.payer].append(
+            msg("pays {seat} {points}: {why}", seat=seat_ref(p.payee), points=amount, why=why)
+        )
+        lines[p.payee].append(
+            msg(
+                "collects {points} from {seat}: {why}",
+                points=amount,
+                seat=seat_ref(p.payer),
+                why=why,
+            )
+        )
     for s, net in enumerate(settlement.net()):
-        lines[s].append(f"net {format_points(net, signed=True)}")
+        lines[s].append(msg("net {points}", points=Amount(net, signed=True)))
     return tuple(tuple(seat_lines) for seat_lines in lines)
 
 
-def _summary(settlement: Settlement) -> Said:
+def _summary(settlement: Settlement) -> Message:
     knocker, low = settlement.knocker, settlement.low
     k_count = settlement.counts[knocker]
     if settlement.case == "knocker_alone":
-        extra = f", every card matched: +{BONUS} from each" if low == 0 else ""
-        return say(f"{{}} knocked on {k_count} and was lowest alone{extra}", seat_ref(knocker))
-    if settlement.case == "tie_with_knocker":
-        return say(
-            f"{{}} knocked on {k_count}; {{}} tied on {low} and won",
-            seat_ref(knocker),
-            seats_ref(settlement.winners),
+        if low == 0:
+            return msg(
+                "{knocker} knocked on {count} and was lowest alone, every card matched: "
+                "+{bonus} from each",
+                knocker=seat_ref(knocker),
+                count=k_count,
+                bonus=BONUS,
+            )
+        return msg(
+            "{knocker} knocked on {count} and was lowest alone",
+            knocker=seat_ref(knocker),
+            count=k_count,
         )
-    return say(
-        f"{{}} knocked on {k_count} and was undercut by {{}} on {low}",
-        seat_ref(knocker),
-        seats_ref(settlement.winners),
+    # One winner or several: the same English, but a verb that agrees in other languages.
+    winners = len(settlement.winners)
+    if settlement.case == "tie_with_knocker":
+        return msg_n(
+            "{knocker} knocked on {knocked}; {players} tied on {low} and won",
+            "{knocker} knocked on {knocked}; {players} tied on {low} and won",
+            winners,
+            knocker=seat_ref(knocker),
+            knocked=k_count,
+            players=seats_ref(settlement.winners),
+            low=low,
+        )
+    return msg_n(
+        "{knocker} knocked on {knocked} and was undercut by {players} on {low}",
+        "{knocker} knocked on {knocked} and was undercut by {players} on {low}",
+        winners,
+        knocker=seat_ref(knocker),
+        knocked=k_count,
+        players=seats_ref(settlement.winners),
+        low=low,
     )
 
 
@@ -429,7 +534,7 @@ class KnockRummy(SettlementGame[Options, Deal]):
             hand_size(players),
             "4.5",
             discard=1,
-            notes=("Dealt as in Rummy, the parent game (4.1).",),
+            notes=(msg("Dealt as in Rummy, the parent game (4.1)."),),
         )
 
     def record(self, options: Options, players: int) -> Record:
@@ -437,21 +542,21 @@ class KnockRummy(SettlementGame[Options, Deal]):
         size = hand_size(players)
         return Record(
             (
-                SeatField("knocked", "Who knocked?"),
+                SeatField("knocked", msg("Who knocked?")),
                 PerSeatField(
                     "hands",
-                    "What each player held",
+                    msg("What each player held"),
                     entries=(
                         CardsField(
                             "cards",
-                            "Cards",
+                            msg("Cards"),
                             min_cards=size,
                             max_cards=size,
-                            help="the engine finds the best melds",
+                            help=msg("the engine finds the best melds"),
                         ),
                         CountField(
                             "count",
-                            "Unmatched count",
+                            msg("Unmatched count"),
                             minimum=0,
                             maximum=most_unmatched(size),
                         ),
@@ -467,7 +572,11 @@ class KnockRummy(SettlementGame[Options, Deal]):
     def notes(self, options: Options, players: int) -> list[str]:
         return [
             *super().notes(options, players),
-            f"{hand_size(players)} cards each; any count may knock (no minimum, K-4)",
+            msg_n(
+                "{count} card each; any count may knock (no minimum, K-4)",
+                "{count} cards each; any count may knock (no minimum, K-4)",
+                hand_size(players),
+            ),
         ]
 
     def read(self, values: Mapping[str, Any], seating: Seating, options: Options) -> Deal:
@@ -513,26 +622,30 @@ class KnockRummy(SettlementGame[Options, Deal]):
         return {
             "meld": Question(
                 "meld",
-                "Is this a meld in Knock Rummy (the parent Rummy's melds)?",
+                msg("Is this a meld in Knock Rummy (the parent Rummy's melds)?"),
                 _answer_meld,
                 asks=asks["meld"],
             ),
             "deadwood": Question(
                 "deadwood",
-                "The best melding of a hand and its unmatched count; is a claimed count right?",
+                msg(
+                    "The best melding of a hand and its unmatched count; is a claimed count right?"
+                ),
                 _answer_deadwood,
                 asks=asks["deadwood"],
             ),
             "knock": Question(
                 "knock",
-                "May this hand knock, and on what count? (Any count may: no minimum.)",
+                msg("May this hand knock, and on what count? (Any count may: no minimum.)"),
                 _answer_knock,
                 asks=asks["knock"],
-                label="May this hand knock?",
+                label=msg("May this hand knock?"),
             ),
             "settle": Question(
                 "settle",
-                "Who pays whom for one hand, from who knocked and each player's cards or count?",
+                msg(
+                    "Who pays whom for one hand, from who knocked and each player's cards or count?"
+                ),
                 _answer_settle,
                 asks=asks["settle"],
             ),
@@ -568,11 +681,16 @@ def _hand(seat: int, entry: SeatEntry, size: int) -> Hand:
         cards: tuple[Card, ...] = entry.value
         if len(cards) != size:
             raise ImpossibleHandError(
-                say(
-                    f"{{}} held {len(cards)} card{'s' * (len(cards) != 1)}, but at this table "
-                    f"every hand is {size} when counted (10 each for two players, 7 for three "
-                    "or four, 6 for five or six; the knocker discards after drawing).",
-                    seat_ref(seat),
+                msg_n(
+                    "{seat} held {count} card, but at this table every hand is {size} when "
+                    "counted (10 each for two players, 7 for three or four, 6 for five or six; "
+                    "the knocker discards after drawing).",
+                    "{seat} held {count} cards, but at this table every hand is {size} when "
+                    "counted (10 each for two players, 7 for three or four, 6 for five or six; "
+                    "the knocker discards after drawing).",
+                    len(cards),
+                    seat=seat_ref(seat),
+                    size=size,
                 ),
                 cards=cards,
             )
@@ -580,15 +698,22 @@ def _hand(seat: int, entry: SeatEntry, size: int) -> Hand:
     count: int = entry.value
     if count < 0:
         raise ImpossibleCountError(
-            say(f"{{}}'s unmatched count cannot be negative ({count}).", seat_ref(seat))
+            msg(
+                "{seat}'s unmatched count cannot be negative ({count}).",
+                seat=seat_ref(seat),
+                count=count,
+            )
         )
     most = most_unmatched(size)
     if count > most:
         raise ImpossibleCountError(
-            say(
-                f"{{}} held {size} cards, so at most {most} unmatched, not {count}: only the "
+            msg(
+                "{seat} held {size} cards, so at most {most} unmatched, not {count}: only the "
                 "10s and courts count 10, and three of a rank or in sequence would be a meld.",
-                seat_ref(seat),
+                seat=seat_ref(seat),
+                size=size,
+                most=most,
+                count=count,
             )
         )
     return Hand(seat, count=count)
@@ -695,10 +820,23 @@ def _cards(data: Mapping[str, Any], *, least: int = 1, most: int = 10) -> tuple[
     value = data.get("cards")
     if not isinstance(value, str) or not value.strip():
         raise BadEntryError(
-            "cards must be a string of cards, such as '7H 8H 9H KC'.", field="cards"
+            msg(
+                "{key} must be a string of cards, such as {example}.",
+                key=Verbatim("cards"),
+                example=Verbatim("'7H 8H 9H KC'"),
+            ),
+            field="cards",
         )
     if len(value) > 8 * most:
-        raise BadEntryError(f"cards holds at most {most} cards.", field="cards")
+        raise BadEntryError(
+            msg_n(
+                "{key} holds at most {count} card.",
+                "{key} holds at most {count} cards.",
+                most,
+                key=Verbatim("cards"),
+            ),
+            field="cards",
+        )
     try:
         cards = parse_cards(value)
         STANDARD.check(cards)
@@ -706,7 +844,15 @@ def _cards(data: Mapping[str, Any], *, least: int = 1, most: int = 10) -> tuple[
         raise err.at("cards") from None
     if not least <= len(cards) <= most:
         raise BadEntryError(
-            f"cards holds {least} to {most} cards, not {len(cards)}.", field="cards", cards=cards
+            msg(
+                "{key} holds {least} to {most} cards, not {count}.",
+                key=Verbatim("cards"),
+                least=least,
+                most=most,
+                count=len(cards),
+            ),
+            field="cards",
+            cards=cards,
         )
     return cards
 
@@ -716,7 +862,15 @@ def _players(data: Mapping[str, Any], *, required: bool) -> int | None:
     if players is None and not required:
         return None
     if isinstance(players, bool) or not isinstance(players, int):
-        raise BadEntryError("players is how many sat at the table, 2 to 6.", field="players")
+        raise BadEntryError(
+            msg(
+                "{key} is how many sat at the table, {least} to {most}.",
+                key=Verbatim("players"),
+                least=KnockRummy.min_players,
+                most=KnockRummy.max_players,
+            ),
+            field="players",
+        )
     KnockRummy().check_players(players)
     return players
 
@@ -779,10 +933,19 @@ def _answer_meld(data: Mapping[str, Any], options: Options) -> MeldAnswer:
     cards = _cards(data, least=1, most=13)
     problems = meld_problems(cards, RUMMY)
     shown = format_cards(cards)
+    said_cards = joined(cards, " ")
+    explanation: list[str]
     if problems:
-        explanation = [f"{shown} is not a meld: {p}" for p in problems]
+        explanation = [
+            msg("{cards} is not a meld: {problems}", cards=said_cards, problems=p) for p in problems
+        ]
     else:
-        explanation = [f"{shown} is a meld (sets of 3 or 4, sequences of 3 or more, ace low)"]
+        explanation = [
+            msg(
+                "{cards} is a meld (sets of 3 or 4, sequences of 3 or more, ace low)",
+                cards=said_cards,
+            )
+        ]
     return {
         "cards": shown,
         "valid": not problems,
@@ -803,9 +966,21 @@ def _answer_deadwood(data: Mapping[str, Any], options: Options) -> DeadwoodAnswe
     cards = _hand_cards(data)
     claimed = data.get("claimed")
     if claimed is not None and (isinstance(claimed, bool) or not isinstance(claimed, int)):
-        raise BadEntryError("claimed is the unmatched count a player announced.", field="claimed")
+        raise BadEntryError(
+            msg(
+                "{key} is the unmatched count a player announced.",
+                key=Verbatim("claimed"),
+            ),
+            field="claimed",
+        )
     melding = best_melding(cards, RUMMY, rummy_value)
-    explanation = [f"best melding of {format_cards(cards)}: {describe_melding(melding)}"]
+    explanation: list[str] = [
+        msg(
+            "best melding of {cards}: {working}",
+            cards=joined(cards, " "),
+            working=describe_melding(melding),
+        )
+    ]
     melded = _melding_dict(melding)
     answer: DeadwoodAnswer = {
         "cards": format_cards(cards),
@@ -819,14 +994,22 @@ def _answer_deadwood(data: Mapping[str, Any], options: Options) -> DeadwoodAnswe
         answer["claimed"] = claimed
         answer["claim_right"] = right
         if right:
-            explanation.append(f"the claimed {claimed} is right")
+            explanation.append(msg("the claimed {claimed} is right", claimed=claimed))
         elif claimed > melding.count:
             explanation.append(
-                f"the claimed {claimed} is too high: the best melding leaves {melding.count}"
+                msg(
+                    "the claimed {claimed} is too high: the best melding leaves {count}",
+                    claimed=claimed,
+                    count=melding.count,
+                )
             )
         else:
             explanation.append(
-                f"the claimed {claimed} is too low: no melding leaves less than {melding.count}"
+                msg(
+                    "the claimed {claimed} is too low: no melding leaves less than {count}",
+                    claimed=claimed,
+                    count=melding.count,
+                )
             )
     return answer
 
@@ -834,20 +1017,31 @@ def _answer_deadwood(data: Mapping[str, Any], options: Options) -> DeadwoodAnswe
 def _answer_knock(data: Mapping[str, Any], options: Options) -> KnockAnswer:
     cards = _hand_cards(data)
     melding = best_melding(cards, RUMMY, rummy_value)
-    explanation = [
-        f"counts {melding.count}: {describe_melding(melding)}",
-        "may knock: there is no minimum count to knock (K-4)",
+    explanation: list[str] = [
+        msg(
+            "counts {count}: {working}",
+            count=melding.count,
+            working=describe_melding(melding),
+        ),
+        msg("may knock: there is no minimum count to knock (K-4)"),
     ]
     if melding.count == 0:
         explanation.append(
-            f"every card matched: if no one else has 0, each other player pays the difference "
-            f"and {BONUS} more (4.5 rule 1)"
+            msg(
+                "every card matched: if no one else has 0, each other player pays the "
+                "difference and {bonus} more (4.5 rule 1)",
+                bonus=BONUS,
+            )
         )
     else:
         explanation.append(
-            f"a player with {melding.count} or less wins instead (a tie wins over the knocker), "
-            f"and the knocker then pays the difference and, if not lowest, a {PENALTY} penalty"
-            " (4.5 rules 2 and 3)"
+            msg(
+                "a player with {count} or less wins instead (a tie wins over the knocker), and "
+                "the knocker then pays the difference and, if not lowest, a {penalty} penalty "
+                "(4.5 rules 2 and 3)",
+                count=melding.count,
+                penalty=PENALTY,
+            )
         )
     return {
         "cards": format_cards(cards),
@@ -869,22 +1063,31 @@ def _answer_settle(data: Mapping[str, Any], options: Options) -> SettleAnswer:
         "summary": scored.summary,
         "payments": [p.as_dict() for p in scored.payments],
         "payments_shown": [
-            say(f"{{}} pays {{}} {format_points(p.amount)}", seat_ref(p.payer), seat_ref(p.payee))
+            msg(
+                "{payer} pays {payee} {points}",
+                payer=seat_ref(p.payer),
+                payee=seat_ref(p.payee),
+                points=Amount(p.amount),
+            )
             for p in scored.payments
         ],
         "results": [r.as_dict() for r in scored.results],
         "explanation": [scored.summary]
-        + [line for r in scored.results for line in (say("{}:", seat_ref(r.seat)), *r.explanation)],
+        + [
+            line
+            for r in scored.results
+            for line in (msg("{seat}:", seat=seat_ref(r.seat)), *r.explanation)
+        ],
     }
 
 
 def _asks(game: Any) -> dict[str, Asks]:
     """What each question takes (the dispute desk's forms), with a sample it answers."""
-    hand = CardsField("cards", "The hand", 10)
+    hand = CardsField("cards", msg("The hand"), 10)
     return {
-        "meld": Asks((CardsField("cards", "The meld", 13),), {"cards": "5H 6H 7H"}),
+        "meld": Asks((CardsField("cards", msg("The meld"), 13),), {"cards": "5H 6H 7H"}),
         "deadwood": Asks(
-            (hand, CountField("claimed", "The count claimed", maximum=100)),
+            (hand, CountField("claimed", msg("The count claimed"), maximum=100)),
             {"cards": "5H 6H 7H 7S 7D 2C 2D", "claimed": 4},
             optional=CLAIM,
         ),

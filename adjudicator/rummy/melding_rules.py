@@ -6,10 +6,11 @@ jokers, packs). :func:`meld_problems` lists every reason some cards are not a me
 :func:`best_melding` finds the disjoint melds that leave the lowest unmatched count (ruling 4,
 "Common definitions": the engine searches for the minimum, it does not take a player's word).
 
->>> meld_problems("QS KS AS", RUMMY)
+>>> [str(p) for p in meld_problems("QS KS AS", RUMMY)]
 ['QS KS AS are not in sequence (the ace is low in Rummy)']
 >>> is_valid_meld("KS AS 2S", BOATHOUSE), is_valid_meld("3S 3S 3H", CRUMMY)
 (True, True)
+>>> from adjudicator.cards import format_cards
 >>> result = best_melding(parse_cards("7H 8H 9H 5C 5D 5S KC"), RUMMY, rummy_value)
 >>> [str(m) for m in result.melds], format_cards(result.leftover), result.count
 (['5S 5D 5C', '7H 8H 9H'], 'KC', 10)
@@ -37,13 +38,60 @@ from adjudicator.cards import (
     Rank,
     Suit,
     card,
-    format_cards,
     parse_cards,
 )
 from adjudicator.errors import InvalidMeldError, NotInPackError, SearchTooLongError
+from adjudicator.messages import Joined, Message, Verbatim, joined, msg, msg_n
 from adjudicator.rummy.melds import Meld, MeldCard, MeldKind, parse_meld_cards
 
 CardValue = Callable[[Card], int]
+
+
+def grouped(number: int) -> int | Message | Joined:
+    """A large whole number with its thousands marked, as each language marks them
+    (``250,000``; ``250 000`` in Swedish, ``250.000`` in Danish and Icelandic).
+
+    >>> from adjudicator.messages import render
+    >>> [render(msg("{n} steps", n=grouped(n))) for n in (250_000, 1_250_000, 999, -5000)]
+    ['250,000 steps', '1,250,000 steps', '999 steps', '-5,000 steps']
+    >>> render(msg("{n} steps", n=grouped(250_000)), "da")
+    '250.000 steps'"""
+    if number <= -1000:
+        return joined((Verbatim("-"), grouped(-number)), "")
+    if number < 1000:
+        return number
+    return msg(
+        "{thousands},{hundreds}",
+        thousands=grouped(number // 1000),
+        hundreds=Verbatim(f"{number % 1000:03d}"),
+    )
+
+
+def shown_cards(cards: Iterable[Card]) -> Joined:
+    """Cards side by side, for a sentence: the canonical notation in English (``7H 8H``), each
+    language's letters and suit symbols elsewhere."""
+    return joined(cards, " ")
+
+
+def shown_card(mc: Card | MeldCard) -> Card | Joined:
+    """One card as laid in a meld, for a sentence: a joker standing for a card is ``JK=5C``."""
+    if isinstance(mc, Card):
+        return mc
+    if mc.stands_for is not None:
+        return joined((mc.card, mc.stands_for), "=")
+    return mc.card
+
+
+def shown_meld(cards: Iterable[Card | MeldCard] | Meld) -> Joined:
+    """A meld's cards side by side, for a sentence (``4C JK=5C 6C``)."""
+    if isinstance(cards, Meld):
+        cards = cards.cards
+    return joined((shown_card(mc) for mc in cards), " ")
+
+
+def shown_melds(melds: Iterable[Meld], separator: str) -> Joined:
+    """Melds side by side, ``"; "`` or ``" | "`` between them."""
+    return joined((shown_meld(m) for m in melds), separator)
 
 
 class Aces(StrEnum):
@@ -115,7 +163,7 @@ BRIDGE_RUMMY = MeldStyle("Bridge Rummy", aces=Aces.BOTH, jokers=2, packs=2)
 
 
 def _no_joker(game: str) -> int:
-    raise NotInPackError(f"There is no joker in {game}.", cards=[JOKER])
+    raise NotInPackError(msg("There is no joker in {game}.", game=game), cards=[JOKER])
 
 
 def rummy_value(c: Card) -> int:
@@ -169,9 +217,9 @@ def meld_problems(cards: str | Iterable[Card | MeldCard], style: MeldStyle) -> l
 
     A joker may stand for any card the meld needs; ``JK=5C`` pins it to one.
 
-    >>> meld_problems("3S 3S 3H", RUMMY)
+    >>> [str(p) for p in meld_problems("3S 3S 3H", RUMMY)]
     ['3S is held 2 times, but Rummy is played with one pack', 'a set needs every suit different (3S 3S)']
-    >>> meld_problems("5H 6H JK", CRUMMY)
+    >>> [str(p) for p in meld_problems("5H 6H JK", CRUMMY)]
     ['a run needs at least 4 cards']
     """
     placed = _as_meld_cards(cards)
@@ -179,19 +227,55 @@ def meld_problems(cards: str | Iterable[Card | MeldCard], style: MeldStyle) -> l
     naturals = [mc.card for mc in placed if not mc.is_joker]
     jokers = len(placed) - len(naturals)
     if len(placed) < style.min_meld:
-        problems.append(f"a meld needs at least {style.min_meld} cards")
+        problems.append(
+            msg_n(
+                "a meld needs at least {count} card",
+                "a meld needs at least {count} cards",
+                style.min_meld,
+            )
+        )
     if jokers and not style.jokers:
-        problems.append(f"there are no jokers in {style.name}")
+        problems.append(msg("there are no jokers in {game}", game=style.name))
     elif jokers > style.jokers:
-        problems.append(f"{style.name} has only {style.jokers} jokers, not {jokers}")
+        problems.append(
+            msg_n(
+                "{game} has only {count} joker, not {jokers}",
+                "{game} has only {count} jokers, not {jokers}",
+                style.jokers,
+                game=style.name,
+                jokers=jokers,
+            )
+        )
     if len(naturals) < style.min_naturals:
-        need = style.min_naturals
-        problems.append(f"a meld needs at least {need} natural card{'s' * (need != 1)}")
+        problems.append(
+            msg_n(
+                "a meld needs at least {count} natural card",
+                "a meld needs at least {count} natural cards",
+                style.min_naturals,
+            )
+        )
     held = Counter(naturals)
     for c, n in held.items():
         if n > style.packs:
-            packs = "one pack" if style.packs == 1 else f"{style.packs} packs"
-            problems.append(f"{c} is held {n} times, but {style.name} is played with {packs}")
+            if style.packs == 1:
+                problems.append(
+                    msg(
+                        "{card} is held {times} times, but {game} is played with one pack",
+                        card=c,
+                        times=n,
+                        game=style.name,
+                    )
+                )
+            else:
+                problems.append(
+                    msg(
+                        "{card} is held {times} times, but {game} is played with {packs} packs",
+                        card=c,
+                        times=n,
+                        game=style.name,
+                        packs=style.packs,
+                    )
+                )
     if problems and len(placed) < style.min_meld:
         return problems
 
@@ -208,7 +292,10 @@ def meld_problems(cards: str | Iterable[Card | MeldCard], style: MeldStyle) -> l
         return problems + as_run
     return [
         *problems,
-        f"the cards are neither one rank (a set) nor one suit (a run): {format_cards(known)}",
+        msg(
+            "the cards are neither one rank (a set) nor one suit (a run): {cards}",
+            cards=shown_cards(known),
+        ),
     ]
 
 
@@ -232,17 +319,28 @@ def validate_meld(cards: str | Iterable[Card | MeldCard], style: MeldStyle) -> N
     placed = _as_meld_cards(cards)
     problems = meld_problems(placed, style)
     if problems:
-        shown = " ".join(str(mc) for mc in placed)
         raise InvalidMeldError(
-            f"{shown} is not a meld in {style.name}: {'; '.join(problems)}.",
+            not_a_meld(placed, style, problems),
             cards=[str(mc) for mc in placed],
             problems=problems,
         )
 
 
+def not_a_meld(
+    placed: Sequence[Card | MeldCard], style: MeldStyle, problems: Sequence[str]
+) -> Message:
+    """A refusal: the cards, the game, and every problem (``7S 7H is not a meld in Rummy: …``)."""
+    return msg(
+        "{cards} is not a meld in {game}: {problems}.",
+        cards=shown_meld(placed),
+        game=style.name,
+        problems=joined(problems, "; "),
+    )
+
+
 # A meld whose jokers could stand for different cards (``4C 5C JK``: the 3 or the 6) is not
 # read: what a joker stands for decides the meld's value and who may claim the joker.
-ASK_JOKER = "say which card each joker stands for (write JK=5C): more than one reading fits"
+ASK_JOKER = msg("say which card each joker stands for (write JK=5C): more than one reading fits")
 
 
 def meld_reading(
@@ -253,8 +351,8 @@ def meld_reading(
     Beyond :func:`meld_problems`, a joker left undesignated must have only one place
     (:data:`ASK_JOKER` otherwise). One rank read as a set wherever a set is allowed.
 
-    >>> meld_reading("4C 5C JK", BRIDGE_RUMMY)
-    (None, ['say which card each joker stands for (write JK=5C): more than one reading fits'])
+    >>> [str(p) for p in meld_reading("4C 5C JK", BRIDGE_RUMMY)[1]]
+    ['say which card each joker stands for (write JK=5C): more than one reading fits']
     >>> str(meld_reading("QS JK AS", BRIDGE_RUMMY)[0])
     'QS JK=KS AS'
     """
@@ -275,9 +373,8 @@ def read_meld(cards: str | Iterable[Card | MeldCard], style: MeldStyle) -> Meld:
     placed = _as_meld_cards(cards)
     meld, problems = meld_reading(placed, style)
     if meld is None:
-        shown = " ".join(str(mc) for mc in placed)
         raise InvalidMeldError(
-            f"{shown} is not a meld in {style.name}: {'; '.join(problems)}.",
+            not_a_meld(placed, style, problems),
             cards=[str(mc) for mc in placed],
             problems=problems,
         )
@@ -326,39 +423,78 @@ def _as_meld_cards(cards: str | Iterable[Card | MeldCard]) -> tuple[MeldCard, ..
 
 def _set_problems(placed: Sequence[MeldCard], known: Sequence[Card], style: MeldStyle) -> list[str]:
     if not style.sets:
-        return [f"sets do not count in {style.name}: only runs"]
-    problems = []
+        return [msg("sets do not count in {game}: only runs", game=style.name)]
+    problems: list[str] = []
     size = len(placed)
     if size < style.min_set or (style.max_set is not None and size > style.max_set):
-        most = "or more" if style.max_set is None else f"to {style.max_set}"
-        problems.append(f"a set has {style.min_set} {most} cards, not {size}")
+        if style.max_set is None:
+            problems.append(
+                msg("a set has {least} or more cards, not {size}", least=style.min_set, size=size)
+            )
+        else:
+            problems.append(
+                msg(
+                    "a set has {least} to {most} cards, not {size}",
+                    least=style.min_set,
+                    most=style.max_set,
+                    size=size,
+                )
+            )
     if not style.set_suits_repeat:
         # Counted once, not card by card: the check stays linear in the cards given.
         per_suit = Counter(k.suit for k in known)
         repeated = [c for c in known if per_suit[c.suit] > 1]
         if repeated:
-            problems.append(f"a set needs every suit different ({format_cards(repeated)})")
+            problems.append(
+                msg("a set needs every suit different ({cards})", cards=shown_cards(repeated))
+            )
     return problems
 
 
 def _run_problems(placed: Sequence[MeldCard], known: Sequence[Card], style: MeldStyle) -> list[str]:
     if not style.runs:
-        return [f"runs do not count in {style.name}: only sets"]
-    problems = []
+        return [msg("runs do not count in {game}: only sets", game=style.name)]
+    problems: list[str] = []
     if len(placed) < style.min_run:
-        problems.append(f"a run needs at least {style.min_run} cards")
+        problems.append(
+            msg_n(
+                "a run needs at least {count} card",
+                "a run needs at least {count} cards",
+                style.min_run,
+            )
+        )
     twice = [c for c, n in Counter(known).items() if n > 1]
     if twice:
-        return [*problems, f"a run cannot hold the same card twice ({format_cards(twice)})"]
+        return [
+            *problems,
+            msg("a run cannot hold the same card twice ({cards})", cards=shown_cards(twice)),
+        ]
     numbers = {_number(c) for c in known}
     if not any(numbers <= set(w) for w in _windows(len(placed), style.aces)):
-        aces = {
-            Aces.LOW: "the ace is low",
-            Aces.HIGH: "the ace is high",
-            Aces.BOTH: "the ace is high or low, not round the corner",
-            Aces.ROUND_THE_CORNER: "the ace may go round the corner",
-        }[style.aces]
-        problems.append(f"{format_cards(known)} are not in sequence ({aces} in {style.name})")
+        cards, game = shown_cards(known), style.name
+        problems.append(
+            {
+                Aces.LOW: msg(
+                    "{cards} are not in sequence (the ace is low in {game})", cards=cards, game=game
+                ),
+                Aces.HIGH: msg(
+                    "{cards} are not in sequence (the ace is high in {game})",
+                    cards=cards,
+                    game=game,
+                ),
+                Aces.BOTH: msg(
+                    "{cards} are not in sequence (the ace is high or low, not round the corner in "
+                    "{game})",
+                    cards=cards,
+                    game=game,
+                ),
+                Aces.ROUND_THE_CORNER: msg(
+                    "{cards} are not in sequence (the ace may go round the corner in {game})",
+                    cards=cards,
+                    game=game,
+                ),
+            }[style.aces]
+        )
     return problems
 
 
@@ -451,8 +587,12 @@ def best_melding(
     except _OutOfSteps:
         if exact:
             raise SearchTooLongError(
-                f"{len(cards)} cards can be melded in too many ways to search them all "
-                f"within {steps.budget.limit:,} steps.",
+                msg(
+                    "{count} cards can be melded in too many ways to search them all within "
+                    "{steps} steps.",
+                    count=len(cards),
+                    steps=grouped(steps.budget.limit),
+                ),
             ) from None
         return search.best_found(joker_count, style)
     finally:
@@ -759,8 +899,12 @@ def partition_melds(
         return solve(packed.start, joker_count, wanted)
     except _OutOfSteps:
         raise SearchTooLongError(
-            f"{len(cards)} cards can be cut into melds in too many ways to search them all "
-            f"within {steps.budget.limit:,} steps."
+            msg(
+                "{count} cards can be cut into melds in too many ways to search them all within "
+                "{steps} steps.",
+                count=len(cards),
+                steps=grouped(steps.budget.limit),
+            )
         ) from None
     finally:
         steps.charge()

@@ -20,6 +20,7 @@ from enum import StrEnum
 
 from adjudicator.cards import Card, Rank, card_tokens
 from adjudicator.errors import BadCardError
+from adjudicator.messages import Joined, Verbatim, joined, msg
 
 _DESIGNATION = re.compile(r"^(.+?)(?:=|:|\()(.+?)\)?$")
 
@@ -44,7 +45,11 @@ class MeldCard:
         played, meant = Card.parse(match.group(1)), Card.parse(match.group(2))
         if not played.is_joker or meant.is_joker:
             raise BadCardError(
-                f"{token!r}: only a joker can stand for another card, as in JK=5C.",
+                msg(
+                    "{token}: only a joker can stand for another card, as in {example}.",
+                    token=Verbatim(repr(token)),
+                    example=Verbatim("JK=5C"),
+                ),
                 cards=[token],
             )
         return cls(played, meant)
@@ -105,3 +110,15 @@ class Meld:
 
 def format_meld(cards: Iterable[MeldCard]) -> str:
     return " ".join(str(mc) for mc in cards)
+
+
+def meld_said(cards: Iterable[MeldCard]) -> Joined:
+    """A meld's cards as a sentence shows them: each card in the language's letters (``E♠``
+    in Swedish), a joker's designation in the notation (``JK=5C``).
+
+    >>> from adjudicator.messages import msg, render
+    >>> meld = parse_meld_cards("QS KS JK=AS")
+    >>> render(msg("{cards} is a meld.", cards=meld_said(meld)), "sv")[:13]
+    'D♠ K♠ JK=AS i'
+    """
+    return joined((mc.card if not mc.is_joker else Verbatim(str(mc)) for mc in cards), " ")

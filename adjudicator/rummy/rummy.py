@@ -23,6 +23,7 @@ from typing import Any
 from adjudicator.cards import STANDARD, format_cards
 from adjudicator.dealing import Dealing, from_pack
 from adjudicator.game import Open, Question, Scored, Target
+from adjudicator.messages import msg
 from adjudicator.options import option
 from adjudicator.records import (
     FlagField,
@@ -56,7 +57,7 @@ from adjudicator.rummy.settlement import (
     value_hand,
     write_hands,
 )
-from adjudicator.said import say, seat
+from adjudicator.said import seat
 
 COUNTING = RUMMY_HELD
 
@@ -67,7 +68,7 @@ class Options:
 
     must_discard_to_go_out: bool = option(
         False,
-        "Going out needs a final discard: a player may not go out by melding every card.",
+        msg("Going out needs a final discard: a player may not go out by melding every card."),
         rule="P-2",
     )
     target: int = target_option()
@@ -86,7 +87,7 @@ def limits(players: int) -> Limits:
     """4.1: a loser holds at most the cards dealt (every turn draws one and discards one;
     declaring only takes cards away), and at least one (none left means out)."""
     cards = dealt(players)
-    why = f"{cards} cards are dealt each at {players} players"
+    why = msg("{cards} cards are dealt each at {players} players", cards=cards, players=players)
     return Limits(1, cards, cards * (players - 1), 1, why)
 
 
@@ -107,12 +108,14 @@ class Rummy(SettlementGame[Options, Deal]):
         """Who went out, rummy or not, and each other player's cards or count in hand."""
         return Record(
             (
-                SeatField("went_out", "Who went out?"),
+                SeatField("went_out", msg("Who went out?")),
                 FlagField(
                     "rummy",
-                    "Rummy",
-                    help="the whole hand declared in one turn, nothing declared or laid off "
-                    "before: every payment doubled",
+                    msg("Rummy"),
+                    help=msg(
+                        "the whole hand declared in one turn, nothing declared or laid off "
+                        "before: every payment doubled"
+                    ),
                 ),
                 hands_field(COUNTING, most_cards=dealt(players), least_count=1),
             )
@@ -133,15 +136,21 @@ class Rummy(SettlementGame[Options, Deal]):
     def score(self, deal: Deal, state: Any, seating: Seating, options: Options) -> Scored:
         ledger = Ledger(seating.players)
         valued = [value_hand(h, COUNTING) for h in deal.hands]
-        how = "went out with rummy: every payment doubled" if deal.rummy else "went out"
-        ledger.note(deal.went_out, say(f"{{}} {how} (4.1)", seat(deal.went_out)))
+        who = seat(deal.went_out)
         if deal.rummy:
+            ledger.note(
+                deal.went_out,
+                msg("{seat} went out with rummy: every payment doubled (4.1)", seat=who),
+            )
             # P-1: rummy is going out with nothing declared or laid off earlier in the hand.
-            losers_pay(ledger, deal.went_out, valued, times=2, why="doubled for rummy (P-1)")
+            losers_pay(ledger, deal.went_out, valued, times=2, why=msg("doubled for rummy (P-1)"))
+            summary = msg("{seat} went out with rummy: every payment doubled", seat=who)
         else:
+            ledger.note(deal.went_out, msg("{seat} went out (4.1)", seat=who))
             losers_pay(ledger, deal.went_out, valued)
+            summary = msg("{seat} went out", seat=who)
         details: dict[int, SettlementDetail] = {v.seat: {"held": v.points} for v in valued}
-        return ledger.scored(say(f"{{}} {how}", seat(deal.went_out)), details)
+        return ledger.scored(summary, details)
 
     def sample_deal(self, *, players: int, options: Options, number: int) -> dict[str, Any]:
         rng = Random(f"rummy-{players}-{number}")
@@ -167,15 +176,17 @@ class Rummy(SettlementGame[Options, Deal]):
                 self,
                 melds=COUNTING,
                 deadwood=COUNTING,
-                meld_summary="Is this a meld in Rummy (ace low, sets of 3 or 4)?",
-                deadwood_summary="The best melding of a hand, its unmatched count, and what it holds in all.",
+                meld_summary=msg("Is this a meld in Rummy (ace low, sets of 3 or 4)?"),
+                deadwood_summary=msg(
+                    "The best melding of a hand, its unmatched count, and what it holds in all."
+                ),
                 settles=SettleAnswer[HeldDetail],
                 # 4.1: ten cards dealt at two players (the most), and the one drawn each turn.
                 most_held=dealt(2) + 1,
             ),
             **turn_question(
                 "go-out",
-                "Do these melds, lay-offs and discard go out, and is it rummy (paid double)?",
+                msg("Do these melds, lay-offs and discard go out, and is it rummy (paid double)?"),
                 _answer_go_out,
             ),
         }
@@ -200,13 +211,15 @@ def _answer_go_out(data: Mapping[str, Any], options: Options) -> GoOutAnswer:
     )
     # P-1: rummy when the whole hand goes in this one turn, nothing declared before.
     rummy = turn.goes_out and not body.declared_before
-    lines = []
+    lines: list[str] = []
     if turn.goes_out:
         lines.append(
-            "rummy: nothing declared or laid off before this turn, so every payment is doubled "
-            "(P-1)"
+            msg(
+                "rummy: nothing declared or laid off before this turn, so every payment is "
+                "doubled (P-1)"
+            )
             if rummy
-            else "declared or laid off on an earlier turn, so not rummy: payments are single"
+            else msg("declared or laid off on an earlier turn, so not rummy: payments are single")
         )
     answer: GoOutAnswer = {**turn_answer(turn), "rummy": rummy}
     answer["explanation"] += lines

@@ -59,6 +59,7 @@ from adjudicator.errors import (
     SearchTooLongError,
 )
 from adjudicator.game import Game, Open, Question, Scored, Target
+from adjudicator.messages import Message, Points, Verbatim, joined, msg, msg_n
 from adjudicator.options import option
 from adjudicator.records import CardsField, CountField, PerSeatField, SeatEntry
 from adjudicator.rummy.answers import DeadwoodAnswer, MeldAnswer, SettleAnswer
@@ -73,9 +74,13 @@ from adjudicator.rummy.melding_rules import (
     boathouse_value,
     meld_problems,
     rummy_value,
+    shown_cards,
+    shown_meld,
+    shown_melds,
 )
-from adjudicator.said import say, seat, seats
-from adjudicator.tally import Payment, Points, SeatResult, format_points, whole
+from adjudicator.said import Ref, say, seat, seats
+from adjudicator.tally import Payment, SeatResult, whole
+from adjudicator.tally import Points as Amount
 
 # ---------------------------------------------------------------------------------------------
 # The games on the contract
@@ -100,8 +105,10 @@ def target_option() -> Any:
     """The house rule ``target`` of a settlement game (P-3): none by default, a running net."""
     return option(
         0,
-        "Play to this many points net (0: no target; each hand is settled on its own and the "
-        "table keeps a running net).",
+        msg(
+            "Play to this many points net (0: no target; each hand is settled on its own and the "
+            "table keeps a running net)."
+        ),
         minimum=0,
         maximum=10_000,
         rule="P-3",
@@ -133,9 +140,9 @@ class Counting:
     note: str
 
     @property
-    def what(self) -> str:
+    def what(self) -> Message:
         """What the count is called: ``unmatched`` or ``in hand``."""
-        return "unmatched" if self.unmatched_only else "in hand"
+        return msg("unmatched") if self.unmatched_only else msg("in hand")
 
     @property
     def pack(self) -> Pack:
@@ -152,11 +159,11 @@ class Counting:
 
 
 # Ruling 4.1: court cards 10, the ace 1, other cards their pips; in Rummy every card held counts.
-RUMMY_HELD = Counting(RUMMY, rummy_value, False, "court 10, ace 1")
+RUMMY_HELD = Counting(RUMMY, rummy_value, False, msg("court 10, ace 1"))
 # Ruling 4 (common definitions): the unmatched count, as Gambler's G-2 and Knock Rummy use it.
-RUMMY_UNMATCHED = Counting(RUMMY, rummy_value, True, "court 10, ace 1")
+RUMMY_UNMATCHED = Counting(RUMMY, rummy_value, True, msg("court 10, ace 1"))
 # Ruling 4.2: a Boathouse loser pays only for unmatched cards, aces 11, round-the-corner runs.
-BOATHOUSE_UNMATCHED = Counting(BOATHOUSE, boathouse_value, True, "aces 11, Boathouse")
+BOATHOUSE_UNMATCHED = Counting(BOATHOUSE, boathouse_value, True, msg("aces 11, Boathouse"))
 
 
 @dataclass(frozen=True)
@@ -181,17 +188,27 @@ class Valued:
 def value_hand(hand: Hand, counting: Counting) -> Valued:
     """What a hand counts, with the working: the engine's count for cards, or the agreed count.
 
-    >>> value_hand(Hand(2, cards=parse_cards("7H 8C 8D AS")), BOATHOUSE_UNMATCHED).working
+    >>> str(value_hand(Hand(2, cards=parse_cards("7H 8C 8D AS")), BOATHOUSE_UNMATCHED).working)
     'AS 7H 8D 8C = 34 unmatched (aces 11, Boathouse)'
-    >>> value_hand(Hand(2, count=12), RUMMY_HELD).working
+    >>> str(value_hand(Hand(2, count=12), RUMMY_HELD).working)
     '12 in hand, as the table agreed'
     """
     if hand.cards is None:
         count = hand.count or 0
-        return Valued(hand.seat, count, f"{count} {counting.what}, as the table agreed")
+        agreed = (
+            msg("{count} unmatched, as the table agreed", count=count)
+            if counting.unmatched_only
+            else msg("{count} in hand, as the table agreed", count=count)
+        )
+        return Valued(hand.seat, count, agreed)
     if not counting.unmatched_only:
         points = sum(counting.value(c) for c in hand.cards)
-        shown = f"{format_cards(hand.cards)} = {points} in hand ({counting.note})"
+        shown = msg(
+            "{cards} = {points} in hand ({note})",
+            cards=shown_cards(hand.cards),
+            points=points,
+            note=counting.note,
+        )
         return Valued(hand.seat, points, shown)
     try:
         melding = best_melding(hand.cards, counting.style, counting.value)
@@ -199,19 +216,31 @@ def value_hand(hand: Hand, counting: Counting) -> Valued:
         # Ruling 4: the count is the best melding's, so a hand too costly to search is not
         # guessed at; the table can give the count it agrees instead.
         raise SearchTooLongError(
-            say(
-                f"{{}}'s {len(hand.cards)} cards can be melded in too many ways to search "
-                "them all: give the count the table agrees instead.",
-                seat(hand.seat),
+            msg(
+                "{seat}'s {count} cards can be melded in too many ways to search them all: "
+                "give the count the table agrees instead.",
+                seat=seat(hand.seat),
+                count=len(hand.cards),
             ),
             field="hands",
             seats=(hand.seat,),
         ) from err
-    left = format_cards(sort_cards(melding.leftover)) if melding.leftover else "nothing"
-    melded = "; ".join(f"{m}" for m in melding.melds)
-    shown = f"{left} = {melding.count} unmatched ({counting.note})"
-    if melded:
-        shown += f", melding {melded}"
+    left = shown_cards(sort_cards(melding.leftover)) if melding.leftover else msg("nothing")
+    if melding.melds:
+        shown = msg(
+            "{cards} = {count} unmatched ({note}), melding {melds}",
+            cards=left,
+            count=melding.count,
+            note=counting.note,
+            melds=shown_melds(melding.melds, "; "),
+        )
+    else:
+        shown = msg(
+            "{cards} = {count} unmatched ({note})",
+            cards=left,
+            count=melding.count,
+            note=counting.note,
+        )
     return Valued(hand.seat, melding.count, shown, melding)
 
 
@@ -257,10 +286,13 @@ def check_hands(
             where = f"{field}[{index}].cards"
             if held < limits.least:
                 raise ImpossibleCountError(
-                    say(
-                        f"{{}} holds at least {limits.least} card{'s' * (limits.least != 1)}, "
-                        f"not {held}: {limits.why}.",
-                        who,
+                    msg_n(
+                        "{seat} holds at least {count} card, not {held}: {why}.",
+                        "{seat} holds at least {count} cards, not {held}: {why}.",
+                        limits.least,
+                        seat=who,
+                        held=held,
+                        why=limits.why,
                     ),
                     cards=hand.cards,
                     field=where,
@@ -268,8 +300,13 @@ def check_hands(
                 )
             if held > limits.most:
                 raise ImpossibleCountError(
-                    say(
-                        f"{{}} can hold at most {limits.most} cards, not {held}: {limits.why}.", who
+                    msg_n(
+                        "{seat} can hold at most {count} card, not {held}: {why}.",
+                        "{seat} can hold at most {count} cards, not {held}: {why}.",
+                        limits.most,
+                        seat=who,
+                        held=held,
+                        why=limits.why,
                     ),
                     cards=hand.cards,
                     field=where,
@@ -281,20 +318,43 @@ def check_hands(
         where = f"{field}[{index}].{'unmatched' if counting.unmatched_only else 'held'}"
         if count > most:
             raise ImpossibleCountError(
-                say(
-                    f"{{}} can hold at most {limits.most} cards, worth at most {most} "
-                    f"({counting.note}), so not {count} {counting.what}: {limits.why}.",
-                    who,
+                (
+                    msg_n(
+                        "{seat} can hold at most {count} card, worth at most {most} ({note}), "
+                        "so not {claimed} unmatched: {why}.",
+                        "{seat} can hold at most {count} cards, worth at most {most} ({note}), "
+                        "so not {claimed} unmatched: {why}.",
+                        limits.most,
+                        seat=who,
+                        most=most,
+                        note=counting.note,
+                        claimed=count,
+                        why=limits.why,
+                    )
+                    if counting.unmatched_only
+                    else msg_n(
+                        "{seat} can hold at most {count} card, worth at most {most} ({note}), "
+                        "so not {claimed} in hand: {why}.",
+                        "{seat} can hold at most {count} cards, worth at most {most} ({note}), "
+                        "so not {claimed} in hand: {why}.",
+                        limits.most,
+                        seat=who,
+                        most=most,
+                        note=counting.note,
+                        claimed=count,
+                        why=limits.why,
+                    )
                 ),
                 field=where,
                 seats=(hand.seat,),
             )
         if count < limits.least_count:
             raise ImpossibleCountError(
-                say(
-                    f"{{}} still holds at least one card, worth at least {limits.least_count}, "
-                    f"so not {count}.",
-                    who,
+                msg(
+                    "{seat} still holds at least one card, worth at least {least}, so not {count}.",
+                    seat=who,
+                    least=limits.least_count,
+                    count=count,
                 ),
                 field=where,
                 seats=(hand.seat,),
@@ -312,10 +372,15 @@ def _check_together(
     if len(hands) > 1 and total > most:
         who = tuple(sorted(hands))
         raise ImpossibleCountError(
-            say(
-                f"Together {{}} count {total}, but {cards} cards of one pack are worth at most "
-                f"{most} ({counting.note}): {limits.why}.",
-                seats(who),
+            msg(
+                "Together {players} count {total}, but {cards} cards of one pack are worth at "
+                "most {most} ({note}): {why}.",
+                players=seats(who),
+                total=total,
+                cards=cards,
+                most=most,
+                note=counting.note,
+                why=limits.why,
             ),
             field=field,
             seats=who,
@@ -349,24 +414,38 @@ class Ledger:
         self.payments: list[Payment] = []
         self.lines: dict[int, list[str]] = {s: [] for s in range(players)}
 
-    def pay(self, payer: int, payee: int, amount: Points, why: str) -> None:
+    def pay(self, payer: int, payee: int, amount: Amount, why: str) -> None:
         """``payer`` pays ``payee`` ``amount`` (nothing is recorded for 0), because ``why``."""
         amount = whole(amount)
         if amount == 0:
             return
-        shown = format_points(amount)
+        shown = Points(amount)
         self.payments.append(Payment(payer, payee, amount))
-        self.lines[payer].append(say(f"{{}} pays {{}} {shown}: {why}", seat(payer), seat(payee)))
+        self.lines[payer].append(
+            msg(
+                "{payer} pays {payee} {points}: {why}",
+                payer=seat(payer),
+                payee=seat(payee),
+                points=shown,
+                why=why,
+            )
+        )
         self.lines[payee].append(
-            say(f"{{}} collects {shown} from {{}}: {why}", seat(payee), seat(payer))
+            msg(
+                "{payee} collects {points} from {payer}: {why}",
+                payee=seat(payee),
+                payer=seat(payer),
+                points=shown,
+                why=why,
+            )
         )
 
     def note(self, who: int, line: str) -> None:
         self.lines[who].append(line)
 
-    def nets(self) -> list[Points]:
+    def nets(self) -> list[Amount]:
         """Each seat's net: what it collected less what it paid."""
-        net: list[Points] = [0] * self.players
+        net: list[Amount] = [0] * self.players
         for p in self.payments:
             net[p.payer] -= p.amount
             net[p.payee] += p.amount
@@ -378,7 +457,7 @@ class Ledger:
         details = details or {}
         out = []
         for who, net in enumerate(self.nets()):
-            lines = self.lines[who] or [say("{} neither pays nor collects", seat(who))]
+            lines = self.lines[who] or [msg("{seat} neither pays nor collects", seat=seat(who))]
             none: SettlementDetail = {}
             out.append(SeatResult(who, net, tuple(lines), detail=details.get(who, none)))
         return tuple(out)
@@ -393,7 +472,7 @@ def losers_pay(
     """Rule 4.1: each loser pays the winner what their hand counts, ``times`` over (rummy's
     double), ``why`` added to the working ("doubled for rummy (P-1)")."""
     for loser in losers:
-        working = loser.working + (f", {why}" if why else "")
+        working = msg("{working}, {why}", working=loser.working, why=why) if why else loser.working
         ledger.pay(loser.seat, winner, loser.points * times, working)
 
 
@@ -410,19 +489,31 @@ def lowest_collects(ledger: Ledger, counts: Sequence[Valued], *, rule: str) -> t
     """
     low = min(v.points for v in counts)
     winners = tuple(v.seat for v in counts if v.points == low)
-    share = f", shared by the {len(winners)} tied lowest ({rule})" if len(winners) > 1 else ""
     for payer in counts:
         if payer.seat in winners:
             continue
         difference = payer.points - low
+        why = (
+            msg(
+                "{working}, {difference} more than the lowest {low}, shared by the {count} tied "
+                "lowest ({rule})",
+                working=payer.working,
+                difference=difference,
+                low=low,
+                count=len(winners),
+                rule=Verbatim(rule),
+            )
+            if len(winners) > 1
+            else msg(
+                "{working}, {difference} more than the lowest {low}",
+                working=payer.working,
+                difference=difference,
+                low=low,
+            )
+        )
         for winner in winners:
             amount = Fraction(difference, len(winners))
-            ledger.pay(
-                payer.seat,
-                winner,
-                amount,
-                f"{payer.working}, {difference} more than the lowest {low}{share}",
-            )
+            ledger.pay(payer.seat, winner, amount, why)
     return winners
 
 
@@ -437,7 +528,7 @@ def hands_field(
     most_cards: int,
     least_count: int,
     skip: str | None = "went_out",
-    label: str = "What each other player held",
+    label: str = msg("What each other player held"),
     extra: tuple[CountField, ...] = (),
 ) -> PerSeatField:
     """Each loser's hand: the cards (card picker) or the count the table agrees.
@@ -447,7 +538,7 @@ def hands_field(
     """
     count = CountField(
         "unmatched" if counting.unmatched_only else "held",
-        "Unmatched count" if counting.unmatched_only else "Count in hand",
+        msg("Unmatched count") if counting.unmatched_only else msg("Count in hand"),
         minimum=least_count,
         maximum=counting.most(most_cards),
     )
@@ -455,7 +546,11 @@ def hands_field(
         "hands",
         label,
         skip=skip,
-        entries=(CardsField("cards", "Cards", min_cards=1, max_cards=most_cards), count, *extra),
+        entries=(
+            CardsField("cards", msg("Cards"), min_cards=1, max_cards=most_cards),
+            count,
+            *extra,
+        ),
         prompt="Say what {} held (the cards, or a count the table agrees)",
         skipped="{} went out, so holds nothing to pay for",
     )
@@ -479,13 +574,18 @@ def write_hands(hands: Mapping[int, Hand], count_key: str) -> dict[int, SeatEntr
     }
 
 
-def refuse_entry_kind(entries: Mapping[int, SeatEntry], key: str, sentence: str) -> None:
-    """Refuse any seat's entry given as ``key`` (a count that means something else here)."""
+def refuse_entry_kind(
+    entries: Mapping[int, SeatEntry], key: str, sentence: str | Callable[[Ref], str]
+) -> None:
+    """Refuse any seat's entry given as ``key`` (a count that means something else here).
+
+    ``sentence`` makes the refusal for the seat: a function of it (``lambda who: msg("… {seat}
+    …", seat=who)``), or, as before messages, a text with ``{}`` where the seat goes.
+    """
     for who, entry in entries.items():
         if entry.key == key:
-            raise BadEntryError(
-                say(sentence, seat(who)), field=f"hands[{entry.index}].{key}", seats=(who,)
-            )
+            said = sentence(seat(who)) if callable(sentence) else say(sentence, seat(who))
+            raise BadEntryError(said, field=f"hands[{entry.index}].{key}", seats=(who,))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -499,9 +599,19 @@ def cards_of(data: Mapping[str, Any], key: str, counting: Counting) -> tuple[Car
     """Cards from a question's body, checked against the game's pack."""
     value = data.get(key)
     if not isinstance(value, str) or not value.strip():
-        raise BadEntryError(f"{key} must be a string of cards, such as '7H 8H 9H KC'.", field=key)
+        raise BadEntryError(
+            msg("{field} must be a string of cards, such as '7H 8H 9H KC'.", field=Verbatim(key)),
+            field=key,
+        )
     if len(value) > 8 * MOST_QUESTION_CARDS:
-        raise BadEntryError(f"{key} holds at most {MOST_QUESTION_CARDS} cards.", field=key)
+        raise BadEntryError(
+            msg(
+                "{field} holds at most {count} cards.",
+                field=Verbatim(key),
+                count=MOST_QUESTION_CARDS,
+            ),
+            field=key,
+        )
     try:
         cards = parse_cards(value)
         counting.pack.check(cards)
@@ -516,16 +626,29 @@ def answer_meld(data: Mapping[str, Any], counting: Counting) -> MeldAnswer:
     problems = meld_problems(cards, counting.style)
     shown = format_cards(cards)
     kind: Literal["set", "run"] | None = None
+    game = counting.style.name
+    explanation: list[str]
     if not problems:
         kind = "set" if len({c.rank for c in cards}) == 1 else "run"
-        explanation = [f"{shown} is a {kind} in {counting.style.name}"]
+        explanation = [
+            msg("{cards} is a set in {game}", cards=shown_cards(cards), game=game)
+            if kind == "set"
+            else msg("{cards} is a run in {game}", cards=shown_cards(cards), game=game)
+        ]
     else:
-        explanation = [f"{shown} is not a meld in {counting.style.name}: {'; '.join(problems)}"]
+        explanation = [
+            msg(
+                "{cards} is not a meld in {game}: {problems}",
+                cards=shown_cards(cards),
+                game=game,
+                problems=joined(problems, "; "),
+            )
+        ]
     return {
         "cards": shown,
         "valid": not problems,
         "kind": kind,
-        "problems": problems,
+        "problems": list(problems),
         "explanation": explanation,
     }
 
@@ -535,15 +658,22 @@ def answer_deadwood(data: Mapping[str, Any], counting: Counting) -> DeadwoodAnsw
     cards = cards_of(data, "cards", counting)
     claimed = data.get("claimed")
     if claimed is not None and (isinstance(claimed, bool) or not isinstance(claimed, int)):
-        raise BadEntryError("claimed is the unmatched count a player announced.", field="claimed")
+        raise BadEntryError(
+            msg("claimed is the unmatched count a player announced."), field="claimed"
+        )
     try:
         melding = best_melding(cards, counting.style, counting.value)
     except AdjudicationError as err:  # too costly to search: the count is not guessed at
         raise err.at("cards") from None
-    values = ", ".join(f"{c} {counting.value(c)}" for c in melding.leftover)
-    explanation = [
-        *(f"meld {m}" for m in melding.melds),
-        f"unmatched: {values or 'nothing'} = {melding.count} ({counting.note})",
+    values = joined((joined((c, counting.value(c)), " ") for c in melding.leftover), ", ")
+    explanation: list[str] = [
+        *(msg("meld {meld}", meld=shown_meld(m)) for m in melding.melds),
+        msg(
+            "unmatched: {values} = {count} ({note})",
+            values=values if melding.leftover else msg("nothing"),
+            count=melding.count,
+            note=counting.note,
+        ),
     ]
     held = sum(counting.value(c) for c in cards)
     answer: DeadwoodAnswer = {
@@ -555,15 +685,21 @@ def answer_deadwood(data: Mapping[str, Any], counting: Counting) -> DeadwoodAnsw
         "explanation": explanation,
     }
     if not counting.unmatched_only:
-        explanation.append(f"every card in hand counts when another player goes out: {held}")
+        explanation.append(
+            msg("every card in hand counts when another player goes out: {held}", held=held)
+        )
     if claimed is not None:
         right = claimed == melding.count
         answer["claimed"] = claimed
         answer["claim_right"] = right
         explanation.append(
-            f"the claim of {claimed} is right"
+            msg("the claim of {claimed} is right", claimed=claimed)
             if right
-            else f"the claim of {claimed} is wrong: the lowest unmatched count is {melding.count}"
+            else msg(
+                "the claim of {claimed} is wrong: the lowest unmatched count is {count}",
+                claimed=claimed,
+                count=melding.count,
+            )
         )
     return answer
 
@@ -572,7 +708,7 @@ def answer_settle(game: Game[Any, Any], data: Mapping[str, Any], options: Any) -
     """Who pays whom for one hand, from the raw entries (``players`` and the deal's fields)."""
     players = data.get("players")
     if isinstance(players, bool) or not isinstance(players, int):
-        raise BadEntryError("players is how many sat at the table.", field="players")
+        raise BadEntryError(msg("players is how many sat at the table."), field="players")
     game.check_players(players)
     raw = {k: v for k, v in data.items() if k not in ("players", "options")}
     deal = game.parse_deal(raw, players=players, options=options)
@@ -584,10 +720,10 @@ def answer_settle(game: Game[Any, Any], data: Mapping[str, Any], options: Any) -
     )
     return {
         "deal": game.deal_as_data(deal, players=players, options=options),
-        "summary": str(scored.summary),
+        "summary": scored.summary,
         "payments": [p.as_dict() for p in scored.payments],
         "results": [r.as_dict() for r in scored.results],
-        "explanation": [str(line) for r in scored.results for line in r.explanation],
+        "explanation": [line for r in scored.results for line in r.explanation],
     }
 
 
@@ -617,15 +753,15 @@ def hand_questions(
         return answer_settle(game, data, options)
 
     hand = (
-        CardsField("cards", "The hand", most_held),
-        CountField("claimed", "The count claimed", maximum=1000),
+        CardsField("cards", msg("The hand"), most_held),
+        CountField("claimed", msg("The count claimed"), maximum=1000),
     )
     return {
         "meld": Question(
             "meld",
             meld_summary,
             meld,
-            asks=Asks((CardsField("cards", "The meld", 13),), {"cards": "5H 6H 7H"}),
+            asks=Asks((CardsField("cards", msg("The meld"), 13),), {"cards": "5H 6H 7H"}),
         ),
         "deadwood": Question(
             "deadwood",
@@ -635,7 +771,7 @@ def hand_questions(
         ),
         "settle": Question(
             "settle",
-            "Who pays whom for one hand, from the raw entries?",
+            msg("Who pays whom for one hand, from the raw entries?"),
             settle,
             asks=deal_input(game),
             answers=settles,

@@ -1,4 +1,4 @@
-"""A person's choice of language: kept on this device, in their session and on their account."""
+"""A person's choice of language: kept on their phone and on their account."""
 
 from __future__ import annotations
 
@@ -7,14 +7,14 @@ from typing import Any
 from django.db import transaction
 from django.http import HttpRequest
 
-from scorekeeper.languages.choosing import SESSION_KEY
+from scorekeeper.languages.choosing import TO_KEEP, kept
 from scorekeeper.models import AccountSettings
 
 
 def choose(request: HttpRequest, language: str) -> None:
-    """Speak ``language`` from now on: for this session and, signed in, on every phone the
-    person signs in on. (The view sets this device's cookie on its answer.)"""
-    request.session[SESSION_KEY] = language
+    """Speak ``language`` on this phone from now on and, signed in, on every phone the person
+    signs in on next (the middleware sets the phone's cookie on the answer)."""
+    setattr(request, TO_KEEP, language)
     if request.user.is_authenticated:
         with transaction.atomic():
             AccountSettings.objects.update_or_create(
@@ -23,8 +23,10 @@ def choose(request: HttpRequest, language: str) -> None:
 
 
 def remember_on_sign_in(sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
-    """Connected to ``user_logged_in``: the person's language, chosen on another phone, is
-    spoken on this one too (unless this phone chose its own)."""
+    """Connected to ``user_logged_in``: the language the person chose on another phone is
+    kept on this one too, unless this phone chose its own."""
+    if request is None or kept(request):
+        return
     language = AccountSettings.objects.filter(user=user).values_list("language", flat=True).first()
     if language:
-        request.session[SESSION_KEY] = language
+        setattr(request, TO_KEEP, language)

@@ -448,7 +448,8 @@ def test_the_knock_question_gives_each_seats_bonus() -> None:
     json.dumps(answer)
     assert answer["bonuses"] == [0, 0, 5]
     assert answer["totals"] == [23, 20, 28]
-    assert answer["explanation"][2] == "seat 3: equal to the knocker (seat 1): +5"
+    # The seat is a place its name fills; as every sentence does, it starts with a capital.
+    assert answer["explanation"][2] == "Seat 3: equal to the knocker (seat 1): +5"
 
 
 @pytest.mark.parametrize(

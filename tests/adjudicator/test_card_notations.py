@@ -141,8 +141,10 @@ def test_every_string_of_cards_takes_its_bound_in_every_notation_and_not_one_mor
             check_bounds(schema, put(write(_cards(most))))  # at its bound: taken
             with pytest.raises(BadEntryError) as refused:
                 check_bounds(schema, put(write(_cards(most + 1))))
-            # One more card is counted as one more, whatever the notation (never a "/").
-            assert f"holds at most {most} cards, not {most + 1}." in refused.value.message, name
+            # One more card is counted as one more, whatever the notation (never a "/"); a
+            # bound of one card says "1 card" (issue 27: "1 cards" was wrong).
+            cards = "card" if most == 1 else "cards"
+            assert f"holds at most {most} {cards}, not {most + 1}." in refused.value.message, name
             assert refused.value.field == path
 
 

@@ -76,6 +76,8 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
     "signup": {"GET": ALL(200), "POST": ALL(200)},
     "login": {"GET": ALL(200), "POST": ALL(200)},
     "logout": {"GET": ALL(405), "POST": ALL(302)},
+    # The language switch, on every page: anyone may choose, and goes back where they were.
+    "language_choose": {"GET": ALL(405), "POST": ALL(302)},
     "password_change": {
         "GET": R(302, 200, 302, 200, 200, 200),
         "POST": R(302, 200, 302, 200, 200, 200),
@@ -107,6 +109,11 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
     },
     # The owner turns confirmations on (BODIES); a recorder may not.
     "night_confirmations": {
+        "GET": R(302, 405, 403, 405, 405, 405),
+        "POST": R(302, 404, 403, 403, 403, 302),
+    },
+    # The owner chooses the table's language (BODIES); a recorder may not.
+    "night_language": {
         "GET": R(302, 405, 403, 405, 405, 405),
         "POST": R(302, 404, 403, 403, 403, 302),
     },
@@ -526,6 +533,8 @@ BODIES: dict[tuple[str, str], Any] = {
     ("deal_confirm", "POST"): lambda w, f: {"seat": 1, "revision": w.deal[w.games["A"][f].pk]},
     ("api_night", "PATCH"): lambda w, f: {"confirmations": True},
     ("night_confirmations", "POST"): lambda w, f: {"confirmations": "1"},
+    ("night_language", "POST"): lambda w, f: {"language": "is"},
+    ("language_choose", "POST"): lambda w, f: {"language": "sv", "next": "/"},
     ("night_person_role", "POST"): lambda w, f: {
         "username": w.users["recorder"].username,
         "role": "viewer",

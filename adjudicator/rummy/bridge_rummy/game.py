@@ -40,6 +40,7 @@ from adjudicator.errors import (
     InitialMeldTooLowError,
 )
 from adjudicator.game import FixedDeals, Game, Mark, Question, Scored
+from adjudicator.messages import Message, Points, Verbatim, joined, msg
 from adjudicator.records import (
     CardsField,
     CountField,
@@ -63,12 +64,15 @@ from adjudicator.rummy.bridge_rummy.melding import (
     read_table,
     round10,
 )
+from adjudicator.rummy.bridge_rummy.words import ROUND_THEN_DOUBLE, valued
 from adjudicator.rummy.melds import parse_meld_cards
-from adjudicator.said import say
 from adjudicator.said import seat as seat_ref
 from adjudicator.tally import SeatResult, SeatResultJson
 
 DEALS = 7
+# The place the deal record fills with the seats a prompt is about: as text "{}", the record's
+# template, so that adjudicator.records reads these messages as it reads a template.
+SOMEONE = Verbatim("{}")
 HAND_DEALT = 14  # 3a: "two at a time until each player has 14"
 WENT_OUT = -20
 HAND_RUMMY = -40
@@ -119,19 +123,27 @@ class Deal:
 
 RECORD = Record(
     (
-        SeatField("went_out", "Who went out?"),
-        FlagField("hand_rummy", "Hand rummy", help="-40; the others pay double, 200 if never down"),
+        SeatField("went_out", msg("Who went out?")),
+        FlagField(
+            "hand_rummy",
+            msg("Hand rummy"),
+            help=msg("-40; the others pay double, 200 if never down"),
+        ),
         PerSeatField(
             "hands",
-            "What each other player held",
+            msg("What each other player held"),
             skip="went_out",
             entries=(
-                CountField("held", "Held count", minimum=2, maximum=MAX_HELD),
-                CardsField("cards", "Cards", min_cards=1, max_cards=MAX_HELD_CARDS),
-                FlagField("not_down", "Never went down"),
+                CountField("held", msg("Held count"), minimum=2, maximum=MAX_HELD),
+                CardsField("cards", msg("Cards"), min_cards=1, max_cards=MAX_HELD_CARDS),
+                FlagField("not_down", msg("Never went down")),
             ),
-            prompt="Say what {} held (a count, the cards, or never went down)",
-            skipped="{} went out, so holds nothing to charge",
+            # The deal record fills the seats' place ("{}" as text, the records' template).
+            prompt=msg(
+                "Say what {players} held (a count, the cards, or never went down)",
+                players=SOMEONE,
+            ),
+            skipped=msg("{seat} went out, so holds nothing to charge", seat=SOMEONE),
         ),
     )
 )
@@ -144,9 +156,13 @@ def charge_deal(deal: Deal, options: Options) -> tuple[SeatResult, ...]:
     by_seat = {hand.seat: hand for hand in deal.hands}
     for seat in range(players):
         if seat == deal.went_out:
-            points = HAND_RUMMY if deal.hand_rummy else WENT_OUT
-            why = "hand rummy" if deal.hand_rummy else "went out"
-            results.append(SeatResult(seat, points, (f"{why}: {points}, and a star",), star=True))
+            if deal.hand_rummy:
+                points = HAND_RUMMY
+                why = msg("hand rummy: {points}, and a star", points=Points(points))
+            else:
+                points = WENT_OUT
+                why = msg("went out: {points}, and a star", points=Points(points))
+            results.append(SeatResult(seat, points, (why,), star=True))
         else:
             results.append(_charge(by_seat[seat], deal.hand_rummy, options))
     return tuple(results)
@@ -155,44 +171,67 @@ def charge_deal(deal: Deal, options: Options) -> tuple[SeatResult, ...]:
 def _charge(hand: HeldHand, hand_rummy: bool, options: Options) -> SeatResult:
     if hand.kind is Held.NOT_DOWN:
         if hand_rummy:
-            why = f"never went down, after a hand rummy: {NEVER_DOWN_AFTER_HAND_RUMMY}"
+            why = msg(
+                "never went down, after a hand rummy: {points}",
+                points=Points(NEVER_DOWN_AFTER_HAND_RUMMY),
+            )
             return SeatResult(hand.seat, NEVER_DOWN_AFTER_HAND_RUMMY, (why,))
-        return SeatResult(hand.seat, NEVER_DOWN, (f"never went down: {NEVER_DOWN}",))
+        why = msg("never went down: {points}", points=Points(NEVER_DOWN))
+        return SeatResult(hand.seat, NEVER_DOWN, (why,))
 
     lines = []
     held = hand.count
     if hand.kind is Held.CARDS:
         values = [held_value(c) for c in hand.cards]
         held = sum(values)
-        sums = " + ".join(f"{c} {v}" for c, v in zip(hand.cards, values, strict=True))
-        lines.append(f"held {sums} = {held}")
+        sums = valued(zip(hand.cards, values, strict=True))
+        lines.append(msg("held {cards} = {held}", cards=sums, held=held))
     if not hand_rummy:
         charge = round10(held)
-        lines.append(f"held {held} → {charge}: {_rounding(held)}")
+        lines.append(
+            msg(
+                "held {held} → {charge}: {rounding}",
+                held=held,
+                charge=Points(charge),
+                rounding=_rounding(held),
+            )
+        )
     elif options.round_then_double:
         charge = 2 * round10(held)
         lines.append(
-            f"held {held} → {round10(held)}: {_rounding(held)}; doubled after a hand rummy → "
-            f"{charge} (house rule round_then_double)"
+            msg(
+                "held {held} → {rounded}: {rounding}; doubled after a hand rummy → {charge} "
+                "(house rule “{rule}”)",
+                held=held,
+                rounded=round10(held),
+                rounding=_rounding(held),
+                charge=Points(charge),
+                rule=ROUND_THEN_DOUBLE,
+            )
         )
     else:
         # R-3: double first, then round (13 → 26 → 30, not 20).
         charge = round10(2 * held)
         lines.append(
-            f"held {held}, doubled after a hand rummy → {2 * held} → {charge}: "
-            f"{_rounding(2 * held)}"
+            msg(
+                "held {held}, doubled after a hand rummy → {doubled} → {charge}: {rounding}",
+                held=held,
+                doubled=2 * held,
+                charge=Points(charge),
+                rounding=_rounding(2 * held),
+            )
         )
     detail: Detail = {"held": held}
     return SeatResult(hand.seat, charge, tuple(lines), detail=detail)
 
 
-def _rounding(points: int) -> str:
+def _rounding(points: int) -> Message:
     units = points % 10
     if units == 0:
-        return "already a multiple of ten"
+        return msg("already a multiple of ten")
     if units >= 6:
-        return "6 or more rounds up"
-    return "5 or less rounds down"
+        return msg("6 or more rounds up")
+    return msg("5 or less rounds down")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -216,7 +255,7 @@ class BridgeRummy(Game[Options, Deal]):
     min_players = 2
     max_players = 5
     lower_is_better = True
-    marks = (Mark("stars", "*", "a star: won the deal by going out (the fourth earns -100)"),)
+    marks = (Mark("stars", "*", msg("a star: won the deal by going out (the fourth earns -100)")),)
     # The narrative plays counter-clockwise: "Cards are dealt counter-clockwise", "starting with
     # the player to the right of the dealer"; the deal moves the same way.
     deal_passes = -1
@@ -235,10 +274,15 @@ class BridgeRummy(Game[Options, Deal]):
             "3a",
             set_aside=1,
             notes=(
-                "The cut card lies face up under the stock and is out of play for the deal (3a).",
-                "A joker cut is kept by the cutter, who is then dealt 13, and nothing is set "
-                "aside: one more card for the stock (3a).",
-                "Cards go two at a time, counter-clockwise (3a).",
+                msg(
+                    "The cut card lies face up under the stock and is out of play for the deal "
+                    "(3a)."
+                ),
+                msg(
+                    "A joker cut is kept by the cutter, who is then dealt 13, and nothing is set "
+                    "aside: one more card for the stock (3a)."
+                ),
+                msg("Cards go two at a time, counter-clockwise (3a)."),
             ),
         )
 
@@ -292,14 +336,18 @@ class BridgeRummy(Game[Options, Deal]):
                 charged[i] = SeatResult(
                     result.seat,
                     result.points + FOURTH_STAR,
-                    (*result.explanation, f"fourth star: {FOURTH_STAR}"),
+                    (*result.explanation, msg("fourth star: {points}", points=Points(FOURTH_STAR))),
                     result.star,
                     result.detail,
                 )
-        how = "hand rummy" if deal.hand_rummy else "went out"
+        who = seat_ref(deal.went_out)
+        if deal.hand_rummy:
+            summary = msg("{seat} hand rummy", seat=who)
+        else:
+            summary = msg("{seat} went out", seat=who)
         return Scored(
             results=tuple(charged),
-            summary=say(f"{{}} {how}", seat_ref(deal.went_out)),
+            summary=(summary),
             state=tuple(stars),
             marks={"stars": tuple(earned)},
         )
@@ -333,50 +381,52 @@ class BridgeRummy(Game[Options, Deal]):
         return {
             "meld": Question(
                 "meld",
-                "Is this a meld under Bridge Rummy's rules, and what is it worth?",
+                msg("Is this a meld under Bridge Rummy's rules, and what is it worth?"),
                 _answer_meld,
                 asks=asks["meld"],
             ),
             "initial-meld": Question(
                 "initial-meld",
-                "Do these melds and lay-offs reach the 50 needed to go down?",
+                msg("Do these melds and lay-offs reach the 50 needed to go down?"),
                 _answer_initial_meld,
                 asks=asks["initial-meld"],
             ),
             "settle": Question(
                 "settle",
-                "What does each player pay for one deal, from the raw entries?",
+                msg("What does each player pay for one deal, from the raw entries?"),
                 _answer_settle,
                 asks=asks["settle"],
             ),
             "deadwood": Question(
                 "deadwood",
-                "What is the best melding of this hand, what is left unmatched, and what would "
-                "the hand be charged?",
+                msg(
+                    "What is the best melding of this hand, what is left unmatched, and what "
+                    "would the hand be charged?"
+                ),
                 play.answer_deadwood,
                 asks=asks["deadwood"],
             ),
             "take-discard": Question(
                 "take-discard",
-                "May this player take that discard, with what they lay out this turn?",
+                msg("May this player take that discard, with what they lay out this turn?"),
                 play.answer_take_discard,
                 asks=asks["take-discard"],
             ),
             "claim-joker": Question(
                 "claim-joker",
-                "May this joker on the table be claimed with these cards?",
+                msg("May this joker on the table be claimed with these cards?"),
                 play.answer_claim_joker,
                 asks=asks["claim-joker"],
             ),
             "joker-into-run": Question(
                 "joker-into-run",
-                "May a joker go into this run now (One-or-Three, or a cinch)?",
+                msg("May a joker go into this run now (One-or-Three, or a cinch)?"),
                 play.answer_joker_into_run,
                 asks=asks["joker-into-run"],
             ),
             "go-out": Question(
                 "go-out",
-                "May this player go out with these melds, lay-offs and discard?",
+                msg("May this player go out with these melds, lay-offs and discard?"),
                 play.answer_go_out,
                 asks=asks["go-out"],
             ),
@@ -391,18 +441,22 @@ def _held_hand(seat_index: int, key: str, value: Any) -> HeldHand:
         cards: tuple[Card, ...] = value
         if not cards:
             raise ImpossibleCountError(
-                say(
-                    "{} went down but did not go out, so held at least one card.",
-                    seat_ref(seat_index),
+                msg(
+                    "{seat} went down but did not go out, so held at least one card.",
+                    seat=seat_ref(seat_index),
                 )
             )
         if len(cards) > MAX_HELD_CARDS:
             raise ImpossibleCountError(
-                say(
-                    f"{{}} went down, so holds at most {MAX_HELD_CARDS} cards, not {len(cards)}: "
-                    "going down takes at least 5 cards and a discard (R-9). If they never went "
-                    "down, mark it so.",
-                    seat_ref(seat_index),
+                (
+                    msg(
+                        "{seat} went down, so holds at most {most} cards, not {count}: going down "
+                        "takes at least 5 cards and a discard (R-9). If they never went down, "
+                        "mark it so.",
+                        seat=seat_ref(seat_index),
+                        most=MAX_HELD_CARDS,
+                        count=len(cards),
+                    )
                 ),
                 cards=cards,
             )
@@ -410,18 +464,21 @@ def _held_hand(seat_index: int, key: str, value: Any) -> HeldHand:
     count: int = value
     if count > MAX_HELD:
         raise ImpossibleCountError(
-            say(
-                f"{{}} went down, so can hold at most {MAX_HELD} points (two jokers and seven "
-                f"tens in nine cards), not {count} (R-9). If they never went down, mark it so.",
-                seat_ref(seat_index),
+            msg(
+                "{seat} went down, so can hold at most {most} points (two jokers and seven "
+                "tens in nine cards), not {count} (R-9). If they never went down, mark it so.",
+                seat=seat_ref(seat_index),
+                most=MAX_HELD,
+                count=count,
             )
         )
     if count < 2:
         raise ImpossibleCountError(
-            say(
-                f"{{}} went down but did not go out, so holds at least one card, worth at least "
-                f"2, not {count}.",
-                seat_ref(seat_index),
+            msg(
+                "{seat} went down but did not go out, so holds at least one card, worth at "
+                "least 2, not {count}.",
+                seat=seat_ref(seat_index),
+                count=count,
             )
         )
     return HeldHand(seat_index, Held.COUNT, count=count)
@@ -430,7 +487,10 @@ def _held_hand(seat_index: int, key: str, value: Any) -> HeldHand:
 def _text(data: Mapping[str, Any], key: str) -> str:
     value = data.get(key)
     if not isinstance(value, str) or not value.strip():
-        raise BadEntryError(f"{key} must be a string of cards, such as '4C JK=5C 6C'.", field=key)
+        raise BadEntryError(
+            msg("{field} must be a string of cards, such as '4C JK=5C 6C'.", field=Verbatim(key)),
+            field=key,
+        )
     return value
 
 
@@ -446,13 +506,18 @@ def _answer_meld(data: Mapping[str, Any], options: Options) -> MeldAnswer:
 def _answer_initial_meld(data: Mapping[str, Any], options: Options) -> InitialMeldAnswer:
     melds = data.get("melds", [])
     if not isinstance(melds, list) or not all(isinstance(m, str) for m in melds):
-        raise BadEntryError("melds is a list of card strings.", field="melds")
+        raise BadEntryError(
+            msg("{field} is a list of card strings.", field=Verbatim("melds")), field="melds"
+        )
     layoffs = play.read_layoffs(data)
     if not melds and not layoffs:
-        raise InitialMeldTooLowError("Give at least one meld or lay-off.", field="melds")
+        raise InitialMeldTooLowError(msg("Give at least one meld or lay-off."), field="melds")
     hand_size = data.get("hand_size")
     if hand_size is not None and (isinstance(hand_size, bool) or not isinstance(hand_size, int)):
-        raise BadEntryError("hand_size is how many cards the player held.", field="hand_size")
+        raise BadEntryError(
+            msg("{field} is how many cards the player held.", field=Verbatim("hand_size")),
+            field="hand_size",
+        )
     for index, meld in enumerate(melds):
         try:
             parse_meld_cards(meld)
@@ -472,7 +537,10 @@ def _answer_settle(data: Mapping[str, Any], options: Options) -> SettleAnswer:
     players = data.get("players")
     game = BridgeRummy()
     if isinstance(players, bool) or not isinstance(players, int):
-        raise BadEntryError("players is how many sat at the table.", field="players")
+        raise BadEntryError(
+            msg("{field} is how many sat at the table.", field=Verbatim("players")),
+            field="players",
+        )
     game.check_players(players)
     data = {k: v for k, v in data.items() if k not in ("players", "options")}
     deal = game.parse_deal(data, players=players, options=options)
@@ -481,7 +549,14 @@ def _answer_settle(data: Mapping[str, Any], options: Options) -> SettleAnswer:
         "deal": game.deal_as_data(deal, players=players, options=options),
         "results": [r.as_dict() for r in results],
         "explanation": [
-            str(say(f"{{}} scores {r.points}: {'; '.join(r.explanation)}", seat_ref(r.seat)))
+            (
+                msg(
+                    "{seat} scores {points}: {why}",
+                    seat=seat_ref(r.seat),
+                    points=Points(r.points),
+                    why=joined(r.explanation, "; "),
+                )
+            )
             for r in results
         ],
     }
@@ -493,50 +568,52 @@ MOST_IN_HAND_Q = 15
 def _asks(game: Any) -> dict[str, Asks]:
     """What each question takes (the dispute desk's forms), with a sample it answers."""
     table = _table_fields()
-    meld_list = MeldsField("melds", "Melds", help="one meld a line; a joker as JK=5C")
-    layoffs = LayoffsField("layoffs", "Lay-offs")
-    hand = CardsField("hand", "The hand", 15)
-    down = FlagField("down", "Already gone down")
+    meld_list = MeldsField("melds", msg("Melds"), help=msg("one meld a line; a joker as JK=5C"))
+    layoffs = LayoffsField("layoffs", msg("Lay-offs"))
+    hand = CardsField("hand", msg("The hand"), 15)
+    down = FlagField("down", msg("Already gone down"))
     return {
         "meld": Asks(
-            (CardsField("cards", "The meld", 14, help="a joker as JK=5C"), *table),
+            (CardsField("cards", msg("The meld"), 14, help=msg("a joker as JK=5C")), *table),
             {"cards": "4C JK=5C 6C", "other_hand_sizes": [3, 9]},
             optional=TABLE,
         ),
         "initial-meld": Asks(
-            (meld_list, layoffs, CountField("hand_size", "Cards held", maximum=15), *table),
+            (meld_list, layoffs, CountField("hand_size", msg("Cards held"), maximum=15), *table),
             {"melds": ["KS KH KD", "4C 5C 6C 7C"]},
             optional=TABLE | {"layoffs", "hand_size"},
         ),
         "settle": deal_input(game),
         "deadwood": Asks(
-            (hand, CountField("claimed", "The count claimed", maximum=1000)),
+            (hand, CountField("claimed", msg("The count claimed"), maximum=1000)),
             {"hand": "4C 5C 6C KS KH 9D 2H", "claimed": 30},
             optional=CLAIM,
         ),
         "take-discard": Asks(
-            (CardsField("card", "The discard to take", 1), down, meld_list, layoffs, *table),
+            (CardsField("card", msg("The discard to take"), 1), down, meld_list, layoffs, *table),
             {"card": "7H", "melds": ["7H 7S 7D"]},
             optional=TABLE | {"melds", "layoffs"},
         ),
         "claim-joker": Asks(
             (
-                CardsField("meld", "The meld with the joker", 14, help="the joker as JK=5C"),
-                CardsField("cards", "The cards offered for it", 2),
+                CardsField(
+                    "meld", msg("The meld with the joker"), 14, help=msg("the joker as JK=5C")
+                ),
+                CardsField("cards", msg("The cards offered for it"), 2),
             ),
             {"meld": "4C JK=5C 6C", "cards": "5C"},
         ),
         "joker-into-run": Asks(
             (
-                CardsField("cards", "The joker going in", 14, help="such as JK=7C"),
-                CardsField("onto", "The run it goes onto", 14),
+                CardsField("cards", msg("The joker going in"), 14, help=msg("such as JK=7C")),
+                CardsField("onto", msg("The run it goes onto"), 14),
                 *table,
             ),
             {"cards": "JK=7C", "onto": "4C 5C 6C", "other_hand_sizes": [5, 9]},
             optional=TABLE | {"onto"},
         ),
         "go-out": Asks(
-            (hand, CardsField("discard", "The discard", 1), down, meld_list, layoffs, *table),
+            (hand, CardsField("discard", msg("The discard"), 1), down, meld_list, layoffs, *table),
             {"hand": "4C 5C 6C KS KH KD 9D", "discard": "9D", "melds": ["4C 5C 6C", "KS KH KD"]},
             optional=TABLE | {"discard", "melds", "layoffs"},
         ),
@@ -550,7 +627,11 @@ TABLE = frozenset({"other_hand_sizes", "out_of_play"})
 def _table_fields() -> tuple[Any, ...]:
     """What the One-or-Three rule needs to know of the table (:func:`read_table`)."""
     return (
-        CountsField("other_hand_sizes", "Cards each other player holds", maximum=MOST_IN_HAND_Q),
-        FlagsField("announced", "Has each announced holding 1 or 3?", beside="other_hand_sizes"),
-        CardsField("out_of_play", "Cards out of play", 108),
+        CountsField(
+            "other_hand_sizes", msg("Cards each other player holds"), maximum=MOST_IN_HAND_Q
+        ),
+        FlagsField(
+            "announced", msg("Has each announced holding 1 or 3?"), beside="other_hand_sizes"
+        ),
+        CardsField("out_of_play", msg("Cards out of play"), 108),
     )

@@ -20,7 +20,9 @@ from typing import Any, Literal, TypedDict
 
 from adjudicator.cards import Card, Rank, parse_cards
 from adjudicator.errors import AdjudicationError, BadEntryError
+from adjudicator.messages import Verbatim, msg
 from adjudicator.options import option
+from adjudicator.rummy.bridge_rummy.words import ACE_LOW_VALUE, meld_cards, valued
 from adjudicator.rummy.melding_rules import BRIDGE_RUMMY as MELDS
 from adjudicator.rummy.melding_rules import MeldStyle, meld_reading
 from adjudicator.rummy.melds import Meld, MeldCard, MeldKind, format_meld, parse_meld_cards
@@ -35,27 +37,35 @@ class Options:
 
     ace_low_value: Literal[10, 1] = option(
         10,
-        "What the ace counts towards the initial 50 in A-2-3: 10 (the Original Document, "
-        "A-2-3 = 15) or 1 (the narrative, A-2-3 = 6).",
-        labels={10: "Ace counts 10 (A-2-3 is 15)", 1: "Ace counts 1 (A-2-3 is 6)"},
+        msg(
+            "What the ace counts towards the initial 50 in A-2-3: 10 (the Original Document, "
+            "A-2-3 = 15) or 1 (the narrative, A-2-3 = 6)."
+        ),
+        labels={10: msg("Ace counts 10 (A-2-3 is 15)"), 1: msg("Ace counts 1 (A-2-3 is 6)")},
         rule="R-1",
     )
     round_then_double: bool = option(
         False,
-        "After a hand rummy, round the held count to tens first and then double it, instead of "
-        "doubling first (13 → 20 rather than 26 → 30).",
+        msg(
+            "After a hand rummy, round the held count to tens first and then double it, instead "
+            "of doubling first (13 → 20 rather than 26 → 30)."
+        ),
         rule="R-3",
     )
     hand_rummy_own_melds_only: bool = option(
         False,
-        "A hand rummy must lay out the hand in the player's own melds; lay-offs onto other "
-        "players' melds in that turn do not count.",
+        msg(
+            "A hand rummy must lay out the hand in the player's own melds; lay-offs onto other "
+            "players' melds in that turn do not count."
+        ),
         rule="R-4",
     )
     single_layoff_to_joker_needs_one_or_three: bool = option(
         False,
-        "A single card may be laid off onto a meld holding a joker only while another player "
-        "holds exactly one or three cards.",
+        msg(
+            "A single card may be laid off onto a meld holding a joker only while another "
+            "player holds exactly one or three cards."
+        ),
         rule="R-6",
     )
     # R-8: a meld needs at least one natural card, so that its rank and suit are defined. The
@@ -63,16 +73,17 @@ class Options:
     # 3-card melds altogether, which is no longer Bridge Rummy.
     min_naturals_per_meld: int = option(
         1,
-        "The fewest natural (non-joker) cards a meld may hold.",
+        msg("The fewest natural (non-joker) cards a meld may hold."),
         minimum=1,
         maximum=3,
         rule="R-8",
     )
     tie_break: Literal["none", "most_stars"] = option(
         "none",
-        "Equal lowest totals after seven deals share the win ('none'), or the one with more "
-        "stars wins ('most_stars').",
-        labels={"none": "Shared win", "most_stars": "Most stars wins"},
+        msg(
+            "Equal lowest totals after seven deals share the win, or the one with more stars wins."
+        ),
+        labels={"none": msg("Shared win"), "most_stars": msg("Most stars wins")},
         rule="R-11",
     )
 
@@ -228,8 +239,8 @@ def judge_meld(
     ``existing`` are the cards already on the table when this is a lay-off: the joker rules
     apply only to jokers placed now.
 
-    >>> judge_meld("4C JK 6C", Table(), Options()).problems
-    ('a joker may go in a run only while another player holds one or three cards, or when the card it stands for is cinched (both 5C out of play)',)
+    >>> [str(problem) for problem in judge_meld("4C JK 6C", Table(), Options()).problems]
+    ['a joker may go in a run only while another player holds one or three cards, or when the card it stands for is cinched (both 5C out of play)']
     >>> judge_meld("4C JK 6C", Table(other_hand_sizes=(3,)), Options()).value
     15
     """
@@ -245,7 +256,7 @@ def judge_meld(
 def _joker_problems(
     meld: Meld, table: Table, options: Options, *, existing: Sequence[MeldCard]
 ) -> list[str]:
-    problems = []
+    problems: list[str] = []
     already = Counter(mc.stands_for for mc in existing if mc.is_joker)
     placed_now = []
     for joker in meld.jokers:
@@ -259,8 +270,12 @@ def _joker_problems(
             assert meant is not None
             if not table.cinched(meant):
                 problems.append(
-                    "a joker may go in a run only while another player holds one or three "
-                    f"cards, or when the card it stands for is cinched (both {meant} out of play)"
+                    msg(
+                        "a joker may go in a run only while another player holds one or three "
+                        "cards, or when the card it stands for is cinched (both {card} out of "
+                        "play)",
+                        card=meant,
+                    )
                 )
     # R-6 (house): "a one card lay-off to a melded Joker", so the joker must already be there.
     if (
@@ -270,20 +285,36 @@ def _joker_problems(
         and not table.one_or_three
     ):
         problems.append(
-            "house rule: a single card may be laid off onto a meld with a joker only while "
-            "another player holds one or three cards"
+            msg(
+                "house rule: a single card may be laid off onto a meld with a joker only while "
+                "another player holds one or three cards"
+            )
         )
     return problems
 
 
 def _explain_meld(meld: Meld, options: Options) -> tuple[str, ...]:
-    parts = []
-    for mc in meld.cards:
-        value = meld_card_value(mc, meld, options)
-        parts.append(f"{mc} {value}")
-    lines = [f"{meld.kind.value} {meld}: {' + '.join(parts)} = {meld_value(meld, options)}"]
+    values = valued((meld_cards((mc,)), meld_card_value(mc, meld, options)) for mc in meld.cards)
+    total = meld_value(meld, options)
+    if meld.kind is MeldKind.RUN:
+        line = msg(
+            "run {meld}: {values} = {total}",
+            meld=meld_cards(meld.cards),
+            values=values,
+            total=total,
+        )
+    else:
+        line = msg(
+            "set {meld}: {values} = {total}",
+            meld=meld_cards(meld.cards),
+            values=values,
+            total=total,
+        )
+    lines = [line]
     if meld.ace_low and options.ace_low_value == 1:
-        lines.append("house rule ace_low_value: the ace in A-2-3 counts 1 (R-1)")
+        lines.append(
+            msg("house rule “{rule}”: the ace in A-2-3 counts 1 (R-1)", rule=ACE_LOW_VALUE)
+        )
     return tuple(lines)
 
 
@@ -310,14 +341,24 @@ def judge_layoff(added: str, onto: str, table: Table, options: Options) -> LayOf
     new = parse_meld_cards(added)
     base = judge_meld(onto, Table(other_hand_sizes=(1,)), options)  # already on the table
     if base.meld is None:
-        problems = tuple(f"the meld laid onto is not a meld: {p}" for p in base.problems)
+        problems = tuple(
+            msg("the meld laid onto is not a meld: {problem}", problem=p) for p in base.problems
+        )
         return LayOff(new, MeldVerdict(new, None, problems, 0, problems), 0)
     verdict = judge_meld(base.meld.cards + new, table, options, existing=base.meld.cards)
     value = verdict.value - base.value if verdict.valid else 0
     if verdict.valid:
-        line = f"laid off {format_meld(new)} onto {base.meld}: {value}"
+        line = msg(
+            "laid off {cards} onto {meld}: {value}",
+            cards=meld_cards(new),
+            meld=meld_cards(base.meld.cards),
+            value=value,
+        )
         verdict = MeldVerdict(verdict.cards, verdict.meld, (), verdict.value, (line,))
     return LayOff(new, verdict, value)
+
+
+HAND_RUMMY_MADE = msg("every card but the discard laid out in the first meld: hand rummy")
 
 
 @dataclass(frozen=True)
@@ -342,13 +383,17 @@ class InitialMeld:
         for layoff in self.layoffs:
             lines += layoff.verdict.explanation
         if not self.valid:
-            lines.append("not every meld stands, so the initial meld cannot be made")
+            lines.append(msg("not every meld stands, so the initial meld cannot be made"))
         elif self.reaches_50:
-            lines.append(f"total {self.total}: reaches {INITIAL_MELD}")
+            lines.append(
+                msg("total {total}: reaches {needed}", total=self.total, needed=INITIAL_MELD)
+            )
         else:
-            lines.append(f"total {self.total}: short of {INITIAL_MELD}")
+            lines.append(
+                msg("total {total}: short of {needed}", total=self.total, needed=INITIAL_MELD)
+            )
         if self.hand_rummy:
-            lines.append("every card but the discard laid out in the first meld: hand rummy")
+            lines.append(HAND_RUMMY_MADE)
         return tuple(lines)
 
     def as_dict(self) -> InitialMeldAnswer:
@@ -407,7 +452,10 @@ def read_table(data: Mapping[str, Any]) -> tuple[Table, tuple[int, ...]]:
         isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in sizes
     ):
         raise BadEntryError(
-            "other_hand_sizes lists how many cards each other player holds.",
+            msg(
+                "{field} lists how many cards each other player holds.",
+                field=Verbatim("other_hand_sizes"),
+            ),
             field="other_hand_sizes",
         )
     announced = data.get("announced", [True] * len(sizes))
@@ -417,13 +465,21 @@ def read_table(data: Mapping[str, Any]) -> tuple[Table, tuple[int, ...]]:
         or len(announced) != len(sizes)
     ):
         raise BadEntryError(
-            "announced lists, for each of other_hand_sizes, whether that player announced "
-            "holding 1 or 3 cards (true or false).",
+            msg(
+                "{field} lists, for each of {sizes}, whether that player announced holding 1 or "
+                "3 cards ({yes} or {no}).",
+                field=Verbatim("announced"),
+                sizes=Verbatim("other_hand_sizes"),
+                yes=Verbatim("true"),
+                no=Verbatim("false"),
+            ),
             field="announced",
         )
     out = data.get("out_of_play", "")
     if not isinstance(out, str):
-        raise BadEntryError("out_of_play is a string of cards.", field="out_of_play")
+        raise BadEntryError(
+            msg("{field} is a string of cards.", field=Verbatim("out_of_play")), field="out_of_play"
+        )
     try:
         out_cards = parse_cards(out)
     except AdjudicationError as err:

@@ -7,7 +7,7 @@ is an :class:`AdjudicationError` naming its field.
 
 >>> answer = take_discard(parse_card("KC"), False, ["KS KH KD KC", "10H JH QH"], [], Table(),
 ...                       Options())
->>> answer["allowed"], answer["explanation"][-1]
+>>> answer["allowed"], str(answer["explanation"][-1])
 (True, 'KC goes at once into KS KH KD KC, part of a first meld of 70: it may be taken')
 """
 
@@ -19,8 +19,11 @@ from typing import Any, NotRequired, TypedDict
 
 from adjudicator.cards import BRIDGE_RUMMY, JOKER, Card, Suit, card, format_cards, parse_cards
 from adjudicator.errors import AdjudicationError, BadEntryError, ImpossibleHandError
+from adjudicator.messages import Message, Points, Verbatim, listed, msg, msg_n
 from adjudicator.rummy.bridge_rummy.melding import (
+    HAND_RUMMY_MADE,
     INITIAL_MELD,
+    InitialMeld,
     Options,
     Table,
     held_value,
@@ -31,35 +34,41 @@ from adjudicator.rummy.bridge_rummy.melding import (
     read_table,
     round10,
 )
+from adjudicator.rummy.bridge_rummy.words import (
+    HAND_RUMMY_OWN_MELDS_ONLY,
+    cards,
+    meld_cards,
+    valued,
+)
 from adjudicator.rummy.melding_rules import best_melding, meld_reading, read_meld
-from adjudicator.rummy.melds import Meld, MeldCard, MeldKind, format_meld, parse_meld_cards
+from adjudicator.rummy.melds import Meld, MeldCard, MeldKind, parse_meld_cards
 
 # A hand holds 14 dealt cards and one drawn (the cutter who keeps a joker holds one fewer).
 MOST_IN_HAND = 15
 
-TAKE_DISCARD_RULE = (
+TAKE_DISCARD_RULE = msg(
     "A discard may be taken only to meld it at once: a player not yet down must make it part of "
     "a first meld of 50 or more (lay-offs that turn count); it may never be taken merely to lay "
     "off on a meld already down (rulings 3a, Turn)."
 )
-CLAIM_JOKER_RULE = (
+CLAIM_JOKER_RULE = msg(
     "A joker on the table is claimed from a 3-card set with both missing suits, from a 4-card "
     "set with the one missing card, from a run with the card it stands for, at any time; the "
     "claimed joker must be played in the same turn (rulings 3a, Joker claims)."
 )
-JOKER_IN_RUN_RULE = (
+JOKER_IN_RUN_RULE = msg(
     "A joker may go in a run only while another player holds exactly 1 or 3 cards and has "
     "announced it (One-or-Three; one's own hand never counts, R-7), or when both copies of the "
     "card it stands for are out of play (cinched); in a set it is always allowed "
     "(rulings 3a, Melds)."
 )
-GO_OUT_RULE = (
+GO_OUT_RULE = msg(
     "Going out lays out every card but one, which is discarded: no one goes out without a "
     "discard, and a joker may be discarded only as that going-out discard. A player not yet down "
     "must reach 50 in that first meld, and laying out the whole hand at once is a hand rummy "
     "(rulings 3a, Turn; R-4)."
 )
-MUST_PLAY = "The claimed joker must be played in this same turn."
+MUST_PLAY = msg("The claimed joker must be played in this same turn.")
 
 
 class Verdict(TypedDict):
@@ -134,52 +143,108 @@ def take_discard(
     lines: list[str] = []
     if discard.is_joker:
         problems.append(
-            "a joker reaches the discard pile only as the going-out discard, which ends the "
-            "deal, so there is no joker to take"
+            msg(
+                "a joker reaches the discard pile only as the going-out discard, which ends the "
+                "deal, so there is no joker to take"
+            )
         )
     holding = [m for m in melds if discard in [mc.card for mc in parse_meld_cards(m)]]
     laid_off = [lo for lo in layoffs if discard in [mc.card for mc in parse_meld_cards(lo[0])]]
     if not holding and laid_off:
         problems.append(
-            f"{discard} may not be taken merely to lay off on a meld already down "
-            f"({format_meld(parse_meld_cards(laid_off[0][1]))})"
+            msg(
+                "{card} may not be taken merely to lay off on a meld already down ({meld})",
+                card=discard,
+                meld=meld_cards(parse_meld_cards(laid_off[0][1])),
+            )
         )
     elif not holding:
-        problems.append(f"{discard} must be melded at once, in a new meld laid this turn")
+        problems.append(
+            msg("{card} must be melded at once, in a new meld laid this turn", card=discard)
+        )
     if down:
-        lines.append("already down: the card need only go at once into a new meld")
-        for text in melds:
-            verdict = judge_meld(text, table, options)
-            lines += verdict.explanation
-            problems += [f"{format_meld(verdict.cards)}: {p}" for p in verdict.problems]
-        for added, onto in layoffs:
-            layoff = judge_layoff(added, onto, table, options)
-            lines += layoff.verdict.explanation
-            problems += [f"lay-off {added} onto {onto}: {p}" for p in layoff.verdict.problems]
+        lines.append(msg("already down: the card need only go at once into a new meld"))
+        lines_, problems_ = _judged_once_down(melds, layoffs, table, options)
+        lines += lines_
+        problems += problems_
         total = None
     else:
         first = judge_initial_meld(melds, layoffs, table, options)
         lines += first.explanation()
-        for verdict in first.melds:
-            problems += [f"{format_meld(verdict.cards)}: {p}" for p in verdict.problems]
-        for layoff in first.layoffs:
-            problems += [
-                f"lay-off {format_meld(layoff.added)}: {p}" for p in layoff.verdict.problems
-            ]
+        problems += _first_meld_problems(first)
         if first.valid and not first.reaches_50:
             problems.append(
-                f"not yet down, so the discard must be part of a first meld of {INITIAL_MELD} or "
-                f"more, and this one makes {first.total}"
+                msg(
+                    "not yet down, so the discard must be part of a first meld of {needed} or "
+                    "more, and this one makes {total}",
+                    needed=INITIAL_MELD,
+                    total=first.total,
+                )
             )
         total = first.total
     allowed = not problems
     if allowed:
-        where = format_meld(parse_meld_cards(holding[0]))
-        made = f", part of a first meld of {total}" if total is not None else ""
-        lines.append(f"{discard} goes at once into {where}{made}: it may be taken")
+        where = meld_cards(parse_meld_cards(holding[0]))
+        if total is not None:
+            lines.append(
+                msg(
+                    "{card} goes at once into {meld}, part of a first meld of {total}: it may be "
+                    "taken",
+                    card=discard,
+                    meld=where,
+                    total=total,
+                )
+            )
+        else:
+            lines.append(
+                msg("{card} goes at once into {meld}: it may be taken", card=discard, meld=where)
+            )
     else:
-        lines.append(f"{discard} may not be taken")
+        lines.append(msg("{card} may not be taken", card=discard))
     return _verdict(allowed, TAKE_DISCARD_RULE, problems, lines)
+
+
+def _judged_once_down(
+    melds: Sequence[str],
+    layoffs: Sequence[tuple[str, str]],
+    table: Table,
+    options: Options,
+) -> tuple[list[str], list[str]]:
+    """The working and the problems of melds and lay-offs laid by a player already down."""
+    lines: list[str] = []
+    problems: list[str] = []
+    for text in melds:
+        verdict = judge_meld(text, table, options)
+        lines += verdict.explanation
+        problems += [_meld_problem(verdict.cards, p) for p in verdict.problems]
+    for added, onto in layoffs:
+        layoff = judge_layoff(added, onto, table, options)
+        lines += layoff.verdict.explanation
+        problems += [
+            msg(
+                "lay-off {cards} onto {meld}: {problem}",
+                cards=meld_cards(parse_meld_cards(added)),
+                meld=meld_cards(parse_meld_cards(onto)),
+                problem=p,
+            )
+            for p in layoff.verdict.problems
+        ]
+    return lines, problems
+
+
+def _first_meld_problems(first: InitialMeld) -> list[str]:
+    """The problems of each meld and lay-off of a first meld, each saying which it is."""
+    problems: list[str] = [_meld_problem(v.cards, p) for v in first.melds for p in v.problems]
+    problems += [
+        msg("lay-off {cards}: {problem}", cards=meld_cards(layoff.added), problem=p)
+        for layoff in first.layoffs
+        for p in layoff.verdict.problems
+    ]
+    return problems
+
+
+def _meld_problem(meld: Sequence[MeldCard], problem: str) -> Message:
+    return msg("{meld}: {problem}", meld=meld_cards(meld), problem=problem)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -192,13 +257,15 @@ def claim_joker(meld: str, supplied: Sequence[Card], options: Options) -> ClaimJ
     placed = parse_meld_cards(meld)
     read, problems = meld_reading(placed, meld_style(options))
     if read is None:
-        problems = [f"the cards on the table are not a meld: {p}" for p in problems]
-        return _no_claim(problems, [*problems, "no joker to claim"])
+        problems = [
+            msg("the cards on the table are not a meld: {problem}", problem=p) for p in problems
+        ]
+        return _no_claim(problems, [*problems, msg("no joker to claim")])
     if not read.jokers:
-        problem = f"there is no joker in {read} to claim"
+        problem = msg("there is no joker in {meld} to claim", meld=meld_cards(read.cards))
         return _no_claim([problem], [problem])
     if any(c.is_joker for c in supplied):
-        problem = "a joker is claimed with natural cards, not with another joker"
+        problem = msg("a joker is claimed with natural cards, not with another joker")
         return _no_claim([problem], [problem])
     if read.kind is MeldKind.RUN:
         return _claim_from_run(read, supplied)
@@ -207,12 +274,19 @@ def claim_joker(meld: str, supplied: Sequence[Card], options: Options) -> ClaimJ
 
 def _claim_from_run(meld: Meld, supplied: Sequence[Card]) -> ClaimJokerAnswer:
     wanted = [j.stands_for for j in meld.jokers if j.stands_for is not None]
-    shown = " or ".join(str(c) for c in wanted)
-    lines = [f"run {meld}: a joker in a run is claimed with the card it stands for ({shown})"]
+    shown = listed(wanted, "or")
+    lines: list[str] = [
+        msg(
+            "run {meld}: a joker in a run is claimed with the card it stands for ({cards})",
+            meld=meld_cards(meld.cards),
+            cards=shown,
+        )
+    ]
     if len(supplied) != 1 or supplied[0] not in wanted:
-        problem = (
-            f"from a run, a joker is claimed with the one card it stands for ({shown}), "
-            f"not {format_cards(supplied) or 'nothing'}"
+        problem = msg(
+            "from a run, a joker is claimed with the one card it stands for ({cards}), not {given}",
+            cards=shown,
+            given=cards(supplied) if supplied else msg("nothing"),
         )
         return _no_claim([problem], [*lines, problem])
     given = supplied[0]
@@ -222,7 +296,14 @@ def _claim_from_run(meld: Meld, supplied: Sequence[Card]) -> ClaimJokerAnswer:
             MeldCard(given) if mc.is_joker and mc.stands_for == given else mc for mc in meld.cards
         ),
     )
-    lines += [f"{given} takes the place of JK={given}: the run is now {after}", MUST_PLAY]
+    lines += [
+        msg(
+            "{card} takes the place of JK={card}: the run is now {meld}",
+            card=given,
+            meld=meld_cards(after.cards),
+        ),
+        MUST_PLAY,
+    ]
     return {
         **_verdict(True, CLAIM_JOKER_RULE, [], lines),
         "joker": f"JK={given}",
@@ -240,31 +321,53 @@ def _claim_from_set(meld: Meld, supplied: Sequence[Card], options: Options) -> C
     # suits, from a 4-card set (the joker the 4th) the one missing card. A second joker stays.
     need = 5 - len(meld.cards)
     if need == len(missing):
-        what = "both missing suits" if need == 2 else "the one missing card"
+        what = msg("both missing suits") if need == 2 else msg("the one missing card")
     else:
-        what = f"{need} of the missing suits" if need > 1 else "one missing card"
-    lines = [
-        f"{len(meld.cards)}-card set {meld}: a joker is claimed with {what} "
-        f"(from {format_cards(missing)})"
+        what = (
+            msg("{need} of the missing suits", need=need) if need > 1 else msg("one missing card")
+        )
+    lines: list[str] = [
+        msg(
+            "{size}-card set {meld}: a joker is claimed with {what} (from {missing})",
+            size=len(meld.cards),
+            meld=meld_cards(meld.cards),
+            what=what,
+            missing=cards(missing),
+        )
     ]
-    problems = []
+    problems: list[str] = []
     wrong = [c for c in supplied if c not in missing]
     if wrong:
-        problems.append(f"{format_cards(wrong)} are not missing from the set")
+        problems.append(msg("{cards} are not missing from the set", cards=cards(wrong)))
     twice = [c for c, n in Counter(supplied).items() if n > 1]
     if twice:
-        problems.append(f"{format_cards(twice)} given twice: a set needs every suit different")
+        problems.append(
+            msg("{cards} given twice: a set needs every suit different", cards=cards(twice))
+        )
     if len(supplied) != need:
         problems.append(
-            f"a {len(meld.cards)}-card set gives up its joker for {need} card{'s' * (need > 1)} "
-            f"({what}), not {len(supplied)}"
+            msg_n(
+                "a {size}-card set gives up its joker for {count} card ({what}), not {given}",
+                "a {size}-card set gives up its joker for {count} cards ({what}), not {given}",
+                need,
+                size=len(meld.cards),
+                what=what,
+                given=len(supplied),
+            )
         )
     if problems:
         return _no_claim(problems, [*lines, *problems])
     # A joker that stays takes a suit still missing (what it stands for in a set is nominal).
     kept = [MeldCard(JOKER)] * (len(meld.jokers) - 1)
     after = read_meld((*map(MeldCard, (*naturals, *supplied)), *kept), meld_style(options))
-    lines += [f"{format_cards(supplied)} for the joker: the set is now {after}", MUST_PLAY]
+    lines += [
+        msg(
+            "{cards} for the joker: the set is now {meld}",
+            cards=cards(supplied),
+            meld=meld_cards(after.cards),
+        ),
+        MUST_PLAY,
+    ]
     return {
         **_verdict(True, CLAIM_JOKER_RULE, [], lines),
         "joker": str(next((j for j in meld.jokers if j.stands_for in supplied), meld.jokers[0])),
@@ -300,29 +403,52 @@ def joker_into_run(
     lines: list[str] = []
     meld = verdict.meld
     if meld is not None and meld.kind is MeldKind.SET:
-        lines.append(f"set {meld}: a joker in a set is always allowed")
+        lines.append(
+            msg("set {meld}: a joker in a set is always allowed", meld=meld_cards(meld.cards))
+        )
     elif meld is not None:
         holders = [s for s in table.other_hand_sizes if s in (1, 3)]
         if holders:
             lines.append(
-                f"another player holds {holders[0]} card{'s' * (holders[0] > 1)} and has "
-                "announced it: One-or-Three"
+                msg_n(
+                    "another player holds {count} card and has announced it: One-or-Three",
+                    "another player holds {count} cards and has announced it: One-or-Three",
+                    holders[0],
+                )
             )
         else:
-            lines.append("no other player has announced holding 1 or 3 cards")
+            lines.append(msg("no other player has announced holding 1 or 3 cards"))
         for size in unannounced:
             lines.append(
-                f"a player holding {size} card{'s' * (size > 1)} has not announced it, so it "
-                "does not count (R-7)"
+                msg_n(
+                    "a player holding {count} card has not announced it, so it does not count "
+                    "(R-7)",
+                    "a player holding {count} cards has not announced it, so it does not count "
+                    "(R-7)",
+                    size,
+                )
             )
         for joker in _placed_now(meld, onto, options):
             meant = joker.stands_for
             assert meant is not None
             out = Counter(table.out_of_play)[meant]
-            cinch = "cinched" if out >= 2 else "not cinched"
-            lines.append(f"{joker}: {out} of the two {meant} out of play, {cinch}")
+            if out >= 2:
+                line = msg(
+                    "{joker}: {out} of the two {card} out of play, cinched",
+                    joker=meld_cards((joker,)),
+                    out=out,
+                    card=meant,
+                )
+            else:
+                line = msg(
+                    "{joker}: {out} of the two {card} out of play, not cinched",
+                    joker=meld_cards((joker,)),
+                    out=out,
+                    card=meant,
+                )
+            lines.append(line)
     lines += problems
-    lines.append("the joker may go in" if not problems else "the joker may not go in")
+    lines.append(msg("the joker may go in") if not problems else msg("the joker may not go in"))
     return {
         **_verdict(not problems, JOKER_IN_RUN_RULE, problems, lines),
         "run": str(meld) if meld is not None else None,
@@ -363,60 +489,62 @@ def go_out(
     used = [mc.card for m in melds for mc in parse_meld_cards(m)]
     used += [mc.card for added, _ in layoffs for mc in parse_meld_cards(added)]
     if discard is None:
-        problems.append("no one goes out without a discard: a discard always ends the turn")
+        problems.append(msg("no one goes out without a discard: a discard always ends the turn"))
     else:
         used.append(discard)
     left = Counter(hand) - Counter(used)
     extra = Counter(used) - Counter(hand)
     if left:
         problems.append(
-            f"{format_cards(left.elements())} still in hand: going out lays out every card "
-            "but the discard"
+            msg(
+                "{cards} still in hand: going out lays out every card but the discard",
+                cards=cards(left.elements()),
+            )
         )
     if extra:
-        problems.append(f"{format_cards(extra.elements())} not in the hand")
+        problems.append(msg("{cards} not in the hand", cards=cards(extra.elements())))
     if discard is not None and discard.is_joker:
         if left or extra:
-            problems.append("a joker may be discarded only as the going-out discard")
+            problems.append(msg("a joker may be discarded only as the going-out discard"))
         else:
-            lines.append("the joker is the going-out discard, the one time a joker may go")
+            lines.append(msg("the joker is the going-out discard, the one time a joker may go"))
     hand_rummy = False
     if down:
-        lines.append("already down: melds and lay-offs need not reach 50")
-        for text in melds:
-            verdict = judge_meld(text, table, options)
-            lines += verdict.explanation
-            problems += [f"{format_meld(verdict.cards)}: {p}" for p in verdict.problems]
-        for added, onto in layoffs:
-            layoff = judge_layoff(added, onto, table, options)
-            lines += layoff.verdict.explanation
-            problems += [f"lay-off {added} onto {onto}: {p}" for p in layoff.verdict.problems]
+        lines.append(msg("already down: melds and lay-offs need not reach 50"))
+        lines_, problems_ = _judged_once_down(melds, layoffs, table, options)
+        lines += lines_
+        problems += problems_
     else:
         first = judge_initial_meld(melds, layoffs, table, options, hand_size=len(hand))
-        lines += [line for line in first.explanation() if "hand rummy" not in line]
-        for verdict in first.melds:
-            problems += [f"{format_meld(verdict.cards)}: {p}" for p in verdict.problems]
-        for layoff in first.layoffs:
-            problems += [
-                f"lay-off {format_meld(layoff.added)}: {p}" for p in layoff.verdict.problems
-            ]
+        lines += [line for line in first.explanation() if line is not HAND_RUMMY_MADE]
+        problems += _first_meld_problems(first)
         if first.valid and not first.reaches_50:
             problems.append(
-                f"not yet down, so going out is a first meld, which needs {INITIAL_MELD}; "
-                f"this one makes {first.total}"
+                msg(
+                    "not yet down, so going out is a first meld, which needs {needed}; this one "
+                    "makes {total}",
+                    needed=INITIAL_MELD,
+                    total=first.total,
+                )
             )
         hand_rummy = not problems and bool(first.hand_rummy)
         if not problems and not hand_rummy and layoffs and options.hand_rummy_own_melds_only:
             lines.append(
-                "house rule hand_rummy_own_melds_only: lay-offs do not count towards a hand "
-                "rummy, so this is an ordinary win (R-4)"
+                msg(
+                    "house rule “{rule}”: lay-offs do not count towards a hand rummy, so this is "
+                    "an ordinary win (R-4)",
+                    rule=HAND_RUMMY_OWN_MELDS_ONLY,
+                )
             )
     allowed = not problems
-    if allowed:
-        how = "a hand rummy (-40)" if hand_rummy else "going out (-20)"
-        lines.append(f"every card laid out and {discard} discarded: {how}")
+    if allowed and hand_rummy:
+        lines.append(
+            msg("every card laid out and {card} discarded: a hand rummy (-40)", card=discard)
+        )
+    elif allowed:
+        lines.append(msg("every card laid out and {card} discarded: going out (-20)", card=discard))
     else:
-        lines.append("may not go out")
+        lines.append(msg("may not go out"))
     return {**_verdict(allowed, GO_OUT_RULE, problems, lines), "hand_rummy": hand_rummy}
 
 
@@ -434,17 +562,31 @@ def deadwood(hand: Sequence[Card], claimed: int | None, options: Options) -> Dea
     """
     found = best_melding(hand, meld_style(options), held_value)
     held = sum(held_value(c) for c in hand)
-    lines = [f"meld {m.kind.value} {m}" for m in found.melds] or ["no meld can be made"]
-    sums = " + ".join(f"{c} {held_value(c)}" for c in found.leftover)
-    lines.append(f"unmatched {sums} = {found.count}" if found.leftover else "nothing unmatched")
+    lines: list[str] = [
+        msg("meld run {meld}", meld=meld_cards(m.cards))
+        if m.kind is MeldKind.RUN
+        else msg("meld set {meld}", meld=meld_cards(m.cards))
+        for m in found.melds
+    ] or [msg("no meld can be made")]
+    if found.leftover:
+        sums = valued((c, held_value(c)) for c in found.leftover)
+        lines.append(msg("unmatched {cards} = {count}", cards=sums, count=found.count))
+    else:
+        lines.append(msg("nothing unmatched"))
     if any(m.kind is MeldKind.RUN and m.jokers for m in found.melds):
         lines.append(
-            "a joker in a run needs One-or-Three or a cinch when it is laid; here it only "
-            "shows what the hand can make"
+            msg(
+                "a joker in a run needs One-or-Three or a cinch when it is laid; here it only "
+                "shows what the hand can make"
+            )
         )
     lines.append(
-        f"a player caught after going down is charged every card held, melds in hand included: "
-        f"{held} → {round10(held)} (A K Q J 10 count 10, a joker 15)"
+        msg(
+            "a player caught after going down is charged every card held, melds in hand "
+            "included: {held} → {charge} (A K Q J 10 count 10, a joker 15)",
+            held=held,
+            charge=Points(round10(held)),
+        )
     )
     answer: DeadwoodAnswer = {
         "melds": [str(m) for m in found.melds],
@@ -457,14 +599,24 @@ def deadwood(hand: Sequence[Card], claimed: int | None, options: Options) -> Dea
     if claimed is not None:
         right = claimed == found.count
         if right:
-            lines.append(f"claimed {claimed}: right")
+            lines.append(msg("claimed {claimed}: right", claimed=claimed))
         elif claimed == held:
             lines.append(
-                f"claimed {claimed}: that is every card held (what is charged), not the "
-                f"unmatched count {found.count}"
+                msg(
+                    "claimed {claimed}: that is every card held (what is charged), not the "
+                    "unmatched count {count}",
+                    claimed=claimed,
+                    count=found.count,
+                )
             )
         else:
-            lines.append(f"claimed {claimed}: wrong, the unmatched count is {found.count}")
+            lines.append(
+                msg(
+                    "claimed {claimed}: wrong, the unmatched count is {count}",
+                    claimed=claimed,
+                    count=found.count,
+                )
+            )
         answer["claimed"] = claimed
         answer["claim_right"] = right
     return answer
@@ -482,7 +634,14 @@ def parse_card(text: str, *, field: str = "card") -> Card:
     except AdjudicationError as err:
         raise err.at(field) from None
     if len(cards) != 1:
-        raise BadEntryError(f"{field} is one card, such as '7C', not {text!r}.", field=field)
+        raise BadEntryError(
+            msg(
+                "{field} is one card, such as '7C', not {text}.",
+                field=Verbatim(field),
+                text=Verbatim(repr(text)),
+            ),
+            field=field,
+        )
     return cards[0]
 
 
@@ -491,7 +650,10 @@ def _string(data: Mapping[str, Any], key: str, *, required: bool = True) -> str 
     if value is None and not required:
         return None
     if not isinstance(value, str) or not value.strip():
-        raise BadEntryError(f"{key} must be a string of cards, such as '4C JK=5C 6C'.", field=key)
+        raise BadEntryError(
+            msg("{field} must be a string of cards, such as '4C JK=5C 6C'.", field=Verbatim(key)),
+            field=key,
+        )
     return value
 
 
@@ -505,8 +667,12 @@ def _hand(data: Mapping[str, Any], key: str = "hand") -> tuple[Card, ...]:
         raise err.at(key) from None
     if len(cards) > MOST_IN_HAND:
         raise ImpossibleHandError(
-            f"A Bridge Rummy hand holds at most {MOST_IN_HAND} cards (14 dealt and one drawn), "
-            f"not {len(cards)}.",
+            msg(
+                "A Bridge Rummy hand holds at most {most} cards (14 dealt and one drawn), not "
+                "{count}.",
+                most=MOST_IN_HAND,
+                count=len(cards),
+            ),
             field=key,
         )
     return cards
@@ -515,14 +681,24 @@ def _hand(data: Mapping[str, Any], key: str = "hand") -> tuple[Card, ...]:
 def _flag(data: Mapping[str, Any], key: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
-        raise BadEntryError(f"{key} is true or false.", field=key)
+        raise BadEntryError(
+            msg(
+                "{field} is {yes} or {no}.",
+                field=Verbatim(key),
+                yes=Verbatim("true"),
+                no=Verbatim("false"),
+            ),
+            field=key,
+        )
     return value
 
 
 def _melds(data: Mapping[str, Any]) -> list[str]:
     melds = data.get("melds", [])
     if not isinstance(melds, list) or not all(isinstance(m, str) for m in melds):
-        raise BadEntryError("melds is a list of card strings.", field="melds")
+        raise BadEntryError(
+            msg("{field} is a list of card strings.", field=Verbatim("melds")), field="melds"
+        )
     for index, meld in enumerate(melds):
         try:
             parse_meld_cards(meld)
@@ -543,7 +719,11 @@ def read_layoffs(data: Mapping[str, Any]) -> list[tuple[str, str]]:
         for lo in layoffs
     ):
         raise BadEntryError(
-            "layoffs is a list of {cards, onto}: the cards laid off and the meld they go on.",
+            msg(
+                "{field} is a list of {shape}: the cards laid off and the meld they go on.",
+                field=Verbatim("layoffs"),
+                shape=Verbatim("{cards, onto}"),
+            ),
             field="layoffs",
         )
     for index, layoff in enumerate(layoffs):
@@ -591,7 +771,11 @@ def answer_joker_into_run(data: Mapping[str, Any], options: Options) -> JokerInt
     assert cards is not None
     if not any(mc.is_joker for mc in parse_meld_cards(cards)):
         raise BadEntryError(
-            "cards must hold the joker going in, such as '4C JK=5C 6C' or 'JK=7C' onto a run.",
+            msg(
+                "{field} must hold the joker going in, such as '4C JK=5C 6C' or 'JK=7C' onto a "
+                "run.",
+                field=Verbatim("cards"),
+            ),
             field="cards",
         )
     onto = _meld_text(data, "onto", required=False)
@@ -605,7 +789,10 @@ def answer_go_out(data: Mapping[str, Any], options: Options) -> GoOutAnswer:
     discard = None
     if text is not None:
         if not isinstance(text, str):
-            raise BadEntryError("discard is one card, such as '7C'.", field="discard")
+            raise BadEntryError(
+                msg("{field} is one card, such as '7C'.", field=Verbatim("discard")),
+                field="discard",
+            )
         discard = parse_card(text, field="discard") if text.strip() else None
     melds, layoffs = _melds(data), read_layoffs(data)
     table, _ = read_table(data)
@@ -618,5 +805,8 @@ def answer_deadwood(data: Mapping[str, Any], options: Options) -> DeadwoodAnswer
     if claimed is not None and (
         isinstance(claimed, bool) or not isinstance(claimed, int) or claimed < 0
     ):
-        raise BadEntryError("claimed is a whole number of points, 0 or more.", field="claimed")
+        raise BadEntryError(
+            msg("{field} is a whole number of points, 0 or more.", field=Verbatim("claimed")),
+            field="claimed",
+        )
     return deadwood(hand, claimed, options)

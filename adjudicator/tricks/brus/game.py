@@ -55,13 +55,15 @@ Defaults where the rulings leave a choice (each refusal says which):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, NotRequired, TypedDict
 
 from adjudicator.cards import Pack
 from adjudicator.dealing import Dealing, from_pack
 from adjudicator.errors import AdjudicationError, IllegalPlayError
 from adjudicator.game import FixedDeals, Question, Scored
+from adjudicator.messages import Message, Points, msg, msg_n
 from adjudicator.records import (
     CountField,
     PerSideField,
@@ -74,8 +76,8 @@ from adjudicator.records import (
     Way,
     crosswise,
 )
-from adjudicator.said import say, seats
-from adjudicator.tally import SeatResult
+from adjudicator.said import seat, seats, side
+from adjudicator.tally import SeatResult, Tally
 from adjudicator.tricks.brus.hand import SIX, CheckedHand, Hand, check_hand, check_over
 from adjudicator.tricks.brus.rules import (
     MOST_CARDS_A_PLAY,
@@ -182,52 +184,77 @@ class Brus(TrickGame[Options, Deal]):
             (
                 SeatField(
                     "dealer",
-                    "Who dealt?",
+                    msg("Who dealt?"),
                     optional=True,
-                    none_label="Not noted",
-                    help="The player at the dealer's left opens the first trick: name the "
-                    "dealer to have that checked.",
+                    none_label=msg("Not noted"),
+                    help=msg(
+                        "The player at the dealer's left opens the first trick: name the "
+                        "dealer to have that checked."
+                    ),
                 ),
                 TricksField(
                     "tricks",
-                    "The tricks, in the order played",
+                    msg("The tricks, in the order played"),
                     max_tricks=MOST_TRICKS,
                     max_cards_per_play=MOST_CARDS_A_PLAY,
                     passes=True,
                     keeps_lead=tuple(str(card) for card in SEVENS),
                     # 6a: "these 14 cards … can never be played".
                     never_played=tuple(str(card) for card in UNPLAYABLE),
-                    help="Every player has a turn in each trick, in order from the player on "
-                    "lead: a pass is a turn with no cards. On lead, lay any 7s first (each is a "
-                    "trick of its own), then lead one playable card, or pass the lead on with "
-                    "nothing to lead. After the lead, play a higher card or pass.",
+                    help=msg(
+                        "Every player has a turn in each trick, in order from the player on "
+                        "lead: a pass is a turn with no cards. On lead, lay any 7s first (each "
+                        "is a trick of its own), then lead one playable card, or pass the lead "
+                        "on with nothing to lead. After the lead, play a higher card or pass."
+                    ),
                 ),
                 PerSideField(
                     "won",
-                    "Tricks won by each side",
-                    CountField("won", "Tricks won", maximum=SIX),
-                    help="Each 7 laid counts one trick. The hand ends at a side's sixth trick: "
-                    "six against none is Jan.",
+                    msg("Tricks won by each side"),
+                    CountField("won", msg("Tricks won"), maximum=SIX),
+                    help=msg(
+                        "Each 7 laid counts one trick. The hand ends at a side's sixth trick: "
+                        "six against none is Jan."
+                    ),
                 ),
                 SideField(
                     "kc",
-                    "Which side held the KC (the Outcome card)?",
+                    msg("Which side held the KC (the Outcome card)?"),
                     optional=True,
-                    none_label="Not noted",
-                    help="Needed when the hand is played out with a side on five tricks and "
-                    "nobody on six: the side with the KC wins it (6a, BR-6).",
+                    none_label=msg("Not noted"),
+                    help=msg(
+                        "Needed when the hand is played out with a side on five tricks and "
+                        "nobody on six: the side with the KC wins it (6a, BR-6)."
+                    ),
                 ),
             ),
             optional=frozenset({"kc"}),
             ways=(
-                Way("tricks", "Trick by trick", ("dealer", "tricks")),
-                Way("quick", "Quickly: tricks won by each side", ("won",)),
+                Way("tricks", msg("Trick by trick"), ("dealer", "tricks")),
+                Way("quick", msg("Quickly: tricks won by each side"), ("won",)),
             ),
         )
 
     def end_rule(self, options: Options, players: int) -> FixedDeals:
         """A set number of hands, the higher total winning (6a); a tie is shared."""
         return FixedDeals(options.hands)
+
+    def tally(
+        self, deals: Sequence[Deal], *, players: int, options: Options, known: Tally | None = None
+    ) -> Tally:
+        """The contract's tally, its status said side against side: "Ann, Cy and Ed lead Ben,
+        Di and Flo on 3", "the two sides are level on 3" (never all six names in one crowd).
+
+        >>> game = Brus()
+        >>> hands = [game.parse_deal({"won": won}, players=6, options=Options())
+        ...          for won in ([6, 1], [1, 6])]
+        >>> str(game.tally(hands, players=6, options=Options()).status)
+        'After hand 2 of 12: the two sides are level on 1.'
+        """
+        result = super().tally(deals, players=players, options=options, known=known)
+        if players not in TABLE_SIZES:
+            return result
+        return replace(result, status=_status(result, options.hands, players))
 
     # --- one hand ------------------------------------------------------------------------------
 
@@ -277,9 +304,17 @@ class Brus(TrickGame[Options, Deal]):
         notes = super().notes(options, players)
         if players in TABLE_SIZES:
             sides = crosswise(players).sides
-            notes.append(say("{} play against {}", seats(sides[0]), seats(sides[1])))
+            notes.append(
+                msg(
+                    "{players} play against {others}",
+                    players=seats(sides[0]),
+                    others=seats(sides[1]),
+                )
+            )
         else:
-            notes.append("Brus is for four or six players: no hand can be recorded at this table")
+            notes.append(
+                msg("Brus is for four or six players: no hand can be recorded at this table")
+            )
         return notes
 
     def sample_deal(self, *, players: int, options: Options, number: int) -> dict[str, Any]:
@@ -315,7 +350,50 @@ class Brus(TrickGame[Options, Deal]):
 def _trick(number: int, recorded: TrickRecord) -> Trick:
     """A recorded trick as the library's :class:`Trick`; refuse a trick with no turns."""
     return read_trick(
-        number, recorded, refusal="A trick lists its turns in order: each seat's card, 7s or pass."
+        number,
+        recorded,
+        refusal=msg("A trick lists its turns in order: each seat's card, 7s or pass."),
+    )
+
+
+def _status(tally: Tally, hands: int, players: int) -> Message:
+    """How a Brus game stands, side against side (6a: the higher total after the set number
+    of hands wins; a tie is shared)."""
+    totals = tally.totals
+    sides = crosswise(players).sides
+    if tally.finished:
+        if len(tally.winners) == 1:
+            return msg(
+                "Game over: {side} wins on {points}.",
+                side=side(tally.winners[0]),
+                points=Points(totals[tally.winners[0]]),
+            )
+        return msg(
+            "Game over: the two sides are level on {points} and share the win.",
+            points=Points(totals[0]),
+        )
+    if not tally.deals:
+        return msg_n(
+            "No hands yet; {count} to play, highest total wins.",
+            "No hands yet; {count} to play, highest total wins.",
+            hands,
+        )
+    played = len(tally.deals)
+    if len(tally.leaders) > 1:
+        return msg(
+            "After hand {number} of {hands}: the two sides are level on {points}.",
+            number=played,
+            hands=hands,
+            points=Points(totals[0]),
+        )
+    ahead = tally.leaders[0]
+    return msg(
+        "After hand {number} of {hands}: {players} lead {others} on {points}.",
+        number=played,
+        hands=hands,
+        players=seats(sides[ahead]),
+        others=seats(sides[1 - ahead]),
+        points=Points(totals[ahead]),
     )
 
 
@@ -381,7 +459,7 @@ def _answer_trick(data: Mapping[str, Any], options: Options) -> TrickAnswer:
             "trick": shown,
             "legal": False,
             "problem": err.as_dict(),
-            "explanation": [str(err.message)],
+            "explanation": [err.message],
         }
     except AdjudicationError as err:
         lone_trick(err)
@@ -404,7 +482,7 @@ def _answer_trick(data: Mapping[str, Any], options: Options) -> TrickAnswer:
             "standing": None if highest is None else state.plays[highest].seat,
             "sevens": sevens,
             "won": list(checked.won()),
-            "explanation": [str(step) for step in state.steps],
+            "explanation": list(state.steps),
         }
     laid: list[Seven] = [
         {"seat": unit.seat, "cards": str(unit.seven), "side": unit.side}
@@ -421,13 +499,13 @@ def _answer_trick(data: Mapping[str, Any], options: Options) -> TrickAnswer:
         "play": result.play,
         "lead": result.lead,
         "beaten": result.beaten,
-        "reason": str(result.reason),
+        "reason": result.reason,
         "rule": result.rule,
         "sevens": laid,
         "won": list(checked.won()),
         "explanation": [
-            *(str(step) for step in result.steps),
-            f"seat {result.winner + 1} wins the trick: {result.reason}",
+            *result.steps,
+            msg("{seat} wins the trick: {reason}", seat=seat(result.winner), reason=result.reason),
         ],
     }
 
@@ -438,13 +516,18 @@ def _answer_hand(data: Mapping[str, Any], options: Options) -> HandAnswer:
     deal = hand_asked(_GAME, data, players, options)
     table = Table.for_players(players)
     hand = score_hand(deal, table, options)
-    explanation = [f"side {line.side + 1}: {line.text}" for line in hand.lines]
-    explanation += [f"side {unit + 1} scores {points}" for unit, points in enumerate(hand.points)]
+    explanation: list[str] = [
+        msg("{side}: {line}", side=side(line.side), line=line.text) for line in hand.lines
+    ]
+    explanation += [
+        msg("{side} scores {points}", side=side(unit), points=Points(points))
+        for unit, points in enumerate(hand.points)
+    ]
     return {
         "players": players,
         "hand": _GAME.deal_as_data(deal, players=players, options=options),
         **hand.as_dict(),
-        "summary": str(hand.summary),
+        "summary": hand.summary,
         "explanation": explanation,
     }
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from adjudicator.cards import Card, format_cards
+from adjudicator.cards import Card
 from adjudicator.errors import (
     AdjudicationError,
     AlreadyPlayedError,
@@ -40,7 +40,8 @@ from adjudicator.errors import (
     ImpossibleHandError,
     IncompleteHandError,
 )
-from adjudicator.said import Said, say, seat, seats, side
+from adjudicator.messages import Message, joined, msg, msg_n
+from adjudicator.said import seat, seats, side
 from adjudicator.tricks.brus.rules import (
     DEFAULTS,
     KC,
@@ -179,12 +180,12 @@ class _Checker:
 
     def run(self) -> CheckedHand:
         on_lead: int | None = None
-        why: Said | None = None
+        why: Message | None = None
         if self.hand.dealer is not None:
             on_lead = self.table.next_seat(self.hand.dealer)
-            why = say(
-                "{} dealt, so the player at their left opens the first trick",
-                seat(self.hand.dealer),
+            why = msg(
+                "{seat} dealt, so the player at their left opens the first trick",
+                seat=seat(self.hand.dealer),
             )
         count = len(self.hand.tricks)
         for number, trick in enumerate(self.hand.tricks):
@@ -192,7 +193,7 @@ class _Checker:
                 raise ImpossibleHandError(self._over_said(), field=_at(number), seats=())
             if not trick.plays:
                 raise BadEntryError(
-                    "A trick lists its turns in order: each seat's card, 7s or pass.",
+                    msg("A trick lists its turns in order: each seat's card, 7s or pass."),
                     field=f"tricks[{number}].plays",
                 )
             state = TrickInPlay(self.table, on_lead, why)
@@ -205,8 +206,11 @@ class _Checker:
                 self.in_play = state
                 break
             on_lead = result.winner
-            why = say(
-                f"{{}} won trick {number + 1}, so opens trick {number + 2}", seat(result.winner)
+            why = msg(
+                "{seat} won trick {number}, so opens trick {next}",
+                seat=seat(result.winner),
+                number=number + 1,
+                next=number + 2,
             )
         return CheckedHand(
             hand=self.hand,
@@ -220,17 +224,19 @@ class _Checker:
             kc=self.hand.kc if self.hand.kc is not None else self.kc_noted,
         )
 
-    def _over_said(self) -> Said:
+    def _over_said(self) -> Message:
         assert self.ended_at is not None
         if self.ended == "six":
             winner = next(s for s, n in enumerate(self.won()) if n >= SIX)
-            return say(
-                f"The hand was over in trick {self.ended_at + 1}: {{}} had won six tricks (6a).",
-                side(winner),
+            return msg(
+                "The hand was over in trick {number}: {side} had won six tricks (6a).",
+                number=self.ended_at + 1,
+                side=side(winner),
             )
-        return say(
-            f"The hand was over after trick {self.ended_at + 1}: every playable card had been "
-            "played, and 7s still in hand count for nothing (BR-8)."
+        return msg(
+            "The hand was over after trick {number}: every playable card had been played, and "
+            "7s still in hand count for nothing (BR-8).",
+            number=self.ended_at + 1,
         )
 
     # --- one turn ------------------------------------------------------------------------------
@@ -244,7 +250,12 @@ class _Checker:
             if card in self.played:
                 trick, who = self.played[card]
                 raise AlreadyPlayedError(
-                    say(f"The {card} was already played, in trick {trick + 1} by {{}}.", seat(who)),
+                    msg(
+                        "The {card} was already played, in trick {number} by {seat}.",
+                        card=card,
+                        number=trick + 1,
+                        seat=seat(who),
+                    ),
                     cards=[card],
                     field=_at(number, index),
                     seats=dict.fromkeys([play.seat, who]),
@@ -252,11 +263,13 @@ class _Checker:
             holder = self.evidence.holder(card)
             if holder is not None and holder[0] != play.seat:
                 raise ImpossibleHandError(
-                    say(
-                        f"{{}} is recorded holding {card_name(card)} in trick {holder[1] + 1}, "
-                        "so {} cannot play it.",
-                        seat(holder[0]),
-                        seat(play.seat),
+                    msg(
+                        "{holder} is recorded holding {card} in trick {number}, so {seat} cannot "
+                        "play it.",
+                        holder=seat(holder[0]),
+                        card=card_name(card),
+                        number=holder[1] + 1,
+                        seat=seat(play.seat),
                     ),
                     cards=[card],
                     field=_at(number, index),
@@ -285,10 +298,12 @@ class _Checker:
                 after = [e.card for e in rest if e.card is not None]
                 if after:
                     raise ImpossibleHandError(
-                        say(
-                            f"{{}}'s {event.card} was their side's sixth trick, which ends the "
-                            f"hand (6a): {format_cards(after)} cannot follow it.",
-                            seat(who),
+                        msg(
+                            "{seat}'s {card} was their side's sixth trick, which ends the hand "
+                            "(6a): {cards} cannot follow it.",
+                            seat=seat(who),
+                            card=event.card,
+                            cards=joined(after, " "),
                         ),
                         cards=after,
                         field=where,
@@ -299,11 +314,13 @@ class _Checker:
             for card, noted in self.evidence.held.get(who, {}).items():
                 if is_playable(card):
                     raise IllegalPlayError(
-                        say(
-                            f"{{}} passed the lead with nothing to lead, but is recorded holding "
-                            f"{card_name(card)} (trick {noted + 1}): a player on lead with a "
-                            "playable card leads it (6a).",
-                            seat(who),
+                        msg(
+                            "{seat} passed the lead with nothing to lead, but is recorded "
+                            "holding {card} (trick {number}): a player on lead with a playable "
+                            "card leads it (6a).",
+                            seat=seat(who),
+                            card=card_name(card),
+                            number=noted + 1,
                         ),
                         cards=[card],
                         field=where,
@@ -319,7 +336,11 @@ class _Checker:
                 if is_playable(card) and beats(card, event.card):
                     raise CompulsoryPlayError(
                         self._must_beat_said(
-                            who, number, event.card, card, f"noted in trick {noted + 1}"
+                            who,
+                            number,
+                            event.card,
+                            card,
+                            msg("noted in trick {number}", number=noted + 1),
                         ),
                         cards=[card],
                         field=where,
@@ -330,30 +351,42 @@ class _Checker:
         assert event.card is not None
         self._proves_held(who, event.card, number, where, held=False)
 
-    def _must_beat_said(self, who: int, passed: int, over: Card, card: Card, how: str) -> Said:
-        return say(
-            f"{{}} passed over {card_name(over)} in trick {passed + 1} while holding "
-            f"{card_name(card)} ({how}): under the house rule must_beat, a player who can beat "
-            "must (BR-3).",
-            seat(who),
+    def _must_beat_said(
+        self, who: int, passed: int, over: Card, card: Card, how: Message
+    ) -> Message:
+        # The house rule by the name its page gives it ("Must beat"), never its key.
+        return msg(
+            "{seat} passed over {over} in trick {number} while holding {card} ({how}): under "
+            "the house rule Must beat, a player who can beat must (BR-3).",
+            seat=seat(who),
+            over=card_name(over),
+            number=passed + 1,
+            card=card_name(card),
+            how=how,
         )
 
     def _proves_held(self, who: int, card: Card, number: int, where: str, *, held: bool) -> None:
         """``who`` held ``card`` (playable) through trick ``number``, as a play (or, ``held``, a
         note) of that trick shows: refuse what contradicts it."""
         how = (
-            f"is noted holding {card_name(card)} in trick {number + 1}"
+            msg(
+                "is noted holding {card} in trick {number}",
+                card=card_name(card),
+                number=number + 1,
+            )
             if held
-            else f"plays {card_name(card)} here"
+            else msg("plays {card} here", card=card_name(card))
         )
-        proof = f"noted in trick {number + 1}" if held else "played here"
+        proof = msg("noted in trick {number}", number=number + 1) if held else msg("played here")
         since = self.evidence.nothing_since.get(who)
         if since is not None and since <= number:
             raise IllegalPlayError(
-                say(
-                    f"{{}} had nothing to lead in trick {since + 1} (the lead passed on), so held "
-                    f"no playable card from then on, yet {how} (6a).",
-                    seat(who),
+                msg(
+                    "{seat} had nothing to lead in trick {number} (the lead passed on), so held "
+                    "no playable card from then on, yet {how} (6a).",
+                    seat=seat(who),
+                    number=since + 1,
+                    how=how,
                 ),
                 cards=[card],
                 field=where,
@@ -376,7 +409,7 @@ class _Checker:
             where = f"tricks[{number}].held[{index}].cards"
             if not holding.cards:
                 raise BadEntryError(
-                    say("{}: name the cards held, such as 'AC'.", seat(who)),
+                    msg("{seat}: name the cards held, such as 'AC'.", seat=seat(who)),
                     field=where,
                     seats=[who],
                 )
@@ -388,11 +421,14 @@ class _Checker:
                 if card in self.played:
                     trick_at, by = self.played[card]
                     raise ImpossibleHandError(
-                        say(
-                            f"{{}} cannot have held {card_name(card)} through trick {number + 1}: "
-                            f"{{}} played it in trick {trick_at + 1}.",
-                            seat(who),
-                            seat(by),
+                        msg(
+                            "{seat} cannot have held {card} through trick {number}: {player} "
+                            "played it in trick {played}.",
+                            seat=seat(who),
+                            card=card_name(card),
+                            number=number + 1,
+                            player=seat(by),
+                            played=trick_at + 1,
                         ),
                         cards=[card],
                         field=where,
@@ -401,11 +437,13 @@ class _Checker:
                 holder = self.evidence.holder(card)
                 if holder is not None and holder[0] != who:
                     raise ImpossibleHandError(
-                        say(
-                            f"{{}} is already recorded holding {card_name(card)} (trick "
-                            f"{holder[1] + 1}), so {{}} cannot.",
-                            seat(holder[0]),
-                            seat(who),
+                        msg(
+                            "{holder} is already recorded holding {card} (trick {number}), so "
+                            "{seat} cannot.",
+                            holder=seat(holder[0]),
+                            card=card_name(card),
+                            number=holder[1] + 1,
+                            seat=seat(who),
                         ),
                         cards=[card],
                         field=where,
@@ -417,10 +455,11 @@ class _Checker:
                     and self.table.side_of(who) != self.hand.kc
                 ):
                     raise ImpossibleHandError(
-                        say(
-                            "{} is recorded holding the KC, but the record says {} held it.",
-                            seat(who),
-                            side(self.hand.kc),
+                        msg(
+                            "{seat} is recorded holding the KC, but the record says {side} held "
+                            "it.",
+                            seat=seat(who),
+                            side=side(self.hand.kc),
                         ),
                         cards=[card],
                         field=where,
@@ -445,10 +484,14 @@ class _Checker:
         if state.lead is None:
             if state.complete:
                 raise ImpossibleHandError(
-                    say(
-                        f"Nobody led in trick {number + 1}, yet {len(left)} playable "
-                        f"card{'s are' if len(left) != 1 else ' is'} still in hand "
-                        f"({format_cards(left)}): whoever holds one leads it (6a)."
+                    msg_n(
+                        "Nobody led in trick {number}, yet {count} playable card is still in "
+                        "hand ({cards}): whoever holds one leads it (6a).",
+                        "Nobody led in trick {number}, yet {count} playable cards are still in "
+                        "hand ({cards}): whoever holds one leads it (6a).",
+                        len(left),
+                        number=number + 1,
+                        cards=joined(left, " "),
                     ),
                     cards=left,
                     field=_at(number),
@@ -470,10 +513,11 @@ class _Checker:
             missing.append(nxt)
             nxt = self.table.next_seat(nxt)
         raise ImpossibleHandError(
-            say(
-                f"Trick {number + 1} is missing the turn of {{}}: every player plays or passes "
+            msg(
+                "Trick {number} is missing the turn of {players}: every player plays or passes "
                 "in turn (6a), a pass written with no cards.",
-                seats(missing),
+                number=number + 1,
+                players=seats(missing),
             ),
             field=f"tricks[{number}].plays",
             seats=missing,
@@ -494,10 +538,11 @@ def check_over(checked: CheckedHand) -> None:
         nxt = state.expected()
         number = len(checked.results)
         raise IncompleteHandError(
-            say(
-                f"Trick {number} is still being played: {{}} to play or pass. Record the hand "
+            msg(
+                "Trick {number} is still being played: {seat} to play or pass. Record the hand "
                 "to its end (a side's sixth trick, or the last playable card).",
-                seat(nxt if nxt is not None else 0),
+                number=number,
+                seat=seat(nxt if nxt is not None else 0),
             ),
             field=f"tricks[{number - 1}].plays",
             seats=[nxt] if nxt is not None else [],
@@ -505,9 +550,16 @@ def check_over(checked: CheckedHand) -> None:
     if not checked.over:
         left = checked.left
         raise IncompleteHandError(
-            f"The hand is not over: no side has six tricks, and {len(left)} playable "
-            f"card{'s are' if len(left) != 1 else ' is'} still in hand ({format_cards(left)}). "
-            "Record the tricks to the end, or record the hand quickly.",
+            msg_n(
+                "The hand is not over: no side has six tricks, and {count} playable card is "
+                "still in hand ({cards}). Record the tricks to the end, or record the hand "
+                "quickly.",
+                "The hand is not over: no side has six tricks, and {count} playable cards are "
+                "still in hand ({cards}). Record the tricks to the end, or record the hand "
+                "quickly.",
+                len(left),
+                cards=joined(left, " "),
+            ),
             cards=left,
             field="tricks",
         )

@@ -19,6 +19,9 @@ with the seat on lead (the winner of the trick before; for the first trick, the 
 >>> result = judge_trick(trick, Table(4))
 >>> result.winner, str(result.reason)
 (3, 'the 9C is the highest card played (6a); seat 1 laid the 7H: a trick of its own (BR-4)')
+
+Every sentence is a message (:mod:`.words`): the English above, in Swedish, Danish or
+Icelandic at the edge, with the players' names.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from adjudicator.cards import BRUS, Card, Rank, format_cards, parse_cards
+from adjudicator.cards import BRUS, Card, Rank, parse_cards
 from adjudicator.errors import (
     AdjudicationError,
     AlreadyPlayedError,
@@ -35,9 +38,10 @@ from adjudicator.errors import (
     IllegalPlayError,
     OutOfTurnError,
 )
+from adjudicator.messages import Listed, Message, joined, listed, msg, msg_n
 from adjudicator.options import option
 from adjudicator.records import crosswise
-from adjudicator.said import Ref, Said, say, seat, seats
+from adjudicator.said import Ref, seat, seats
 from adjudicator.tricks.plays import Play, Trick, TrickResult
 
 PACK = BRUS
@@ -61,7 +65,6 @@ SEVENS: tuple[Card, ...] = parse_cards("7C 7S 7H 7D")
 UNPLAYABLE: tuple[Card, ...] = parse_cards("8C 8H 8D 10C 10S 10H 10D QC QS QH QD KC KS KD")
 KC = Card.parse("KC")  # the Outcome card
 EIGHT_H = Card.parse("8H")
-NAMES: dict[Card, str] = {PLAYABLE[0]: "Spit", PLAYABLE[1]: "Dull", PLAYABLE[2]: "Brus"}
 # Most plays: four 7s laid, then the card led.
 MOST_CARDS_A_PLAY = len(SEVENS) + 1
 
@@ -96,22 +99,25 @@ def beats(card: Card, highest: Card) -> bool:
     return power(card) > power(highest)
 
 
-def card_name(card: Card) -> str:
-    """``the JC (Spit)``, ``the 9D``: a card as a sentence names it."""
-    name = NAMES.get(card)
-    return f"the {card} ({name})" if name else f"the {card}"
+def card_name(card: Card) -> Message:
+    """``the JC (Spit)``, ``the 9D``: a card as a sentence names it, a matador with its name
+    (each a sentence of its own, so that a language may call it its own way).
+
+    >>> str(card_name(Card.parse("JC"))), str(card_name(Card.parse("9D")))
+    ('the JC (Spit)', 'the 9D')
+    """
+    if card == PLAYABLE[0]:
+        return msg("the {card} (Spit)", card=card)
+    if card == PLAYABLE[1]:
+        return msg("the {card} (Dull)", card=card)
+    if card == PLAYABLE[2]:
+        return msg("the {card} (Brus)", card=card)
+    return msg("the {card}", card=card)
 
 
-def cards_named(cards: Sequence[Card]) -> str:
+def cards_named(cards: Sequence[Card]) -> Message:
     """``the 7H``, ``the 7H and 7S``, ``the 7H, 7S and 7D``."""
-    shown = [str(c) for c in cards]
-    if len(shown) == 1:
-        return f"the {shown[0]}"
-    return f"the {', '.join(shown[:-1])} and {shown[-1]}"
-
-
-def tricks_word(count: int) -> str:
-    return f"{count} trick{'s' if count != 1 else ''}"
+    return msg("the {cards}", cards=listed(cards))
 
 
 @dataclass(frozen=True)
@@ -124,17 +130,21 @@ class Options:
 
     hands: int = option(
         12,
-        "How many hands make a game; the side with the higher total then wins (a tie is "
-        "shared). Twelve lets every player deal alike at four or six.",
+        msg(
+            "How many hands make a game; the side with the higher total then wins (a tie is "
+            "shared). Twelve lets every player deal alike at four or six."
+        ),
         minimum=1,
         maximum=100,
         rule="6a",
     )
     must_beat: bool = option(
         False,
-        "A player who can beat the highest card so far must play a higher card (pagat); by "
-        "default a player may pass anyway, as the seed says a player 'may only play' a higher "
-        "card.",
+        msg(
+            "A player who can beat the highest card so far must play a higher card (pagat); by "
+            "default a player may pass anyway, as the seed says a player 'may only play' a "
+            "higher card."
+        ),
         rule="BR-3",
     )
 
@@ -157,12 +167,19 @@ class Table:
     def for_players(cls, players: int) -> Table:
         """The table for this many players, refusing any count but four or six."""
         if isinstance(players, bool) or not isinstance(players, int) or players not in TABLE_SIZES:
-            shown = players if isinstance(players, int) and abs(players) < 1000 else "that many"
-            raise BadEntryError(
-                "Brus is for four players (two sides of two) or six (two sides of three), "
-                f"not {shown}.",
-                field="seats",
+            refusal = (
+                msg(
+                    "Brus is for four players (two sides of two) or six (two sides of three), "
+                    "not {count}.",
+                    count=players,
+                )
+                if isinstance(players, int) and abs(players) < 1000
+                else msg(
+                    "Brus is for four players (two sides of two) or six (two sides of three), "
+                    "not that many."
+                )
             )
+            raise BadEntryError(refusal, field="seats")
         return cls(players)
 
     @property
@@ -220,14 +237,14 @@ class TrickInPlay:
 
     table: Table
     on_lead: int | None = None
-    why: Said | None = None
+    why: Message | None = None
     plays: list[Play] = field(default_factory=list)
     lead: int | None = None  # the index of the play holding the card led
     highest: int | None = None  # the index of the play holding the highest card
     beaten: int | None = None  # the play the highest took over from
     standing: list[int] = field(default_factory=list)
     laid: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)  # (seat, 7s) in order
-    steps: list[Said] = field(default_factory=list)
+    steps: list[Message] = field(default_factory=list)
     seen: dict[Card, int] = field(default_factory=dict)
 
     @property
@@ -257,9 +274,10 @@ class TrickInPlay:
             if card in self.seen:
                 earlier = self.seen[card]
                 raise AlreadyPlayedError(
-                    say(
-                        f"The {card} is played twice in this trick, by {{}}.",
-                        _both(earlier, play.seat),
+                    msg(
+                        "The {card} is played twice in this trick, by {players}.",
+                        card=card,
+                        players=_both(earlier, play.seat),
                     ),
                     cards=[card],
                     field=_field(index),
@@ -275,10 +293,13 @@ class TrickInPlay:
     def _check_turn(self, index: int, who: int) -> None:
         if self.complete:
             raise IllegalPlayError(
-                say(
-                    f"Every player has had a turn in this trick ({self.table.players} turns); "
-                    "{}'s play belongs to the next trick.",
-                    seat(who),
+                msg_n(
+                    "Every player has had a turn in this trick ({count} turn); {seat}'s play "
+                    "belongs to the next trick.",
+                    "Every player has had a turn in this trick ({count} turns); {seat}'s play "
+                    "belongs to the next trick.",
+                    self.table.players,
+                    seat=seat(who),
                 ),
                 field=_field(index, "seat"),
                 seats=[who],
@@ -287,18 +308,26 @@ class TrickInPlay:
         if expected is None or expected == who:
             return
         if index == 0:
-            message = say("{} is on lead here, not {}.", seat(expected), seat(who))
-            if self.why is not None:
-                message = Said(
-                    f"{{}} is on lead here, not {{}}: {self.why.template} (6a).",
-                    (seat(expected), seat(who), *self.why.refs),
+            message = (
+                msg(
+                    "{expected} is on lead here, not {seat}.",
+                    expected=seat(expected),
+                    seat=seat(who),
                 )
+                if self.why is None
+                else msg(
+                    "{expected} is on lead here, not {seat}: {why} (6a).",
+                    expected=seat(expected),
+                    seat=seat(who),
+                    why=self.why,
+                )
+            )
         else:
-            message = say(
-                "It was {}'s turn to play or pass, not {}'s: the turn goes to the left, one "
-                "each (6a).",
-                seat(expected),
-                seat(who),
+            message = msg(
+                "It was {expected}'s turn to play or pass, not {seat}'s: the turn goes to the "
+                "left, one each (6a).",
+                expected=seat(expected),
+                seat=seat(who),
             )
         raise OutOfTurnError(message, field=_field(index, "seat"), seats=[who, expected])
 
@@ -314,8 +343,10 @@ class TrickInPlay:
         cards = [c for c in play.cards if is_playable(c)]
         if len(cards) > 1:
             raise IllegalPlayError(
-                say(
-                    f"{{}} played {format_cards(cards)} together: one card a turn (6a).", seat(who)
+                msg(
+                    "{seat} played {cards} together: one card a turn (6a).",
+                    seat=seat(who),
+                    cards=joined(cards, " "),
                 ),
                 cards=cards,
                 field=where,
@@ -323,10 +354,11 @@ class TrickInPlay:
             )
         if sevens and self.lead is not None:
             raise IllegalPlayError(
-                say(
-                    f"{{}} cannot lay {cards_named(sevens)} now: only the player on lead lays 7s, "
-                    "before leading (BR-4).",
-                    seat(who),
+                msg(
+                    "{seat} cannot lay {sevens} now: only the player on lead lays 7s, before "
+                    "leading (BR-4).",
+                    seat=seat(who),
+                    sevens=cards_named(sevens),
                 ),
                 cards=sevens,
                 field=where,
@@ -337,32 +369,39 @@ class TrickInPlay:
             self.laid.append((who, sevens))
             events += [Event("seven", who, c) for c in sevens]
             self.steps.append(
-                say(f"{{}} lays {cards_named(sevens)}: {_own_tricks(sevens)} (BR-4)", seat(who))
+                msg(
+                    "{seat} lays {sevens}: {tricks} (BR-4)",
+                    seat=seat(who),
+                    sevens=cards_named(sevens),
+                    tricks=_own_tricks(sevens),
+                )
             )
         if self.lead is None:
             if not cards:
                 events.append(Event("lead_pass", who))
                 self.steps.append(
-                    say("{} has nothing to lead: the lead passes left (6a)", seat(who))
+                    msg("{seat} has nothing to lead: the lead passes left (6a)", seat=seat(who))
                 )
                 return events
             self.lead = self.highest = index
             events.append(Event("lead", who, cards[0]))
-            self.steps.append(say(f"{{}} leads {card_name(cards[0])}", seat(who)))
+            self.steps.append(msg("{seat} leads {card}", seat=seat(who), card=card_name(cards[0])))
             return events
         highest = self.card_of(self.highest) if self.highest is not None else None
         assert highest is not None
         if not cards:
             events.append(Event("pass", who, highest))
-            self.steps.append(say("{} passes", seat(who)))
+            self.steps.append(msg("{seat} passes", seat=seat(who)))
             return events
         card = cards[0]
         if not beats(card, highest):
             raise IllegalPlayError(
-                say(
-                    f"{{}}'s {card} does not beat {card_name(highest)}: a card played to a trick "
-                    "must beat the highest so far; without one, the player passes (6a).",
-                    seat(who),
+                msg(
+                    "{seat}'s {card} does not beat {highest}: a card played to a trick must beat "
+                    "the highest so far; without one, the player passes (6a).",
+                    seat=seat(who),
+                    card=card,
+                    highest=card_name(highest),
                 ),
                 cards=[card],
                 field=where,
@@ -370,26 +409,27 @@ class TrickInPlay:
             )
         self.beaten, self.highest = self.highest, index
         events.append(Event("beat", who, card))
-        self.steps.append(say(f"{{}} beats it with {card_name(card)}", seat(who)))
+        self.steps.append(msg("{seat} beats it with {card}", seat=seat(who), card=card_name(card)))
         return events
 
     def result(self) -> TrickResult:
         """Who wins the trick as it stands: the highest card's player (6a); with no card led,
         the seat that laid the last 7s (a trick the hand ended in, BR-4)."""
-        sevens = self._sevens_said()
         if self.highest is None:
+            sevens = self._sevens_said(first=True)
             if not self.laid:
                 raise ValueError("no card and no 7 in this trick")
             who = self.laid[-1][0]
             index = max(i for i, p in enumerate(self.plays) if p.seat == who)
-            reason = sevens or say("nothing was led")
+            reason = sevens or msg("nothing was led")
             return TrickResult(who, index, reason, "BR-4", lead=index, steps=tuple(self.steps))
         card = self.card_of(self.highest)
         main = (
-            say(f"nobody beat {card_name(card)} led (6a)")
+            msg("nobody beat {card} led (6a)", card=card_name(card))
             if self.highest == self.lead
-            else say(f"{card_name(card)} is the highest card played (6a)")
+            else msg("{card} is the highest card played (6a)", card=card_name(card))
         )
+        sevens = self._sevens_said(first=False)
         reason = main if sevens is None else _join(main, sevens)
         assert self.lead is not None
         return TrickResult(
@@ -403,41 +443,54 @@ class TrickInPlay:
             steps=tuple(self.steps),
         )
 
-    def _sevens_said(self) -> Said | None:
+    def _sevens_said(self, *, first: bool) -> Message | None:
+        """The 7s laid, a clause for each seat that laid them; ``first``: the clauses open the
+        sentence (else they follow another, after a semicolon)."""
         if not self.laid:
             return None
         parts = [
-            say(f"{{}} laid {cards_named(cards)}: {_own_tricks(cards)} (BR-4)", seat(who))
-            for who, cards in self.laid
+            msg(
+                "{seat} laid {sevens}: {tricks} (BR-4)",
+                seat=seat(who) if first and at == 0 else _mid(who),
+                sevens=cards_named(cards),
+                tricks=_own_tricks(cards),
+            )
+            for at, (who, cards) in enumerate(self.laid)
         ]
-        said = parts[0]
-        for part in parts[1:]:
-            said = _join(said, part)
-        return said
+        return parts[0] if len(parts) == 1 else _join(*parts)
 
 
-def _own_tricks(sevens: Sequence[Card]) -> str:
+def _own_tricks(sevens: Sequence[Card]) -> Message:
     """What 7s laid are: ``a trick of its own``, ``2 tricks of their own`` (BR-4)."""
-    return "a trick of its own" if len(sevens) == 1 else f"{len(sevens)} tricks of their own"
+    return msg_n("a trick of its own", "{count} tricks of their own", len(sevens))
 
 
 def _both(one: int, other: int) -> Ref:
     return seat(one) if one == other else seats(sorted({one, other}))
 
 
-def _join(first: Said, second: Said) -> Said:
-    """Two sentences as one, joined by a semicolon, their seats kept."""
-    return Said(f"{first.template}; {second.template}", (*first.refs, *second.refs))
+def _mid(who: int) -> Listed:
+    """A seat named in a clause that follows another after a semicolon: said mid-sentence
+    ("seat 1", not "Seat 1"), which a seat opening its own clause would not be."""
+    return listed([seat(who)])
 
 
-def _unplayable(card: Card, who: int) -> Said:
+def _join(*clauses: Message) -> Message:
+    """Clauses as one sentence, joined by semicolons, each its own message."""
+    return msg("{clauses}", clauses=joined(clauses, "; "))
+
+
+def _unplayable(card: Card, who: int) -> Message:
     if card == KC:
-        why = "the KC is the Outcome card: unplayable, it stays in hand to decide a hand of five tricks (6a)"
+        why = msg(
+            "the KC is the Outcome card: unplayable, it stays in hand to decide a hand of five "
+            "tricks (6a)"
+        )
     elif card == EIGHT_H:
-        why = "the 8H is unplayable (the 8S, Dull, is the playable eight: BR-1)"
+        why = msg("the 8H is unplayable (the 8S, Dull, is the playable eight: BR-1)")
     else:
-        why = f"the {card} is one of the 14 unplayable cards, never played (6a)"
-    return say(f"{{}} cannot play the {card}: {why}.", seat(who))
+        why = msg("the {card} is one of the 14 unplayable cards, never played (6a)", card=card)
+    return msg("{seat} cannot play the {card}: {why}.", seat=seat(who), card=card, why=why)
 
 
 def judge_trick(
@@ -445,7 +498,7 @@ def judge_trick(
     table: Table,
     *,
     on_lead: int | None = None,
-    why: Said | None = None,
+    why: Message | None = None,
 ) -> TrickResult:
     """Every turn of one trick checked, and who wins it (see the module's docstring).
 
@@ -459,7 +512,7 @@ def judge_trick(
     state = play_out(trick.plays, table, on_lead=on_lead, why=why)
     if state.highest is None and not state.laid:
         raise IllegalPlayError(
-            "Nobody led: a trick needs a card led, or 7s laid.", field="plays", seats=()
+            msg("Nobody led: a trick needs a card led, or 7s laid."), field="plays", seats=()
         )
     return state.result()
 
@@ -469,7 +522,7 @@ def play_out(
     table: Table,
     *,
     on_lead: int | None = None,
-    why: Said | None = None,
+    why: Message | None = None,
 ) -> TrickInPlay:
     """The turns of one trick taken in order (refused at the first illegal one)."""
     state = TrickInPlay(table, on_lead, why)

@@ -9,8 +9,8 @@ nobody scores. Both forms score the same way (:func:`score_hand`).
 >>> score = score_hand(QuickHand((6, 0)), Table(4))
 >>> score.points, score.outcome, str(score.summary)
 ((2, 0), 'jan', 'Jan! Side 1 took the first six tricks: 2 points.')
->>> score_hand(QuickHand((5, 4), kc=0), Table(4)).explanation(0)
-('5 tricks and the KC, with no side on six: the hand, +1 (6a)',)
+>>> [str(line) for line in score_hand(QuickHand((5, 4), kc=0), Table(4)).explanation(0)]
+['5 tricks and the KC, with no side on six: the hand, +1 (6a)']
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from typing import Literal, TypedDict
 
 from adjudicator.errors import BadEntryError, ImpossibleHandError
-from adjudicator.said import Said, say, side
+from adjudicator.messages import Message, Points, msg, msg_n, point_count
+from adjudicator.said import side
 from adjudicator.tricks.brus.hand import FIVE, SIX, CheckedHand, Hand, check_hand, check_over
-from adjudicator.tricks.brus.rules import DEFAULTS, PLAYABLE, Options, Table, tricks_word
+from adjudicator.tricks.brus.rules import DEFAULTS, PLAYABLE, Options, Table
 from adjudicator.tricks.plays import ScoreLineData
 
 type Outcome = Literal["jan", "six", "kc", "none"]
@@ -59,7 +60,7 @@ class ScoreLine:
     rule: str
 
     def as_dict(self) -> ScoreLineData:
-        return {"side": self.side, "points": self.points, "text": str(self.text), "rule": self.rule}
+        return {"side": self.side, "points": self.points, "text": self.text, "rule": self.rule}
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,7 @@ class HandScore:
     outcome: Outcome
     winner: int | None
     kc: int | None
-    summary: Said
+    summary: Message
 
     def explanation(self, unit: int) -> tuple[str, ...]:
         return tuple(line.text for line in self.lines if line.side == unit)
@@ -107,16 +108,19 @@ def check_kc(won: tuple[int, ...], kc: int | None) -> None:
     """Refuse a hand whose score turns on the KC when the record does not say who held it."""
     fives = kc_needed(won)
     if fives and kc is None:
-        who = " and ".join("{}" for _ in fives)
-        verb = "has" if len(fives) == 1 else "have"
-        raise BadEntryError(
-            say(
-                f"Which side held the KC? {who} {verb} five tricks and nobody six, so the "
-                "Outcome card decides the hand (6a, BR-6).",
-                *(side(s) for s in fives),
-            ),
-            field="kc",
+        question = (
+            msg(
+                "Which side held the KC? {side} has five tricks and nobody six, so the Outcome "
+                "card decides the hand (6a, BR-6).",
+                side=side(fives[0]),
+            )
+            if len(fives) == 1
+            else msg(
+                "Which side held the KC? Both sides have five tricks and nobody six, so the "
+                "Outcome card decides the hand (6a, BR-6)."
+            )
         )
+        raise BadEntryError(question, field="kc")
 
 
 def check_quick(quick: QuickHand, table: Table) -> None:
@@ -125,20 +129,30 @@ def check_quick(quick: QuickHand, table: Table) -> None:
     won = quick.won
     if len(won) != len(table.sides) or any(n < 0 or n > SIX for n in won):
         raise BadEntryError(
-            f"won lists the tricks of each side: {len(table.sides)} whole numbers from 0 to 6.",
+            msg(
+                "won lists the tricks of each side: {count} whole numbers from 0 to {most}.",
+                count=len(table.sides),
+                most=SIX,
+            ),
             field="won",
         )
     sixes = [s for s, n in enumerate(won) if n >= SIX]
     if len(sixes) > 1:
         raise ImpossibleHandError(
-            "Only one side can win six tricks: the hand ends at the first six (6a).",
+            msg("Only one side can win six tricks: the hand ends at the first six (6a)."),
             field="won",
         )
     if not sixes and sum(won) < table.fewest_tricks:
         raise ImpossibleHandError(
-            f"With no side on six, the hand was played out: the {len(PLAYABLE)} playable cards "
-            f"take at least {table.fewest_tricks} tricks at {table.players} players (one card a "
-            f"player a trick), not {sum(won)} (6a).",
+            msg(
+                "With no side on six, the hand was played out: the {cards} playable cards take "
+                "at least {fewest} tricks at {players} players (one card a player a trick), not "
+                "{count} (6a).",
+                cards=len(PLAYABLE),
+                fewest=table.fewest_tricks,
+                players=table.players,
+                count=sum(won),
+            ),
             field="won",
         )
     check_kc(won, quick.kc)
@@ -175,46 +189,82 @@ def _score(won: tuple[int, ...], kc: int | None) -> HandScore:
         jan = all(won[s] == 0 for s in units if s != winner)
         points[winner] = JAN_POINTS if jan else HAND_POINTS
         for s in units:
+            text: Message
             if s == winner and jan:
-                text = f"Jan, the first six tricks: +{JAN_POINTS} (6a)"
+                text = msg(
+                    "Jan, the first six tricks: {points} (6a)",
+                    points=Points(JAN_POINTS, signed=True),
+                )
             elif s == winner:
-                text = f"6 tricks: the hand, +{HAND_POINTS} (6a)"
+                text = msg(
+                    "6 tricks: the hand, {points} (6a)", points=Points(HAND_POINTS, signed=True)
+                )
             else:
-                text = f"{tricks_word(won[s])}: nothing, the other side won six (6a)"
+                text = msg_n(
+                    "{count} trick: nothing, the other side won six (6a)",
+                    "{count} tricks: nothing, the other side won six (6a)",
+                    won[s],
+                )
             lines.append(ScoreLine(s, points[s], text, "6a"))
-        others = " and ".join(str(won[s]) for s in units if s != winner)
+        # Two sides: the other side's tricks are one number.
+        others = next(won[s] for s in units if s != winner)
         summary = (
-            say(f"Jan! {{}} took the first six tricks: {JAN_POINTS} points.", side(winner))
+            msg(
+                "Jan! {side} took the first six tricks: {points}.",
+                side=side(winner),
+                points=point_count(JAN_POINTS),
+            )
             if jan
-            else say(f"{{}} won the hand, six tricks to {others}.", side(winner))
+            else msg("{side} won the hand, six tricks to {count}.", side=side(winner), count=others)
         )
         return HandScore(
             tuple(points), won, tuple(lines), "jan" if jan else "six", winner, kc, summary
         )
     fives = kc_needed(won)
     winner_or_none = kc if kc is not None and kc in fives else None
-    counts = " to ".join(str(n) for n in won)
+    first, second = won  # two sides, always
     for s in units:
         if s == winner_or_none:
             points[s] = HAND_POINTS
-            text = f"5 tricks and the KC, with no side on six: the hand, +{HAND_POINTS} (6a)"
+            text = msg(
+                "5 tricks and the KC, with no side on six: the hand, {points} (6a)",
+                points=Points(HAND_POINTS, signed=True),
+            )
             rule = "6a"
         elif s in fives:
-            text = say(
-                "5 tricks, but {} held the KC: nothing (6a, BR-6)",
-                side(kc if kc is not None else 0),
+            text = msg(
+                "5 tricks, but {side} held the KC: nothing (6a, BR-6)",
+                side=side(kc if kc is not None else 0),
             )
             rule = "BR-6"
         else:
-            text = f"{tricks_word(won[s])}: nothing, no side won six (6a)"
+            text = msg_n(
+                "{count} trick: nothing, no side won six (6a)",
+                "{count} tricks: nothing, no side won six (6a)",
+                won[s],
+            )
             rule = "6a"
         lines.append(ScoreLine(s, points[s], text, rule))
     if winner_or_none is not None:
-        summary = say(
-            f"Played out, {counts}: {{}} won the hand with five tricks and the KC.",
-            side(winner_or_none),
+        summary = msg(
+            "Played out, {first} to {second}: {side} won the hand with five tricks and the KC.",
+            first=first,
+            second=second,
+            side=side(winner_or_none),
         )
         return HandScore(tuple(points), won, tuple(lines), "kc", winner_or_none, kc, summary)
-    why = "the KC was with the other side" if fives else "no side won six tricks"
-    summary = say(f"Played out, {counts}: nobody won the hand ({why}).")
+    summary = (
+        msg(
+            "Played out, {first} to {second}: nobody won the hand (the KC was with the other "
+            "side).",
+            first=first,
+            second=second,
+        )
+        if fives
+        else msg(
+            "Played out, {first} to {second}: nobody won the hand (no side won six tricks).",
+            first=first,
+            second=second,
+        )
+    )
     return HandScore(tuple(points), won, tuple(lines), "none", None, kc, summary)

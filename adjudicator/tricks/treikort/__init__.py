@@ -14,7 +14,7 @@ Who wins a trick, and why:
 >>> trick = parse_trick({"plays": [{"seat": 2, "cards": "9D"}, {"seat": 0, "cards": "KD"},
 ...                                {"seat": 1, "cards": "7S"}]}, 3)
 >>> result = judge_trick(trick)
->>> result.winner, result.reason
+>>> result.winner, str(result.reason)
 (0, 'the KD beats the 9D (9a)')
 
 Who is Pope after a sitting's hands, and across a night's sittings:

@@ -55,6 +55,7 @@ from adjudicator.errors import (
     ImpossibleHandError,
 )
 from adjudicator.game import FixedDeals, Mark, NightGame, Question, Scored
+from adjudicator.messages import Listed, Message, joined, listed, msg, msg_n
 from adjudicator.records import (
     CountField,
     DealData,
@@ -66,7 +67,7 @@ from adjudicator.records import (
     TricksField,
     Way,
 )
-from adjudicator.said import Ref, Said, say, seat, seats
+from adjudicator.said import Ref, seat, seats
 from adjudicator.tally import SeatResult, Tally
 from adjudicator.tricks.family import (
     TrickAnswerBase,
@@ -118,27 +119,18 @@ class QuickHand:
 
 type Deal = Hand | QuickHand
 
-POPE = Mark("pope", "♛", "hands played as Pope (13 or more tricks over the last three hands)")
+POPE = Mark("pope", "♛", msg("hands played as Pope (13 or more tricks over the last three hands)"))
 
 
-def join(*parts: str) -> str:
-    """Sentences one after another, their seats kept (a :class:`Said` when any part is one).
+def join(*parts: str) -> Message:
+    """Sentences one after another, each its own message (its seats kept).
 
-    >>> join(say("{} leads.", seat(0)), say("{} is Pope.", seat(1))).refs
-    (Ref(seats=(0,), side=None), Ref(seats=(1,), side=None))
+    >>> from adjudicator.said import Naming
+    >>> line = join(msg("{seat} leads.", seat=seat(0)), msg("{seat} is Pope.", seat=seat(1)))
+    >>> str(line), line.named(Naming(("Ann", "Ben", "Cy")))
+    ('Seat 1 leads. Seat 2 is Pope.', 'Ann leads. Ben is Pope.')
     """
-    kept = [p for p in parts if p]
-    if not any(isinstance(p, Said) for p in kept):
-        return " ".join(kept)
-    templates: list[str] = []
-    refs: list[Ref] = []
-    for part in kept:
-        if isinstance(part, Said):
-            templates.append(part.template)
-            refs.extend(part.refs)
-        else:
-            templates.append(part.replace("{", "(").replace("}", ")"))
-    return Said(" ".join(templates), tuple(refs))
+    return msg("{sentences}", sentences=joined([p for p in parts if p], " "))
 
 
 def tricks_won(deal: Deal) -> tuple[int, ...]:
@@ -148,7 +140,7 @@ def tricks_won(deal: Deal) -> tuple[int, ...]:
     return check_hand(deal).won()
 
 
-def _hand_summary(won: Sequence[int]) -> Said:
+def _hand_summary(won: Sequence[int]) -> Message:
     """Who won the hand (most tricks, ties shared, T-3), with the counts.
 
     >>> print(_hand_summary((5, 3, 1)))
@@ -162,21 +154,29 @@ def _hand_summary(won: Sequence[int]) -> Said:
     top = [s for s, n in enumerate(won) if n == most]
     rest = [s for s, n in enumerate(won) if n != most]
     if len(top) == 1:
-        others = " and ".join(str(won[s]) for s in rest)
-        return say(f"{{}} won the hand, {_tricks(most)} to {others}.", seat(top[0]))
+        return msg_n(
+            "{seat} won the hand, {count} trick to {others}.",
+            "{seat} won the hand, {count} tricks to {others}.",
+            most,
+            seat=seat(top[0]),
+            others=listed(won[s] for s in rest),
+        )
     if not rest:
-        return say(f"{{}} won {_tricks(most)} each.", seats(top))
+        return msg_n(
+            "{players} won {count} trick each.",
+            "{players} won {count} tricks each.",
+            most,
+            players=seats(top),
+        )
     loser = rest[0]
-    return say(f"{{}} won {_tricks(most)} each; {{}} took {won[loser]}.", seats(top), seat(loser))
-
-
-def _tricks(n: int) -> str:
-    return f"{n} trick{'' if n == 1 else 's'}"
-
-
-def _numbers(numbers: Sequence[int]) -> str:
-    shown = [str(n) for n in numbers]
-    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+    return msg_n(
+        "{players} won {count} trick each; {seat} took {taken}.",
+        "{players} won {count} tricks each; {seat} took {taken}.",
+        most,
+        players=seats(top),
+        seat=seat(loser),
+        taken=won[loser],
+    )
 
 
 class Detail(TypedDict):
@@ -202,7 +202,7 @@ class Treikort(TrickGame[Options, Deal]):
 
     def dealing(self, players: int, options: Options) -> Dealing:
         """9a: the whole 27-card pack, nine each in packets of three."""
-        notes = ("Dealt in packets of three (9a).",)
+        notes = (msg("Dealt in packets of three (9a)."),)
         return from_pack(self.pack(options, players), players, HAND_SIZE, "9a", notes=notes)
 
     def pack(self, options: Options, players: int) -> Pack:
@@ -215,32 +215,36 @@ class Treikort(TrickGame[Options, Deal]):
             (
                 SeatField(
                     "dealer",
-                    "Who dealt?",
+                    msg("Who dealt?"),
                     optional=True,
-                    none_label="Not noted",
-                    help="The player at the dealer's left leads the first trick: name the "
-                    "dealer to have that checked.",
+                    none_label=msg("Not noted"),
+                    help=msg(
+                        "The player at the dealer's left leads the first trick: name the "
+                        "dealer to have that checked."
+                    ),
                 ),
                 TricksField(
                     "tricks",
-                    "The tricks, in the order played",
+                    msg("The tricks, in the order played"),
                     max_tricks=TRICKS,
                     max_cards_per_play=1,
                     plays_per_trick=PLAYERS,
-                    help="Each trick lists its three plays in turn: the player and the card. "
-                    "The winner of a trick leads the next; a 7 wins only when led, and only a "
-                    "player who has won a trick may lead one.",
+                    help=msg(
+                        "Each trick lists its three plays in turn: the player and the card. "
+                        "The winner of a trick leads the next; a 7 wins only when led, and only "
+                        "a player who has won a trick may lead one."
+                    ),
                 ),
                 PerSideField(
                     "won",
-                    "Tricks won by each player",
-                    CountField("won", "Tricks won", maximum=TRICKS),
-                    help=f"The {TRICKS} tricks of the hand, shared out.",
+                    msg("Tricks won by each player"),
+                    CountField("won", msg("Tricks won"), maximum=TRICKS),
+                    help=msg("The {count} tricks of the hand, shared out.", count=TRICKS),
                 ),
             ),
             ways=(
-                Way("tricks", "Trick by trick", ("dealer", "tricks")),
-                Way("quick", "Quickly: tricks won by each player", ("won",)),
+                Way("tricks", msg("Trick by trick"), ("dealer", "tricks")),
+                Way("quick", msg("Quickly: tricks won by each player"), ("won",)),
             ),
         )
 
@@ -263,8 +267,12 @@ class Treikort(TrickGame[Options, Deal]):
         won = tuple(values["won"])
         if sum(won) != TRICKS:
             raise ImpossibleHandError(
-                f"A hand has {TRICKS} tricks, shared out among the players: these add up to "
-                f"{sum(won)}.",
+                msg(
+                    "A hand has {tricks} tricks, shared out among the players: these add up to "
+                    "{count}.",
+                    tricks=TRICKS,
+                    count=sum(won),
+                ),
                 field="won",
             )
         return QuickHand(won)
@@ -297,18 +305,38 @@ class Treikort(TrickGame[Options, Deal]):
         results = []
         for s in range(PLAYERS):
             lines: list[str] = []
-            if by_trick is not None:
-                mine = [n + 1 for n, w in enumerate(by_trick) if w == s]
-                which = f": trick{'s' if len(mine) > 1 else ''} {_numbers(mine)}" if mine else ""
-                lines.append(f"{_tricks(won[s])} of {TRICKS}{which} (T-3)")
+            mine = [n + 1 for n, w in enumerate(by_trick or ()) if w == s]
+            if mine:
+                # From the tricks, the tricks a player won are the tricks they took: one count.
+                lines.append(
+                    msg_n(
+                        "{count} trick of {total}: trick {numbers} (T-3)",
+                        "{count} tricks of {total}: tricks {numbers} (T-3)",
+                        won[s],
+                        total=TRICKS,
+                        numbers=listed(mine),
+                    )
+                )
             else:
-                lines.append(f"{_tricks(won[s])} of {TRICKS} (T-3)")
+                lines.append(
+                    msg_n(
+                        "{count} trick of {total} (T-3)",
+                        "{count} tricks of {total} (T-3)",
+                        won[s],
+                        total=TRICKS,
+                    )
+                )
             if options.pope:
                 if before.pope == s:
-                    lines.append("played the hand as Pope ♛, with the two exchanges (9a)")
+                    lines.append(msg("played the hand as Pope ♛, with the two exchanges (9a)"))
                 lines.append(
-                    f"{_tricks(after.window_tricks[s])} over "
-                    f"{hands_phrase(after.windows[s])}: {POPE_TRICKS} or more make the Pope (T-4)"
+                    msg_n(
+                        "{count} trick over {hands}: {needed} or more make the Pope (T-4)",
+                        "{count} tricks over {hands}: {needed} or more make the Pope (T-4)",
+                        after.window_tricks[s],
+                        hands=hands_phrase(after.windows[s]),
+                        needed=POPE_TRICKS,
+                    )
                 )
             detail: Detail = {
                 "tricks": won[s],
@@ -341,7 +369,7 @@ class Treikort(TrickGame[Options, Deal]):
             notes = (*notes, exchanges(status.pope))
         return dataclasses.replace(result, status=join(result.status, status.reason), notes=notes)
 
-    def across_night(self, games: Sequence[NightGame]) -> tuple[Said, ...]:
+    def across_night(self, games: Sequence[NightGame]) -> tuple[str, ...]:
         """The Pope across the night's sittings (9a, T-4): each player's last three hands,
         wherever they were played; the players named by their place in the night."""
         if not games:
@@ -364,8 +392,11 @@ class Treikort(TrickGame[Options, Deal]):
         notes = super().notes(options, players)
         if options.pope:
             notes.append(
-                f"The Pope: {POPE_TRICKS} or more tricks over the last three hands (9a, T-4); "
-                "♛ counts the hands played as Pope."
+                msg(
+                    "The Pope: {count} or more tricks over the last three hands (9a, T-4); ♛ "
+                    "counts the hands played as Pope.",
+                    count=POPE_TRICKS,
+                )
             )
         return notes
 
@@ -396,24 +427,26 @@ class Treikort(TrickGame[Options, Deal]):
                 trick_fields=(
                     CountField(
                         "number",
-                        "Which trick of the hand (leave empty if unsure)",
+                        msg("Which trick of the hand (leave empty if unsure)"),
                         minimum=1,
                         maximum=TRICKS,
                     ),
                 ),
                 trick_optional=frozenset({"number"}),
-                hand_summary="Who won each trick of this hand and how many each, from its "
-                "tricks or its quick summary?",
+                hand_summary=msg(
+                    "Who won each trick of this hand and how many each, from its tricks or its "
+                    "quick summary?"
+                ),
             ),
             "pope": Question(
                 "pope",
-                "Who is Pope after these hands (the tricks each player won in each), and why?",
+                msg("Who is Pope after these hands (the tricks each player won in each), and why?"),
                 _answer_pope,
                 asks=Asks(
                     (
                         RowsField(
                             "games",
-                            "Tricks each player won, hand by hand",
+                            msg("Tricks each player won, hand by hand"),
                             width="seats",
                             maximum=TRICKS,
                         ),
@@ -442,7 +475,7 @@ def _players(data: Mapping[str, Any]) -> int:
     """``players`` may be left out; if given, it is 3."""
     players = data.get("players", PLAYERS)
     if isinstance(players, bool) or players != PLAYERS:
-        raise BadEntryError("Treikort is for 3 players: players is 3.", field="players")
+        raise BadEntryError(msg("Treikort is for 3 players: players is 3."), field="players")
     return PLAYERS
 
 
@@ -452,7 +485,10 @@ def _trick_number(data: Mapping[str, Any]) -> int | None:
         return None
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= TRICKS:
         raise BadEntryError(
-            f"number is the trick's place in the hand, 1 to {TRICKS} (leave it out if unsure).",
+            msg(
+                "number is the trick's place in the hand, 1 to {most} (leave it out if unsure).",
+                most=TRICKS,
+            ),
             field="number",
         )
     return number
@@ -514,17 +550,22 @@ def _answer_trick(data: Mapping[str, Any], options: Options) -> TrickAnswer:
             "explanation": [err.message],
         }
     complete = len(trick.plays) == PLAYERS
-    verb = "wins the trick" if complete else "is winning the trick so far"
-    explanation: list[str] = [
-        *result.steps,
-        say(f"{{}} {verb}: {result.reason}", seat(result.winner)),
-    ]
+    verdict = (
+        msg("{seat} wins the trick: {reason}", seat=seat(result.winner), reason=result.reason)
+        if complete
+        else msg(
+            "{seat} is winning the trick so far: {reason}",
+            seat=seat(result.winner),
+            reason=result.reason,
+        )
+    )
+    explanation: list[str] = [*result.steps, verdict]
     condition = None
     if number is None and is_seven(trick.plays[0].cards[0]):
-        condition = say(
-            "{} may lead a 7 only after winning a trick this hand, so never to the first "
+        condition = msg(
+            "{seat} may lead a 7 only after winning a trick this hand, so never to the first "
             "trick (9a).",
-            seat(trick.leader),
+            seat=seat(trick.leader),
         )
         explanation.append(condition)
     return {
@@ -554,9 +595,17 @@ def _answer_hand(data: Mapping[str, Any], options: Options) -> HandAnswer:
         for number, result in enumerate(check_hand(deal).results, start=1):
             winners.append(result.winner)
             explanation.append(
-                say(f"trick {number}: {{}} wins: {result.reason}", seat(result.winner))
+                msg(
+                    "trick {number}: {seat} wins: {reason}",
+                    number=number,
+                    seat=seat(result.winner),
+                    reason=result.reason,
+                )
             )
-    explanation += [say(f"{{}}: {_tricks(won[s])}", seat(s)) for s in range(PLAYERS)]
+    explanation += [
+        msg_n("{seat}: {count} trick", "{seat}: {count} tricks", won[s], seat=seat(s))
+        for s in range(PLAYERS)
+    ]
     most = max(won)
     return {
         "players": players,
@@ -610,14 +659,16 @@ def _answer_tricks(data: Mapping[str, Any], options: Options) -> TricksAnswer:
 
 
 def _read_games(raw: object) -> list[tuple[int, ...]]:
-    shape = (
-        f"games lists each hand's tricks per player in order, such as [[5, 4, 0], [6, 2, 1]]: "
-        f"{PLAYERS} whole numbers adding up to {TRICKS}."
+    shape = msg(
+        "games lists each hand's tricks per player in order, such as [[5, 4, 0], [6, 2, 1]]: "
+        "{count} whole numbers adding up to {tricks}.",
+        count=PLAYERS,
+        tricks=TRICKS,
     )
     if not isinstance(raw, list):
         raise BadEntryError(shape, field="games")
     if len(raw) > 1_000:
-        raise BadEntryError("games lists at most 1,000 hands.", field="games")
+        raise BadEntryError(msg("games lists at most 1,000 hands."), field="games")
     games = []
     for index, counts in enumerate(raw):
         where = f"games[{index}]"
@@ -626,13 +677,18 @@ def _read_games(raw: object) -> list[tuple[int, ...]]:
         for at, n in enumerate(counts):
             if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= TRICKS:
                 raise BadEntryError(
-                    f"Tricks won in a hand are a whole number from 0 to {TRICKS}.",
+                    msg("Tricks won in a hand are a whole number from 0 to {most}.", most=TRICKS),
                     field=f"{where}[{at}]",
                 )
         if sum(counts) != TRICKS:
             raise ImpossibleHandError(
-                f"Hand {index + 1}: its {TRICKS} tricks are shared out among the players, but "
-                f"these add up to {sum(counts)}.",
+                msg(
+                    "Hand {number}: its {tricks} tricks are shared out among the players, but "
+                    "these add up to {count}.",
+                    number=index + 1,
+                    tricks=TRICKS,
+                    count=sum(counts),
+                ),
                 field=where,
             )
         games.append(tuple(counts))
@@ -646,7 +702,8 @@ def _answer_pope(data: Mapping[str, Any], options: Options) -> PopeAnswer:
     players = _players(data)
     status = pope_after(_read_games(data.get("games")), options)
     explanation: list[str] = [
-        join(f"After hand {step.hand}:", step.said) for step in status.steps
+        msg("After hand {number}: {news}", number=step.hand, news=step.said)
+        for step in status.steps
     ] or [status.reason]
     return {
         "players": players,
@@ -659,7 +716,21 @@ def _answer_pope(data: Mapping[str, Any], options: Options) -> PopeAnswer:
 __all__ = ["POPE", "Deal", "QuickHand", "Treikort", "pope_status", "tricks_won"]
 
 
-def _renumbered(said: Said, players: Sequence[int]) -> Said:
-    """A sentence about players numbered by :func:`night_pope`, about the night's numbers."""
-    refs = tuple(Ref(tuple(players[i] for i in ref.seats), ref.side) for ref in said.refs)
-    return Said(said.template, refs)
+def _renumbered(said: Message, players: Sequence[int]) -> Message:
+    """A sentence about players numbered by :func:`night_pope`, about the night's numbers.
+
+    >>> str(_renumbered(msg("{seat} is Pope.", seat=seat(0)), [4, 2]))
+    'Seat 5 is Pope.'
+    """
+    args = {name: _renumbered_value(value, players) for name, value in said.args.items()}
+    return Message(said.id, args, plural=said.plural, count=said.counted)
+
+
+def _renumbered_value(value: Any, players: Sequence[int]) -> Any:
+    if isinstance(value, Ref):
+        return Ref(tuple(players[i] for i in value.seats), value.side)
+    if isinstance(value, Message):
+        return _renumbered(value, players)
+    if isinstance(value, Listed):
+        return Listed(tuple(_renumbered_value(v, players) for v in value.items), value.style)
+    return value

@@ -30,7 +30,8 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypedDict
 
 from adjudicator.errors import BadEntryError
-from adjudicator.said import Said, say, seat, seats
+from adjudicator.messages import Message, listed, msg, msg_n
+from adjudicator.said import seat, seats
 from adjudicator.tricks.treikort.rules import DEFAULTS, POPE_TRICKS, POPE_WINDOW, Options
 
 type Change = Literal["none", "new", "kept", "taken", "lost", "tie"]
@@ -70,7 +71,7 @@ class PopeStep:
     window_tricks: tuple[int, ...]
     pope: int | None
     change: Change
-    said: Said
+    said: Message
 
     def as_dict(self) -> PopeStepData:
         return {
@@ -101,7 +102,7 @@ class PopeStatus:
     hands: int
     window_tricks: tuple[int, ...]
     windows: tuple[tuple[int, ...], ...]
-    reason: Said
+    reason: Message
     steps: tuple[PopeStep, ...] = ()
     played_as_pope: tuple[int | None, ...] = ()
 
@@ -118,19 +119,18 @@ class PopeStatus:
         }
 
 
-def exchanges(pope: int) -> Said:
+def exchanges(pope: int) -> Message:
     """The reminder of the Pope's two exchanges at the start of a hand (9a, T-2).
 
     >>> print(exchanges(1))
     Seat 2 is Pope: before the cards are played, seat 2 takes the highest card from one opponent of their choosing (if two cards tie for highest, the opponent picks which, T-2) and gives back any card; then takes a 7 from the other opponent, who gives none if they hold no 7, and gives back any card (9a).
     """
-    return say(
-        "{} is Pope: before the cards are played, {} takes the highest card from one opponent "
-        "of their choosing (if two cards tie for highest, the opponent picks which, T-2) and "
-        "gives back any card; then takes a 7 from the other opponent, who gives none if they "
-        "hold no 7, and gives back any card (9a).",
-        seat(pope),
-        seat(pope),
+    return msg(
+        "{pope} is Pope: before the cards are played, {pope} takes the highest card from one "
+        "opponent of their choosing (if two cards tie for highest, the opponent picks which, "
+        "T-2) and gives back any card; then takes a 7 from the other opponent, who gives none if "
+        "they hold no 7, and gives back any card (9a).",
+        pope=seat(pope),
     )
 
 
@@ -139,7 +139,7 @@ def pope_after(
 ) -> PopeStatus:
     """Who is Pope after these hands, each the tricks won by seat (``[5, 4, 0]``), in order.
 
-    >>> pope_after([]).reason
+    >>> str(pope_after([]).reason)
     'No hands yet: nobody is Pope.'
     >>> str(pope_after([(9, 0, 0), (4, 5, 0)]).reason)
     'Seat 1 is Pope: 13 tricks over hands 1 and 2, 13 or more (9a, T-4).'
@@ -149,7 +149,11 @@ def pope_after(
     for number, counts in enumerate(history):
         if len(counts) != players:
             raise BadEntryError(
-                f"Each hand lists the tricks of the same {players} players.",
+                msg_n(
+                    "Each hand lists the tricks of the same {count} player.",
+                    "Each hand lists the tricks of the same {count} players.",
+                    players,
+                ),
                 field=f"games[{number}]",
             )
         hands.append(dict(enumerate(counts)))
@@ -196,7 +200,8 @@ def night_pope[K: Hashable](
     for place, (who, counts_of_hands) in enumerate(sittings):
         if len(set(who)) != len(who):
             raise BadEntryError(
-                f"Sitting {place + 1} seats one player twice.", field=f"sittings[{place}]"
+                msg("Sitting {number} seats one player twice.", number=place + 1),
+                field=f"sittings[{place}]",
             )
         for key in who:
             if key not in index:
@@ -205,8 +210,13 @@ def night_pope[K: Hashable](
         for number, counts in enumerate(counts_of_hands):
             if len(counts) != len(who):
                 raise BadEntryError(
-                    f"Sitting {place + 1}, hand {number + 1}: give the tricks of its "
-                    f"{len(who)} players.",
+                    msg_n(
+                        "Sitting {number}, hand {hand}: give the tricks of its {count} player.",
+                        "Sitting {number}, hand {hand}: give the tricks of its {count} players.",
+                        len(who),
+                        number=place + 1,
+                        hand=number + 1,
+                    ),
                     field=f"sittings[{place}].hands[{number}]",
                 )
             hands.append({index[key]: n for key, n in zip(who, counts, strict=True)})
@@ -227,20 +237,38 @@ def hand_counts(tally: Any) -> tuple[tuple[int, ...], ...]:
 # ---------------------------------------------------------------------------------------------
 
 
-def hands_phrase(window: Sequence[int], scope: str = "") -> str:
-    """Hands by number, as a sentence names a window.
+def hands_phrase(window: Sequence[int], scope: str = "") -> Message:
+    """Hands by number, as a sentence names a window; ``scope`` " of the night" counts them
+    through a night's sittings.
 
-    >>> hands_phrase([2, 3, 4], ""), hands_phrase([1, 2], ""), hands_phrase([1, 3, 4], "")
-    ('hands 2 to 4', 'hands 1 and 2', 'hands 1, 3 and 4')
+    >>> [str(hands_phrase(w)) for w in ([2, 3, 4], [1, 2], [1, 3, 4])]
+    ['hands 2 to 4', 'hands 1 and 2', 'hands 1, 3 and 4']
+    >>> str(hands_phrase([5], " of the night"))
+    'hand 5 of the night'
     """
+    night = bool(scope)
     if not window:
-        return f"no hands{scope}"
+        return msg("no hands of the night") if night else msg("no hands")
     if len(window) == 1:
-        return f"hand {window[0]}{scope}"
+        number = window[0]
+        return (
+            msg("hand {number} of the night", number=number)
+            if night
+            else msg("hand {number}", number=number)
+        )
     if len(window) > 2 and list(window) == list(range(window[0], window[-1] + 1)):
-        return f"hands {window[0]} to {window[-1]}{scope}"
-    shown = [str(n) for n in window]
-    return f"hands {', '.join(shown[:-1])} and {shown[-1]}{scope}"
+        first, last = window[0], window[-1]
+        return (
+            msg("hands {first} to {last} of the night", first=first, last=last)
+            if night
+            else msg("hands {first} to {last}", first=first, last=last)
+        )
+    numbers = listed(window)
+    return (
+        msg("hands {numbers} of the night", numbers=numbers)
+        if night
+        else msg("hands {numbers}", numbers=numbers)
+    )
 
 
 @dataclass(frozen=True)
@@ -250,10 +278,10 @@ class _Over:
     windows: tuple[tuple[int, ...], ...]
     scope: str
 
-    def __call__(self, *who: int) -> str:
+    def __call__(self, *who: int) -> Message:
         if len({self.windows[w] for w in who}) == 1:
             return hands_phrase(self.windows[who[0]], self.scope)
-        return "their last three hands"
+        return msg("their last three hands")
 
 
 def _run(
@@ -281,23 +309,32 @@ def _run(
         before = pope
         candidates = [p for p in range(players) if totals[p] >= POPE_TRICKS]
         change: Change
+        said: Message
         if not candidates:
             pope = None
             if before is not None:
                 change = "lost"
-                said = say(
-                    f"{{}} is no longer Pope: {totals[before]} tricks over {over(before)}, short "
-                    f"of {POPE_TRICKS} (9a, T-4).",
-                    seat(before),
+                said = msg_n(
+                    "{seat} is no longer Pope: {count} trick over {hands}, short of {needed} "
+                    "(9a, T-4).",
+                    "{seat} is no longer Pope: {count} tricks over {hands}, short of {needed} "
+                    "(9a, T-4).",
+                    totals[before],
+                    seat=seat(before),
+                    hands=over(before),
+                    needed=POPE_TRICKS,
                 )
             else:
                 change = "none"
                 most = max(totals)
                 top = [p for p in range(players) if totals[p] == most and windows[p]]
-                said = say(
-                    f"Nobody is Pope: the most over {over(*top)} is {most}, by {{}}; it takes "
-                    f"{POPE_TRICKS} (9a).",
-                    seats(top),
+                said = msg(
+                    "Nobody is Pope: the most over {hands} is {count}, by {players}; it takes "
+                    "{needed} (9a).",
+                    hands=over(*top),
+                    count=most,
+                    players=seats(top),
+                    needed=POPE_TRICKS,
                 )
         else:
             most = max(totals[p] for p in candidates)
@@ -322,11 +359,13 @@ def _run(
                 said,
             )
         )
+    reason: Message
     if not options.pope:
-        reason = say("This table plays without the Pope (house rule pope off).")
+        # The house rule by its name on the house-rules page ("Pope"), never its key.
+        reason = msg("This table plays without the Pope (the house rule Pope is off).")
         pope = since = None
     elif not hands:
-        reason = say("No hands yet: nobody is Pope.")
+        reason = msg("No hands yet: nobody is Pope.")
     else:
         reason = steps[-1].said
     return PopeStatus(
@@ -348,65 +387,113 @@ def _news(
     top: Sequence[int],
     totals: Sequence[int],
     over: _Over,
-) -> tuple[Change, Said]:
+) -> tuple[Change, Message]:
     """What one hand did to the title, when someone has 13 or more over their window."""
     if pope is None:
-        lost = "{} is no longer Pope: " if before is not None else ""
-        refs = [seat(before)] if before is not None else []
-        return "tie", say(
-            f"{lost}{{}} have {totals[top[0]]} each over {over(*top)}: nobody is Pope until the "
-            "tie breaks (T-5).",
-            *refs,
-            seats(top),
+        if before is not None:
+            return "tie", msg(
+                "{before} is no longer Pope: {players} have {count} each over {hands}: nobody "
+                "is Pope until the tie breaks (T-5).",
+                before=seat(before),
+                players=seats(top),
+                count=totals[top[0]],
+                hands=over(*top),
+            )
+        return "tie", msg(
+            "{players} have {count} each over {hands}: nobody is Pope until the tie breaks (T-5).",
+            players=seats(top),
+            count=totals[top[0]],
+            hands=over(*top),
         )
     rivals = [p for p in candidates if p != pope]
     if pope == before:
         if len(top) > 1:
             other = next(p for p in top if p != pope)  # for the window only
-            return "kept", say(
-                f"{{}} stays Pope: {{}} have {totals[pope]} each over {over(pope, other)}, and on "
-                "a tie the sitting Pope keeps the title (T-5).",
-                seat(pope),
-                seats(sorted(top)),
+            return "kept", msg(
+                "{pope} stays Pope: {players} have {count} each over {hands}, and on a tie the "
+                "sitting Pope keeps the title (T-5).",
+                pope=seat(pope),
+                players=seats(sorted(top)),
+                count=totals[pope],
+                hands=over(pope, other),
             )
         if pope not in top:
             higher = top[0]
-            return "kept", say(
-                f"{{}} stays Pope with {totals[pope]} over {over(pope)}, though {{}} has "
-                f"{totals[higher]}: the Pope keeps the title while at {POPE_TRICKS} or more "
-                "(house rule pope_holds, T-5).",
-                seat(pope),
-                seat(higher),
+            # The house rule by its name on the house-rules page ("Pope holds"), not its key.
+            return "kept", msg(
+                "{pope} stays Pope with {count} over {hands}, though {higher} has {more}: the "
+                "Pope keeps the title while at {needed} or more (house rule Pope holds, T-5).",
+                pope=seat(pope),
+                count=totals[pope],
+                hands=over(pope),
+                higher=seat(higher),
+                more=totals[higher],
+                needed=POPE_TRICKS,
             )
-        return "kept", say(
-            f"{{}} stays Pope: {totals[pope]} tricks over {over(pope)} (9a, T-4).", seat(pope)
+        return "kept", msg_n(
+            "{pope} stays Pope: {count} trick over {hands} (9a, T-4).",
+            "{pope} stays Pope: {count} tricks over {hands} (9a, T-4).",
+            totals[pope],
+            pope=seat(pope),
+            hands=over(pope),
         )
     if before is not None and before in candidates:
-        return "taken", say(
-            f"{{}} takes the title from {{}}: {totals[pope]} tricks over {over(pope, before)} to "
-            f"{totals[before]} (T-5).",
-            seat(pope),
-            seat(before),
+        return "taken", msg_n(
+            "{pope} takes the title from {before}: {count} trick over {hands} to {theirs} (T-5).",
+            "{pope} takes the title from {before}: {count} tricks over {hands} to {theirs} (T-5).",
+            totals[pope],
+            pope=seat(pope),
+            before=seat(before),
+            hands=over(pope, before),
+            theirs=totals[before],
         )
-    lost = ""
-    refs = []
-    if before is not None:
-        lost = f"{{}} is no longer Pope ({totals[before]} over {over(before)}); "
-        refs.append(seat(before))
     if rivals:
         rival = max(rivals, key=lambda p: totals[p])
-        return "new", say(
-            f"{lost}{{}} is Pope: {totals[pope]} tricks over {over(pope, rival)}, more than "
-            f"{{}}'s {totals[rival]} (T-4, T-5).",
-            *refs,
-            seat(pope),
-            seat(rival),
+        if before is not None:
+            return "new", msg_n(
+                "{before} is no longer Pope ({lost} over {was}); {pope} is Pope: {count} trick "
+                "over {hands}, more than {rival}'s {theirs} (T-4, T-5).",
+                "{before} is no longer Pope ({lost} over {was}); {pope} is Pope: {count} tricks "
+                "over {hands}, more than {rival}'s {theirs} (T-4, T-5).",
+                totals[pope],
+                before=seat(before),
+                lost=totals[before],
+                was=over(before),
+                pope=seat(pope),
+                hands=over(pope, rival),
+                rival=seat(rival),
+                theirs=totals[rival],
+            )
+        return "new", msg_n(
+            "{pope} is Pope: {count} trick over {hands}, more than {rival}'s {theirs} (T-4, T-5).",
+            "{pope} is Pope: {count} tricks over {hands}, more than {rival}'s {theirs} (T-4, T-5).",
+            totals[pope],
+            pope=seat(pope),
+            hands=over(pope, rival),
+            rival=seat(rival),
+            theirs=totals[rival],
         )
-    return "new", say(
-        f"{lost}{{}} is Pope: {totals[pope]} tricks over {over(pope)}, {POPE_TRICKS} or more "
-        "(9a, T-4).",
-        *refs,
-        seat(pope),
+    if before is not None:
+        return "new", msg_n(
+            "{before} is no longer Pope ({lost} over {was}); {pope} is Pope: {count} trick over "
+            "{hands}, {needed} or more (9a, T-4).",
+            "{before} is no longer Pope ({lost} over {was}); {pope} is Pope: {count} tricks over "
+            "{hands}, {needed} or more (9a, T-4).",
+            totals[pope],
+            before=seat(before),
+            lost=totals[before],
+            was=over(before),
+            pope=seat(pope),
+            hands=over(pope),
+            needed=POPE_TRICKS,
+        )
+    return "new", msg_n(
+        "{pope} is Pope: {count} trick over {hands}, {needed} or more (9a, T-4).",
+        "{pope} is Pope: {count} tricks over {hands}, {needed} or more (9a, T-4).",
+        totals[pope],
+        pope=seat(pope),
+        hands=over(pope),
+        needed=POPE_TRICKS,
     )
 
 

@@ -11,7 +11,7 @@ player may not lead one before winning a trick in the hand.
 >>> trick = parse_trick({"plays": [{"seat": 0, "cards": "AS"}, {"seat": 1, "cards": "AH"},
 ...                                {"seat": 2, "cards": "7C"}]}, 3)
 >>> result = judge_trick(trick)
->>> result.winner, result.reason
+>>> result.winner, str(result.reason)
 (0, 'the AS led and nothing beat it: the AH only tied it, and the first played wins (9a)')
 """
 
@@ -30,8 +30,9 @@ from adjudicator.errors import (
     IncompleteHandError,
     OutOfTurnError,
 )
+from adjudicator.messages import Message, listed, msg, msg_n
 from adjudicator.options import option
-from adjudicator.said import Said, say, seat, seats
+from adjudicator.said import seat, seats
 from adjudicator.tricks.plays import Play, Trick, TrickResult
 
 PACK = TREIKORT
@@ -94,27 +95,34 @@ class Options:
 
     games: int = option(
         6,
-        "How many hands (the seed's games of nine tricks) make one game here. Each player's "
-        "total is their tricks over them; the most tricks wins, ties shared (T-3).",
+        msg(
+            "How many hands (the seed's games of nine tricks) make one game here. Each "
+            "player's total is their tricks over them; the most tricks wins, ties shared (T-3)."
+        ),
         minimum=1,
         maximum=60,
         rule="T-3",
     )
     pope: bool = option(
         True,
-        "Play the Pope: a player with 13 or more tricks over the last three hands is Pope and "
-        "makes two exchanges at the start of each hand while the title holds (9a).",
+        msg(
+            "Play the Pope: a player with 13 or more tricks over the last three hands is Pope "
+            "and makes two exchanges at the start of each hand while the title holds (9a)."
+        ),
         rule="9a",
     )
     pope_holds: Literal["most_tricks", "while_thirteen"] = option(
         "most_tricks",
-        "Who is Pope when two players have 13 or more over the last three hands: "
-        "'most_tricks', the one with more tricks (the sitting Pope keeps the title on a tie, "
-        "else nobody has it until the tie breaks); 'while_thirteen', the sitting Pope keeps "
-        "the title while at 13 or more, whoever has more (the seed's 'as long as he continues').",
+        # Each choice by what a player reads for it (its label), never its key.
+        msg(
+            "Who is Pope when two players have 13 or more over the last three hands: the one "
+            "with more tricks (the sitting Pope keeps the title on a tie, else nobody has it "
+            "until the tie breaks), or the sitting Pope while at 13 or more, whoever has more "
+            "(the seed's 'as long as he continues')."
+        ),
         labels={
-            "most_tricks": "More tricks over the last three takes the title; a tie keeps it",
-            "while_thirteen": "The Pope keeps the title while at 13 or more, whoever has more",
+            "most_tricks": msg("More tricks over the last three takes the title; a tie keeps it"),
+            "while_thirteen": msg("The Pope keeps the title while at 13 or more, whoever has more"),
         },
         rule="T-5",
     )
@@ -127,10 +135,6 @@ DEFAULTS = Options()
 # Who wins a trick
 
 
-def _step(play: Play, text: str) -> Said:
-    return say(f"{{}} {text}", seat(play.seat))
-
-
 def judge_trick(trick: Trick) -> TrickResult:
     """Who wins a trick of single cards, and why, play by play (9a).
 
@@ -141,65 +145,91 @@ def judge_trick(trick: Trick) -> TrickResult:
     >>> from adjudicator.tricks.plays import parse_trick
     >>> def t(*cards):
     ...     return parse_trick({"plays": [{"seat": i, "cards": c} for i, c in enumerate(cards)]}, 3)
-    >>> judge_trick(t("7H", "QC", "2S")).reason
+    >>> str(judge_trick(t("7H", "QC", "2S")).reason)
     'a led 7 wins the trick, whatever else is played (9a)'
     >>> r = judge_trick(t("6C", "AS", "AH"))
-    >>> r.winner, r.reason
+    >>> r.winner, str(r.reason)
     (1, 'the AS beats the 6C: the AH after it only tied it, and the first played wins (9a)')
     """
     plays = trick.plays
     lead = plays[0].cards[0]
     seven_led = is_seven(lead)
-    steps: list[str] = [_step(plays[0], f"led the {lead}")]
+    steps: list[str] = [msg("{seat} led the {card}", seat=seat(plays[0].seat), card=lead)]
     winning, beaten = 0, None
     standing = [0]
     tied: list[Card] = []
     for index in range(1, len(plays)):
         card = plays[index].cards[0]
         best = plays[winning].cards[0]
+        who = seat(plays[index].seat)
         if seven_led:
-            steps.append(_step(plays[index], f"played the {card}: nothing beats a led 7 (9a)"))
+            step = msg("{seat} played the {card}: nothing beats a led 7 (9a)", seat=who, card=card)
         elif is_seven(card):
-            steps.append(_step(plays[index], f"played the {card}: a 7 not led never wins (9a)"))
+            step = msg("{seat} played the {card}: a 7 not led never wins (9a)", seat=who, card=card)
         elif tier(card) > tier(best):
             beaten, winning, tied = winning, index, []
-            steps.append(_step(plays[index], f"played the {card}: it beats the {best} (9a)"))
+            step = msg(
+                "{seat} played the {card}: it beats the {best} (9a)", seat=who, card=card, best=best
+            )
         elif tier(card) == tier(best):
             tied.append(card)
-            steps.append(
-                _step(
-                    plays[index],
-                    f"played the {card}: it only ties the {best}, and the first played wins (9a)",
-                )
+            step = msg(
+                "{seat} played the {card}: it only ties the {best}, and the first played wins (9a)",
+                seat=who,
+                card=card,
+                best=best,
             )
         else:
-            steps.append(
-                _step(plays[index], f"played the {card}: it does not beat the {best} (9a)")
+            step = msg(
+                "{seat} played the {card}: it does not beat the {best} (9a)",
+                seat=who,
+                card=card,
+                best=best,
             )
+        steps.append(step)
         standing.append(winning)
-    win = plays[winning].cards[0]
-    if seven_led:
-        reason = "a led 7 wins the trick, whatever else is played"
-    elif beaten is None:
-        reason = f"the {win} led and nothing beat it"
-    else:
-        reason = f"the {win} beats the {plays[beaten].cards[0]}"
-    if tied:
-        ties = " and the ".join(str(c) for c in tied)
-        after = "" if beaten is None else " after it"
-        reason += f": the {ties}{after} only tied it, and the first played wins"
-    elif not seven_led and len(plays) > 1 and all(is_seven(p.cards[0]) for p in plays[1:]):
-        reason += ": a 7 not led never wins"
     return TrickResult(
         winner=plays[winning].seat,
         play=winning,
-        reason=f"{reason} (9a)",
+        reason=_reason(trick, winning, beaten, tied),
         rule="9a",
         lead=0,
         beaten=beaten,
         standing=tuple(standing),
         steps=tuple(steps),
     )
+
+
+def _reason(trick: Trick, winning: int, beaten: int | None, tied: Sequence[Card]) -> Message:
+    """Why the winning card wins (9a): a led 7; the card led that nothing beat; the card that
+    beat it; and the cards that only tied it, the first played of equals winning."""
+    plays = trick.plays
+    win = plays[winning].cards[0]
+    if is_seven(plays[0].cards[0]):
+        return msg("a led 7 wins the trick, whatever else is played (9a)")
+    ties = listed(msg("the {card}", card=card) for card in tied)
+    if beaten is None:
+        if tied:
+            return msg(
+                "the {card} led and nothing beat it: {ties} only tied it, and the first played "
+                "wins (9a)",
+                card=win,
+                ties=ties,
+            )
+        if len(plays) > 1 and all(is_seven(p.cards[0]) for p in plays[1:]):
+            return msg("the {card} led and nothing beat it: a 7 not led never wins (9a)", card=win)
+        return msg("the {card} led and nothing beat it (9a)", card=win)
+    # A card that beat the one led is no 7 (a 7 not led never wins), so only ties can follow it.
+    lost = plays[beaten].cards[0]
+    if tied:
+        return msg(
+            "the {card} beats the {beaten}: {ties} after it only tied it, and the first played "
+            "wins (9a)",
+            card=win,
+            beaten=lost,
+            ties=ties,
+        )
+    return msg("the {card} beats the {beaten} (9a)", card=win, beaten=lost)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -263,23 +293,24 @@ class Checker:
         """
         if trick.held:
             raise BadEntryError(
-                "Treikort has no compulsory play, so no card needs noting as held.",
+                msg("Treikort has no compulsory play, so no card needs noting as held."),
                 field="held",
                 seats=dict.fromkeys(h.seat for h in trick.held),
             )
         if not trick.plays:
             raise BadEntryError(
-                "A trick lists its plays in the order they were made.", field="plays"
+                msg("A trick lists its plays in the order they were made."), field="plays"
             )
         for index, play in enumerate(trick.plays):
             self._check_play(play, number, index, trick)
         if len(trick.plays) < PLAYERS and not unfinished:
             waiting = [(trick.leader + i) % PLAYERS for i in range(len(trick.plays), PLAYERS)]
             raise IllegalPlayError(
-                say(
-                    f"Trick {number + 1} has only {len(trick.plays)} of its 3 plays, with {{}} "
-                    "still to play.",
-                    seats(waiting),
+                msg(
+                    "Trick {number} has only {count} of its 3 plays, with {players} still to play.",
+                    number=number + 1,
+                    count=len(trick.plays),
+                    players=seats(waiting),
                 ),
                 field="plays",
                 seats=waiting,
@@ -295,8 +326,12 @@ class Checker:
         where = f"plays[{index}].cards"
         if index >= PLAYERS:
             raise IllegalPlayError(
-                f"Trick {number + 1} has {len(trick.plays)} plays: each of the 3 players plays "
-                "once.",
+                msg_n(
+                    "Trick {number} has {count} play: each of the 3 players plays once.",
+                    "Trick {number} has {count} plays: each of the 3 players plays once.",
+                    len(trick.plays),
+                    number=number + 1,
+                ),
                 field=f"plays[{index}]",
                 seats=[play.seat],
             )
@@ -309,15 +344,17 @@ class Checker:
             )
         if not play.cards:
             raise IllegalPlayError(
-                say("{} must play a card: Treikort has no passing.", seat(play.seat)),
+                msg("{seat} must play a card: Treikort has no passing.", seat=seat(play.seat)),
                 field=where,
                 seats=[play.seat],
             )
         if len(play.cards) > 1:
             raise IllegalPlayError(
-                say(
-                    f"{{}} played {len(play.cards)} cards: each player plays one card to a trick.",
-                    seat(play.seat),
+                msg_n(
+                    "{seat} played {count} card: each player plays one card to a trick.",
+                    "{seat} played {count} cards: each player plays one card to a trick.",
+                    len(play.cards),
+                    seat=seat(play.seat),
                 ),
                 cards=play.cards,
                 field=where,
@@ -330,23 +367,35 @@ class Checker:
             raise err.about(play.seat) from None
         if card in self.played:
             when, who = self.played[card]
-            at = "earlier in this trick" if when == number else f"in trick {when + 1}"
+            already = (
+                msg(
+                    "The {card} was already played earlier in this trick, by {seat}: each card "
+                    "is played once a hand.",
+                    card=card,
+                    seat=seat(who),
+                )
+                if when == number
+                else msg(
+                    "The {card} was already played in trick {number}, by {seat}: each card is "
+                    "played once a hand.",
+                    card=card,
+                    number=when + 1,
+                    seat=seat(who),
+                )
+            )
             raise AlreadyPlayedError(
-                say(
-                    f"The {card} was already played {at}, by {{}}: each card is played once a "
-                    "hand.",
-                    seat(who),
-                ),
+                already,
                 cards=[card],
                 field=where,
                 seats=dict.fromkeys([play.seat, who]),
             )
         if index == 0 and is_seven(card) and not self.wins[play.seat]:
             raise IllegalPlayError(
-                say(
-                    f"{{}} may not lead the {card}: a 7 may be led only by a player who has "
+                msg(
+                    "{seat} may not lead the {card}: a 7 may be led only by a player who has "
                     "already won a trick this hand (9a).",
-                    seat(play.seat),
+                    seat=seat(play.seat),
+                    card=card,
                 ),
                 cards=[card],
                 field=where,
@@ -375,34 +424,42 @@ def check_hand(hand: Hand, *, complete: bool = True) -> CheckedHand:
             raise err.at(f"tricks[{number}]") from None
     if complete and len(hand.tricks) != TRICKS:
         raise IncompleteHandError(
-            f"A hand is over once all {TRICKS} tricks are played; {len(hand.tricks)} "
-            f"{'is' if len(hand.tricks) == 1 else 'are'} recorded. Record the rest, or record "
-            "the hand quickly (tricks won by each player).",
+            msg_n(
+                "A hand is over once all {tricks} tricks are played; {count} is recorded. "
+                "Record the rest, or record the hand quickly (tricks won by each player).",
+                "A hand is over once all {tricks} tricks are played; {count} are recorded. "
+                "Record the rest, or record the hand quickly (tricks won by each player).",
+                len(hand.tricks),
+                tricks=TRICKS,
+            ),
             field="tricks",
         )
     return CheckedHand(hand, tuple(checker.results))
 
 
-def _out_of_turn(who: int, expected: int, number: int, index: int, trick: Trick) -> Said:
+def _out_of_turn(who: int, expected: int, number: int, index: int, trick: Trick) -> Message:
     if index:
-        return say(
-            "{} played out of turn: after {} led, it was {}'s turn.",
-            seat(who),
-            seat(trick.leader),
-            seat(expected),
+        return msg(
+            "{seat} played out of turn: after {leader} led, it was {expected}'s turn.",
+            seat=seat(who),
+            leader=seat(trick.leader),
+            expected=seat(expected),
         )
     if number:
-        return say(
-            f"{{}} led trick {number + 1} out of turn: the winner of trick {number}, {{}}, leads "
-            "the next.",
-            seat(who),
-            seat(expected),
+        return msg(
+            "{seat} led trick {number} out of turn: the winner of trick {last}, {expected}, "
+            "leads the next.",
+            seat=seat(who),
+            number=number + 1,
+            last=number,
+            expected=seat(expected),
         )
-    return say(
-        "{} led the first trick out of turn: the dealer was {}, so {}, at their left, leads.",
-        seat(who),
-        seat((expected - 1) % PLAYERS),
-        seat(expected),
+    return msg(
+        "{seat} led the first trick out of turn: the dealer was {dealer}, so {expected}, at "
+        "their left, leads.",
+        seat=seat(who),
+        dealer=seat((expected - 1) % PLAYERS),
+        expected=seat(expected),
     )
 
 

@@ -24,15 +24,5 @@ def language_choose(request: HttpRequest) -> HttpResponse:
     if language is None or language not in dict(settings.LANGUAGES):
         # Nothing a person can send from the switch: the page they were on, as it was.
         return answer
-    services.choose(request, language)
-    answer.set_cookie(
-        settings.LANGUAGE_COOKIE_NAME,
-        language,
-        max_age=settings.LANGUAGE_COOKIE_AGE,
-        path=settings.LANGUAGE_COOKIE_PATH,
-        domain=settings.LANGUAGE_COOKIE_DOMAIN,
-        secure=settings.LANGUAGE_COOKIE_SECURE or request.is_secure(),
-        httponly=True,
-        samesite="Lax",
-    )
+    services.choose(request, language)  # kept on the phone by the language middleware
     return answer

@@ -179,7 +179,7 @@ def test_c_2_all_joker_sequences_as_a_house_rule() -> None:
         "meld", {"cards": "JK JK JK", "players": 6, "options": {"all_joker_sequences": True}}
     )
     assert answer["valid"] is True
-    assert "house rule all_joker_sequences" in answer["explanation"][-1]
+    assert "house rule “All joker sequences”" in answer["explanation"][-1]
     hand = "JK JK JK 4H 5H 6H 9S 10S JS AD 2D 3D JC QC KC"
     assert deal({"went_out": 0, "cards": hand}, players=6, all_joker_sequences=True).jokers == 3
 
@@ -314,7 +314,7 @@ def test_c_1_any_other_shape_is_refused_in_any_order_of_melds(melds: list[str], 
     lenient = GAME.ask("going-out", {"melds": melds, "options": {"any_partition": True}})
     assert lenient["goes_out"] is True
     assert (
-        "house rule any_partition: any split into sequences goes out (C-1)"
+        "house rule “Any partition”: any split into sequences goes out (C-1)"
         in (lenient["explanation"])
     )
 
@@ -384,7 +384,7 @@ def test_c_5_no_extras_by_default() -> None:
 def test_c_5_jokerless_bonus() -> None:
     result = score({"went_out": 0, "cards": FIVE_FOUR}, jokerless_bonus=True)
     assert [r.points for r in result.results] == [33, -11, -11, -11]
-    assert "house rule jokerless_bonus, C-5" in result.results[1].explanation[0]
+    assert "house rule “Jokerless bonus”, C-5" in result.results[1].explanation[0]
     counted = score({"went_out": 0, "jokers": 0}, jokerless_bonus=True)
     assert counted.results[0].points == 33
     with_joker = score({"went_out": 0, "jokers": 1}, jokerless_bonus=True)
@@ -394,7 +394,7 @@ def test_c_5_jokerless_bonus() -> None:
 def test_c_5_one_suit_bonus_from_the_cards() -> None:
     result = score({"went_out": 0, "cards": SAMPLE_HANDS[3]}, one_suit_bonus=True)
     assert [r.points for r in result.results] == [33, -11, -11, -11]
-    assert "house rule one_suit_bonus, C-5" in result.results[2].explanation[0]
+    assert "house rule “One suit bonus”, C-5" in result.results[2].explanation[0]
     both = score(
         {"went_out": 0, "cards": SAMPLE_HANDS[3]}, one_suit_bonus=True, jokerless_bonus=True
     )

@@ -227,7 +227,7 @@ def test_cr_3_house_rule_max_half_limits_wild_cards_in_every_group() -> None:
     verdict = judge_contract(["7H JK JK JK", "3S 3S 3H"], 1, rules)
     assert verdict.problems == (
         "group 1 (7H JK JK JK): 3 jokers in a group of 4: more than half "
-        "(house rule joker_restriction = max_half, CR-3)",
+        "(house rule “Joker restriction”: “Jokers at most half of any group”, CR-3)",
     )
     assert not judge_group("5S JK JK", rules).valid
 
@@ -268,7 +268,7 @@ def test_cr_3_house_rule_max_half_allows_exactly_half_jokers_and_no_more(
     else:
         assert verdict.problems == (
             f"{jokers} jokers in a group of {len(cards.split())}: more than half "
-            "(house rule joker_restriction = max_half, CR-3)",
+            "(house rule “Joker restriction”: “Jokers at most half of any group”, CR-3)",
         )
     # The limit is the house rule's alone: by default (one_group) the group is fine.
     assert judge_group(cards, options()).valid
@@ -283,7 +283,7 @@ def test_cr_3_house_rule_max_half_accepts_a_contract_of_groups_each_half_jokers(
     verdict = judge_contract(["7H JK 9H JK", "3S JK JK"], 1, rules)
     assert verdict.problems == (
         "group 2 (3S JK JK): 2 jokers in a group of 3: more than half "
-        "(house rule joker_restriction = max_half, CR-3)",
+        "(house rule “Joker restriction”: “Jokers at most half of any group”, CR-3)",
     )
 
 
@@ -299,7 +299,7 @@ def test_cr_4_house_rule_exact_contract_sizes() -> None:
     verdict = judge_contract(["5H 6H 7H 8H 9H", "3S 3S 3H"], 1, rules)
     assert verdict.problems == (
         "group 1 (5H 6H 7H 8H 9H) has 5 cards, where the contract's run of 4 has exactly 4; "
-        "add the rest once the contract is down (house rule exact_contract_sizes, CR-4)",
+        "add the rest once the contract is down (house rule “Exact contract sizes”, CR-4)",
     )
     # The final round must use every card, so its sizes stay minimums.
     assert judge_contract(["5H 6H 7H 8H 9H", "3S 3S 3H", "KD KD KC"], 5, rules).valid

@@ -212,7 +212,7 @@ def test_G_1_house_rule_needs_every_hand_after_a_refusal() -> None:
 def test_G_1_house_rule_refuses_a_count_of_the_wrong_kind() -> None:
     wrong = [{"seat": 0, "held": 5}, *hands(0, 2, 3, 4)[1:]]
     err = refusal({"refused": 0, "hands": wrong}, **LOWEST)
-    assert err.named(NAMES) == (
+    assert err.message.named(NAMES) == (
         "After a refusal the lowest unmatched count wins (G-1, G-2): give Ann's cards or "
         "unmatched count, not the count in hand."
     )

@@ -22,6 +22,7 @@ from adjudicator.errors import (
 )
 from adjudicator.game import Open, Target
 from adjudicator.games import get_game
+from adjudicator.messages import render
 from adjudicator.records import Seating
 from adjudicator.rummy.knock_rummy import (
     KnockRummy,
@@ -32,7 +33,7 @@ from adjudicator.rummy.knock_rummy import (
     settle,
 )
 from adjudicator.rummy.melding_rules import RUMMY, is_valid_meld, rummy_value
-from adjudicator.said import Naming, named
+from adjudicator.said import Naming
 from adjudicator.tally import Tally, format_points
 
 GAME = KnockRummy()
@@ -64,7 +65,7 @@ def paid(raw: dict[str, Any], **options: Any) -> list[tuple[int, int, Any]]:
 
 def said(raw: dict[str, Any], seat: int, **options: Any) -> list[str]:
     """Seat's explanation with the players' names put in."""
-    return [named(line, NAMES) for line in score(raw, **options).results[seat].explanation]
+    return [render(line, "en", NAMES) for line in score(raw, **options).results[seat].explanation]
 
 
 def tally(raws: list[dict[str, Any]], *, players: int, **options: Any) -> Tally:

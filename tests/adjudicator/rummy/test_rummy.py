@@ -320,7 +320,7 @@ def test_P_2_house_rule_going_out_needs_a_final_discard() -> None:
     answer = GAME.ask("go-out", {**body, "options": {"must_discard_to_go_out": True}})
     assert answer["goes_out"] is False
     assert answer["problems"] == [
-        "house rule must_discard_to_go_out: going out needs a final discard (P-2)"
+        'house rule "Must discard to go out": going out needs a final discard (P-2)'
     ]
     with_discard = GAME.ask(
         "go-out",

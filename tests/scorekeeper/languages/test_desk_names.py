@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from adjudicator.games import get_game
 from scorekeeper.desk import disputes
@@ -40,7 +41,8 @@ def test_a_disputed_hand_is_said_with_the_players_names(night: Night, alice: Any
     # The ledger keeps the sentence as English text, as before, and as data to say it again.
     assert SEAT_NUMBER.search(data["summary"])
     assert set(data["said"]) >= {"id", "args"}
-    found = disputes.hand_disputes(scoreboard.game_standings(game))[hand][0]
+    with translation.override("en-gb"):  # as a page without Accept-Language speaks
+        found = disputes.hand_disputes(scoreboard.game_standings(game))[hand][0]
     assert not SEAT_NUMBER.search(found.summary), found.summary
     assert any(name in found.summary for name in PLAYERS)
     page = Client()

@@ -144,7 +144,7 @@ def test_an_unfinished_games_card_says_its_status_not_a_method(owner: Any) -> No
     assert (
         card.headline
         == standings.name_status()
-        == "After hand 2 of 12: Ben and Di's side highest on 2."
+        == "After hand 2 of 12: Ben and Di lead Ann and Cy on 2."
     )
     for size in SIZES:
         svg = drawn(result_cards.lay_out(card, size))

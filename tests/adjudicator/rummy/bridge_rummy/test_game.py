@@ -156,7 +156,7 @@ def test_joker_in_a_run_counts_as_its_card(cards: str, options: Options, value: 
             Options(ace_low_value=1),
             (
                 "run AS 2S 3S: AS 1 + 2S 2 + 3S 3 = 6",
-                "house rule ace_low_value: the ace in A-2-3 counts 1 (R-1)",
+                "house rule “Ace low value”: the ace in A-2-3 counts 1 (R-1)",
             ),
             id="ace-low-value-1",
         ),
@@ -555,7 +555,7 @@ def test_the_winner_scores_and_earns_a_star(
             20,
             (
                 "held 13 → 10: 5 or less rounds down; doubled after a hand rummy → 20 "
-                "(house rule round_then_double)",
+                "(house rule “Round then double”)",
             ),
             id="R-3-house-round-then-double-13-10-20",
         ),
@@ -1228,12 +1228,12 @@ def test_question_settle() -> None:
     assert answer["results"][1]["explanation"] == [
         "held KS 10 + 3H 3 = 13",
         "held 13 → 10: 5 or less rounds down; doubled after a hand rummy → 20 "
-        "(house rule round_then_double)",
+        "(house rule “Round then double”)",
     ]
     assert answer["explanation"] == [
         "Seat 1 scores -40: hand rummy: -40, and a star",
         "Seat 2 scores 20: held KS 10 + 3H 3 = 13; held 13 → 10: 5 or less rounds down; "
-        "doubled after a hand rummy → 20 (house rule round_then_double)",
+        "doubled after a hand rummy → 20 (house rule “Round then double”)",
     ]
 
 

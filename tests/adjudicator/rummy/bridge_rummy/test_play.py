@@ -431,7 +431,7 @@ def test_go_out_r4_house_rule_own_melds_only() -> None:
     assert ask("go-out", **data)["hand_rummy"] is True
     answer = ask("go-out", **data, options={"hand_rummy_own_melds_only": True})
     assert (answer["allowed"], answer["hand_rummy"]) == (True, False)
-    assert "house rule hand_rummy_own_melds_only" in answer["explanation"][-2]
+    assert "house rule “Hand rummy own melds only”" in answer["explanation"][-2]
 
 
 def test_go_out_says_how_it_scores() -> None:

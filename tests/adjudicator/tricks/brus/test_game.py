@@ -198,7 +198,7 @@ def test_each_hand_scores_its_side_with_the_working() -> None:
         "outcome": "six",
         "lines": [{"side": 1, "points": 1, "text": "6 tricks: the hand, +1 (6a)", "rule": "6a"}],
     }
-    assert str(result.status) == "After hand 3 of 12: Seats 1, 2, 3 and 4 highest on 2."
+    assert str(result.status) == "After hand 3 of 12: the two sides are level on 2."
 
 
 def test_the_game_ends_after_the_set_hands_the_higher_total_winning() -> None:
@@ -257,7 +257,7 @@ def test_the_trick_question_judges_one_trick() -> None:
     ]
     assert answer["won"] == [2, 1]
     assert answer["explanation"][-1] == (
-        "seat 2 wins the trick: the 9D is the highest card played (6a); seat 1 laid the 7H and "
+        "Seat 2 wins the trick: the 9D is the highest card played (6a); seat 1 laid the 7H and "
         "7S: 2 tricks of their own (BR-4)"
     )
     json.dumps(answer)
@@ -301,7 +301,7 @@ def test_the_hand_question_scores_a_hand_either_way() -> None:
     assert (
         quick["summary"] == "Played out, 5 to 4: Side 1 won the hand with five tricks and the KC."
     )
-    assert quick["explanation"][-2:] == ["side 1 scores 1", "side 2 scores 0"]
+    assert quick["explanation"][-2:] == ["Side 1 scores 1", "Side 2 scores 0"]
     by_tricks = ask("hand", {"players": 4, **record(4, JAN)})
     assert (by_tricks["points"], by_tricks["outcome"], by_tricks["tricks"]) == (
         [2, 0],

@@ -280,7 +280,7 @@ def test_br_3_a_pass_over_a_card_then_a_higher_card_later(options: Options, refu
     assert (err.code, err.field, err.seats) == ("compulsory_play", "tricks[1].plays[3].cards", (1,))
     assert err.named(NAMES) == (
         "Ben passed over the AD in trick 1 while holding the 9C (played here): under the house "
-        "rule must_beat, a player who can beat must (BR-3)."
+        "rule Must beat, a player who can beat must (BR-3)."
     )
 
 

@@ -167,7 +167,7 @@ REFUSED = [
         None,
         "bad_entry",
         "kc",
-        "Side 1 and side 2 have five",
+        "Both sides have five",
         id="BR-6-the-kc-decides-two-fives",
     ),
     pytest.param(4, (7, 0), None, "bad_entry", "won", "0 to 6", id="6a-no-seventh-trick"),

@@ -118,7 +118,7 @@ CASES = [
         0,
         3,
         "Ann stays Pope with 13 over hands 2 to 4, though Ben has 14: the Pope keeps the title "
-        "while at 13 or more (house rule pope_holds, T-5).",
+        "while at 13 or more (house rule Pope holds, T-5).",
         id="T-5-option-while_thirteen-the-Pope-keeps-it",
     ),
     pytest.param(
@@ -135,7 +135,7 @@ CASES = [
         Options(pope=False),
         None,
         None,
-        "This table plays without the Pope (house rule pope off).",
+        "This table plays without the Pope (the house rule Pope is off).",
         id="9a-option-pope-off",
     ),
 ]

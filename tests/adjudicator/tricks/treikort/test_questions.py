@@ -319,7 +319,7 @@ def test_pope_with_no_hands_and_with_the_pope_off() -> None:
     assert named(ask("pope", {"games": []})["reason"]) == "No hands yet: nobody is Pope."
     off = ask("pope", {"games": [[9, 0, 0], [9, 0, 0]], "options": {"pope": False}})
     assert (off["pope"], off["reminder"]) == (None, None)
-    assert off["explanation"] == ["This table plays without the Pope (house rule pope off)."]
+    assert off["explanation"] == ["This table plays without the Pope (the house rule Pope is off)."]
 
 
 def test_pope_reads_the_house_rule_pope_holds() -> None:
