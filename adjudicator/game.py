@@ -38,7 +38,7 @@ from adjudicator.options import (
     readable_number,
 )
 from adjudicator.records import DealData, Record, Seating, format_record, parse_record
-from adjudicator.said import Ref, Said, and_list, seats, side
+from adjudicator.said import Ref, and_list, seats, side
 from adjudicator.tally import (
     DealResult,
     Payment,
