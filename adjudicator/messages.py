@@ -158,7 +158,9 @@ class Message(str):
         return (_rebuild, (self.id, dict(self.args), self.plural, self.counted))
 
     def __repr__(self) -> str:
-        return f"msg({self.id!r}, {dict(self.args)!r})"
+        # Its English text, as the plain string it stands in for (doctests, containers):
+        # ``as_data`` shows what it is made of.
+        return repr(str(self))
 
 
 def _rebuild(

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 def points_json(points: Points) -> int | float:
     """Points in JSON: a whole number, or the nearest float to a shared fraction.
 
+    >>> from fractions import Fraction
     >>> points_json(7), points_json(Fraction(7, 2)), points_json(Fraction(10, 3))
     (7, 3.5, 3.3333)
     """
