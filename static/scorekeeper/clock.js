@@ -7,8 +7,8 @@
   "use strict";
 
   var FORMATS = {
-    time: { hour: "numeric", minute: "2-digit" },
-    day: { weekday: "short", day: "numeric", month: "short", hour: "numeric", minute: "2-digit" }
+    time: { hour: "2-digit", minute: "2-digit" },
+    day: { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }
   };
 
   function clock(date, kind) {
