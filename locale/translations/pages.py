@@ -292,7 +292,11 @@ DJANGO = {
     "History": ("Historik", "Historik", "Saga"),
     "Sign out": ("Logga ut", "Log ud", "Skrá út"),
     "Sign in": ("Logga in", "Log ind", "Skrá inn"),
-    "Language": ("Språk", "Sprog", "Tungumál"),
+    "Language: %(name)s": (
+        "Språk: %(name)s",
+        "Sprog: %(name)s",
+        "Tungumál: %(name)s",
+    ),
     'No account yet? <a href="%(signup_url)s">Create one</a>.': (
         'Inget konto än? <a href="%(signup_url)s">Skapa ett</a>.',
         'Ingen konto endnu? <a href="%(signup_url)s">Opret en</a>.',
