@@ -27,6 +27,7 @@ handler500 = "scorekeeper.api.errors.server_error"
 urlpatterns = [
     path("", nights.home, name="home"),
     path("language/", language.language_choose, name="language_choose"),
+    path("jsi18n/<str:language>/", language.javascript_catalog, name="javascript_catalog"),
     # accounts
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/", include("django.contrib.auth.urls")),

@@ -17,6 +17,7 @@ from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import ngettext
 
 LOCKED_OUT = "locked_out"
 
@@ -29,10 +30,13 @@ def cool_off_minutes() -> int:
 
 def lockout_message() -> str:
     minutes = cool_off_minutes()
-    return (
-        f"Too many wrong passwords for this account: signing in is paused for {minutes} "
-        f"minutes. Try again after that, or ask the site's admin to unlock it."
-    )
+    return ngettext(
+        "Too many wrong passwords for this account: signing in is paused for %(minutes)d "
+        "minute. Try again after that, or ask the site's admin to unlock it.",
+        "Too many wrong passwords for this account: signing in is paused for %(minutes)d "
+        "minutes. Try again after that, or ask the site's admin to unlock it.",
+        minutes,
+    ) % {"minutes": minutes}
 
 
 def lockout_response(

@@ -24,6 +24,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scorekeeper.access import roles
 from scorekeeper.exceptions import InvalidInput
@@ -147,8 +148,13 @@ def _person(night: Night, username: str) -> tuple[User, Role]:
             user = get_user_model().objects.get(username=person.username)
             return user, person.role
     if name.lower() == night.owner.username.lower():
-        raise InvalidInput("The owner's part in the night cannot change.", field="username")
-    raise InvalidInput(f"{name!r} does not record in or watch this night.", field="username")
+        raise InvalidInput(
+            gettext("The owner's part in the night cannot change."), field="username"
+        )
+    raise InvalidInput(
+        gettext("%(name)s does not record in or watch this night.") % {"name": repr(name)},
+        field="username",
+    )
 
 
 @transaction.atomic

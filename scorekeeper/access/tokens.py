@@ -16,6 +16,7 @@ import secrets
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scorekeeper.exceptions import InvalidInput
 from scorekeeper.models import ApiToken
@@ -43,12 +44,18 @@ def token_create(*, user: User, name: str) -> tuple[ApiToken, str]:
     """Make a token for ``user``; returns the row and the raw token (shown once, never stored)."""
     name = name.strip()
     if not name:
-        raise InvalidInput("Give the token a name, e.g. the script that will use it.", field="name")
+        raise InvalidInput(
+            gettext("Give the token a name, e.g. the script that will use it."), field="name"
+        )
     if len(name) > MAX_NAME:
-        raise InvalidInput(f"A token's name is at most {MAX_NAME} characters.", field="name")
+        raise InvalidInput(
+            gettext("A token's name is at most %(most)d characters.") % {"most": MAX_NAME},
+            field="name",
+        )
     if ApiToken.objects.filter(user=user, revoked_at__isnull=True).count() >= MAX_TOKENS:
         raise InvalidInput(
-            f"An account has at most {MAX_TOKENS} tokens: revoke one you no longer use.",
+            gettext("An account has at most %(most)d tokens: revoke one you no longer use.")
+            % {"most": MAX_TOKENS},
             field="name",
         )
     raw = PREFIX + secrets.token_urlsafe(32)
@@ -62,7 +69,7 @@ def token_create(*, user: User, name: str) -> tuple[ApiToken, str]:
 def token_revoke(*, token: ApiToken, by: User) -> None:
     """Revoke one of ``by``'s tokens: from now on it is refused. Revoking twice is harmless."""
     if token.user_id != by.pk:
-        raise InvalidInput("This token is not yours.", field="token")
+        raise InvalidInput(gettext("This token is not yours."), field="token")
     ApiToken.objects.filter(pk=token.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
 
 

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.utils.formats import number_format
 from django.utils.translation import gettext
 
 from scorekeeper import limits
@@ -23,6 +24,12 @@ from scorekeeper.exceptions import (
     InvalidInput,
 )
 from scorekeeper.models import Game, Night, NightPlayer, NightViewer, Player
+
+# A night's text too long, one sentence per field.
+TOO_LONG = {
+    "place": lambda: gettext("A night's place holds at most %(most)s characters."),
+    "notes": lambda: gettext("A night's notes hold at most %(most)s characters."),
+}
 
 
 def _lock_game(game: Game) -> Game:
@@ -36,7 +43,7 @@ def _lock_game(game: Game) -> Game:
 def _player_name(name: str) -> str:
     name = " ".join(name.split())
     if not name:
-        raise InvalidInput("Give the player a name.", field="name")
+        raise InvalidInput(gettext("Give the player a name."), field="name")
     if len(name) > 40:
         raise InvalidInput("A name is at most 40 characters.", field="name")
     return name
@@ -45,7 +52,9 @@ def _player_name(name: str) -> str:
 @transaction.atomic
 def player_create(*, owner: User, name: str) -> Player:
     name = _player_name(name)
-    taken = InvalidInput(f"You already have a player called {name}.", field="name")
+    taken = InvalidInput(
+        gettext("You already have a player called %(name)s.") % {"name": name}, field="name"
+    )
     if Player.objects.filter(owner=owner, name__iexact=name).exists():
         raise taken
     try:
@@ -96,7 +105,8 @@ def room_at_table(night: Night, players: Iterable[Player], *, field: str) -> Non
     newcomers = {player.pk for player in players} - seated
     if newcomers and len(seated) + len(newcomers) > limits.TABLE:
         raise InvalidInput(
-            f"A night's table seats at most {limits.TABLE} players: start another night.",
+            gettext("A night's table seats at most %(most)d players: start another night.")
+            % {"most": limits.TABLE},
             field=field,
         )
 
@@ -108,7 +118,9 @@ def night_player_add(*, night: Night, by: User, name: str) -> Player:
     player = _owners_player(night.owner_id, _player_name(name))
     room_at_table(night, [player], field="name")
     if not _seat_at_table(night, player):
-        raise InvalidInput(f"{player.name} is already at the table.", field="name")
+        raise InvalidInput(
+            gettext("%(name)s is already at the table.") % {"name": player.name}, field="name"
+        )
     return player
 
 
@@ -117,7 +129,7 @@ def _table_player(night: Night, player_id: int) -> Player:
     seated = NightPlayer.objects.filter(night=night, player_id=player_id).select_related("player")
     row = seated.first()
     if row is None:
-        raise InvalidInput("That player is not at this night's table.", field="player")
+        raise InvalidInput(gettext("That player is not at this night's table."), field="player")
     return row.player
 
 
@@ -129,7 +141,9 @@ def night_player_rename(*, night: Night, by: User, player_id: int, name: str) ->
     roles.require_recorder(by, night)
     player = _table_player(night, player_id)
     name = _player_name(name)
-    taken = InvalidInput(f"There is already a player called {name}.", field="name")
+    taken = InvalidInput(
+        gettext("There is already a player called %(name)s.") % {"name": name}, field="name"
+    )
     if Player.objects.filter(owner=player.owner_id, name__iexact=name).exclude(pk=player.pk):
         raise taken
     player.name = name
@@ -171,7 +185,9 @@ def night_create(
     place, notes = place.strip(), notes.strip()
     for field, text, most in (("place", place, limits.PLACE), ("notes", notes, limits.NOTES)):
         if len(text) > most:
-            raise InvalidInput(f"A night's {field} holds at most {most:,} characters.", field=field)
+            raise InvalidInput(
+                TOO_LONG[field]() % {"most": number_format(most, force_grouping=True)}, field=field
+            )
     return Night.objects.create(
         owner=owner, date=date, place=place, notes=notes, confirmations=confirmations
     )
@@ -182,9 +198,12 @@ def night_add_recorder(*, night: Night, by: User, username: str) -> User:
     roles.require_owner(by, night, "add people who record")
     user = get_user_model().objects.filter(username__iexact=username.strip()).first()
     if user is None:
-        raise InvalidInput(f"There is no account called {username.strip()!r}.", field="username")
+        raise InvalidInput(
+            gettext("There is no account called %(name)s.") % {"name": repr(username.strip())},
+            field="username",
+        )
     if user.pk == night.owner_id:
-        raise InvalidInput("The owner can already record.", field="username")
+        raise InvalidInput(gettext("The owner can already record."), field="username")
     night.recorders.add(user)
     NightViewer.objects.filter(night=night, user=user).delete()  # a recorder, no longer a viewer
     return user
@@ -196,7 +215,10 @@ def night_remove_recorder(*, night: Night, by: User, username: str) -> None:
     roles.require_owner(by, night, "remove people who record")
     user = night.recorders.filter(username__iexact=username.strip()).first()
     if user is None:
-        raise InvalidInput(f"{username.strip()!r} does not record in this night.", field="username")
+        raise InvalidInput(
+            gettext("%(name)s does not record in this night.") % {"name": repr(username.strip())},
+            field="username",
+        )
     night.recorders.remove(user)
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from django import forms
 from django.forms.boundfield import BoundWidget
 from django.forms.renderers import get_default_renderer
+from django.utils.translation import gettext
 
 from adjudicator.asking import (
     CountsField,
@@ -78,14 +79,23 @@ class Block:
 
 
 def seat_names(players: int) -> list[str]:
-    return [f"Seat {n + 1}" for n in range(players)]
+    return [gettext("Seat %(number)s") % {"number": n + 1} for n in range(players)]
+
+
+def _and(items: list[str]) -> str:
+    """``1 and 3``, ``1, 2 and 3``: seat numbers listed as the language lists them."""
+    if len(items) < 2:
+        return "".join(items)
+    # Translators: the last two of a list of seat numbers ("1, 2 and 3").
+    return gettext("%(rest)s and %(last)s") % {"rest": ", ".join(items[:-1]), "last": items[-1]}
 
 
 def _unit_names(seating: Seating) -> list[str]:
     if not seating.partnerships:
         return seat_names(seating.players)
     return [
-        f"Side {u + 1} (seats {' and '.join(str(s + 1) for s in members)})"
+        gettext("Side %(number)s (seats %(seats)s)")
+        % {"number": u + 1, "seats": _and([str(s + 1) for s in members])}
         for u, members in enumerate(seating.units)
     ]
 
@@ -201,11 +211,11 @@ def blocks(
                 inputs.append(
                     Input(
                         _name(key, n),
-                        f"Trick {n + 1}",
+                        gettext("Trick %(number)s") % {"number": n + 1},
                         "text",
                         v(_name(key, n)),
                         attrs={
-                            "placeholder": "e.g. 1:7H 2:KS 3:9C",
+                            "placeholder": gettext("e.g. 1:7H 2:KS 3:9C"),
                             "autocapitalize": "characters",
                             "autocomplete": "off",
                             "data-trick": str(n),
@@ -264,31 +274,41 @@ def _typed(f: InputField) -> tuple[str, dict[str, str], str] | None:
     if isinstance(f, PlaysField):
         return (
             "text",
-            {"placeholder": "e.g. 1:7H 2:KS 3:9C", **CARDS_TYPED},
-            "Each play as seat:cards, in order (1:7H+7S for two cards).",
+            {"placeholder": gettext("e.g. 1:7H 2:KS 3:9C"), **CARDS_TYPED},
+            gettext("Each play as seat:cards, in order (1:7H+7S for two cards)."),
         )
     if isinstance(f, MeldsField):
-        return "textarea", {"placeholder": "7H 8H 9H\nKS KH KD", **CARDS_TYPED}, "One meld a line."
+        return (
+            "textarea",
+            {"placeholder": "7H 8H 9H\nKS KH KD", **CARDS_TYPED},
+            gettext("One meld a line."),
+        )
     if isinstance(f, LayoffsField):
         return (
             "textarea",
             {"placeholder": "10H > 7H 8H 9H", **CARDS_TYPED},
-            "One lay-off a line: the cards, then > and the meld they go onto.",
+            gettext("One lay-off a line: the cards, then > and the meld they go onto."),
         )
     if isinstance(f, CountsField):
-        return "text", {"placeholder": "e.g. 3 9"}, "Whole numbers, separated by spaces."
+        return (
+            "text",
+            {"placeholder": gettext("e.g. 3 9")},
+            gettext("Whole numbers, separated by spaces."),
+        )
     if isinstance(f, FlagsField):
         return (
             "text",
-            {"placeholder": "e.g. yes no"},
-            f"yes or no for each of {f.beside.replace('_', ' ')}, in order.",
+            {"placeholder": gettext("e.g. yes no")},
+            gettext("yes or no for each of %(what)s, in order.")
+            % {"what": f.beside.replace("_", " ")},
         )
     if isinstance(f, RowsField):
-        width = "each seat" if f.width == "seats" else "each side"
         return (
             "textarea",
             {"placeholder": "5 4 0\n6 2 1"},
-            f"One hand a line: a whole number for {width}.",
+            gettext("One hand a line: a whole number for each seat.")
+            if f.width == "seats"
+            else gettext("One hand a line: a whole number for each side."),
         )
     return None
 

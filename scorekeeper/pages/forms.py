@@ -10,7 +10,7 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
 from django.db.models import QuerySet
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from adjudicator.errors import AdjudicationError
 from adjudicator.game import Game as GameDefinition
@@ -41,8 +41,10 @@ class SignupForm(UserCreationForm[Any]):
         username: str | None = super().clean_username()
         if username and "username" not in self.errors and lookalike_of(username) is not None:
             raise forms.ValidationError(
-                "This name looks too much like an existing account's: choose one that "
-                "others cannot mistake for it.",
+                gettext(
+                    "This name looks too much like an existing account's: choose one that "
+                    "others cannot mistake for it."
+                ),
                 code="lookalike",
             )
         return username or ""
@@ -56,6 +58,7 @@ def _night_date(day: datetime.date) -> None:
 
 class NightForm(EngineErrorsMixin, forms.Form):
     date = forms.DateField(
+        label=gettext_lazy("Date"),
         initial=datetime.date.today,
         validators=[_night_date],
         widget=forms.DateInput(
@@ -63,24 +66,35 @@ class NightForm(EngineErrorsMixin, forms.Form):
             format="%Y-%m-%d",
         ),
     )
-    place = forms.CharField(max_length=limits.PLACE, required=False)
+    place = forms.CharField(
+        label=pgettext_lazy("where a night is played", "Place"),
+        max_length=limits.PLACE,
+        required=False,
+    )
     notes = forms.CharField(
-        max_length=limits.NOTES, required=False, widget=forms.Textarea(attrs={"rows": 2})
+        label=gettext_lazy("Notes"),
+        max_length=limits.NOTES,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
     )
     confirmations = forms.BooleanField(
         required=False,
-        label="The other side confirms each hand",
-        help_text="A player of another side than the recorder confirms each hand, on their own "
-        "phone or on the recorder's handed across; the game's end waits for every hand. You "
-        "can turn it on or off later on the night's page: that changes only the hands "
-        "recorded after, never a game already over.",
+        label=gettext_lazy("The other side confirms each hand"),
+        help_text=gettext_lazy(
+            "A player of another side than the recorder confirms each hand, on their own "
+            "phone or on the recorder's handed across; the game's end waits for every hand. You "
+            "can turn it on or off later on the night's page: that changes only the hands "
+            "recorded after, never a game already over."
+        ),
     )
 
 
 class NightSettingForm(forms.Form):
     """The owner turns the night's confirmations on or off."""
 
-    confirmations = forms.TypedChoiceField(choices=[("1", "on"), ("0", "off")], coerce=int)
+    confirmations = forms.TypedChoiceField(
+        choices=[("1", gettext_lazy("on")), ("0", gettext_lazy("off"))], coerce=int
+    )
 
 
 class NightLanguageForm(forms.Form):
@@ -96,9 +110,15 @@ class NightLanguageForm(forms.Form):
 
 class PlayerForm(EngineErrorsMixin, forms.Form):
     name = forms.CharField(
+        label=gettext_lazy("Name"),
         max_length=40,
         widget=forms.TextInput(
-            attrs={"autocomplete": "off", "autocapitalize": "words", "placeholder": "Name"}
+            attrs={
+                "autocomplete": "off",
+                "autocapitalize": "words",
+                # Translators: the placeholder of the box where a player's name is typed.
+                "placeholder": gettext_lazy("Name"),
+            }
         ),
     )
 
@@ -110,12 +130,12 @@ class PlayerForm(EngineErrorsMixin, forms.Form):
 class RecorderForm(EngineErrorsMixin, forms.Form):
     username = forms.CharField(
         max_length=150,
-        label="Account name",
+        label=gettext_lazy("Account name"),
         widget=forms.TextInput(
             attrs={
                 "autocomplete": "off",
                 "autocapitalize": "none",
-                "placeholder": "Account name",
+                "placeholder": gettext_lazy("Account name"),
             }
         ),
     )
@@ -129,7 +149,7 @@ class TablePlayerForm(EngineErrorsMixin, forms.Form):
     name = forms.CharField(
         max_length=40,
         required=False,
-        label="New name",
+        label=gettext_lazy("New name"),
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
     )
 
@@ -228,7 +248,7 @@ class GameStartForm(HouseRulesMixin, EngineErrorsMixin, forms.Form):
             self.fields[f"seat_{position}"] = forms.ModelChoiceField(
                 queryset=players,
                 required=position < definition.min_players,
-                label=f"Seat {position + 1}",
+                label=gettext("Seat %(number)s") % {"number": position + 1},
                 empty_label="—",
             )
         add_house_rule_fields(self, definition)
@@ -244,7 +264,7 @@ class GameStartForm(HouseRulesMixin, EngineErrorsMixin, forms.Form):
             if cleaned.get(f"seat_{p}")
         ]
         if len({p.pk for p in chosen if p}) != len(chosen):
-            raise forms.ValidationError("A player can take only one seat.")
+            raise forms.ValidationError(gettext("A player can take only one seat."))
         return cleaned
 
     @property
@@ -280,9 +300,14 @@ class ProfileForm(EngineErrorsMixin, HouseRulesForm):
 
     name = forms.CharField(
         max_length=60,
-        label="Name these house rules",
+        label=gettext_lazy("Name these house rules"),
         widget=forms.TextInput(
-            attrs={"autocomplete": "off", "autocapitalize": "words", "placeholder": "Nanni's rules"}
+            attrs={
+                "autocomplete": "off",
+                "autocapitalize": "words",
+                # Translators: an example name of a table's house rules, with a name of your country.
+                "placeholder": gettext_lazy("Nanni's rules"),
+            }
         ),
     )
 

@@ -48,12 +48,21 @@
     return found;
   }
 
+  // Names as the page's language lists them ("Ann and Ben"; CLDR's list patterns).
+  function listed(names) {
+    return new Intl.ListFormat(document.documentElement.lang || "en", { type: "conjunction" }).format(names);
+  }
+
+  function heldBy(names) {
+    return interpolate(gettext("held by %(names)s"), { names: listed(names) }, true);
+  }
+
   function whose(input) {
     var hand = input.closest("fieldset.hand");
     var legend = hand && hand.querySelector("legend");
     if (legend) return legend.textContent.trim();
     var label = input.labels && input.labels[0];
-    return label ? label.textContent.trim() : "another entry";
+    return label ? label.textContent.trim() : gettext("another entry");
   }
 
   // The cards the other inputs of the same form hold: {card: [who, ...]}, one name per copy.
@@ -113,7 +122,7 @@
     var back = document.createElement("button");
     back.type = "button";
     back.textContent = "⌫";
-    back.setAttribute("aria-label", "remove the last card");
+    back.setAttribute("aria-label", gettext("remove the last card"));
     back.addEventListener("click", function () { setTokens(input, tokens(input).slice(0, -1)); });
     grid.appendChild(back);
 
@@ -129,8 +138,8 @@
         if (others.length) b.dataset.holder = others.join(", "); else delete b.dataset.holder;
         b.disabled = own + others.length >= (pack[card] || 0);
         var said = [];
-        if (own) said.push(own > 1 ? "in this hand twice" : "in this hand");
-        if (others.length) said.push("held by " + others.join(" and "));
+        if (own) said.push(own > 1 ? gettext("in this hand twice") : gettext("in this hand"));
+        if (others.length) said.push(heldBy(others));
         if (said.length) b.setAttribute("aria-label", symbolOf(card) + ", " + said.join(", "));
         else b.removeAttribute("aria-label");
       });
@@ -231,7 +240,7 @@
     var clear = document.createElement("button");
     clear.type = "button";
     clear.textContent = "⌫";
-    clear.setAttribute("aria-label", "empty the selected cell");
+    clear.setAttribute("aria-label", gettext("empty the selected cell"));
     clear.addEventListener("click", function () { cells[selected] = null; write(); draw(); });
     keys.appendChild(clear);
 
@@ -242,8 +251,10 @@
         b.className = "cell" + (i === selected ? " selected" : "") + (card && /[HD]$/.test(card) ? " red" : "");
         b.textContent = card ? symbolOf(card) : "+";
         // The name starts with what the cell shows (WCAG 2.5.3): "A♠, row 1 column 1".
-        var where = "row " + (Math.floor(i / width) + 1) + " column " + (i % width + 1);
-        b.setAttribute("aria-label", card ? symbolOf(card) + ", " + where : where + ": empty");
+        var where = interpolate(gettext("row %(row)s column %(column)s"),
+          { row: Math.floor(i / width) + 1, column: i % width + 1 }, true);
+        b.setAttribute("aria-label", card ? symbolOf(card) + ", " + where
+          : interpolate(gettext("%(cell)s: empty"), { cell: where }, true));
         b.setAttribute("aria-pressed", i === selected ? "true" : "false");
       });
       cardKeys.forEach(function (b) {
@@ -254,7 +265,7 @@
         b.classList.toggle("held", others.length > 0);
         if (others.length) {
           b.dataset.holder = others.join(", ");
-          b.setAttribute("aria-label", symbolOf(card) + ", held by " + others.join(" and "));
+          b.setAttribute("aria-label", symbolOf(card) + ", " + heldBy(others));
         } else {
           delete b.dataset.holder;
           b.removeAttribute("aria-label");

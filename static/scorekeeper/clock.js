@@ -1,17 +1,18 @@
 // Times in the visitor's own clock: the server writes each time as <time data-clock datetime=…>
 // with a 24-hour fallback in the server's zone, and this script rewrites it in the phone's zone
-// and locale ("3:27 PM" on one phone, "15:27" on another), the same way everywhere on the
-// site, including parts htmx swaps in later. data-clock="day" adds the weekday and date.
+// and in the page's language (<html lang>: "15:27" in Swedish, Danish and Icelandic and in
+// British English, the same way on every page), including parts htmx swaps in later.
+// data-clock="day" adds the weekday and date.
 (function () {
   "use strict";
 
   var FORMATS = {
-    time: { hour: "numeric", minute: "2-digit" },
-    day: { weekday: "short", day: "numeric", month: "short", hour: "numeric", minute: "2-digit" }
+    time: { hour: "2-digit", minute: "2-digit" },
+    day: { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }
   };
 
   function clock(date, kind) {
-    return date.toLocaleString([], FORMATS[kind] || FORMATS.time);
+    return date.toLocaleString(document.documentElement.lang || [], FORMATS[kind] || FORMATS.time);
   }
 
   function localise(root) {

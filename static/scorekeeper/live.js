@@ -41,10 +41,16 @@
     return rows;
   }
 
+  // The names as the page's language lists them ("Ann, Ben and Cy"; CLDR's list patterns).
+  function listed(names) {
+    return new Intl.ListFormat(document.documentElement.lang || "en", { type: "conjunction" }).format(names);
+  }
+
   function sentence(names) {
-    var who = names.length === 1 ? names[0]
-      : names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
-    return who + (names.length === 1 ? " has" : " have") + " no entry.";
+    return interpolate(ngettext(
+      "%(names)s has no entry. Nothing was sent: fill it in first.",
+      "%(names)s have no entry. Nothing was sent: fill them in first.",
+      names.length), { names: listed(names) }, true);
   }
 
   document.addEventListener("submit", function (event) {
@@ -58,8 +64,7 @@
     event.preventDefault();
     event.stopImmediatePropagation();
     var names = rows.map(function (row) { return row.querySelector("legend").textContent.trim(); });
-    box.querySelector("[data-empty-text]").textContent = sentence(names) +
-      " Nothing was sent: fill " + (names.length === 1 ? "it" : "them") + " in first.";
+    box.querySelector("[data-empty-text]").textContent = sentence(names);
     box.hidden = false;
     box.scrollIntoView({ block: "center" });
   }, true);

@@ -138,15 +138,18 @@
     var game = text(document.querySelector("#board h1"));
     if (kind === "record") {
       var number = form.querySelector('input[name="number"]');
-      var word = text(form.closest("section") && form.closest("section").querySelector("h2"));
-      word = word.replace(/^Record\s+/, "").replace(/\s+\d+$/, "") || "deal";
-      return capital(word) + " " + (number ? number.value : "") + (game ? " of " + game : "");
+      // The game's word for a deal, in the page's language (the form says it: data-deal-word).
+      var said = { word: capital(form.dataset.dealWord || gettext("deal")), number: number ? number.value : "", game: game };
+      return game ? interpolate(gettext("%(word)s %(number)s of %(game)s"), said, true)
+        : interpolate(gettext("%(word)s %(number)s"), said, true);
     }
     if (kind === "void") {
       var deal = form.closest(".deal");
-      return "Void " + text(deal && deal.querySelector("summary strong")).toLowerCase() + (game ? " of " + game : "");
+      var which = { deal: text(deal && deal.querySelector("summary strong")).toLowerCase(), game: game };
+      return game ? interpolate(gettext("Void %(deal)s of %(game)s"), which, true)
+        : interpolate(gettext("Void %(deal)s"), which, true);
     }
-    return text(document.querySelector("main h1")) || "An amendment";
+    return text(document.querySelector("main h1")) || gettext("An amendment");
   }
 
   function capital(s) {
@@ -210,12 +213,14 @@
   function renumber(form, from, to) {
     var section = form.closest("section");
     var places = [section && section.querySelector("h2"), form.querySelector('button[type="submit"]')];
+    // "Record hand {number}", whole, in the page's language (the form carries it).
+    var said = form.dataset.recordLabel;
     var pattern = new RegExp("\\b" + from + "\\b");
     places.forEach(function (el) {
       if (!el) return;
       var node = el.firstChild;
       if (node && node.nodeType === Node.TEXT_NODE) {
-        node.nodeValue = node.nodeValue.replace(/^Record as /, "Record ").replace(pattern, String(to));
+        node.nodeValue = said ? said.replace("{number}", String(to)) : node.nodeValue.replace(pattern, String(to));
       }
     });
   }
@@ -225,7 +230,7 @@
     if (!item) return false;
     if (item.kind === "record") {
       readyForNext(form);
-      note(form, item.label + " is queued (not yet recorded): it is sent when the network is back. You can enter the next one.");
+      note(form, interpolate(gettext("%(item)s is queued (not yet recorded): it is sent when the network is back. You can enter the next one."), { item: item.label }, true));
     }
     if (item.kind === "amend") {
       // Back to the game (the phone keeps a copy of its page), where the queue is listed.
@@ -236,13 +241,13 @@
       if (deal) {
         var tag = document.createElement("span");
         tag.className = "tag queued";
-        tag.textContent = "void queued";
+        tag.textContent = gettext("void queued");
         var summary = deal.querySelector("summary strong");
         if (summary) summary.after(" ", tag);
       }
       form.hidden = true;
     }
-    say(item.label + ": queued (not yet recorded).");
+    say(interpolate(gettext("%(item)s: queued (not yet recorded)."), { item: item.label }, true));
     render();
     scheduleRetry();
     askForSync();
@@ -317,7 +322,7 @@
         var t = text(el);
         if (t && said.indexOf(t) === -1 && !said.some(function (s) { return s.indexOf(t) !== -1; })) said.push(t);
       });
-    return said.length ? said.join(" ") : "The server refused it (" + status + ").";
+    return said.length ? said.join(" ") : interpolate(gettext("The server refused it (%(status)s)."), { status: status }, true);
   }
 
   // One item: "sent", "refused" (with the reason), "later" (no answer, or the server failed),
@@ -346,7 +351,7 @@
             outcome: "conflict",
             by: stale.dataset.staleBy || "",
             number: stale.dataset.staleNumber || "",
-            word: stale.dataset.staleWord || "deal"
+            word: stale.dataset.staleWord || gettext("deal")
           };
         });
       }
@@ -379,8 +384,8 @@
   }
 
   function taken(entry) {
-    return capital(entry.word) + " " + entry.number + " was recorded by " + entry.by +
-      "'s phone while you were offline.";
+    return interpolate(gettext("%(word)s %(number)s was recorded by %(name)s's phone while you were offline."),
+      { word: capital(entry.word), number: entry.number, name: entry.by }, true);
   }
 
   function settle(id) {
@@ -395,7 +400,10 @@
     var queue = read(KEY);
     queue.push({
       id: uuid(), user: entry.user, kind: "record", url: entry.url, back: entry.back,
-      body: body.toString(), label: entry.label.replace(/^(\S+) \d+/, "$1 (the next)"),
+      body: body.toString(),
+      label: entry.label.replace(/^(\S+) \d+/, function (all, word) {
+        return interpolate(gettext("%(word)s (the next)"), { word: word }, true);
+      }),
       at: new Date().toISOString()
     });
     write(KEY, queue);
@@ -430,7 +438,7 @@
           say(taken(result));
         } else if (result.outcome === "refused") {
           refuse(item, result.reason);
-          say(item.label + " was not recorded: " + result.reason);
+          say(interpolate(gettext("%(item)s was not recorded: %(reason)s"), { item: item.label, reason: result.reason }, true));
         } else {
           sent.push(item);
         }
@@ -442,7 +450,9 @@
       flushing = false;
       render(why);
       if (sent.length) {
-        say(sent.length === 1 ? sent[0].label + ": recorded." : sent.length + " queued entries recorded.");
+        say(sent.length === 1 ? interpolate(gettext("%(item)s: recorded."), { item: sent[0].label }, true)
+          : interpolate(ngettext("%(count)s queued entry recorded.", "%(count)s queued entries recorded.", sent.length),
+            { count: sent.length }, true));
         refreshBoard(sent);
       }
       // Entered while the last one was on its way: send it now; after a failure, later.
@@ -487,20 +497,22 @@
     var refused = read(REFUSED_KEY).filter(mine);
     var conflicts = read(CONFLICT_KEY).filter(mine);
     p.hidden = !items.length && !refused.length && !conflicts.length;
-    p.querySelector("[data-queue-count]").textContent = String(items.length);
+    var title = p.querySelector("#offline-queue-title");
+    title.textContent = interpolate(ngettext("%(count)s queued (not yet recorded)", "%(count)s queued (not yet recorded)", items.length),
+      { count: items.length }, true);
     p.querySelector("#offline-queue-title").hidden = !items.length;
     var note = p.querySelector("[data-queue-why]");
     note.hidden = !items.length;
     note.textContent = why === "signin"
-      ? "You were signed out: sign in again and they are sent."
+      ? gettext("You were signed out: sign in again and they are sent.")
       : navigator.onLine
-        ? "Sending them, in order…"
-        : "The phone is offline. They are sent, in order, as soon as it is back online.";
+        ? gettext("Sending them, in order…")
+        : gettext("The phone is offline. They are sent, in order, as soon as it is back online.");
     var list = p.querySelector("[data-queue-items]");
     list.innerHTML = "";
     items.forEach(function (item) {
       var li = document.createElement("li");
-      li.textContent = item.label + " — queued (not yet recorded)";
+      li.textContent = interpolate(gettext("%(item)s — queued (not yet recorded)"), { item: item.label }, true);
       list.appendChild(li);
     });
     var held = p.querySelector("[data-queue-conflicts]");
@@ -512,18 +524,18 @@
       var strong = document.createElement("strong");
       strong.textContent = taken(entry) + " ";
       li.appendChild(strong);
-      li.appendChild(document.createTextNode("Yours (" + entry.label + ") is kept on this phone. "));
+      li.appendChild(document.createTextNode(interpolate(gettext("Yours (%(item)s) is kept on this phone."), { item: entry.label }, true) + " "));
       var again = document.createElement("button");
       again.type = "button";
       again.className = "primary";
-      again.textContent = "Record it as the next " + entry.word;
+      again.textContent = interpolate(gettext("Record it as the next %(word)s"), { word: entry.word }, true);
       again.addEventListener("click", function () { recordAsNext(entry); });
       var drop = document.createElement("button");
       drop.type = "button";
       drop.className = "danger";
-      drop.textContent = "Discard it";
+      drop.textContent = gettext("Discard it");
       drop.addEventListener("click", function () {
-        if (!window.confirm("Discard " + entry.label + "? It was never recorded.")) return;
+        if (!window.confirm(interpolate(gettext("Discard %(item)s? It was never recorded."), { item: entry.label }, true))) return;
         settle(entry.id);
         render();
       });
@@ -533,7 +545,7 @@
       if (entry.back !== location.pathname) {
         var link = document.createElement("a");
         link.href = entry.back;
-        link.textContent = "Open the game";
+        link.textContent = gettext("Open the game");
         li.appendChild(document.createTextNode(" "));
         li.appendChild(link);
       }
@@ -547,16 +559,16 @@
       var li = document.createElement("li");
       li.className = "errorlist";
       var strong = document.createElement("strong");
-      strong.textContent = entry.label + " was not recorded. ";
+      strong.textContent = interpolate(gettext("%(item)s was not recorded."), { item: entry.label }, true) + " ";
       li.appendChild(strong);
       li.appendChild(document.createTextNode(entry.reason + " "));
       var link = document.createElement("a");
       link.href = entry.back;
-      link.textContent = "Open the game";
+      link.textContent = gettext("Open the game");
       li.appendChild(link);
       var ok = document.createElement("button");
       ok.type = "button";
-      ok.textContent = "Dismiss";
+      ok.textContent = gettext("Dismiss");
       ok.addEventListener("click", function () {
         write(REFUSED_KEY, read(REFUSED_KEY).filter(function (x) { return x.id !== entry.id; }));
         render();

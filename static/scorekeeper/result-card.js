@@ -40,20 +40,20 @@
     const size = button.dataset.size;
     const name = holder.dataset.resultName + "-" + size + ".png";
     const url = holder.dataset.resultCard + "?size=" + size;
-    status.textContent = "Drawing the picture…";
+    status.textContent = gettext("Drawing the picture…");
     png(url).then(function (blob) {
       const file = new File([blob], name, { type: "image/png" });
       if (navigator.canShare && navigator.canShare({ files: [file] })) {
         return navigator.share({ files: [file], title: document.title }).then(function () {
-          status.textContent = "Shared.";
+          status.textContent = gettext("Shared.");
         });
       }
       save(blob, name);
-      status.textContent = "Saved as " + name + ".";
+      status.textContent = interpolate(gettext("Saved as %(name)s."), { name: name }, true);
     }).catch(function (error) {
       // Closing the share sheet is not a failure.
       status.textContent = error && error.name === "AbortError" ? "" :
-        "The picture could not be made here. Open " + url + " to see it.";
+        interpolate(gettext("The picture could not be made here. Open %(url)s to see it."), { url: url }, true);
     });
   });
 })();

@@ -21,8 +21,9 @@
     if (staleSince === null) staleSince = new Date();
     var status = refreshStatus();
     if (!status) return;
-    status.textContent = "Could not refresh the scores since " + clock(staleSince) +
-      ": they may be out of date. Still trying.";
+    status.textContent = interpolate(
+      gettext("Could not refresh the scores since %(time)s: they may be out of date. Still trying."),
+      { time: clock(staleSince) }, true);
     status.hidden = false;
   }
 
@@ -42,7 +43,9 @@
   function notSent(form, why) {
     var slot = form.querySelector("[data-send-error]");
     if (!slot) return;
-    slot.textContent = why + " What you entered is still here: tap the button again to send it.";
+    slot.textContent = interpolate(
+      gettext("%(why)s What you entered is still here: tap the button again to send it."),
+      { why: why }, true);
     slot.hidden = false;
     slot.scrollIntoView({ block: "nearest" });
   }
@@ -71,16 +74,16 @@
 
 
   document.addEventListener("htmx:sendError", function (event) {
-    failed(event, "Not recorded: no connection.");
+    failed(event, gettext("Not recorded: no connection."));
   });
 
   document.addEventListener("htmx:timeout", function (event) {
-    failed(event, "Not recorded: no answer from the server.");
+    failed(event, gettext("Not recorded: no answer from the server."));
   });
 
   document.addEventListener("htmx:responseError", function (event) {
-    var status = event.detail.xhr ? event.detail.xhr.status : "an error";
-    failed(event, "Not recorded: the server answered " + status + ".");
+    var status = event.detail.xhr ? event.detail.xhr.status : gettext("an error");
+    failed(event, interpolate(gettext("Not recorded: the server answered %(status)s."), { status: status }, true));
   });
 })();
 
@@ -247,8 +250,9 @@
     var said = fromGame && document.querySelector("#recorded");
     var line = said && (said.matches("p") ? said : said.querySelector("p"));
     var lead = line ? line.textContent.replace(/\s+/g, " ").trim() + " " : "";
-    var word = document.querySelector(TALLY + " tfoot th");  // "Total", or "Net" in a settlement
-    region.textContent = lead + (word ? word.textContent.trim() : "Total") + "s now: " + now + ".";
+    var foot = document.querySelector(TALLY + " tfoot th[data-net]");  // nets in a settlement
+    region.textContent = lead + interpolate(
+      foot ? gettext("Nets now: %(totals)s.") : gettext("Totals now: %(totals)s."), { totals: now }, true);
   }
 
   // ---- the jump to the form: hidden once the form itself is in view ----
@@ -369,8 +373,9 @@
           var line = document.createElement("p");
           line.className = "confirmed-flash";
           line.setAttribute("role", "status");
-          line.textContent = across.getAttribute("data-hand-across") + " " +
-            by.textContent.replace(/^\s*✓\s*/, "").trim() + ".";
+          // The sentence comes whole from the page, in its language, with "{name}" to fill in.
+          line.textContent = across.getAttribute("data-hand-across")
+            .replace("{name}", by.textContent.replace(/^\s*✓\s*/, "").trim());
           across.replaceWith(line);
         } else {
           across.remove();  // voided or changed meanwhile: the board says how it stands now

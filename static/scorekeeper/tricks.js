@@ -11,9 +11,19 @@
   "use strict";
   // Black and red suits in turn, so that where the cards run on across rows each suit stands
   // apart from the next.
-  var SUITS = [["S", "♠", "spades"], ["H", "♥", "hearts"], ["C", "♣", "clubs"], ["D", "♦", "diamonds"]];
+  var SUITS = [
+    ["S", "♠", pgettext("a suit, as in a card's name", "spades")],
+    ["H", "♥", pgettext("a suit, as in a card's name", "hearts")],
+    ["C", "♣", pgettext("a suit, as in a card's name", "clubs")],
+    ["D", "♦", pgettext("a suit, as in a card's name", "diamonds")]
+  ];
   var RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
-  var RANK_WORDS = { A: "ace", J: "jack", Q: "queen", K: "king" };
+  var RANK_WORDS = {
+    A: pgettext("a rank, as in a card's name", "ace"),
+    J: pgettext("a rank, as in a card's name", "jack"),
+    Q: pgettext("a rank, as in a card's name", "queen"),
+    K: pgettext("a rank, as in a card's name", "king")
+  };
   var STORE = "sk-tricks:";
 
   function packOf(el) {
@@ -35,7 +45,12 @@
   function shown(card) { var s = suitOf(card); return rankOf(card) + (s ? s[1] : card.slice(-1)); }
   function spoken(card) {
     var r = rankOf(card), s = suitOf(card);
-    return (RANK_WORDS[r] || r) + " of " + (s ? s[2] : card.slice(-1));
+    // A court card's name and a number card's apart: some languages join suit and rank into
+    // one word for the one ("spaðaás") and not for the other ("spaða 9").
+    var said = { rank: RANK_WORDS[r] || r, suit: s ? s[2] : card.slice(-1) };
+    return RANK_WORDS[r]
+      ? interpolate(pgettext("a card's name", "%(rank)s of %(suit)s"), said, true)
+      : interpolate(pgettext("a number card's name", "%(rank)s of %(suit)s"), said, true);
   }
   // A key's name starts with what it shows, so a voice user can say what they see (WCAG
   // 2.5.3): "A♠, ace of spades"; "9 of clubs" already holds its "9♣" (the suit is a symbol).
@@ -211,14 +226,16 @@
       // Only in a game where a turn may be a pass (Brus: nothing that beats the highest, or
       // nothing to lead): a play of no card. A game without passing offers none.
       if (turns.passes) {
-        passButton = button("Pass");
+        passButton = button(pgettext("a play of no card", "Pass"));
         passButton.addEventListener("click", function () { play(null); });
         actions.appendChild(passButton);
-        restButton = button("All pass", "All pass: everyone still to play passes");
+        // Translators: a button's spoken name; it must begin with the words the button shows.
+        restButton = button(gettext("All pass"), gettext("All pass: everyone still to play passes"));
         restButton.addEventListener("click", allPass);
         actions.appendChild(restButton);
       }
-      var undo = button("⌫ Undo", "Undo: take back the last card");
+      // Translators: a button's spoken name; it must begin with the word the button shows.
+      var undo = button("⌫ " + gettext("Undo"), gettext("Undo: take back the last card"));
       undo.addEventListener("click", takeBack);
       actions.appendChild(undo);
       pad.appendChild(actions);
@@ -264,7 +281,8 @@
         var card = entry.card;
         var b = entry.button;
         var gone = (played[card] || 0) >= pack[card];
-        b.setAttribute("aria-label", named(card) + (gone ? ", played" : ""));
+        b.setAttribute("aria-label", gone
+          ? interpolate(gettext("%(card)s, played"), { card: named(card) }, true) : named(card));
         b.className = (entry.red ? "red" : "black") + (gone ? " played" : "");
         b.disabled = gone || t.seat === null;
       });
@@ -277,20 +295,28 @@
     function tell(n, t) {
       var done = plays(inputs[n]);
       var said = done.map(function (p) {
-        return names[p.seat] + " " + (p.cards.length ? p.cards.map(shown).join("+") : "passes");
+        return p.cards.length
+          ? interpolate(gettext("%(name)s %(cards)s"), { name: names[p.seat], cards: p.cards.map(shown).join("+") }, true)
+          : interpolate(gettext("%(name)s passes"), { name: names[p.seat] }, true);
       });
       var next;
       var refused = list && list.querySelector(".verdict.illegal:not(.taken-back)");
       if (t.seat === null && refused) {
-        next = "refused (why is below): Undo takes back the last card";
+        next = gettext("refused (why is below): Undo takes back the last card");
       } else if (t.seat === null) {
         next = complete(done) || n > 0
-          ? "waiting for the verdict (or tap who leads)"
-          : "tap who leads";
+          ? gettext("waiting for the verdict (or tap who leads)")
+          : gettext("tap who leads");
       } else {
-        next = names[t.seat] + (t.add ? " adds a card" : done.length ? " to play" : " leads");
+        var who = { name: names[t.seat] };
+        next = t.add ? interpolate(gettext("%(name)s adds a card"), who, true)
+          : done.length ? interpolate(gettext("%(name)s to play"), who, true)
+          : interpolate(gettext("%(name)s leads"), who, true);
       }
-      now.textContent = "Trick " + (n + 1) + ": " + (said.length ? said.join(", ") + "; " : "") + next + ".";
+      now.textContent = said.length
+        ? interpolate(gettext("Trick %(number)s: %(plays)s; %(next)s."),
+          { number: n + 1, plays: said.join(", "), next: next }, true)
+        : interpolate(gettext("Trick %(number)s: %(next)s."), { number: n + 1, next: next }, true);
     }
 
     // The last verdict, or the refusal of a play, copied from the list the server sent.
@@ -307,7 +333,9 @@
         p.textContent = shownVerdict.textContent.replace(/\s+/g, " ").trim();
         if (refused && refused.classList.contains("taken-back")) {
           var card = refused.dataset.breachCards;
-          p.textContent += " " + (card ? shown(card) : "The pass") + " taken back.";
+          p.textContent += " " + (card
+            ? interpolate(gettext("%(card)s taken back."), { card: shown(card) }, true)
+            : gettext("The pass taken back."));
         }
         answer.appendChild(p);
       }

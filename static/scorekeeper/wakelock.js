@@ -36,17 +36,18 @@
     if (!wanted() || document.visibilityState !== "visible" || lock) { show(); return; }
     navigator.wakeLock.request("screen").then(function (sentinel) {
       lock = sentinel;
-      status("The screen stays awake while this game is open.", true);
+      status(gettext("The screen stays awake while this game is open."), true);
       sentinel.addEventListener("release", function () {
         lock = null;
         show();
-        if (wanted()) status("The screen may sleep: it will stay awake again when you come back.");
+        if (wanted()) status(gettext("The screen may sleep: it will stay awake again when you come back."));
       });
       show();
     }).catch(function (err) {
       lock = null;
-      status("Could not keep the screen awake (" + (err && err.name || "refused") + "): " +
-        "the phone may sleep between deals.");
+      status(interpolate(
+        gettext("Could not keep the screen awake (%(why)s): the phone may sleep between deals."),
+        { why: (err && err.name) || gettext("refused") }, true));
       show();
     });
   }
@@ -54,7 +55,7 @@
   function release() {
     if (lock) lock.release();
     lock = null;
-    status("The screen may sleep as usual.", true);
+    status(gettext("The screen may sleep as usual."), true);
     show();
   }
 
@@ -64,8 +65,7 @@
     if (!("wakeLock" in navigator) || !navigator.wakeLock) {
       b.hidden = true;
       b.dataset.state = "unsupported";
-      status("This browser cannot keep the screen awake: set the phone's screen timeout " +
-        "longer while you play.");
+      status(gettext("This browser cannot keep the screen awake: set the phone's screen timeout longer while you play."));
       return;
     }
     b.hidden = false;

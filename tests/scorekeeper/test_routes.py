@@ -309,6 +309,8 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
     "manifest": {"GET": ALL(200), "POST": ALL(405)},
     "service_worker": {"GET": ALL(200), "POST": ALL(405)},
     "offline": {"GET": ALL(200), "POST": ALL(405)},
+    # languages: the scripts' catalog per language (the switch is beside the sign-in pages)
+    "javascript_catalog": {"GET": ALL(200), "POST": ALL(405)},
 }
 
 # Where a game's family changes the answer (the grids' calculators are for grid games only).
@@ -490,6 +492,8 @@ def url_for(route: Route, world: World, side: str, family: str = "rummy") -> str
             return "set-password"
         if name == "token":
             return world.token if side == "A" else "x" * 43
+        if name == "language":
+            return "sv"
         if name == "game":
             return world.question[0]
         if name == "question":

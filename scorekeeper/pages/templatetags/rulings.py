@@ -10,6 +10,7 @@ from typing import Any
 from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from adjudicator.rule_notes import RULE_ID, rule_note
 
@@ -22,9 +23,10 @@ def _tap(match: re.Match[str]) -> str:
     if note is None:
         return rule_id
     return format_html(
-        '<details class="rule-tap"><summary aria-label="Ruling {}">{}</summary>'
+        '<details class="rule-tap"><summary aria-label="{}">{}</summary>'
         '<span class="rule-note" role="note">{}</span></details>',
-        rule_id,
+        # Translators: the name of a tap on a rule id ("7a", "V-1") that opens what the rule says.
+        gettext("Ruling %(id)s") % {"id": rule_id},
         rule_id,
         note,
     )
@@ -42,3 +44,17 @@ def rule_ids(text: object) -> SafeString:
 def of_hand(disputes: Mapping[int, list[Any]] | None, key: int) -> list[Any]:
     """``{{ disputes|of_hand:h.key }}``: a hand's disputes (``desk.disputes.hand_disputes``)."""
     return list((disputes or {}).get(key, ()))
+
+
+@register.simple_tag
+def rules_read(rules_used: list[Any]) -> SafeString:
+    """``{% rules_read rules_used as listed %}``: the house rules an answer was read under,
+    each "label value (rule)", joined by commas; the sentence around them is translated whole."""
+    parts = []
+    for d in rules_used:
+        part = format_html("{} {}", d.label, d.value_shown)
+        if getattr(d, "rule", None):
+            part = format_html("{} ({})", part, rule_ids(d.rule))
+        parts.append(part)
+    # Safe: each part was built by format_html.
+    return mark_safe(", ".join(parts))

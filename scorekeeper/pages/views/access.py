@@ -17,6 +17,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext
 
 from scorekeeper.access import roles, sharing
 from scorekeeper.models import Game, Night
@@ -41,7 +42,7 @@ def login_required[V: Callable[..., HttpResponse]](view: V) -> V:
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not request.user.is_authenticated and has_shares(request):
-            raise PermissionDenied("Visitors by a join link can look, not record.")
+            raise PermissionDenied(gettext("Visitors by a join link can look, not record."))
         return signed_in_only(request, *args, **kwargs)
 
     return wrapper  # type: ignore[return-value]

@@ -11,6 +11,7 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -279,7 +280,7 @@ def hand_dispute(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
         message = (
             err.message
             if isinstance(err, AdjudicationError | ServiceError)
-            else "That ruling is unreadable."
+            else gettext("That ruling is unreadable.")
         )
         context = {"game": game, "night": game.night, "error": message}
         return render(request, "scorekeeper/desk/ruling.html", context, status=400)
@@ -350,7 +351,7 @@ def ruling_save(request: AuthedRequest, pk: int) -> HttpResponse:
         message = (
             err.message
             if isinstance(err, AdjudicationError | ServiceError)
-            else "That ruling is unreadable."
+            else gettext("That ruling is unreadable.")
         )
         return render(
             request,

@@ -11,6 +11,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -27,6 +28,7 @@ from scorekeeper.models import Entry, Game
 from scorekeeper.pages import previews
 from scorekeeper.pages.deal_forms import ConfirmForm, DealForm, VoidForm, plays_from_text
 from scorekeeper.pages.templatetags import hands
+from scorekeeper.pages.templatetags.words import deal_word
 from scorekeeper.pages.views.access import (
     game_to_view,
     get_game_for_user,
@@ -273,8 +275,12 @@ def deal_amend(request: AuthedRequest, pk: int, deal: int) -> HttpResponse:
         form = DealForm(request.POST, game=game, seats=seats)
         if form.is_valid() and form.cleaned_data["revision"] is None:
             # An amend names the entry it replaces (issue 11: no last writer wins).
-            word = reading.game_definition(game).deal_word
-            form.add_error(None, f"This page is out of date: open the {word} again, then amend it.")
+            word = deal_word(reading.game_definition(game).deal_word)
+            form.add_error(
+                None,
+                gettext("This page is out of date: open the %(word)s again, then amend it.")
+                % {"word": word},
+            )
         if form.is_valid():
             try:
                 game_services.deal_amend(
@@ -355,14 +361,23 @@ def _ruled(game: Game, dispute: Entry | None) -> dict[str, Any] | None:
     return data
 
 
+# A change from the board refused as out of date, one whole sentence per change.
+OUT_OF_DATE: dict[str, Callable[[], str]] = {
+    "void": lambda: gettext("This page is out of date: look at the %(word)s again, then void it."),
+    "confirm": lambda: gettext(
+        "This page is out of date: look at the %(word)s again, then confirm it."
+    ),
+}
+
+
 def _change_from_board(
     game: Game, form: forms.Form, verb: str, change: Callable[[dict[str, Any]], Any]
 ) -> str | None:
     """A change posted from the board (a void, a confirmation), made with the form's data: the
     sentence to show above the board when it is refused or the page is out of date."""
     if not form.is_valid():
-        word = reading.game_definition(game).deal_word
-        return f"This page is out of date: look at the {word} again, then {verb} it."
+        word = deal_word(reading.game_definition(game).deal_word)
+        return OUT_OF_DATE[verb]() % {"word": word}
     try:
         change(form.cleaned_data)
     except ServiceError as err:

@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from adjudicator.errors import AdjudicationError
@@ -33,33 +34,37 @@ IMPORT_REFUSED = "import_refused"  # the session's key for a refusal shown after
 
 
 class HistorySearchForm(forms.Form):
-    player = forms.CharField(required=False, max_length=40, label="Player")
-    game = forms.ChoiceField(required=False, label="Game")
+    player = forms.CharField(required=False, max_length=40, label=gettext_lazy("Player"))
+    game = forms.ChoiceField(required=False, label=gettext_lazy("Game"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         game = self.fields["game"]
         assert isinstance(game, forms.ChoiceField)
-        game.choices = [("", "Any game"), *records.game_choices()]
-        self.fields["player"].widget.attrs.update({"placeholder": "A name, or part of one"})
+        game.choices = [("", gettext("Any game")), *records.game_choices()]
+        self.fields["player"].widget.attrs.update(
+            {"placeholder": gettext("A name, or part of one")}
+        )
 
 
 class RatingsForm(forms.Form):
     """The leaderboard's choices: one game or all, one year or every year."""
 
-    game = forms.ChoiceField(required=False, label="Game")
-    year = forms.TypedChoiceField(required=False, coerce=int, empty_value=None, label="Year")
+    game = forms.ChoiceField(required=False, label=gettext_lazy("Game"))
+    year = forms.TypedChoiceField(
+        required=False, coerce=int, empty_value=None, label=gettext_lazy("Year")
+    )
 
     def __init__(self, *args: Any, years: list[int], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         game, year = self.fields["game"], self.fields["year"]
         assert isinstance(game, forms.ChoiceField) and isinstance(year, forms.ChoiceField)
-        game.choices = [("", "All games"), *records.game_choices()]
-        year.choices = [("", "Every year"), *((y, str(y)) for y in years)]
+        game.choices = [("", gettext("All games")), *records.game_choices()]
+        year.choices = [("", gettext("Every year")), *((y, str(y)) for y in years)]
 
 
 class ImportForm(forms.Form):
-    file = forms.FileField(label="A Scorekeeper export (.json)")
+    file = forms.FileField(label=gettext_lazy("A Scorekeeper export (.json)"))
 
 
 @login_required
@@ -212,13 +217,13 @@ def export_all(request: AuthedRequest) -> HttpResponse:
 def read_export(raw: bytes) -> Any:
     """A JSON document from uploaded bytes; ``ImportRefused`` with a sentence if it is not."""
     if len(raw) > MAX_IMPORT_BYTES:
-        raise importing.ImportRefused("The file is larger than 5 MB.", field="file")
+        raise importing.ImportRefused(gettext("The file is larger than 5 MB."), field="file")
     try:
         document = parsers.loads(raw.decode("utf-8"))
     except parsers.BadJSON as err:  # JSON, but not what we take (a lone surrogate, a key twice)
         raise importing.ImportRefused(str(err), field="file") from None
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise importing.ImportRefused("The file is not JSON.", field="file") from None
+        raise importing.ImportRefused(gettext("The file is not JSON."), field="file") from None
     if parsers.depth(document) > parsers.MAX_DEPTH:
         raise importing.ImportRefused(parsers.TOO_DEEP, field="file")
     return document
@@ -233,21 +238,33 @@ def import_upload(request: AuthedRequest) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES)
     if not form.is_valid():
         said = form.errors.get("file")
-        request.session[IMPORT_REFUSED] = " ".join(map(str, said)) if said else "Choose a file."
+        request.session[IMPORT_REFUSED] = (
+            " ".join(map(str, said)) if said else gettext("Choose a file.")
+        )
         return redirect("export")
     upload = form.cleaned_data["file"]
     try:
         if upload.size > MAX_IMPORT_BYTES:
-            raise importing.ImportRefused("The file is larger than 5 MB.", field="file")
+            raise importing.ImportRefused(gettext("The file is larger than 5 MB."), field="file")
         document = read_export(upload.read())
         made = importing.import_nights(owner=request.user, document=document)
     except (ServiceError, AdjudicationError) as err:
         request.session[IMPORT_REFUSED] = getattr(err, "message", str(err))
         return redirect("export")
     if len(made) == 1:
-        messages.success(request, f"Imported {made[0]}: it is yours now.")
+        messages.success(
+            request, gettext("Imported %(night)s: it is yours now.") % {"night": made[0]}
+        )
         return redirect(made[0])
-    messages.success(request, f"Imported {len(made)} nights: {', '.join(map(str, made))}.")
+    messages.success(
+        request,
+        ngettext(
+            "Imported %(count)d night: %(nights)s.",
+            "Imported %(count)d nights: %(nights)s.",
+            len(made),
+        )
+        % {"count": len(made), "nights": ", ".join(map(str, made))},
+    )
     return redirect("history")
 
 

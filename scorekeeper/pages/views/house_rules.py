@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from adjudicator.errors import AdjudicationError
@@ -152,7 +153,11 @@ def profile_create(request: AuthedRequest) -> HttpResponse:
         except (AdjudicationError, ServiceError) as err:
             form.add_engine_error(err)
         else:
-            messages.success(request, f"Saved {profile.name} for {definition.name}.")
+            messages.success(
+                request,
+                gettext("Saved %(name)s for %(game)s.")
+                % {"name": profile.name, "game": definition.name},
+            )
             return redirect(_list_url(profile))
     context = {"definition": definition, "form": form, "profile": None}
     status = 400 if form.is_bound else 200
@@ -183,7 +188,7 @@ def profile_edit(request: AuthedRequest, pk: int) -> HttpResponse:
         except (AdjudicationError, ServiceError) as err:
             form.add_engine_error(err)
         else:
-            messages.success(request, f"Saved {profile.name}.")
+            messages.success(request, gettext("Saved %(name)s.") % {"name": profile.name})
             return redirect(_list_url(profile))
     context = {"definition": definition, "form": form, "profile": profile}
     status = 400 if form.is_bound else 200
@@ -198,5 +203,8 @@ def profile_delete(request: AuthedRequest, pk: int) -> HttpResponse:
     profiles.profile_delete(profile=profile, by=request.user)
     if request.htmx:
         return HttpResponse("")  # the row swaps out
-    messages.success(request, f"Deleted {name}. Games started with it keep their rules.")
+    messages.success(
+        request,
+        gettext("Deleted %(name)s. Games started with it keep their rules.") % {"name": name},
+    )
     return redirect("profiles")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 from functools import cache
+from pathlib import Path
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
@@ -52,7 +53,17 @@ def _shell_version() -> str:
         if isinstance(found, str):
             with open(found, "rb") as f:
                 digest.update(f.read())
+    # The scripts' catalogs too: a corrected translation reaches the phones' stores.
+    for folder in settings.LOCALE_PATHS:
+        for catalog in sorted(Path(folder).glob("*/LC_MESSAGES/djangojs.mo")):
+            digest.update(catalog.read_bytes())
     return digest.hexdigest()[:12]
+
+
+def _catalogs() -> list[str]:
+    """The scripts' sentences in every language offered, kept with the shell so a phone that
+    loses the network keeps speaking the table's language."""
+    return [reverse("javascript_catalog", args=[code]) for code, _ in settings.LANGUAGES]
 
 
 @require_GET
@@ -93,7 +104,10 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     """/sw.js: the worker that keeps visited pages for when the venue's Wi-Fi drops."""
     context = {
         "version": _shell_version(),
-        "shell": json.dumps([static(name) for name in APP_SHELL] + [reverse("offline")]),
+        "shell": json.dumps(
+            [static(name) for name in APP_SHELL] + _catalogs() + [reverse("offline")]
+        ),
+        "catalog_prefix": json.dumps(reverse("javascript_catalog", args=["x"])[: -len("x/")]),
         "offline_url": json.dumps(reverse("offline")),
         # The prefix itself, not static(""): the production storage (whitenoise's manifest)
         # answers only for files collectstatic wrote, and refuses "" with a 500.

@@ -22,6 +22,7 @@ from django.contrib import messages
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
@@ -65,7 +66,9 @@ def join(request: HttpRequest, token: str) -> HttpResponse:
         assert isinstance(request.user, User)
         if sharing.night_join(night=night, user=request.user) == "viewer":
             messages.info(
-                request, f"You are watching {night}. {night.owner.username} can let you record."
+                request,
+                gettext("You are watching %(night)s. %(owner)s can let you record.")
+                % {"night": night, "owner": night.owner.username},
             )
     else:
         shares = dict(request.session.get(SESSION_KEY) or {})

@@ -9,6 +9,7 @@ from django import forms
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from scorekeeper.access import tokens
@@ -19,8 +20,10 @@ from scorekeeper.web.http import AuthedRequest
 class TokenForm(forms.Form):
     name = forms.CharField(
         max_length=tokens.MAX_NAME,
-        label="What will use it",
-        widget=forms.TextInput(attrs={"autocomplete": "off", "placeholder": "e.g. nightly export"}),
+        label=gettext_lazy("What will use it"),
+        widget=forms.TextInput(
+            attrs={"autocomplete": "off", "placeholder": gettext_lazy("e.g. nightly export")}
+        ),
     )
 
 

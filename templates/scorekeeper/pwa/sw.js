@@ -1,7 +1,8 @@
 // Scorekeeper's service worker (served at /sw.js so it may control every page).
 // - The app shell (CSS, scripts, icons, the offline page) is stored when the worker installs.
 // - Pages: network first; a page that answered is kept, and shown again when the network is gone.
-// - Static files: from the store, refreshed behind the scenes.
+// - Static files, and the scripts' sentences in each language (/jsi18n/<language>/): from the
+//   store, refreshed behind the scenes.
 // - Anything else (POSTs, the API, htmx's partial requests such as the scoreboard poll) goes to
 //   the network untouched: a write is never answered from a store, and a poll that fails must
 //   fail, so the page can say its scores may be out of date. Deals entered offline are queued by
@@ -18,6 +19,7 @@ var PAGES = "pages-v1";
 var SHELL_URLS = {{ shell|safe }};
 var OFFLINE_URL = {{ offline_url|safe }};
 var STATIC_PREFIX = {{ static_prefix|safe }};
+var CATALOG_PREFIX = {{ catalog_prefix|safe }};  // the scripts' sentences, one file a language
 var LOGOUT_URL = {{ logout_url|safe }};
 
 self.addEventListener("install", function (event) {
@@ -83,7 +85,7 @@ self.addEventListener("fetch", function (event) {
     }
     return;  // writes go to the network, never to a store
   }
-  if (url.pathname.indexOf(STATIC_PREFIX) === 0) {
+  if (url.pathname.indexOf(STATIC_PREFIX) === 0 || url.pathname.indexOf(CATALOG_PREFIX) === 0) {
     event.respondWith(staticFromStore(event, request));
   } else if (isPage(request, url)) {
     event.respondWith(pageFirst(request));

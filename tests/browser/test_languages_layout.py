@@ -1,0 +1,94 @@
+"""Long words do not break the pages: every main page in Swedish, Danish and Icelandic at 320
+and 360 px, with a full night behind it, has no sideways scrolling, no button whose text is
+clipped and no label cut; the header with the language switch fits. Measured, and a picture of
+each page kept in test-results/languages/ for people to look at."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+from playwright.sync_api import Page
+
+from scorekeeper.desk import disputes
+from scorekeeper.games import confirmations
+from scorekeeper.games import services as game_services
+from scorekeeper.models import Player
+from tests.browser.conftest import picture
+from tests.browser.test_narrow import OVERFLOWING
+from tests.factories import GameFactory, played_night
+
+WIDTHS = (320, 360)
+PICTURES = Path(settings.BASE_DIR) / "test-results" / "languages"
+
+# Every button, button-like link, tab and label shown: its text must fit in its box.
+CLIPPED = """() => [...document.querySelectorAll(
+        'button, a.button, summary, label, .tile span, .segmented span, legend, th')]
+    .filter(el => el.offsetParent !== null && !el.closest('details:not([open]) > :not(summary)'))
+    .filter(el => getComputedStyle(el).overflowX !== 'visible' || el.matches('button, a.button'))
+    .filter(el => el.scrollWidth > el.clientWidth + 1)
+    .map(el => el.tagName.toLowerCase() + ' ' + (el.textContent || '').trim().slice(0, 40))"""
+
+
+@pytest.mark.parametrize("language", ["sv", "da", "is"])
+def test_every_main_page_fits_a_narrow_phone_in_each_language(
+    signed_in: Page, alice: Any, language: str
+) -> None:
+    night = played_night(alice)
+    voormsi = GameFactory(
+        night=night,
+        slug="voormsi",
+        players=["Maximiliana", "Bartholomew", "Christabel", "Dimitrios"],
+    )
+    confirmations.night_ask_confirmations(night=night, by=alice, on=True)
+    game_services.deal_record(
+        game=voormsi, by=alice, data={"won": [7, 2], "first_five": 0, "captures": []}, seat=0
+    )
+    mary, tom = (Player.objects.get(owner=alice, name=name) for name in ("Mary", "Tom"))
+    hand = voormsi.entries.get()
+    ruling = disputes.hand_dispute(game=voormsi, deal_key=hand.pk, by=alice)
+    page = signed_in
+    base = page.url.rstrip("/")
+    # This phone's choice of language (the switch's cookie), as a person's tap would leave it.
+    page.context.add_cookies(
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": base}]
+    )
+    pages = {
+        "home": "/",
+        "night": night.get_absolute_url(),
+        "rummy-game": night.games.get(number=1).get_absolute_url(),
+        "trick-game": voormsi.get_absolute_url(),
+        "history": "/history/",
+        "recap": f"/nights/{night.pk}/recap/",
+        "players": "/players/",
+        "player": f"/players/{mary.pk}/?vs={tom.pk}",
+        "ratings": "/ratings/?game=bridge-rummy",
+        "desk": "/desk/",
+        "desk-hand": f"/desk/?from={voormsi.pk}&deal={hand.pk}",
+        "ruling": f"/rulings/{ruling.pk}/",
+        "profiles": "/profiles/",
+        "export": "/export/",
+        "tokens": "/account/tokens/",
+        "screen": f"{voormsi.get_absolute_url()}screen/",
+    }
+    PICTURES.mkdir(parents=True, exist_ok=True)
+    wide, clipped = {}, {}
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 700})
+        for name, path in pages.items():
+            response = page.goto(base + path)
+            assert response is not None and response.ok, path
+            assert page.evaluate("document.documentElement.lang") == language, path
+            scroll = page.evaluate("document.documentElement.scrollWidth")
+            # Against the width set: a mobile browser widens its layout viewport (innerWidth) to
+            # fit what overflows, so innerWidth would hide the very overflow measured here.
+            if scroll > width:
+                wide[f"{name}@{width}"] = (scroll, page.evaluate(OVERFLOWING)[:5])
+            cut = page.evaluate(CLIPPED)
+            if cut:
+                clipped[f"{name}@{width}"] = cut[:5]
+            picture(page, PICTURES / f"{language}-{width}-{name}.png")
+    assert wide == {}
+    assert clipped == {}
