@@ -1651,4 +1651,113 @@ DJANGO = {
         "Skriv udspillene i rækkefølge som plads:kort, f.eks. <code>1:7H 2:KS 3:9C 4:AD</code> (<code>1:7H+7S</code> for to kort).",
         "Sláðu útspilin inn í röð sem sæti:spil, t.d. <code>1:7H 2:KS 3:9C 4:AD</code> (<code>1:7H+7S</code> fyrir tvö spil).",
     ),
+    # Who leads or won, the night's headline, the table's language (the lead's, issue 27).
+    "Each phone's own": ("Varje telefons eget", "Hver telefons eget", "Tungumál hvers síma"),
+    "The table's language": ("Bordets språk", "Bordets sprog", "Tungumál borðsins"),
+    "%(side)s and with %(others)s": (
+        "%(side)s och med %(others)s",
+        "%(side)s og med %(others)s",
+        "%(side)s og við %(others)s",
+    ),
+    "%(side)s level with %(others)s": (
+        "%(side)s lika med %(others)s",
+        "%(side)s lige med %(others)s",
+        "%(side)s jöfn við %(others)s",
+    ),
+    "%(side)s shared the win with %(others)s": (
+        "%(side)s delade segern med %(others)s",
+        "%(side)s delte sejren med %(others)s",
+        "%(side)s deildu sigrinum með %(others)s",
+    ),
+    "%(side)s shared the win with %(others)s, up %(points)s": (
+        "%(side)s delade segern med %(others)s, plus %(points)s",
+        "%(side)s delte sejren med %(others)s, plus %(points)s",
+        "%(side)s deildu sigrinum með %(others)s, %(points)s í plús",
+    ),
+    "%(who)s are up %(points)s": (
+        "%(who)s ligger på plus %(points)s",
+        "%(who)s står til plus %(points)s",
+        "%(who)s eru %(points)s í plús",
+    ),
+    "%(who)s is up %(points)s": (
+        "%(who)s ligger på plus %(points)s",
+        "%(who)s står til plus %(points)s",
+        "%(who)s er %(points)s í plús",
+    ),
+    "%(who)s lead on %(points)s": (
+        "%(who)s leder med %(points)s",
+        "%(who)s fører med %(points)s",
+        "%(who)s eru í forystu með %(points)s",
+    ),
+    "%(who)s lead": ("%(who)s leder", "%(who)s fører", "%(who)s eru í forystu"),
+    "%(who)s leads on %(points)s": (
+        "%(who)s leder med %(points)s",
+        "%(who)s fører med %(points)s",
+        "%(who)s er í forystu með %(points)s",
+    ),
+    "%(who)s leads": ("%(who)s leder", "%(who)s fører", "%(who)s er í forystu"),
+    "%(who)s on %(points)s": (
+        "%(who)s på %(points)s",
+        "%(who)s på %(points)s",
+        "%(who)s með %(points)s",
+    ),
+    "%(who)s won %(most)s each, of %(played)s": (
+        "%(who)s vann %(most)s var, av %(played)s",
+        "%(who)s vandt %(most)s hver, af %(played)s",
+        "%(who)s unnu %(most)s hvert, af %(played)s",
+    ),
+    "%(who)s won %(most)s of %(played)s": (
+        "%(who)s vann %(most)s av %(played)s",
+        "%(who)s vandt %(most)s af %(played)s",
+        "%(who)s vann %(most)s af %(played)s",
+    ),
+    "%(who)s won": ("%(who)s vann", "%(who)s vandt", "%(who)s vann"),
+    "%(who)s won, up %(points)s": (
+        "%(who)s vann, plus %(points)s",
+        "%(who)s vandt, plus %(points)s",
+        "%(who)s vann, %(points)s í plús",
+    ),
+    "%(who)s, up %(points)s": (
+        "%(who)s, plus %(points)s",
+        "%(who)s, plus %(points)s",
+        "%(who)s, %(points)s í plús",
+    ),
+    "Choose one of the languages offered.": (
+        "Välj ett av de språk som erbjuds.",
+        "Vælg et af de tilbudte sprog.",
+        "Veldu eitt af tungumálunum sem eru í boði.",
+    ),
+    "No games yet": ("Inga spel än", "Ingen spil endnu", "Engin spil enn"),
+    "Nobody won, of %(played)s": (
+        "Ingen vann, av %(played)s",
+        "Ingen vandt, af %(played)s",
+        "Enginn vann, af %(played)s",
+    ),
+    "The big screen and the share cards speak it, whatever each phone speaks.": (
+        "Storskärmen och delningskorten talar det, vad varje telefon än talar.",
+        "Storskærmen og delekortene taler det, uanset hvad hver telefon taler.",
+        "Stóri skjárinn og deilispjöldin nota það, hvaða tungumál sem hver sími notar.",
+    ),
+    "The big screen and the share cards speak it.": (
+        "Storskärmen och delningskorten talar det.",
+        "Storskærmen og delekortene taler det.",
+        "Stóri skjárinn og deilispjöldin nota það.",
+    ),
+    "Use this language": ("Använd det här språket", "Brug dette sprog", "Nota þetta tungumál"),
+    "everyone is square": ("alla är kvitt", "alle er kvit", "allir standa á sléttu"),
+    "%(count)s finished game": (
+        ["%(count)s avslutat spel", "%(count)s avslutade spel"],
+        ["%(count)s afsluttet spil", "%(count)s afsluttede spil"],
+        ["%(count)s loknu spili", "%(count)s loknum spilum"],
+    ),
+    "%(count)s game": (
+        ["%(count)s spel", "%(count)s spel"],
+        ["%(count)s spil", "%(count)s spil"],
+        ["%(count)s spili", "%(count)s spilum"],
+    ),
+    "%(count)s game, none finished": (
+        ["%(count)s spel, inget avslutat", "%(count)s spel, inget avslutat"],
+        ["%(count)s spil, intet afsluttet", "%(count)s spil, intet afsluttet"],
+        ["%(count)s spil, ekkert búið", "%(count)s spil, ekkert búið"],
+    ),
 }
