@@ -374,6 +374,10 @@ OPEN_OBJECTS = {
     "/components/schemas/EntryOut/properties/data/anyOf/13/properties/input",
     "/components/schemas/RulingOut/properties/input",
     "/components/schemas/Export/properties/nights/items/properties/rulings/items/properties/answer",
+    # A sentence as data: its places are named by the sentence (its id), as a question's input
+    # is by the question; each value's kinds are described beside it (SAID_SCHEMA).
+    "/components/schemas/EntryOut/properties/data/anyOf/13/properties/said/properties/args",
+    "/components/schemas/UnitResultOut/properties/said/items/properties/args",
 }
 
 

@@ -134,7 +134,7 @@ def test_the_service_refuses_them_too(alice: Any) -> None:
 
     with pytest.raises(InvalidInput, match="not 0877-06-14"):
         night_services.night_create(owner=alice, date=datetime.date(877, 6, 14))
-    with pytest.raises(InvalidInput, match="notes holds at most 10,000"):
+    with pytest.raises(InvalidInput, match="notes hold at most 10,000"):
         night_services.night_create(
             owner=alice, date=datetime.date(2026, 11, 22), notes="n" * (limits.NOTES + 1)
         )

@@ -13,8 +13,9 @@ import pytest
 from adjudicator.errors import AdjudicationError, GameOverError
 from adjudicator.game import FixedDeals
 from adjudicator.games import get_game
+from adjudicator.messages import Message
 from adjudicator.records import describe, json_schema
-from adjudicator.said import Naming, Said
+from adjudicator.said import Naming
 from adjudicator.tally import Tally
 from adjudicator.tricks.brus.game import MOST_TRICKS, Brus
 from adjudicator.tricks.brus.hand import Hand
@@ -317,7 +318,7 @@ def test_the_tricks_question_judges_each_trick_as_entered() -> None:
     first, second = answer["tricks"]
     assert set(first) == {"number", "complete", "problem", "winner", "side", "reason", "won"}
     assert (first["complete"], first["winner"], first["side"], first["won"]) == (True, 1, 1, (2, 1))
-    assert isinstance(first["reason"], Said)
+    assert isinstance(first["reason"], Message)
     assert first["reason"].named(FOUR) == (
         "the 9D is the highest card played (6a); Ann laid the 7H and 7S: 2 tricks of their own (BR-4)"
     )

@@ -8,7 +8,8 @@ import pytest
 
 from adjudicator.cards import Card, parse_cards
 from adjudicator.errors import AdjudicationError
-from adjudicator.said import Naming, Said
+from adjudicator.messages import Message
+from adjudicator.said import Naming
 from adjudicator.tricks.brus.rules import (
     PACK,
     PLAYABLE,
@@ -201,7 +202,7 @@ def test_the_highest_card_played_wins(text: str, players: int, winner: int, reas
 
 def test_the_reason_keeps_its_seats_for_the_names() -> None:
     result = judge_trick(trick("1:7H+7S+AD 2:9D 3: 4:"), FOUR)
-    assert isinstance(result.reason, Said)
+    assert isinstance(result.reason, Message)
     assert result.reason.named(NAMES).endswith(
         "Ann laid the 7H and 7S: 2 tricks of their own (BR-4)"
     )

@@ -12,8 +12,9 @@ import pytest
 from adjudicator.errors import AdjudicationError, GameOverError
 from adjudicator.game import FixedDeals
 from adjudicator.games import get_game
+from adjudicator.messages import Message
 from adjudicator.records import describe, json_schema
-from adjudicator.said import Naming, Said
+from adjudicator.said import Naming
 from adjudicator.tally import Tally
 from adjudicator.tricks.treikort import (
     Hand,
@@ -45,7 +46,7 @@ def tally(deals: list[Any], options: Options = OPTIONS) -> Tally:
 
 
 def named(text: str) -> str:
-    return text.named(NAMES) if isinstance(text, Said) else text
+    return text.named(NAMES) if isinstance(text, Message) else text
 
 
 # --- The game's description -------------------------------------------------------------------

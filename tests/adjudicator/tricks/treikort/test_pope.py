@@ -8,7 +8,8 @@ import json
 import pytest
 
 from adjudicator.errors import AdjudicationError
-from adjudicator.said import Naming, Said
+from adjudicator.messages import Message
+from adjudicator.said import Naming
 from adjudicator.tricks.treikort import Options, exchanges, night_pope, pope_after
 
 NAMES = Naming(("Ann", "Ben", "Cy"))
@@ -16,7 +17,7 @@ HOLD = Options(pope_holds="while_thirteen")
 
 
 def named(text: str) -> str:
-    assert isinstance(text, Said)
+    assert isinstance(text, Message)
     return text.named(NAMES)
 
 

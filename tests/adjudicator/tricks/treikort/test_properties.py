@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from adjudicator.cards import Card
-from adjudicator.said import Said
+from adjudicator.messages import Message
 from adjudicator.tricks.plays import Play, Trick
 from adjudicator.tricks.treikort import (
     PACK,
@@ -129,7 +129,7 @@ def test_a_sitting_scores_the_same_from_its_tricks_and_from_its_quick_summaries(
     assert (one.finished, one.winners) == (other.finished, other.winners)
     assert str(one.status) == str(other.status)
     assert [str(d.summary) for d in one.deals] == [str(d.summary) for d in other.deals]
-    assert isinstance(one.status, Said)
+    assert isinstance(one.status, Message)
 
 
 @settings(max_examples=200, deadline=None)

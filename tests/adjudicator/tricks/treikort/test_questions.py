@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from adjudicator.errors import AdjudicationError
-from adjudicator.said import Naming, Said
+from adjudicator.messages import Message
+from adjudicator.said import Naming
 from adjudicator.tricks.treikort import Treikort
 from tests.adjudicator.tricks.treikort.hands import HAND, record, whole_hand
 
@@ -24,7 +25,7 @@ def ask(question: str, body: dict[str, Any]) -> dict[str, Any]:
 
 
 def named(text: Any) -> str:
-    return text.named(NAMES) if isinstance(text, Said) else str(text)
+    return text.named(NAMES) if isinstance(text, Message) else str(text)
 
 
 def plays(*cards: str, leader: int = 0) -> list[dict[str, Any]]:
