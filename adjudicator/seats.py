@@ -24,7 +24,7 @@ def seat_range(players: int) -> Message:
     """The seats of a table, counted as players count them, with the JSON numbers after.
 
     >>> seat_range(4)
-    msg('seats 1 to {last} (0 to {last_json} in JSON)', {'last': 4, 'last_json': 3})
+    'seats 1 to 4 (0 to 3 in JSON)'
     >>> str(seat_range(4))
     'seats 1 to 4 (0 to 3 in JSON)'
     """
