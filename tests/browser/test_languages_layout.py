@@ -12,13 +12,8 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Page
 
-from scorekeeper.desk import disputes
-from scorekeeper.games import confirmations
-from scorekeeper.games import services as game_services
-from scorekeeper.models import Player
 from tests.browser.conftest import picture
-from tests.browser.test_narrow import OVERFLOWING
-from tests.factories import GameFactory, played_night
+from tests.browser.test_narrow import OVERFLOWING, long_names_night
 
 WIDTHS = (320, 360)
 PICTURES = Path(settings.BASE_DIR) / "test-results" / "languages"
@@ -36,19 +31,7 @@ CLIPPED = """() => [...document.querySelectorAll(
 def test_every_main_page_fits_a_narrow_phone_in_each_language(
     signed_in: Page, alice: Any, language: str
 ) -> None:
-    night = played_night(alice)
-    voormsi = GameFactory(
-        night=night,
-        slug="voormsi",
-        players=["Maximiliana", "Bartholomew", "Christabel", "Dimitrios"],
-    )
-    confirmations.night_ask_confirmations(night=night, by=alice, on=True)
-    game_services.deal_record(
-        game=voormsi, by=alice, data={"won": [7, 2], "first_five": 0, "captures": []}, seat=0
-    )
-    mary, tom = (Player.objects.get(owner=alice, name=name) for name in ("Mary", "Tom"))
-    hand = voormsi.entries.get()
-    ruling = disputes.hand_dispute(game=voormsi, deal_key=hand.pk, by=alice)
+    night, voormsi, hand, ruling, mary, tom = long_names_night(alice)
     page = signed_in
     base = page.url.rstrip("/")
     # This phone's choice of language (the switch's cookie), as a person's tap would leave it.

@@ -10,7 +10,7 @@ from playwright.sync_api import Page
 from scorekeeper.desk import disputes
 from scorekeeper.games import confirmations
 from scorekeeper.games import services as game_services
-from scorekeeper.models import Player
+from scorekeeper.models import Entry, Game, Night, Player, Ruling
 from tests.factories import GameFactory, played_night
 
 NARROW = {"width": 320, "height": 700}
@@ -25,14 +25,16 @@ OVERFLOWING = """() => {
 }"""
 
 
-def test_every_page_fits_a_320_px_phone(signed_in: Page, alice: Any) -> None:
+def long_names_night(alice: Any) -> tuple[Night, Game, Entry, Ruling, Player, Player]:
+    """A full night (every family played) and a Voormsi game of long names: its hand waits for
+    the one-tap confirmations and is disputed. With two of the night's players, for head to
+    head."""
     night = played_night(alice)
     voormsi = GameFactory(
         night=night,
         slug="voormsi",
         players=["Maximiliana", "Bartholomew", "Christabel", "Dimitrios"],
     )
-    # Long names waiting to confirm a hand (the one-tap buttons), and a hand disputed.
     confirmations.night_ask_confirmations(night=night, by=alice, on=True)
     game_services.deal_record(
         game=voormsi, by=alice, data={"won": [7, 2], "first_five": 0, "captures": []}, seat=0
@@ -40,6 +42,11 @@ def test_every_page_fits_a_320_px_phone(signed_in: Page, alice: Any) -> None:
     mary, tom = (Player.objects.get(owner=alice, name=name) for name in ("Mary", "Tom"))
     hand = voormsi.entries.get()
     ruling = disputes.hand_dispute(game=voormsi, deal_key=hand.pk, by=alice)
+    return night, voormsi, hand, ruling, mary, tom
+
+
+def test_every_page_fits_a_320_px_phone(signed_in: Page, alice: Any) -> None:
+    night, voormsi, hand, ruling, mary, tom = long_names_night(alice)
     page = signed_in
     base = page.url.rstrip("/")
     page.set_viewport_size(NARROW)
