@@ -33,6 +33,30 @@ from adjudicator.details import detail_schema
 from adjudicator.games import all_games
 from adjudicator.records import Way, json_schema, openapi_schema
 
+SAID_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "description": "A sentence as data, to render in any language: `id` is its English "
+    "text with `{name}` places, `args` the value of each place. A value is a number; text "
+    '(the same in every language); `{"seats": [0, 2]}` (seats from 0, which `units` '
+    'names); `{"side": 1}`; `{"card": "10H"}`; `{"points": "7/2", '
+    '"signed": true}`; `{"list": [...], "style": "standard"}` (said as a list, '
+    '"standard" joining with and, "or" with or); `{"joined": [...], "separator": '
+    '" + "}`; or another sentence. A sentence with `plural` has two English forms; '
+    "`count` names the place whose number picks the form.",
+    "required": ["id", "args"],
+    "properties": {
+        "id": {"type": "string", "example": "{seat} knocked on {count}."},
+        "args": {
+            "type": "object",
+            "additionalProperties": True,
+            "example": {"seat": {"seats": [2]}, "count": 5},
+        },
+        "plural": {"type": "string"},
+        "count": {"type": "string"},
+    },
+}
+
+
 REF = "#/components/schemas/"
 
 NOT_THIS_WAY = {
@@ -243,6 +267,7 @@ def question_schemas() -> dict[str, dict[str, Any]]:
         )
         answer = answer_component(game.slug, name)
         schema = openapi_schema(answer_schema(game, name, deal=ref(deal_component(game.slug))))
+        _with_sentences(schema)
         # An answer of several shapes: each a component of its own, as a body's variants are
         # (a generator names inline members alike, and drops what then collides).
         for number, shape in enumerate(schema.get("anyOf", ()), start=1):
@@ -250,6 +275,26 @@ def question_schemas() -> dict[str, dict[str, Any]]:
             schema["anyOf"][number - 1] = ref(f"{answer}Shape{number}")
         out[answer] = {**schema, "description": f"What {game.name}'s `{name}` answers."}
     return out
+
+
+# Where an answer's sentences are also given as data (POST /adjudicate/): each one by its JSON
+# Pointer in the answer.
+SENTENCES_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": ref("Said"),
+    "description": "Every sentence of this answer as data, keyed by where it stands in the "
+    'answer as a JSON Pointer (`"/explanation/0"`): to say it in a language we don\'t ship.',
+    "example": {
+        "/rule": {"id": "{seat} knocked on {count}.", "args": {"seat": {"seats": [2]}, "count": 5}}
+    },
+}
+
+
+def _with_sentences(schema: dict[str, Any]) -> None:
+    """An answer's object shapes, each with its sentences as data (``said``)."""
+    for shape in schema.get("anyOf", ()) or (schema,):
+        if shape.get("type") == "object" and "properties" in shape:
+            shape["properties"]["said"] = SENTENCES_SCHEMA
 
 
 def questions() -> Iterator[tuple[Any, str, Any]]:
@@ -273,7 +318,13 @@ def detail_schemas() -> dict[str, dict[str, Any]]:
 
 def game_schemas() -> dict[str, dict[str, Any]]:
     """Every component the games describe; no two share a name."""
-    parts = [deal_schemas(), options_schemas(), question_schemas(), detail_schemas()]
+    parts = [
+        {"Said": SAID_SCHEMA},
+        deal_schemas(),
+        options_schemas(),
+        question_schemas(),
+        detail_schemas(),
+    ]
     found: dict[str, dict[str, Any]] = {}
     for part in parts:
         assert not found.keys() & part.keys(), found.keys() & part.keys()

@@ -53,30 +53,6 @@ NO_DATA = {
 }
 
 
-SAID_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "description": "A sentence as data, to render in any language: `id` is its English "
-    "text with `{name}` places, `args` the value of each place. A value is a number; text "
-    '(the same in every language); `{"seats": [0, 2]}` (seats from 0, which `units` '
-    'names); `{"side": 1}`; `{"card": "10H"}`; `{"points": "7/2", '
-    '"signed": true}`; `{"list": [...], "style": "standard"}` (said as a list, '
-    '"standard" joining with and, "or" with or); `{"joined": [...], "separator": '
-    '" + "}`; or another sentence. A sentence with `plural` has two English forms; '
-    "`count` names the place whose number picks the form.",
-    "required": ["id", "args"],
-    "properties": {
-        "id": {"type": "string", "example": "{seat} knocked on {count}."},
-        "args": {
-            "type": "object",
-            "additionalProperties": True,
-            "example": {"seat": {"seats": [2]}, "count": 5},
-        },
-        "plural": {"type": "string"},
-        "count": {"type": "string"},
-    },
-}
-
-
 DISPUTE_DATA = {
     "type": "object",
     "additionalProperties": False,
@@ -95,7 +71,7 @@ DISPUTE_DATA = {
         },
         "summary": {"type": "string", "description": "The ruling in one sentence."},
         "said": {
-            **SAID_SCHEMA,
+            "allOf": [ref("Said")],
             "description": "The same sentence as data, to say it in any language with the "
             "players' names (kept since it was added; older disputes have only `summary`).",
         },
@@ -546,7 +522,7 @@ class PointsField(serializers.Field[Any, Any, Any, Any]):
         return points_json(value)
 
 
-@extend_schema_field({"type": "array", "items": SAID_SCHEMA})
+@extend_schema_field({"type": "array", "items": ref("Said")})
 class SaidField(serializers.ListField):
     """Sentences as data (``adjudicator.messages.as_data``), beside the same sentences as
     text in the language asked."""

@@ -26,7 +26,7 @@ from scorekeeper.exceptions import InvalidInput
 from scorekeeper.games import confirmations
 from scorekeeper.games import services as game_services
 from scorekeeper.house_rules import profile_selectors
-from scorekeeper.languages.speaking import speak_json
+from scorekeeper.languages.speaking import sentences_of, speak_json
 from scorekeeper.models import Game, Night
 from scorekeeper.nights import selectors as night_selectors
 from scorekeeper.nights import services as night_services
@@ -449,7 +449,11 @@ def game_types(request: Request) -> Response:
 def adjudicate(request: Request, game: str, question: str) -> Response:
     if not isinstance(request.data, dict):
         raise InvalidInput("Send a JSON object.", field="body")
-    return Response(speak_json(answer_json(get_game(game).ask(question, request.data))))
+    answer = answer_json(get_game(game).ask(question, request.data))
+    body = speak_json(answer)
+    if isinstance(body, dict):
+        body["said"] = sentences_of(answer)
+    return Response(body)
 
 
 # /api/v1/nights/<id>/rulings/ (the dispute desk) ---------------------------------------------

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.utils import translation
 
 from adjudicator.messages import LANGUAGES as ENGINE_LANGUAGES
-from adjudicator.messages import SOURCE, Message, list_of, render
+from adjudicator.messages import SOURCE, Message, as_data, list_of, render
 from adjudicator.said import DEFAULT, Naming, Said
 
 if TYPE_CHECKING:
@@ -55,6 +55,27 @@ def speak_json(value: Any, naming: Naming = DEFAULT) -> Any:
     if isinstance(value, list | tuple):
         return [speak_json(item, naming) for item in value]
     return value
+
+
+def sentences_of(value: Any, at: str = "") -> dict[str, Any]:
+    """Every sentence in an answer as data (``{"id", "args"}``), keyed by where it stands in the
+    answer as a JSON Pointer (``/explanation/0``), for an integrator to say in a language we
+    don't ship.
+
+    >>> from adjudicator.messages import msg
+    >>> sentences_of({"rule": msg("{count} points", count=3), "points": [3], "seat": "Ann"})
+    {'/rule': {'id': '{count} points', 'args': {'count': 3}}}
+    """
+    if isinstance(value, Message | Said):
+        return {at: as_data(value)}
+    found: dict[str, Any] = {}
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found |= sentences_of(item, f"{at}/{str(key).replace('~', '~0').replace('/', '~1')}")
+    elif isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            found |= sentences_of(item, f"{at}/{index}")
+    return found
 
 
 @contextmanager

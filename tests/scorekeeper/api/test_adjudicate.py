@@ -51,6 +51,12 @@ def test_a_joker_in_a_run_stands_while_someone_holds_three(anonymous_api: APICli
         "value": 15,
         "problems": [],
         "explanation": ["run 4C JK=5C 6C: 4C 4 + JK=5C 5 + 6C 6 = 15"],
+        "said": {
+            "/explanation/0": {
+                "id": "run {meld}: {values} = {total}",
+                "args": response.json()["said"]["/explanation/0"]["args"],
+            }
+        },
     }
 
 

@@ -376,8 +376,7 @@ OPEN_OBJECTS = {
     "/components/schemas/Export/properties/nights/items/properties/rulings/items/properties/answer",
     # A sentence as data: its places are named by the sentence (its id), as a question's input
     # is by the question; each value's kinds are described beside it (SAID_SCHEMA).
-    "/components/schemas/EntryOut/properties/data/anyOf/13/properties/said/properties/args",
-    "/components/schemas/UnitResultOut/properties/said/items/properties/args",
+    "/components/schemas/Said/properties/args",
 }
 
 

@@ -3,6 +3,7 @@ the working of each hand, rendered back from its data, is the text the API sent.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -10,7 +11,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from adjudicator.games import all_games
-from adjudicator.messages import from_data, render
+from adjudicator.messages import catalog, from_data, render
 from scorekeeper.languages.speaking import engine_language
 from scorekeeper.ledger import reading
 from scorekeeper.models import Game
@@ -19,6 +20,9 @@ from tests.scorekeeper.test_conformance import playable_samples
 
 pytestmark = pytest.mark.django_db
 
+# A sentence with words of its own, outside its places, reads differently in each language.
+PLACE = re.compile(r"\{\w+\}")
+WORDS = re.compile(r"[A-Za-z]{2,}")
 NAMES = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo"]
 
 
@@ -61,3 +65,60 @@ def test_the_working_as_data_renders_back_to_the_text_sent(
                 assert render(from_data(data), engine_language(language), naming) == text
                 lines += 1
     assert lines > 0
+
+
+def asked() -> list[tuple[str, str, dict[str, Any]]]:
+    """Every question of every game, with the example its schema publishes."""
+    out = []
+    for game in all_games():
+        for name, question in game.questions().items():
+            if question.asks is None:
+                continue
+            example = question.asks.example(game.max_players, game.options())
+            if question.asks.players:
+                example["players"] = game.max_players
+            out.append((game.slug, name, example))
+    return out
+
+
+QUESTIONS = asked()
+
+
+@pytest.mark.parametrize(
+    ("slug", "question", "example"), QUESTIONS, ids=[f"{s}-{q}" for s, q, _ in QUESTIONS]
+)
+def test_every_question_answers_in_each_language_with_its_sentences_as_data(
+    slug: str, question: str, example: dict[str, Any]
+) -> None:
+    client = APIClient()
+    url = reverse("api_adjudicate", args=[slug, question])
+    english = client.post(url, example, format="json")
+    assert english.status_code == 200, english.content
+    assert english["Content-Language"] == "en-gb"  # an integrator's default
+    sentences = english.json()["said"]
+    assert sentences, "an answer with no sentence"
+    for language in ("sv", "da", "is"):
+        answer = client.post(url, example, format="json", HTTP_ACCEPT_LANGUAGE=language)
+        assert answer.status_code == 200, answer.content
+        assert answer["Content-Language"] == language
+        body = answer.json()
+        assert body["said"] == sentences  # the data is the same whatever the language
+        same = []
+        for pointer, data in body["said"].items():
+            text = resolve(body, pointer)
+            assert render(from_data(data), language) == text, pointer
+            if (
+                text == resolve(english.json(), pointer)
+                and WORDS.search(PLACE.sub("", data["id"]))
+                and data["id"] not in catalog(language)._catalog  # "diagonal" is Swedish too
+            ):
+                same.append(text)
+        assert same == [], f"left in English in {language}"
+
+
+def resolve(body: Any, pointer: str) -> Any:
+    """The value at a JSON Pointer."""
+    for part in pointer.split("/")[1:]:
+        part = part.replace("~1", "/").replace("~0", "~")
+        body = body[int(part)] if isinstance(body, list) else body[part]
+    return body
