@@ -1,4 +1,4 @@
-"""How many taps a hand costs at the table: ``python bench/taps.py [--phone 390x844]``.
+"""How many taps a hand costs at the table: ``python bench/taps.py [--phone 390x844] [--language is]``.
 
 The app is started as ``./dev serve`` runs it (gunicorn, DEBUG off, collected static files) on
 a new SQLite database, with a night and a player signed in. Then, in Debian's Chromium at a
@@ -63,6 +63,12 @@ def main() -> None:
     parser.add_argument(
         "--confirmations", action="store_true", help="a night that asks for confirmations"
     )
+    parser.add_argument(
+        "--language",
+        default="en-gb",
+        choices=("en-gb", "sv", "da", "is"),
+        help="the language the phone has chosen (the switch's cookie)",
+    )
     args = parser.parse_args()
     width, height = (int(n) for n in args.phone.split("x"))
 
@@ -109,6 +115,9 @@ def main() -> None:
             )
             page = context.new_page()
             sign_in(page, base, "taps", "a taps bench pass")
+            # The phone's choice of language, as a tap on the switch leaves it: the taps are
+            # the same in every language (the hands are entered by what each button is for).
+            context.add_cookies([{"name": "django_language", "value": args.language, "url": base}])
             for game in all_games():
                 if args.game and game.slug not in args.game:
                     continue

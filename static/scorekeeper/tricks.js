@@ -227,10 +227,12 @@
       // nothing to lead): a play of no card. A game without passing offers none.
       if (turns.passes) {
         passButton = button(pgettext("a play of no card", "Pass"));
+        passButton.dataset.play = "pass";
         passButton.addEventListener("click", function () { play(null); });
         actions.appendChild(passButton);
         // Translators: a button's spoken name; it must begin with the words the button shows.
         restButton = button(gettext("All pass"), gettext("All pass: everyone still to play passes"));
+        restButton.dataset.play = "all-pass";
         restButton.addEventListener("click", allPass);
         actions.appendChild(restButton);
       }

@@ -12,6 +12,7 @@ already starts on costs nothing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -113,16 +114,16 @@ def play_tricks(
             if cards:
                 thumb.play(names[play["seat"]], cards)
             elif all(not p["cards"] for p in plays[i:]) and i > 0 and passes:
-                thumb.tap(thumb.pad.get_by_role("button", name="everyone still to play passes"))
+                thumb.tap(thumb.pad.locator('button[data-play="all-pass"]'))
                 break
             elif not passes or i + 1 == len(plays):
                 marked, _ = thumb.on_turn()
                 if marked != names[play["seat"]]:
                     thumb.seat(names[play["seat"]])
-                thumb.tap(thumb.pad.get_by_role("button", name="Pass", exact=True))
+                thumb.tap(thumb.pad.locator('button[data-play="pass"]'))
             # else: a pass before a later play, told by tapping that player (Thumb.play)
         verdict = page.locator(f'.verdict[data-n="{number}"]')
-        expect(verdict).to_contain_text(" wins", timeout=10_000)
+        expect(verdict).to_have_attribute("data-winner-seat", re.compile(r"\d"), timeout=10_000)
         if after is not None:
             after(number)
 
@@ -240,7 +241,7 @@ def record_hand(
     enter_deal(thumb, record, way.key if way is not None else None, deal, names)
     if shot:
         shot("2-during")
-    thumb.tap(record_form(page).get_by_role("button", name="Record "))
+    thumb.tap(record_form(page).locator("button[type=submit].primary"))
     return thumb.taps, budget(record, way, dict(deal), len(names), passes)
 
 

@@ -55,3 +55,32 @@ def test_a_hand_costs_no_more_taps_than_its_budget(
     shot("3-after")
     assert played.entries.count() == 1
     assert taps <= most, f"{taps} taps, budget {most}"
+
+
+# The Nordic games, each in its table's language (Voormsi's Danish, Brus's Swedish, Alkort's
+# and Treikort's Icelandic).
+SPOKEN = {"voormsi": "da", "brus": "sv", "alkort": "is", "treikort": "is"}
+
+
+@pytest.mark.parametrize(("slug", "language"), SPOKEN.items())
+def test_a_hand_costs_the_same_taps_in_the_tables_language(
+    signed_in: Page, night: Night, slug: str, language: str
+) -> None:
+    game = next(g for g in all_games() if g.slug == slug)
+    size = table_size(game)
+    way = game.record(game.options(), size).ways[0]  # trick by trick
+    found = sample_for(game, size, way)
+    assert found is not None
+    page = signed_in
+    base = page.url
+    page.set_viewport_size({"width": 390, "height": 844})
+    taps = {}
+    for spoken in ("en-gb", language):
+        page.context.add_cookies([{"name": "django_language", "value": spoken, "url": base}])
+        played: Game = GameFactory(night=night, slug=slug, players=NAMES[:size])
+        page.goto(f"{base}games/{played.pk}/")
+        assert page.evaluate("document.documentElement.lang") == spoken
+        taps[spoken], _ = record_hand(page, game, way, found[1], NAMES[:size])
+        expect(page.locator("#recorded")).to_be_visible(timeout=10_000)
+        assert played.entries.count() == 1
+    assert taps[language] == taps["en-gb"]
