@@ -17,8 +17,22 @@ from adjudicator.rule_notes import RULE_ID, rule_note
 register = template.Library()
 
 
-def _tap(match: re.Match[str]) -> str:
-    rule_id = match.group(0)
+# An id with the bracket that opens or closes right against it: kept on one line with it, so a
+# line never ends on "(" with the id on the next ("(V-1)", "(A-3, A-7)").
+_CITED = re.compile(rf"(\()?({RULE_ID.pattern})(\))?")
+
+
+def _cite(match: re.Match[str]) -> str:
+    opening, rule_id, closing = match.groups()
+    tap = _tap(rule_id)
+    if not (opening or closing) or tap == rule_id:  # no bracket, or an id we do not know
+        return f"{opening or ''}{tap}{closing or ''}"
+    return format_html(
+        '<span class="rule-cite">{}{}{}</span>', opening or "", mark_safe(tap), closing or ""
+    )
+
+
+def _tap(rule_id: str) -> str:
     note = rule_note(rule_id)
     if note is None:
         return rule_id
@@ -37,7 +51,7 @@ def rule_ids(text: object) -> SafeString:
     """The text, escaped, with every known ruling id a tap showing its note."""
     escaped = str(conditional_escape(str(text)))
     # Safe: the text was escaped above, and each tap is built by format_html.
-    return mark_safe(RULE_ID.sub(_tap, escaped))
+    return mark_safe(_CITED.sub(_cite, escaped))
 
 
 @register.filter(name="of_hand")
