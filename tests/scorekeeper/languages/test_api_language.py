@@ -114,6 +114,28 @@ def test_every_question_answers_in_each_language_with_its_sentences_as_data(
             ):
                 same.append(text)
         assert same == [], f"left in English in {language}"
+        # Every other text of the answer is data (cards, keys, names), not a sentence.
+        plain = [
+            (pointer, text)
+            for pointer, text in leaves(body)
+            if pointer not in body["said"]
+            and pointer.split("/")[1] != "said"
+            and ENGLISH.search(text)
+        ]
+        assert plain == [], f"sentences that are not messages in {language}"
+
+
+# Two words in a row, in plain letters: a sentence, not a card, a key or a notation.
+ENGLISH = re.compile(r"\b[A-Za-z]{3,}\s+[A-Za-z]{2,}\b")
+
+
+def leaves(body: Any, at: str = "") -> list[tuple[str, str]]:
+    """Every text in an answer, by its JSON Pointer."""
+    if isinstance(body, dict):
+        return [leaf for key, item in body.items() for leaf in leaves(item, f"{at}/{key}")]
+    if isinstance(body, list):
+        return [leaf for n, item in enumerate(body) for leaf in leaves(item, f"{at}/{n}")]
+    return [(at, body)] if isinstance(body, str) else []
 
 
 def resolve(body: Any, pointer: str) -> Any:
