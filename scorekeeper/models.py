@@ -407,6 +407,19 @@ def _seal_setup(game_id: int, using: str, confirmations: bool | None = None) -> 
 # --- The dispute desk: rulings a night keeps ("we play it this way") ---------------------------
 
 
+class ImportedToken(models.Model):
+    """The token an imported entry had in its file, where this site gave it another (another
+    person's night held it): the file imported again is known by it, and not copied twice."""
+
+    entry = models.OneToOneField(
+        Entry, models.CASCADE, primary_key=True, related_name="imported_as"
+    )
+    token = models.UUIDField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.entry_id} imported as {self.token}"
+
+
 class Ruling(models.Model):
     """A question put to the adjudicator and its answer, saved to a night as how the table plays
     it: the game and question, the input, the house options it was read under, and the answer."""

@@ -82,9 +82,16 @@ class ImportedNight(serializers.Serializer[Night]):
     date = serializers.DateField()
     place = serializers.CharField()
     url = serializers.SerializerMethodField()
+    already_here = serializers.SerializerMethodField(
+        help_text="The night was here already (this file, or the export it came from, was "
+        "imported before): nothing of it was written again."
+    )
 
     def get_url(self, night: Night) -> str:
         return night.get_absolute_url()
+
+    def get_already_here(self, night: Night) -> bool:
+        return night.pk in self.context.get("already_here", ())
 
 
 class ImportOut(serializers.Serializer[Any]):
@@ -132,7 +139,15 @@ def export_all(request: Request) -> HttpResponse | Response:
     return _export(request, list(roles.nights_for_user(request.user)), "scorekeeper-all")
 
 
-@extend_schema(request=OpenApiTypes.OBJECT, responses={201: ImportOut})
+@extend_schema(
+    request=OpenApiTypes.OBJECT,
+    responses={
+        201: ImportOut,
+        200: OpenApiResponse(
+            ImportOut, description="Every night of the file was here already: nothing written."
+        ),
+    },
+)
 @api_view(["POST"])
 @parser_classes([ImportJSONParser, FormParser, MultiPartParser])
 def import_export(request: Request) -> Response:
@@ -140,10 +155,13 @@ def import_export(request: Request) -> Response:
     export's schema (the request body here, and /api/v1/export-schema.json) and each game's
     ledger replayed before anything is written; a file that does not fit or does not replay
     is refused (400 `import_refused`, with the path of the first bad value and why), and
-    nothing is written. At most 10,000 ledger entries in one file."""
+    nothing is written. At most 10,000 ledger entries in one file. A night already here (the
+    file imported before, or an export of this site's) is answered as it is, never written
+    twice: 200 when the whole file was here already."""
     assert isinstance(request.user, User)
-    made = importing.import_nights(owner=request.user, document=request.data)
-    return Response(ImportOut({"nights": made}).data, status=status.HTTP_201_CREATED)
+    done = importing.import_file(owner=request.user, document=request.data)
+    body = ImportOut({"nights": done.nights}, context={"already_here": done.already_here}).data
+    return Response(body, status=status.HTTP_201_CREATED if done.written else status.HTTP_200_OK)
 
 
 @extend_schema(exclude=True)

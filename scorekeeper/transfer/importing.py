@@ -36,10 +36,13 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from adjudicator.budget import QUESTION_STEPS, Budget, budget
 from adjudicator.errors import AdjudicationError
@@ -51,7 +54,7 @@ from scorekeeper.exceptions import ServiceError
 from scorekeeper.games import services as game_services
 from scorekeeper.languages.speaking import say
 from scorekeeper.ledger import confirming
-from scorekeeper.models import Entry, Game, Night
+from scorekeeper.models import Entry, Game, ImportedToken, Night
 from scorekeeper.nights import services as night_services
 from scorekeeper.transfer import export_format
 
@@ -128,26 +131,91 @@ class _NightPlan:
     confirmations: bool = False
 
 
+@dataclass(frozen=True)
+class Imported:
+    """What an import did: the file's nights in its order, and those of them that were already
+    here (nothing of theirs written again)."""
+
+    nights: list[Night]
+    already_here: frozenset[int] = frozenset()
+
+    @property
+    def written(self) -> list[Night]:
+        return [night for night in self.nights if night.pk not in self.already_here]
+
+
 def import_nights(*, owner: User, document: Any) -> list[Night]:
+    """The file's nights as :func:`import_file` leaves them (those already here included)."""
+    return import_file(owner=owner, document=document).nights
+
+
+def import_file(*, owner: User, document: Any) -> Imported:
     """Create the file's nights for ``owner``: checked and replayed first, then written in one
     transaction. All or nothing.
 
-    Players are matched by name among the owner's players, or made. Kinds, supersedes, notes
-    and tokens are kept (a token already in use gets a new one); the entries are recorded by
-    the importing owner, at the times the file gives, with the recorder the file names."""
+    A night already here is not written again: a file night whose every entry (by its token)
+    is held by one night ``owner`` owns or records in is that night, as it is (an export
+    imported back, or a file imported twice), so an import never doubles a night, its ratings
+    or its records. A file night that holds more than the night here does is refused (which
+    entries would be new is not the import's to say). Players are matched by name among the
+    owner's players, or made. Kinds, supersedes, notes and tokens are kept (a token another
+    person's night holds gets a new one: a copy); the entries are recorded by the importing
+    owner, at the times the file gives, with the recorder the file names."""
     plan = check_document(document)
     tokens = [row.token for n in plan for g in n.games for row in g.rows if row.token]
     taken = _taken(tokens)
     for attempt in range(1, WRITE_TRIES + 1):
         try:
             with transaction.atomic():
+                here = _already_here(owner, plan)
                 fresh = _TokenGiver(taken)
-                return [_write_night(owner, night, fresh) for night in plan]
+                nights = [
+                    here[k] if k in here else _write_night(owner, night, fresh)
+                    for k, night in enumerate(plan)
+                ]
+                return Imported(nights, frozenset(night.pk for night in here.values()))
         except IntegrityError:
             before, taken = taken, _taken(tokens)
             if attempt == WRITE_TRIES or taken == before:  # not a token taken meanwhile
                 raise
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _already_here(owner: User, plan: list[_NightPlan]) -> dict[int, Night]:
+    """The file's nights (by their place in the file) that a night of ``owner``'s table holds
+    already, entry for entry; :class:`ImportRefused` for one that holds part of it.
+
+    Read inside the import's transaction: on PostgreSQL the owner's row is locked first, so two
+    imports of one file by one person run one after the other, the second finding the first's
+    nights."""
+    get_user_model().objects.select_for_update().filter(pk=owner.pk).exists()
+    mine = Night.objects.filter(Q(owner=owner) | Q(recorders=owner))
+    found: dict[int, Night] = {}
+    for k, night in enumerate(plan):
+        tokens = {row.token for game in night.games for row in game.rows if row.token}
+        if not tokens:
+            continue
+        # An entry holds the file's token itself, or holds another and was imported from it.
+        held = Entry.objects.filter(
+            Q(token__in=tokens) | Q(imported_as__token__in=tokens), game__night__in=mine
+        )
+        homes = set(held.values_list("game__night", flat=True).distinct())
+        if not homes:
+            continue
+        count = held.count()
+        if len(homes) == 1 and count == len(tokens):
+            found[k] = Night.objects.get(pk=homes.pop())
+            continue
+        raise ImportRefused(
+            gettext(
+                "The file's %(where)s is already here in part (%(held)d of its %(entries)d "
+                "entries): import a night once, or remove the night here first to import the "
+                "file's copy."
+            )
+            % {"where": night.where, "held": count, "entries": len(tokens)},
+            field=night.where,
+        )
+    return found
 
 
 # Step 1 and 2: the file, checked without the database -------------------------------------------
@@ -681,6 +749,7 @@ def _write_night(owner: User, plan: _NightPlan, token: _TokenGiver) -> Night:
         # The game is new and not yet committed: no other writer can see it, so its whole
         # chain is linked here and inserted at once, without its row lock.
         ids = Entry.next_ids(len(game_plan.rows))
+        tokens = [token(row.token) for row in game_plan.rows]
         Entry.insert_ledger(
             confirmations=game_plan.confirmations,
             entries=[
@@ -694,13 +763,19 @@ def _write_night(owner: User, plan: _NightPlan, token: _TokenGiver) -> Night:
                     seat=row.seat,
                     data=row.data,
                     note=row.note[:200],
-                    token=token(row.token),
+                    token=tokens[k],
                     recorded_by=owner,
                     recorded_as="" if row.recorded_as == owner.username else row.recorded_as,
                     recorded_at=row.recorded_at or timezone.now(),
                 )
                 for k, row in enumerate(game_plan.rows)
             ],
+        )
+        # Where the file's token was another person's: kept, so this file is known again.
+        ImportedToken.objects.bulk_create(
+            ImportedToken(entry_id=ids[k], token=row.token)
+            for k, row in enumerate(game_plan.rows)
+            if row.token is not None and row.token != tokens[k]
         )
         if game_plan.number is not None:
             disputes |= {

@@ -23,6 +23,7 @@ from scorekeeper.desk import asking
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.history import ratings, records, rivals
 from scorekeeper.history.rating_chart import rating_chart
+from scorekeeper.languages.speaking import names_said
 from scorekeeper.models import Night
 from scorekeeper.pages.views.access import get_night_for_user, night_to_view, sign_in_first
 from scorekeeper.transfer import exporting, importing
@@ -247,10 +248,22 @@ def import_upload(request: AuthedRequest) -> HttpResponse:
         if upload.size > MAX_IMPORT_BYTES:
             raise importing.ImportRefused(gettext("The file is larger than 5 MB."), field="file")
         document = read_export(upload.read())
-        made = importing.import_nights(owner=request.user, document=document)
+        done = importing.import_file(owner=request.user, document=document)
     except (ServiceError, AdjudicationError) as err:
         request.session[IMPORT_REFUSED] = getattr(err, "message", str(err))
         return redirect("export")
+    made = done.nights
+    if not done.written:
+        messages.info(
+            request,
+            ngettext(
+                "%(nights)s was here already: nothing was imported again.",
+                "%(nights)s were here already: nothing was imported again.",
+                len(made),
+            )
+            % {"nights": names_said([str(night) for night in made])},
+        )
+        return redirect(made[0]) if len(made) == 1 else redirect("history")
     if len(made) == 1:
         messages.success(
             request, gettext("Imported %(night)s: it is yours now.") % {"night": made[0]}
