@@ -5,17 +5,25 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scorekeeper', '0018_language'),
+        ("scorekeeper", "0018_language"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ImportedToken',
+            name="ImportedToken",
             fields=[
-                ('entry', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, primary_key=True, related_name='imported_as', serialize=False, to='scorekeeper.entry')),
-                ('token', models.UUIDField(db_index=True)),
+                (
+                    "entry",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="imported_as",
+                        serialize=False,
+                        to="scorekeeper.entry",
+                    ),
+                ),
+                ("token", models.UUIDField(db_index=True)),
             ],
         ),
     ]

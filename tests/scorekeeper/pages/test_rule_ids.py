@@ -14,7 +14,7 @@ def taps(html: str) -> list[str]:
 
 def test_a_bracketed_id_is_kept_with_its_brackets() -> None:
     html = str(rule_ids("Ann and Cy: 7 tricks score 3 (V-1)"))
-    assert html.startswith("Ann and Cy: 7 tricks score 3 <span class=\"rule-cite\">(<details")
+    assert html.startswith('Ann and Cy: 7 tricks score 3 <span class="rule-cite">(<details')
     assert html.endswith("</details>)</span>")
     assert taps(html) == ["V-1"]
 
