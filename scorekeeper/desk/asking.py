@@ -303,10 +303,27 @@ def naming_of(game: Game) -> Naming:
     return ledger.naming(seats, seating)
 
 
+# Answers asked again, by the ruling's hash (a saved ruling never changes, and its hash covers
+# all it holds): a night page shows the same rulings at every visit. Emptied when full.
+_ASKED_AGAIN: dict[str, dict[str, Any] | None] = {}
+ASKED_AGAIN_KEPT = 512
+
+
 def _answer_again(ruling: Ruling) -> dict[str, Any] | None:
     """The ruling's answer asked again, its sentences the engine's messages (to say in any
     language), when it still reads word for word as the answer saved; otherwise ``None``, and
     the page shows the answer as it was saved."""
+    if ruling.hash and ruling.hash in _ASKED_AGAIN:
+        return _ASKED_AGAIN[ruling.hash]
+    found = _ask_again(ruling)
+    if ruling.hash:
+        if len(_ASKED_AGAIN) >= ASKED_AGAIN_KEPT:
+            _ASKED_AGAIN.clear()
+        _ASKED_AGAIN[ruling.hash] = found
+    return found
+
+
+def _ask_again(ruling: Ruling) -> dict[str, Any] | None:
     try:
         asked = ask(
             slug=ruling.game_slug,

@@ -47,7 +47,8 @@ def games_with_options() -> tuple[GameDefinition[Any, Any], ...]:
 # The names the pages give the house rules, by key: the engine gives most rules none (a page
 # "names it after its key"), so the names a player reads are the pages' words, translated in
 # the pages' catalog. A key not listed here (a rule added since) reads as its key, capitalised;
-# tests/scorekeeper/house_rules/test_rule_names.py says which. The English is the key's words.
+# tests/scorekeeper/languages/test_desk_and_names_said.py says which. The English is the
+# key's words.
 RULE_NAMES: dict[str, Promise] = {
     "ace_low_value": pgettext_lazy("house rule", "Ace low value"),
     "round_then_double": pgettext_lazy("house rule", "Round then double"),

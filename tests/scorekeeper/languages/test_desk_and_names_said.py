@@ -53,7 +53,7 @@ def text(html: str) -> str:
 def test_a_disputed_hands_ruling_page_speaks_icelandic_with_the_players_names(
     night: Night, alice: Any
 ) -> None:
-    game, ruling = voormsi_dispute(night, alice)
+    _, ruling = voormsi_dispute(night, alice)
     client = Client()
     client.force_login(alice)
     html = speaking(client, "is").get(reverse("ruling_detail", args=[ruling.pk])).content
