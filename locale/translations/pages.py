@@ -1947,4 +1947,6 @@ DJANGO = {
     ),
     ("one game played", "game"): ("spel", "spil", "leikur"),
     ("games played", "games"): ("spel", "spil", "leikir"),
+    # A night's share card.
+    "Game night": ("Spelkväll", "Spilleaften", "Spilakvöld"),
 }

@@ -20,7 +20,7 @@ from scorekeeper.games import services as game_services
 from scorekeeper.history import records, rivals
 from scorekeeper.house_rules.profile_selectors import RULE_NAMES, option_label
 from scorekeeper.models import Game, Night, Player, Ruling
-from scorekeeper.standings import scoreboard
+from scorekeeper.standings import result_cards, scoreboard
 from tests.factories import GameFactory, NightFactory, played_night
 
 pytestmark = pytest.mark.django_db
@@ -189,3 +189,14 @@ def test_a_players_record_names_its_feats_in_swedish(alice: Any) -> None:
     )
     assert "Stjärnor:" in page and "Ranking spel för spel" in page
     assert "Best total" not in page and "Most stars" not in page
+
+
+def test_a_nights_share_card_dates_it_in_the_language(alice: Any) -> None:
+    night = played_night(alice)
+    night.date = datetime.date(2026, 11, 28)  # a Saturday (only read here, never saved)
+    with translation.override("sv"):
+        card = result_cards.night_card(night)
+    assert (card.title, card.when) == ("Spelkväll", "lördag 28 november 2026")
+    with translation.override("en-gb"):
+        card = result_cards.night_card(night)
+    assert (card.title, card.when) == ("Game night", "Saturday 28 November 2026")
