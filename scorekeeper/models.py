@@ -15,6 +15,8 @@ from django.db import connection, models, router, transaction
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.dateformat import format as date_format
+from django.utils.translation import gettext, pgettext
 
 from scorekeeper import chain, limits, seal
 from scorekeeper.exceptions import InvalidInput
@@ -75,7 +77,17 @@ class Night(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.date:%a %d %b %Y}" + (f" at {self.place}" if self.place else "")
+        """The night as a person names it, in the language spoken: "Sat 28 Nov 2026 at The
+        kitchen table", "lör 28 nov 2026 vid The kitchen table". The CLI and the logs, which
+        speak no language of the visitor's, read it in English."""
+        # Translators: the format of a night's date in its name (Django's date format letters:
+        # D the weekday's short name, d the day with a leading zero, j without, M the month's
+        # short name capitalised, b in lower case, Y the year), as "Sat 28 Nov 2026".
+        date = date_format(self.date, pgettext("a night's date", "D d M Y"))
+        if not self.place:
+            return date
+        # Translators: a night's name: its date, and the place written as its owner wrote it.
+        return gettext("%(date)s at %(place)s") % {"date": date, "place": self.place}
 
     def get_absolute_url(self) -> str:
         return reverse("night_detail", args=[self.pk])
@@ -130,7 +142,8 @@ class Game(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Game {self.number}: {self.name}"
+        # Translators: a game of a night, by its number and the game's name ("Game 1: Voormsi").
+        return gettext("Game %(number)s: %(name)s") % {"number": self.number, "name": self.name}
 
     def get_absolute_url(self) -> str:
         return reverse("game_detail", args=[self.pk])

@@ -1760,4 +1760,193 @@ DJANGO = {
         ["%(count)s spil, intet afsluttet", "%(count)s spil, intet afsluttet"],
         ["%(count)s spil, ekkert búið", "%(count)s spil, ekkert búið"],
     ),
+    # --- The desk, the rulings, the night's and game's names, a player's record (issue 27) ---
+    # A night's name: its date in each language's order (Django's letters: D weekday, d/j day,
+    # M month, b month in lower case as these languages write it, Y year), then the place as
+    # its owner wrote it.
+    ("a night's date", "D d M Y"): ("D j b Y", "D j. b Y", "D j. b Y"),
+    "%(date)s at %(place)s": (
+        "%(date)s på %(place)s",
+        "%(date)s på %(place)s",
+        "%(date)s á %(place)s",
+    ),
+    "Game %(number)s: %(name)s": (
+        "Spel %(number)s: %(name)s",
+        "Spil %(number)s: %(name)s",
+        "Leikur %(number)s: %(name)s",
+    ),
+    "%(game)s: %(question)s": (
+        "%(game)s: %(question)s",
+        "%(game)s: %(question)s",
+        "%(game)s: %(question)s",
+    ),
+    "<strong>Under %(name)s: %(value)s</strong> (%(rule)s):": (
+        "<strong>Med %(name)s: %(value)s</strong> (%(rule)s):",
+        "<strong>Med %(name)s: %(value)s</strong> (%(rule)s):",
+        "<strong>Með %(name)s: %(value)s</strong> (%(rule)s):",
+    ),
+    "<strong>Under %(name)s: %(value)s</strong>:": (
+        "<strong>Med %(name)s: %(value)s</strong>:",
+        "<strong>Med %(name)s: %(value)s</strong>:",
+        "<strong>Með %(name)s: %(value)s</strong>:",
+    ),
+    # The desk's form.
+    "%(seat)s: %(what)s": ("%(seat)s: %(what)s", "%(seat)s: %(what)s", "%(seat)s: %(what)s"),
+    ("no side made it", "Nobody"): ("Ingen", "Ingen", "Enginn"),
+    "yes or no for each entry of “%(field)s”, in order.": (
+        "ja eller nej för varje uppgift i ”%(field)s”, i ordning.",
+        "ja eller nej for hver angivelse i “%(field)s”, i rækkefølge.",
+        "já eða nei fyrir hverja færslu í „%(field)s“, í röð.",
+    ),
+    "e.g. AS 10H JK": ("t.ex. AS 10H JK", "f.eks. AS 10H JK", "t.d. AS 10H JK"),
+    ("typing a grid's cards", "row by row"): ("rad för rad", "række for række", "línu fyrir línu"),
+    # The house rules' names (the engine names most of them by their key only).
+    ("house rule", "Ace low value"): (
+        "Essets låga värde",
+        "Essets lave værdi",
+        "Lágt gildi ássins",
+    ),
+    ("house rule", "Round then double"): (
+        "Avrunda och dubbla sedan",
+        "Afrund og fordobl så",
+        "Námunda og tvöfalda svo",
+    ),
+    ("house rule", "Hand rummy own melds only"): (
+        "Handrummy bara i egna kombinationer",
+        "Håndrommy kun i egne meldinger",
+        "Handrommí aðeins í eigin samstæðum",
+    ),
+    ("house rule", "Single layoff to joker needs one or three"): (
+        "Ett kort på en kombination med joker kräver en eller tre",
+        "Ét kort på en melding med joker kræver én eller tre",
+        "Eitt spil við samstæðu með jóker krefst eins eða þriggja",
+    ),
+    ("house rule", "Min naturals per meld"): (
+        "Minst naturliga kort per kombination",
+        "Mindst naturlige kort pr. melding",
+        "Fæst náttúruleg spil í samstæðu",
+    ),
+    ("house rule", "Tie break"): ("Vid lika", "Ved lighed", "Við jafntefli"),
+    ("house rule", "Face extra"): (
+        "Extra för klädda kort",
+        "Ekstra for billedkort",
+        "Auki fyrir mannspil",
+    ),
+    ("house rule", "Ace high runs"): ("Ess högt i stegar", "Es højt i rækker", "Ás hár í röðum"),
+    ("house rule", "Round the corner"): ("Runt hörnet", "Rundt om hjørnet", "Fyrir hornið"),
+    ("house rule", "Knocker tie gets 5"): (
+        "Knackare på lika får 5",
+        "Banker på lige fod får 5",
+        "Sá sem bankar og jafnar fær 5",
+    ),
+    ("house rule", "Only top scorer gets 10"): (
+        "Bara den med mest poäng får 10",
+        "Kun den med flest point får 10",
+        "Aðeins sá stigahæsti fær 10",
+    ),
+    ("house rule", "Target"): ("Mål", "Mål", "Markmið"),
+    ("house rule", "Double pack"): ("Dubbel kortlek", "Dobbelt kortspil", "Tvöfaldur stokkur"),
+    ("house rule", "Row model"): ("Radmodell", "Rækkemodel", "Línulíkan"),
+    ("house rule", "Two pairs"): ("Två par", "To par", "Tvö pör"),
+    ("house rule", "Trick reading"): ("Stickräkning", "Stikoptælling", "Talning slaga"),
+    ("house rule", "Ks rule"): ("Spaderkungsregeln", "Sparkongereglen", "Spaðakóngsreglan"),
+    ("house rule", "Forced play"): ("Tvångsspel", "Tvungent spil", "Skylduspil"),
+    ("house rule", "Multi beat"): ("Flera kort slår", "Flere kort stikker", "Mörg spil drepa"),
+    ("house rule", "All nine keeps captures"): (
+        "Alla nio behåller fångsterna",
+        "Alle ni beholder fangsterne",
+        "Öll níu halda föngunum",
+    ),
+    ("house rule", "Whole pack"): ("Hela leken", "Hele kortspillet", "Allur stokkurinn"),
+    ("house rule", "Hands"): ("Antal givar", "Antal spil", "Fjöldi spila"),
+    ("house rule", "Must beat"): ("Måste gå över", "Skal gå over", "Verður að drepa"),
+    ("house rule", "Two beats three"): (
+        "Tvåan slår trean",
+        "Toeren slår treeren",
+        "Tvisturinn drepur þristinn",
+    ),
+    ("house rule", "Fridufaer"): ("Friðufær", "Friðufær", "Friðufær"),
+    ("house rule", "Games"): ("Antal spel", "Antal spil", "Fjöldi leikja"),
+    ("house rule", "Pope"): ("Påven", "Paven", "Páfinn"),
+    ("house rule", "Pope holds"): ("Påven behåller", "Paven beholder", "Páfinn heldur"),
+    ("house rule", "Must discard to go out"): (
+        "Måste kasta för att gå ut",
+        "Skal kaste for at gå ud",
+        "Verður að kasta til að fara út",
+    ),
+    ("house rule", "Double payments"): (
+        "Dubbla betalningar",
+        "Dobbelte betalinger",
+        "Tvöfaldar greiðslur",
+    ),
+    ("house rule", "Lowest count wins on refusal"): (
+        "Lägsta summan vinner vid nej",
+        "Laveste sum vinder ved afslag",
+        "Lægsta talan vinnur við höfnun",
+    ),
+    ("house rule", "Penalty on tie"): (
+        "Straff vid lika",
+        "Straf ved lighed",
+        "Refsing við jafntefli",
+    ),
+    ("house rule", "Tied winners"): ("Delade vinnare", "Delte vindere", "Jafnir sigurvegarar"),
+    ("house rule", "Bonus to any zero winner"): (
+        "Bonus till varje vinnare på noll",
+        "Bonus til enhver vinder på nul",
+        "Bónus til hvers sigurvegara á núlli",
+    ),
+    ("house rule", "Any partition"): (
+        "Valfri uppdelning",
+        "Vilkårlig opdeling",
+        "Hvaða skipting sem er",
+    ),
+    ("house rule", "All joker sequences"): (
+        "Stegar av bara jokrar",
+        "Rækker af lutter jokere",
+        "Raðir úr jókerum einum",
+    ),
+    ("house rule", "Jokerless bonus"): ("Bonus utan joker", "Bonus uden joker", "Bónus án jókers"),
+    ("house rule", "One suit bonus"): (
+        "Bonus för en färg",
+        "Bonus for én kulør",
+        "Bónus fyrir einn lit",
+    ),
+    ("house rule", "Rounds"): ("Antal omgångar", "Antal runder", "Fjöldi umferða"),
+    ("house rule", "Joker restriction"): (
+        "Begränsning av jokrar",
+        "Begrænsning af jokere",
+        "Takmörkun jókera",
+    ),
+    ("house rule", "Exact contract sizes"): (
+        "Exakta kontraktsstorlekar",
+        "Nøjagtige kontraktstørrelser",
+        "Nákvæmar stærðir samnings",
+    ),
+    ("house rule", "on"): ("på", "til", "á"),
+    ("house rule", "off"): ("av", "fra", "af"),
+    # A player's record.
+    ("a feat counted over games", "stars"): ("stjärnor", "stjerner", "stjörnur"),
+    ("a feat counted over games", "hands as Pope"): (
+        "givar som påve",
+        "spil som pave",
+        "spil sem páfi",
+    ),
+    "Most %(feat)s": ("Flest %(feat)s", "Flest %(feat)s", "Met í %(feat)s"),
+    "Best total": ("Bästa summa", "Bedste sum", "Besta samtala"),
+    "Biggest win": ("Största seger", "Største sejr", "Stærsti sigur"),
+    "Ratings game by game": (
+        "Ranking spel för spel",
+        "Rating spil for spil",
+        "Stig leik fyrir leik",
+    ),
+    ("a day on a chart's axis", "j M"): ("j b", "j. b", "j. b"),
+    "%(date)s, game %(number)s": (
+        "%(date)s, spel %(number)s",
+        "%(date)s, spil %(number)s",
+        "%(date)s, leikur %(number)s",
+    ),
+    ("one game played", "game"): ("spel", "spil", "leikur"),
+    ("games played", "games"): ("spel", "spil", "leikir"),
+    # A night's share card.
+    "Game night": ("Spelkväll", "Spilleaften", "Spilakvöld"),
 }

@@ -23,14 +23,16 @@ from adjudicator.errors import AdjudicationError, BadEntryError
 from adjudicator.game import Game as GameDefinition
 from adjudicator.game import Question
 from adjudicator.games import get_game
+from adjudicator.messages import from_data
 from adjudicator.options import OptionInfo, changed_options
-from adjudicator.said import Naming
+from adjudicator.said import DEFAULT, Naming
 from scorekeeper import limits
 from scorekeeper.access import roles
 from scorekeeper.exceptions import InvalidInput
-from scorekeeper.house_rules.profile_selectors import differences, option_label
+from scorekeeper.house_rules.profile_selectors import differences, option_label, shown_value
 from scorekeeper.languages.speaking import say, speak_json
-from scorekeeper.models import Night, Ruling
+from scorekeeper.ledger import reading as ledger
+from scorekeeper.models import Game, Night, Ruling
 
 # A whole-number house rule is read at a few values only (its bounds and a step from the
 # default): enough to show that it matters, without asking a hundred times.
@@ -55,9 +57,14 @@ class Reading:
         return json.dumps(self.options)
 
     @property
+    def name(self) -> str:
+        """The house rule's name, in the language spoken ("Ks rule")."""
+        return option_label(self.option)
+
+    @property
     def label(self) -> str:
         """The house rule and its other value, in words ("Ks rule: KS straight after any 7")."""
-        return f"{option_label(self.option)}: {self.shown}"
+        return f"{self.name}: {self.shown}"
 
 
 @dataclass(frozen=True)
@@ -87,6 +94,7 @@ class Asked:
             readings=[
                 dataclasses.replace(
                     r,
+                    shown=say(r.shown, naming),
                     lines=[say(line, naming) for line in r.lines],
                     problem=None if r.problem is None else say(r.problem, naming),
                 )
@@ -138,8 +146,10 @@ def ask(
 
 
 def _values(info: OptionInfo, current: Any) -> list[tuple[Any, str]]:
+    """The other values of a house rule to read the question under, each as a player reads
+    it (a choice's label a message, said with the rest of the answer)."""
     if info.kind == "bool":
-        return [(not current, "on" if not current else "off")]
+        return [(not current, shown_value(info, not current))]
     if info.kind == "choice":
         return [(v, label) for v, label in info.labelled_choices() if v != current]
     candidates = [info.minimum, info.maximum, current - 1, current + 1]
@@ -156,9 +166,11 @@ def _values(info: OptionInfo, current: Any) -> list[tuple[Any, str]]:
 
 
 def _lines(answer: Mapping[str, Any]) -> list[str]:
+    """The answer's working, a line each: the engine's messages kept as they are (said in a
+    language at the edge), anything else as text."""
     lines = answer.get("explanation")
     if isinstance(lines, list):
-        return [str(line) for line in lines]
+        return [line if isinstance(line, str) else str(line) for line in lines]
     return [f"{k}: {v}" for k, v in answer.items()]
 
 
@@ -253,7 +265,9 @@ def ruling_of(
 
 @dataclass(frozen=True)
 class Shown:
-    """A saved ruling as the night page shows it."""
+    """A saved ruling as the night page shows it, said in the language spoken: its game, its
+    question, its working (the players' names for seats where the ruling is about a game's
+    hand) and the house rules it was read under."""
 
     ruling: Ruling
     game: str
@@ -261,23 +275,90 @@ class Shown:
     lines: list[str]
     reading: list[str]
     title: str = ""
+    hand_summary: str = ""
 
 
 def rulings_for_night(night: Night) -> list[Shown]:
     """The night's rulings, newest first, each with its game, question and working."""
-    return [shown(ruling) for ruling in night.rulings.select_related("saved_by")[:100]]
+    rulings = night.rulings.select_related("saved_by", "dispute__game")[:100]
+    namings: dict[int, Naming] = {}
+    out = []
+    for ruling in rulings:
+        game = ruling.dispute.game if ruling.dispute is not None else None
+        if game is not None and game.pk not in namings:
+            namings[game.pk] = naming_of(game)
+        out.append(shown(ruling, namings[game.pk] if game is not None else None))
+    return out
 
 
-def shown(ruling: Ruling) -> Shown:
-    """One ruling with its game, question and working, as a page shows it."""
+def naming_of(game: Game) -> Naming:
+    """How a game's players are called in its rulings: by their names, sides as it was seated
+    (seats by number for a game the engine no longer knows)."""
+    seats = tuple(game.seats.select_related("player").order_by("position"))
+    try:
+        definition = ledger.game_definition(game)
+        seating = definition.seating(len(seats), definition.options(game.options))
+    except AdjudicationError:
+        return DEFAULT
+    return ledger.naming(seats, seating)
+
+
+# Answers asked again, by the ruling's hash (a saved ruling never changes, and its hash covers
+# all it holds): a night page shows the same rulings at every visit. Emptied when full.
+_ASKED_AGAIN: dict[str, dict[str, Any] | None] = {}
+ASKED_AGAIN_KEPT = 512
+
+
+def _answer_again(ruling: Ruling) -> dict[str, Any] | None:
+    """The ruling's answer asked again, its sentences the engine's messages (to say in any
+    language), when it still reads word for word as the answer saved; otherwise ``None``, and
+    the page shows the answer as it was saved."""
+    if ruling.hash and ruling.hash in _ASKED_AGAIN:
+        return _ASKED_AGAIN[ruling.hash]
+    found = _ask_again(ruling)
+    if ruling.hash:
+        if len(_ASKED_AGAIN) >= ASKED_AGAIN_KEPT:
+            _ASKED_AGAIN.clear()
+        _ASKED_AGAIN[ruling.hash] = found
+    return found
+
+
+def _ask_again(ruling: Ruling) -> dict[str, Any] | None:
+    try:
+        asked = ask(
+            slug=ruling.game_slug,
+            question=ruling.question,
+            data=ruling.data if isinstance(ruling.data, dict) else {},
+            players=ruling.players,
+            options=ruling.options if isinstance(ruling.options, dict) else {},
+            readings=False,
+        )
+    except (AdjudicationError, ValueError, TypeError, RecursionError):
+        return None
+    if asked.answer is None:
+        return None
+    try:
+        same = json.loads(json.dumps(asked.answer)) == ruling.answer
+    except (TypeError, ValueError):
+        return None
+    return dict(asked.answer) if same else None
+
+
+def shown(ruling: Ruling, naming: Naming | None = None) -> Shown:
+    """One ruling with its game, question and working, as a page shows it, said in the
+    language spoken; seats called as ``naming`` says (by default: the players of the game
+    whose hand it is about, else by number)."""
+    if naming is None:
+        naming = naming_of(ruling.dispute.game) if ruling.dispute is not None else DEFAULT
     try:
         game = get_game(ruling.game_slug)
         name = game.name
         asked = question_of(game, ruling.question)
-        summary, title = asked.summary, asked.title
+        summary, title = say(asked.summary, naming), say(asked.title, naming)
     except AdjudicationError:
         name, summary, title = ruling.game_slug, ruling.question, ruling.question
-    answer = ruling.answer if isinstance(ruling.answer, dict) else {}
+    saved = ruling.answer if isinstance(ruling.answer, dict) else {}
+    answer = _answer_again(ruling) or saved
     try:
         reading = [
             f"{d.label}: {d.value_shown}"
@@ -285,4 +366,16 @@ def shown(ruling: Ruling) -> Shown:
         ]
     except AdjudicationError:
         reading = [f"{k} = {v}" for k, v in sorted(ruling.options.items())]
-    return Shown(ruling, name, summary, _lines(answer), reading, title)
+    hand_summary = ""
+    if ruling.dispute is not None and isinstance(ruling.dispute.data, dict):
+        data = ruling.dispute.data
+        said = data.get("said")
+        if isinstance(said, dict):
+            try:
+                hand_summary = say(from_data(said), naming)
+            except (KeyError, TypeError, ValueError):
+                hand_summary = ""
+        if not hand_summary and isinstance(data.get("summary"), str):
+            hand_summary = data["summary"]
+    lines = [say(line, naming) for line in _lines(answer)]
+    return Shown(ruling, name, summary, lines, reading, title, hand_summary)

@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from django.utils.dateformat import format as date_format
+from django.utils.translation import gettext, pgettext
+
 from scorekeeper.history.ratings import GameRating
 from scorekeeper.standings.charts import line_chart
 
@@ -19,8 +22,17 @@ def rating_chart(ratings: Sequence[GameRating], *, ident: str) -> dict[str, Any]
         return None
     column = {at: index for index, (at, _) in enumerate(games, start=1)}
     rows: list[tuple[Any, list[float | None]]] = [(0, [0.0] * len(ratings))]
+    # Translators: a day and month as the charts' axes write them (Django's date format
+    # letters: j the day, M the month's short name capitalised, b in lower case), as "28 Nov".
+    day = pgettext("a day on a chart's axis", "j M")
     for _, point in games:
-        rows.append((f"{point.date:%-d %b}, game {point.game.number}", list(rows[-1][1])))
+        # Translators: one game in the numbers under a player's ratings chart: the night's
+        # date and the game's number in that night ("28 Nov, game 1").
+        named = gettext("%(date)s, game %(number)s") % {
+            "date": date_format(point.date, day),
+            "number": point.game.number,
+        }
+        rows.append((named, list(rows[-1][1])))
     for line, rating in enumerate(ratings):
         for point in rating.points:
             for row in rows[column[point.at] :]:
@@ -30,8 +42,8 @@ def rating_chart(ratings: Sequence[GameRating], *, ident: str) -> dict[str, Any]
         [rating.name for rating in ratings],
         rows,
         word="game",
-        title="Ratings game by game",
+        title=gettext("Ratings game by game"),
         whole=False,
         shown=lambda value: f"{value:.1f}",
-        axis=[f"{point.date:%-d %b}" for _, point in games],
+        axis=[date_format(point.date, day) for _, point in games],
     )

@@ -18,6 +18,7 @@ from django.db.models import Count, Q, QuerySet
 from adjudicator.games import all_games
 from adjudicator.tally import Points, format_points
 from scorekeeper.access.roles import User, nights_for_user
+from scorekeeper.history.feat_names import feat_name
 from scorekeeper.languages.speaking import names_said
 from scorekeeper.models import Game, Night, Player, Ruling, Seat
 from scorekeeper.standings.in_words import standing_text, won_text
@@ -277,8 +278,9 @@ def player_record(user: User, player: Player) -> PlayerRecord:
         for feat in found.definition.feats(tally):
             if unit < len(feat.values):
                 value = feat.values[unit]
-                _add_feat(record.feats, feat.key, feat.label, feat.best, value)
-                _add_feat(overall, feat.key, feat.label, feat.best, value)
+                name = feat_name(feat)  # in the language spoken
+                _add_feat(record.feats, feat.key, name, feat.best, value)
+                _add_feat(overall, feat.key, name, feat.best, value)
     ordered = sorted(records.values(), key=lambda r: (-r.played, r.name))
     return PlayerRecord(player, tuple(ordered), tuple(overall.values()))
 

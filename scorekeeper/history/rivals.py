@@ -12,8 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext
+
 from adjudicator.tally import Points, format_points
 from scorekeeper.access.roles import User
+from scorekeeper.history.feat_names import record_name
 from scorekeeper.history.ratings import Rated, rated_games
 from scorekeeper.models import Game, Player
 
@@ -174,14 +177,15 @@ def rivals(user: User, player: Player) -> Rivals:
         tally = standings.tally
         book = books.setdefault(game.slug, (standings.definition.name, _Book()))[1]
         lower = tally.lower_is_better
-        book.offer("total", "Best total", tally.totals[unit], game, lower=lower)
+        # Translators: a player's record in a game: their best total in one game of it.
+        book.offer("total", gettext("Best total"), tally.totals[unit], game, lower=lower)
         if won:
             margin = _margin(tally.totals, unit, lower)
-            book.offer("margin", "Biggest win", margin, game)
+            # Translators: a player's record in a game: the most they won one game of it by.
+            book.offer("margin", gettext("Biggest win"), margin, game)
         for feat in standings.definition.feats(tally):
             if feat.values[unit] > 0:
-                label = feat.label.capitalize() if feat.best == "max" else f"Most {feat.label}"
-                book.offer(feat.key, label, feat.values[unit], game)
+                book.offer(feat.key, record_name(feat), feat.values[unit], game)
     rival = max(meetings.values(), key=lambda m: (m.met, m.ahead), default=None)
     nemeses = [m for m in meetings.values() if m.met >= NEMESIS_MEETINGS and m.behind > m.ahead]
     nemesis = max(nemeses, key=lambda m: (m.behind, m.behind / m.met), default=None)

@@ -16,12 +16,15 @@ from typing import Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 from django.db.models.functions import Lower
+from django.utils.functional import Promise
+from django.utils.translation import pgettext, pgettext_lazy
 
 from adjudicator.errors import AdjudicationError
 from adjudicator.game import Game as GameDefinition
 from adjudicator.games import all_games, get_game
 from adjudicator.options import OptionInfo
 from scorekeeper.exceptions import InvalidInput
+from scorekeeper.languages.speaking import say
 from scorekeeper.models import Game, HouseRuleProfile
 
 
@@ -41,18 +44,90 @@ def games_with_options() -> tuple[GameDefinition[Any, Any], ...]:
     return tuple(game for game in all_games() if game.describe_options())
 
 
+# The names the pages give the house rules, by key: the engine gives most rules none (a page
+# "names it after its key"), so the names a player reads are the pages' words, translated in
+# the pages' catalog. A key not listed here (a rule added since) reads as its key, capitalised;
+# tests/scorekeeper/languages/test_desk_and_names_said.py says which. The English is the
+# key's words.
+RULE_NAMES: dict[str, Promise] = {
+    "ace_low_value": pgettext_lazy("house rule", "Ace low value"),
+    "round_then_double": pgettext_lazy("house rule", "Round then double"),
+    "hand_rummy_own_melds_only": pgettext_lazy("house rule", "Hand rummy own melds only"),
+    "single_layoff_to_joker_needs_one_or_three": pgettext_lazy(
+        "house rule", "Single layoff to joker needs one or three"
+    ),
+    "min_naturals_per_meld": pgettext_lazy("house rule", "Min naturals per meld"),
+    "tie_break": pgettext_lazy("house rule", "Tie break"),
+    "face_extra": pgettext_lazy("house rule", "Face extra"),
+    "ace_high_runs": pgettext_lazy("house rule", "Ace high runs"),
+    "round_the_corner": pgettext_lazy("house rule", "Round the corner"),
+    "knocker_tie_gets_5": pgettext_lazy("house rule", "Knocker tie gets 5"),
+    "only_top_scorer_gets_10": pgettext_lazy("house rule", "Only top scorer gets 10"),
+    "target": pgettext_lazy("house rule", "Target"),
+    "double_pack": pgettext_lazy("house rule", "Double pack"),
+    "row_model": pgettext_lazy("house rule", "Row model"),
+    "two_pairs": pgettext_lazy("house rule", "Two pairs"),
+    "trick_reading": pgettext_lazy("house rule", "Trick reading"),
+    # Translators: KS is the king of spades, as the cards are written on every page.
+    "ks_rule": pgettext_lazy("house rule", "Ks rule"),
+    "forced_play": pgettext_lazy("house rule", "Forced play"),
+    "multi_beat": pgettext_lazy("house rule", "Multi beat"),
+    "all_nine_keeps_captures": pgettext_lazy("house rule", "All nine keeps captures"),
+    "whole_pack": pgettext_lazy("house rule", "Whole pack"),
+    "hands": pgettext_lazy("house rule", "Hands"),
+    "must_beat": pgettext_lazy("house rule", "Must beat"),
+    "two_beats_three": pgettext_lazy("house rule", "Two beats three"),
+    # Translators: Alkort's word for a hand that may not be exchanged (Icelandic "friðufær").
+    "fridufaer": pgettext_lazy("house rule", "Fridufaer"),
+    "games": pgettext_lazy("house rule", "Games"),
+    "pope": pgettext_lazy("house rule", "Pope"),
+    "pope_holds": pgettext_lazy("house rule", "Pope holds"),
+    "must_discard_to_go_out": pgettext_lazy("house rule", "Must discard to go out"),
+    "double_payments": pgettext_lazy("house rule", "Double payments"),
+    "lowest_count_wins_on_refusal": pgettext_lazy("house rule", "Lowest count wins on refusal"),
+    "penalty_on_tie": pgettext_lazy("house rule", "Penalty on tie"),
+    "tied_winners": pgettext_lazy("house rule", "Tied winners"),
+    "bonus_to_any_zero_winner": pgettext_lazy("house rule", "Bonus to any zero winner"),
+    "any_partition": pgettext_lazy("house rule", "Any partition"),
+    "all_joker_sequences": pgettext_lazy("house rule", "All joker sequences"),
+    "jokerless_bonus": pgettext_lazy("house rule", "Jokerless bonus"),
+    "one_suit_bonus": pgettext_lazy("house rule", "One suit bonus"),
+    "rounds": pgettext_lazy("house rule", "Rounds"),
+    "joker_restriction": pgettext_lazy("house rule", "Joker restriction"),
+    "exact_contract_sizes": pgettext_lazy("house rule", "Exact contract sizes"),
+}
+
+
 def option_label(info: OptionInfo) -> str:
-    """The name a player reads for a house rule ("Penalty on tie"), as the forms show it."""
+    """The name a player reads for a house rule ("Penalty on tie"), as the forms show it, in
+    the language spoken."""
+    named = RULE_NAMES.get(info.name)
+    if named is not None:
+        return str(named)
+    if info.title:
+        return say(info.title)
     return info.name.replace("_", " ").capitalize()
 
 
+def option_doc(info: OptionInfo) -> str:
+    """What a house rule does, in the language spoken (the engine's sentence)."""
+    return say(info.doc)
+
+
+def choice_labels(info: OptionInfo) -> list[tuple[Any, str]]:
+    """A choice's values, each with its label in the language spoken."""
+    return [(value, say(label)) for value, label in info.labelled_choices()]
+
+
 def shown_value(info: OptionInfo, value: Any) -> str:
-    """A house rule's value as a player reads it: a choice's label, on/off, or the number."""
+    """A house rule's value as a player reads it, in the language spoken: a choice's label,
+    on/off, or the number."""
     if info.kind == "choice":
-        labels: dict[Any, str] = dict(info.labelled_choices())
+        labels: dict[Any, str] = dict(choice_labels(info))
         return labels.get(value, str(value))
     if info.kind == "bool":
-        return "on" if value else "off"
+        # Translators: a yes-or-no house rule's value ("Round the corner: on").
+        return pgettext("house rule", "on") if value else pgettext("house rule", "off")
     return str(value)
 
 
@@ -107,8 +182,8 @@ def differences(
                 name=info.name,
                 label=option_label(info),
                 rule=info.rule,
-                sentence=first_sentence(info.doc),
-                doc=info.doc,
+                sentence=first_sentence(option_doc(info)),
+                doc=option_doc(info),
                 default=info.default,
                 value=value,
                 default_shown=shown_value(info, info.default),

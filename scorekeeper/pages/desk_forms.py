@@ -18,7 +18,7 @@ from typing import Any
 from django import forms
 from django.forms.boundfield import BoundWidget
 from django.forms.renderers import get_default_renderer
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from adjudicator.asking import (
     CountsField,
@@ -45,6 +45,7 @@ from adjudicator.records import (
     TricksField,
     Way,
 )
+from scorekeeper.languages.speaking import names_said, say
 from scorekeeper.pages.deal_forms import plays_from_text, trick_pack_data
 
 PREFIX = "in_"
@@ -136,8 +137,14 @@ def blocks(
     called by ``names`` when given (the players of the game the desk was opened from).
     ``tricks`` is the game's own record of tricks, which tells the trick pad whether a turn
     may be a pass and which cards are never played."""
-    seats = list(names) if len(names) == seating.players else seat_names(seating.players)
-    units = _unit_names(seating)
+    known = len(names) == seating.players
+    seats = list(names) if known else seat_names(seating.players)
+    # A side is called by its players where they are known ("Ann and Cy"), else by number.
+    units = (
+        [names_said([seats[s] for s in members]) for members in seating.units]
+        if known
+        else _unit_names(seating)
+    )
     out: list[Block] = []
 
     def v(name: str) -> str:
@@ -147,20 +154,21 @@ def blocks(
         inputs: list[Input] = []
         extra: dict[str, Any] = {}
         key = f.key
+        label = say(f.label)  # the engine's words, in the language spoken
         if isinstance(f, SeatField | SideField):
             names = seats if isinstance(f, SeatField) else units
             choices = [(str(i), n) for i, n in enumerate(names)]
             if f.optional:
-                choices = [("", f.none_label), *choices]
-            inputs.append(Input(_name(key), f.label, "radio", v(_name(key)), choices))
+                choices = [("", say(f.none_label)), *choices]
+            inputs.append(Input(_name(key), label, "radio", v(_name(key)), choices))
         elif isinstance(f, FlagField):
-            inputs.append(Input(_name(key), f.label, "checkbox", v(_name(key))))
+            inputs.append(Input(_name(key), label, "checkbox", v(_name(key))))
         elif isinstance(f, CountField):
             inputs.append(
-                Input(_name(key), f.label, "number", v(_name(key)), attrs={"inputmode": "numeric"})
+                Input(_name(key), label, "number", v(_name(key)), attrs={"inputmode": "numeric"})
             )
         elif isinstance(f, CardsField):
-            inputs.append(_cards_input(f, _name(key), f.label, v(_name(key)), slug))
+            inputs.append(_cards_input(f, _name(key), label, v(_name(key)), slug))
             if f.widget == "grid" and f.shape:
                 extra = {"columns": ROW_LENGTH[f.shape], "size": SIZES[f.shape]}  # type: ignore[index]
         elif isinstance(f, PerSeatField):
@@ -172,12 +180,17 @@ def blocks(
                     if isinstance(e, FlagField):
                         continue
                     name = _name(key, e.key, p)
-                    label = f"{seat}: {e.label.lower()}"
+                    # Translators: one input of a seat's row: the seat (or player) and what it
+                    # asks, as "Ann: points held".
+                    entry_label = gettext("%(seat)s: %(what)s") % {
+                        "seat": seat,
+                        "what": _lower_first(say(e.label)),
+                    }
                     if isinstance(e, CardsField):
-                        entry_input = _cards_input(e, name, label, v(name), slug)
+                        entry_input = _cards_input(e, name, entry_label, v(name), slug)
                     else:
                         entry_input = Input(
-                            name, label, "number", v(name), attrs={"inputmode": "numeric"}
+                            name, entry_label, "number", v(name), attrs={"inputmode": "numeric"}
                         )
                     entries.append({"entry": e, "input": entry_input})
                 rows.append(
@@ -201,10 +214,12 @@ def blocks(
                     )
                 )
         elif isinstance(f, EventsField):
-            for value, label in f.events:
-                choices = [("", "Nobody"), *((str(u), n) for u, n in enumerate(units))]
+            # Translators: the choice that no side made this capture (or other event of a hand).
+            nobody = pgettext("no side made it", "Nobody")
+            for value, event in f.events:
+                choices = [("", nobody), *((str(u), n) for u, n in enumerate(units))]
                 inputs.append(
-                    Input(_name(key, value), label, "radio", v(_name(key, value)), choices)
+                    Input(_name(key, value), say(event), "radio", v(_name(key, value)), choices)
                 )
         elif isinstance(f, TricksField):
             for n in range(f.max_tricks):
@@ -234,16 +249,16 @@ def blocks(
                         attrs={"inputmode": "numeric"},
                     )
                 )
-        elif (typed := _typed(f)) is not None:
+        elif (typed := _typed(f, fields)) is not None:
             widget, attrs, help_text = typed
             if isinstance(f, PlaysField):
                 # One trick, entered on the trick family's pad like a deal's tricks.
                 attrs = {**attrs, "autocomplete": "off", "data-trick": "0"}
                 extra = _pad(seats, f.most or seating.players, pack, tricks)
             inputs.append(
-                Input(_name(key), f.label, widget, v(_name(key)), attrs=attrs, help=help_text)
+                Input(_name(key), label, widget, v(_name(key)), attrs=attrs, help=help_text)
             )
-        out.append(Block(key, f.kind, f.label, f.help, inputs, extra=extra))
+        out.append(Block(key, f.kind, label, say(f.help) if f.help else "", inputs, extra=extra))
     return out
 
 
@@ -268,9 +283,18 @@ def _pad(
     }
 
 
-def _typed(f: InputField) -> tuple[str, dict[str, str], str] | None:
+def _lower_first(text: str) -> str:
+    """``Points held`` → ``points held`` (a label said after a name and a colon); a word
+    written in capitals (a card, ``KH``) is left as it is."""
+    if len(text) > 1 and text[1].isupper():
+        return text
+    return text[:1].lower() + text[1:]
+
+
+def _typed(f: InputField, fields: Fields = ()) -> tuple[str, dict[str, str], str] | None:
     """The one typed input of a desk-only kind (plays, melds, lay-offs, counts, flags, rows):
-    its widget, attributes (a placeholder showing the form) and help, or ``None``."""
+    its widget, attributes (a placeholder showing the form) and help, or ``None``. ``fields``:
+    the question's others (a list of yes-or-no names the field it goes beside)."""
     if isinstance(f, PlaysField):
         return (
             "text",
@@ -296,11 +320,14 @@ def _typed(f: InputField) -> tuple[str, dict[str, str], str] | None:
             gettext("Whole numbers, separated by spaces."),
         )
     if isinstance(f, FlagsField):
+        beside = next((other for other in fields if other.key == f.beside), None)
         return (
             "text",
             {"placeholder": gettext("e.g. yes no")},
-            gettext("yes or no for each of %(what)s, in order.")
-            % {"what": f.beside.replace("_", " ")},
+            # Translators: the help of a list of yes-or-no answers, one for each entry of
+            # another field of the form, named by its label in quotes.
+            gettext("yes or no for each entry of “%(field)s”, in order.")
+            % {"field": say(beside.label) if beside is not None else f.beside},
         )
     if isinstance(f, RowsField):
         return (
@@ -318,7 +345,7 @@ def _toggle(name: str, value: str, f: PerSeatField) -> list[BoundWidget]:
     the deal form draws its own (``widgets/hand.html``); the first entry when none is chosen,
     so that one input shows at a time."""
     keys = [e.key for e in f.entries]
-    widget = forms.RadioSelect(choices=[(e.key, e.label) for e in f.entries])
+    widget = forms.RadioSelect(choices=[(e.key, say(e.label)) for e in f.entries])
     chosen = value if value in keys else keys[0]
     renderer = get_default_renderer()
     return [
@@ -330,9 +357,11 @@ def _toggle(name: str, value: str, f: PerSeatField) -> list[BoundWidget]:
 def _cards_input(f: CardsField, name: str, label: str, value: str, slug: str) -> Input:
     attrs = {"autocapitalize": "characters", "autocomplete": "off"}
     if f.widget == "picker":
-        attrs |= {"data-card-input": slug, "placeholder": "e.g. AS 10H JK"}
+        # Translators: a placeholder showing how cards are typed (the notation stays as it is).
+        attrs |= {"data-card-input": slug, "placeholder": gettext("e.g. AS 10H JK")}
     else:
-        attrs |= {"placeholder": "row by row"}
+        # Translators: a placeholder: a grid's cards are typed row by row.
+        attrs |= {"placeholder": pgettext("typing a grid's cards", "row by row")}
     return Input(name, label, "grid" if f.widget == "grid" else "text", value, attrs=attrs)
 
 

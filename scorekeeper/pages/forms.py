@@ -17,7 +17,7 @@ from adjudicator.game import Game as GameDefinition
 from scorekeeper import limits
 from scorekeeper.access.usernames import lookalike_of
 from scorekeeper.exceptions import ServiceError
-from scorekeeper.house_rules.profile_selectors import option_label
+from scorekeeper.house_rules.profile_selectors import choice_labels, option_doc, option_label
 from scorekeeper.models import Player
 
 
@@ -167,7 +167,7 @@ def add_house_rule_fields(form: forms.Form, definition: GameDefinition[Any, Any]
     for info in definition.describe_options():
         name = f"option_{info.name}"
         label = option_label(info)
-        help_text = info.doc + (f" ({info.rule})" if info.rule else "")
+        help_text = option_doc(info) + (f" ({info.rule})" if info.rule else "")
         field: forms.Field
         if info.kind == "bool":
             field = forms.BooleanField(required=False, initial=info.default)
@@ -179,7 +179,7 @@ def add_house_rule_fields(form: forms.Form, definition: GameDefinition[Any, Any]
             # Choices travel as strings in a form; map each back to its typed value.
             typed = {str(choice): choice for choice in info.choices}
             field = forms.TypedChoiceField(
-                choices=[(str(value), label) for value, label in info.labelled_choices()],
+                choices=[(str(value), label) for value, label in choice_labels(info)],
                 coerce=typed.__getitem__,
                 initial=str(info.default),
             )

@@ -19,6 +19,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from django.utils.dateformat import format as date_format
+from django.utils.translation import gettext
+
 from adjudicator.tally import format_points
 from scorekeeper.models import Game, Night
 from scorekeeper.standings import text_width
@@ -270,7 +273,9 @@ def lay_out(card: Card, size: Size) -> Layout:
 
 
 def _when(night: Night) -> str:
-    return f"{night.date:%A %-d %B %Y}"
+    """The night's date in full, in the language spoken ("Saturday 28 November 2026",
+    "lördag 28 november 2026"): the weekday's and month's names from Django's catalogs."""
+    return date_format(night.date, "l j F Y")
 
 
 def game_card(game: Game, standings: Standings) -> Card:
@@ -318,4 +323,6 @@ def night_card(night: Night) -> Card:
     partner), and one line per game with its winner."""
     (summary,) = night_summaries([night])
     lines = tuple(_game_line(game) for game in summary.games)
-    return Card("Game night", _when(night), night.place, night_headline(summary.games), lines)
+    # Translators: the title of a night's share card.
+    title = gettext("Game night")
+    return Card(title, _when(night), night.place, night_headline(summary.games), lines)

@@ -13,6 +13,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext
 
 from adjudicator.rule_notes import RULE_ID, rule_note
+from scorekeeper.languages.speaking import say
 
 register = template.Library()
 
@@ -42,7 +43,7 @@ def _tap(rule_id: str) -> str:
         # Translators: the name of a tap on a rule id ("7a", "V-1") that opens what the rule says.
         gettext("Ruling %(id)s") % {"id": rule_id},
         rule_id,
-        note,
+        say(note),  # what the ruling says, in the language spoken
     )
 
 

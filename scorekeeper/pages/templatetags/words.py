@@ -36,12 +36,15 @@ SINGULAR: dict[str, Promise] = {
     "hand": pgettext_lazy("one deal played", "hand"),
     # Translators: one round of a game made of rounds (Crummy Rummy's seven rounds).
     "round": pgettext_lazy("one round played", "round"),
+    # Translators: one game played (a player's ratings chart counts games, not deals).
+    "game": pgettext_lazy("one game played", "game"),
 }
 
 PLURAL: dict[str, Promise] = {
     "deal": pgettext_lazy("deals played", "deals"),
     "hand": pgettext_lazy("deals played", "hands"),
     "round": pgettext_lazy("rounds played", "rounds"),
+    "game": pgettext_lazy("games played", "games"),
 }
 
 

@@ -4,6 +4,7 @@ night's owner and recorders) a button to save it to the night as a ruling."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -26,6 +27,7 @@ from scorekeeper.api import parsers
 from scorekeeper.desk import asking, disputes
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.house_rules import profile_selectors
+from scorekeeper.languages.speaking import say
 from scorekeeper.ledger import reading
 from scorekeeper.models import Game, HouseRuleProfile, Night, Ruling
 from scorekeeper.pages.desk_forms import WAY, blocks, decode, encode, pack_data, way_chosen
@@ -131,6 +133,15 @@ def _names(from_game: Game | None, game: GameDefinition[Any, Any], players: int)
     return [s.player.name for s in seats] if len(seats) == players else []
 
 
+@dataclass(frozen=True)
+class SaidQuestion:
+    """A question as the desk offers it, in the language spoken: the short question a player
+    puts ("Is this a meld?") and what it asks in full."""
+
+    title: str
+    summary: str
+
+
 def _context(request: AuthedRequest) -> dict[str, Any]:
     query = request.GET
     from_game = None
@@ -162,7 +173,10 @@ def _context(request: AuthedRequest) -> dict[str, Any]:
     parsed = game.options(options)
     fields = question.asks.fields(players, parsed)
     seating = game.seating(players, parsed)
-    ways = question.asks.ways(players, parsed)
+    # The ways of giving the input, their labels in the language spoken.
+    ways = tuple(
+        dataclasses.replace(w, label=say(w.label)) for w in question.asks.ways(players, parsed)
+    )
     values: dict[str, str] = {k: str(query.get(k, "")) for k in query if k.startswith("in_")}
     opened = hand is not None and not query.get("question") and game.slug == hand.game.slug
     if query.get("example"):
@@ -208,8 +222,10 @@ def _context(request: AuthedRequest) -> dict[str, Any]:
         "game": game,
         "players": players,
         "question_name": name,
-        "question": question,
-        "questions": game.questions(),
+        "question": SaidQuestion(say(question.title), say(question.summary)),
+        "questions": {
+            key: SaidQuestion(say(q.title), say(q.summary)) for key, q in game.questions().items()
+        },
         "blocks": form_blocks,
         "ways": ways,
         "way": way_chosen(ways, values),

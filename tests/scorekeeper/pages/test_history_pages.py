@@ -76,7 +76,9 @@ def test_the_history_and_the_recap_keep_the_nights_rulings(alices: Client, alice
     history = alices.get(reverse("history")).content.decode()
     assert "1 ruling saved from the dispute desk" in history
     recap = alices.get(reverse("night_recap", args=[night.pk])).content.decode()
-    assert "Knock Rummy: knock" in recap and "we knock on anything" in recap
+    # The question as a player puts it (its title), not its key.
+    assert "Knock Rummy: May this hand knock?" in recap
+    assert "we knock on anything" in recap
     assert "onclick" not in recap and "data-print" in recap
 
 
