@@ -1949,4 +1949,24 @@ DJANGO = {
     ("games played", "games"): ("spel", "spil", "leikir"),
     # A night's share card.
     "Game night": ("Spelkväll", "Spilleaften", "Spilakvöld"),
+    # An import that finds its nights here already.
+    "The file's %(where)s is already here in part (%(held)d of its %(entries)d entries): import a night once, or remove the night here first to import the file's copy.": (
+        "Filens %(where)s finns redan här till en del (%(held)d av dess %(entries)d poster): importera en kväll en gång, eller ta bort kvällen här först för att importera filens kopia.",
+        "Filens %(where)s findes allerede her delvist (%(held)d af dens %(entries)d poster): importér en aften én gang, eller fjern aftenen her først for at importere filens kopi.",
+        "%(where)s skrárinnar er þegar hér að hluta (%(held)d af %(entries)d færslum þess): fluttu kvöld inn einu sinni, eða fjarlægðu kvöldið hér fyrst til að flytja inn afrit skrárinnar.",
+    ),
+    "%(nights)s was here already: nothing was imported again.": (
+        [
+            "%(nights)s fanns redan här: inget importerades igen.",
+            "%(nights)s fanns redan här: inget importerades igen.",
+        ],
+        [
+            "%(nights)s var her allerede: intet blev importeret igen.",
+            "%(nights)s var her allerede: intet blev importeret igen.",
+        ],
+        [
+            "%(nights)s var þegar hér: ekkert var flutt inn aftur.",
+            "%(nights)s voru þegar hér: ekkert var flutt inn aftur.",
+        ],
+    ),
 }
