@@ -143,9 +143,9 @@ class Options:
     fridufaer: Literal["pagat", "seed_all_rubbish"] = option(
         "pagat",
         msg(
-            "Which hands may be exchanged for the stock (not friðufær): 'pagat', a hand with "
-            "no card that could beat a led low 8 (only rubbish, 7s and low 8s); "
-            "'seed_all_rubbish', a hand of rubbish only (a 7 or a low 8 spoils it, A-8)."
+            "Which hands may be exchanged for the stock (not friðufær): a hand with no card that "
+            "could beat a led low 8, only rubbish, 7s and low 8s (pagat); or a hand of rubbish "
+            "only, which a 7 or a low 8 spoils (the written rules, A-8)."
         ),
         labels={
             "pagat": msg("Nothing that beats a led low 8: rubbish, 7s and low 8s only"),

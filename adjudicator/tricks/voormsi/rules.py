@@ -147,9 +147,9 @@ class Options:
     trick_reading: Literal["literal", "majority", "over_six"] = option(
         "literal",
         msg(
-            "What a side's tricks earn: 'literal' follows the seed, more than five tricks score 1 "
-            "plus one a trick over five (6 → 2, 5 → 0); 'majority' lets five score too (5 → 1); "
-            "'over_six' counts from six (6 → 1, 7 → 2, 8 → 3)."
+            "What a side's tricks earn. The written rules: more than five tricks score 1 plus "
+            "one a trick over five (6 → 2, 5 → 0); some tables let five score too (5 → 1), "
+            "others count from six (6 → 1, 7 → 2, 8 → 3)."
         ),
         labels=TRICK_READINGS,
         rule="V-1",
@@ -157,9 +157,9 @@ class Options:
     ks_rule: Literal["seed", "parlett", "after_any_seven"] = option(
         "seed",
         msg(
-            "When the {ks} takes a trick led by a 7: 'seed', played straight after the led 7; "
-            "'parlett', never over a 7 itself but over the {kc} that is beating one; "
-            "'after_any_seven', played straight after any 7. Only the {three_d} beats it then.",
+            "When the {ks} takes a trick led by a 7: played straight after the led 7 (the "
+            "written rules); never over a 7 itself but over the {kc} that is beating one "
+            "(Parlett); or played straight after any 7. Only the {three_d} beats it then.",
             ks=KS,
             kc=KC,
             three_d=THREE_D,
@@ -170,9 +170,9 @@ class Options:
     forced_play: Literal["seed", "parlett"] = option(
         "seed",
         msg(
-            "The compulsory play: 'seed', a player holding the {kh} must play it when an "
-            "opponent is winning with the {jc}; 'parlett', a player holding the {jc} must play "
-            "it when an opponent is winning with the {kh}.",
+            "The compulsory play: a player holding the {kh} must play it when an opponent is "
+            "winning with the {jc} (the written rules), or a player holding the {jc} must play "
+            "it when an opponent is winning with the {kh} (Parlett).",
             kh=KH,
             jc=JC,
         ),
@@ -182,9 +182,8 @@ class Options:
     multi_beat: Literal["matching", "each_beats_highest"] = option(
         "matching",
         msg(
-            "Taking a trick led with several cards: 'matching', each card you play beats a "
-            "different card of the winning play; 'each_beats_highest', each beats its highest "
-            "card."
+            "Taking a trick led with several cards: each card played beats a different card of "
+            "the winning play, or each beats the winning play's highest card."
         ),
         labels=MULTI_BEATS,
         rule="V-5",
