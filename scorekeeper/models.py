@@ -16,6 +16,7 @@ from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateformat import format as date_format
+from django.utils.formats import number_format
 from django.utils.translation import gettext, pgettext
 
 from scorekeeper import chain, limits, seal
@@ -399,8 +400,11 @@ def _room_in_night(game_id: int, using: str) -> None:
         Night._base_manager.using(using).select_for_update().filter(pk__in=night).first()
         if kept.count() >= limits.ENTRIES:
             raise InvalidInput(
-                f"A night keeps at most {limits.ENTRIES:,} ledger entries, all its games "
-                "together: start another night to play on."
+                gettext(
+                    "A night keeps at most %(most)s ledger entries, all its games together: "
+                    "start another night to play on."
+                )
+                % {"most": number_format(limits.ENTRIES, force_grouping=True)}
             )
 
 

@@ -1969,4 +1969,20 @@ DJANGO = {
             "%(nights)s voru þegar hér: ekkert var flutt inn aftur.",
         ],
     ),
+    # The desk's and the ledger's limits.
+    "%(game)s has no question '%(name)s'; it answers: %(questions)s.": (
+        "%(game)s har ingen fråga '%(name)s'; den besvarar: %(questions)s.",
+        "%(game)s har intet spørgsmål '%(name)s'; det besvarer: %(questions)s.",
+        "%(game)s hefur enga spurningu '%(name)s'; hann svarar: %(questions)s.",
+    ),
+    "A night keeps at most %(most)s rulings: save this one to another night.": (
+        "En kväll sparar högst %(most)s avgöranden: spara det här i en annan kväll.",
+        "En aften gemmer højst %(most)s afgørelser: gem denne i en anden aften.",
+        "Kvöld geymir í mesta lagi %(most)s úrskurði: vistaðu þennan í öðru kvöldi.",
+    ),
+    "A night keeps at most %(most)s ledger entries, all its games together: start another night to play on.": (
+        "En kväll rymmer högst %(most)s poster i liggaren, alla dess spel tillsammans: starta en ny kväll för att spela vidare.",
+        "En aften rummer højst %(most)s poster i protokollen, alle dens spil tilsammen: start en ny aften for at spille videre.",
+        "Kvöld rúmar í mesta lagi %(most)s færslur í skránni, alla leiki þess saman: byrjaðu nýtt kvöld til að spila áfram.",
+    ),
 }

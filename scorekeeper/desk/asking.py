@@ -18,6 +18,8 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.formats import number_format
+from django.utils.translation import gettext
 
 from adjudicator.errors import AdjudicationError, BadEntryError
 from adjudicator.game import Game as GameDefinition
@@ -107,8 +109,8 @@ def question_of(game: GameDefinition[Any, Any], name: str) -> Question:
     found = game.questions().get(name)
     if found is None:
         raise BadEntryError(
-            f"{game.name} has no question {name[:40]!r}; it answers: "
-            f"{', '.join(game.questions())}.",
+            gettext("%(game)s has no question '%(name)s'; it answers: %(questions)s.")
+            % {"game": game.name, "name": name[:40], "questions": ", ".join(game.questions())},
             field="question",
         )
     return found
@@ -237,7 +239,8 @@ def room_for_ruling(night: Night) -> None:
     Night.objects.select_for_update().filter(pk=night.pk).first()
     if Ruling.objects.filter(night=night).count() >= limits.RULINGS:
         raise InvalidInput(
-            f"A night keeps at most {limits.RULINGS} rulings: save this one to another night."
+            gettext("A night keeps at most %(most)s rulings: save this one to another night.")
+            % {"most": number_format(limits.RULINGS, force_grouping=True)}
         )
 
 
