@@ -574,6 +574,29 @@ class NightViewer(models.Model):
         return f"{self.user} watching {self.night}"
 
 
+class IdempotentAnswer(models.Model):
+    """A write sent through the API with an ``Idempotency-Key``, and what it answered: the same
+    request sent again with the same key (an answer lost on the way, a retry) is answered the
+    same, and writes nothing. Kept a day (``scorekeeper.api.idempotency.KEPT``)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
+    key = models.CharField(max_length=255)
+    # What was asked: the method, the path and the body, digested (SHA-256).
+    request = models.CharField(max_length=64)
+    status = models.PositiveSmallIntegerField(default=0)  # 0 while the first is being answered
+    body = models.JSONField(null=True)
+    location = models.CharField(max_length=500, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        constraints: ClassVar = [
+            models.UniqueConstraint("user", "key", name="one_answer_per_idempotency_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} {self.key}: {self.status}"
+
+
 class ApiToken(models.Model):
     """A script's key to the API, kept only as its SHA-256 (``scorekeeper/access/tokens.py``).
 

@@ -1985,4 +1985,15 @@ DJANGO = {
         "En aften rummer højst %(most)s poster i protokollen, alle dens spil tilsammen: start en ny aften for at spille videre.",
         "Kvöld rúmar í mesta lagi %(most)s færslur í skránni, alla leiki þess saman: byrjaðu nýtt kvöld til að spila áfram.",
     ),
+    # The API's writes sent again (Idempotency-Key).
+    "An Idempotency-Key is 1 to %(most)d visible characters.": (
+        "En Idempotency-Key är 1 till %(most)d synliga tecken.",
+        "En Idempotency-Key er 1 til %(most)d synlige tegn.",
+        "Idempotency-Key er 1 til %(most)d sýnileg tákn.",
+    ),
+    "This Idempotency-Key was sent with another request: use a new key for each write.": (
+        "Den här Idempotency-Key skickades med en annan begäran: använd en ny nyckel för varje skrivning.",
+        "Denne Idempotency-Key blev sendt med en anden forespørgsel: brug en ny nøgle til hver skrivning.",
+        "Þessi Idempotency-Key var send með annarri beiðni: notaðu nýjan lykil fyrir hverja skráningu.",
+    ),
 }

@@ -14,7 +14,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import exceptions, negotiation, renderers, serializers, status
 from rest_framework.decorators import (
-    api_view,
     authentication_classes,
     parser_classes,
     permission_classes,
@@ -26,6 +25,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scorekeeper.access import roles
+from scorekeeper.api.idempotency import api_view
 from scorekeeper.api.parsers import ImportJSONParser
 from scorekeeper.models import Night
 from scorekeeper.transfer import export_format, exporting, importing

@@ -6,12 +6,12 @@ from typing import Any
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.decorators import api_view
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from adjudicator.games import all_games
 from adjudicator.ratings import PROVISIONAL_GAMES
+from scorekeeper.api.idempotency import api_view
 from scorekeeper.api.serializers import PlayerOut
 from scorekeeper.history import ratings
 

@@ -32,6 +32,7 @@ from scorekeeper.api.game_schemas import (
     questions,
     ref,
 )
+from scorekeeper.api.idempotency import HEADER, REPLAYED
 from scorekeeper.api.serializers import FIELD_ERRORS, RECORD, RECORD_FIELD, ErrorOut
 from scorekeeper.transfer import export_format
 
@@ -203,6 +204,27 @@ def _nullable_objects(schemas: dict[str, Any]) -> None:
                 schema["properties"][key] = {**target, **extra}
 
 
+def _idempotent(paths: dict[str, Any]) -> None:
+    """Each write that takes an ``Idempotency-Key``: its replay's header, and the refusal of a
+    key sent with another request."""
+    for operations in paths.values():
+        post = operations.get("post")
+        if post is None or not any(p["name"] == HEADER for p in post.get("parameters", ())):
+            continue
+        for code, answer in post["responses"].items():
+            if code.startswith("2"):
+                answer.setdefault("headers", {})[REPLAYED] = {
+                    "schema": {"type": "string", "enum": ["true"]},
+                    "description": "The same request was answered before with this key: "
+                    "this is that answer again, and nothing was written now.",
+                }
+        post["responses"]["422"] = {
+            "content": {"application/json": {"schema": ref("ErrorOut")}},
+            "description": "`idempotency_key_reused`: the Idempotency-Key was sent with "
+            "another request (field `Idempotency-Key`).",
+        }
+
+
 def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """Add what the games describe and the export's format; give bodies that name a game one
     member per game and each question its own operation; refuse unknown fields in every
@@ -222,6 +244,7 @@ def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
             "description": "A JSON export, as GET /api/v1/export/ answers it "
             "(also at /api/v1/export-schema.json as a JSON Schema).",
         }
+    _idempotent(paths)
     _nullable_objects(schemas)
     for union in BY_GAME:
         if union in schemas:

@@ -11,12 +11,12 @@ from typing import Any
 from django.urls import reverse
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scorekeeper.access import roles, sharing
+from scorekeeper.api.idempotency import api_view
 from scorekeeper.api.serializers import BodyIn, ErrorOut
 from scorekeeper.api.views import _night_for, _user, _valid
 from scorekeeper.exceptions import InvalidInput

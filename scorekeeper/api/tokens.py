@@ -9,12 +9,13 @@ from __future__ import annotations
 from django.http import Http404
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view, permission_classes
+from rest_framework.decorators import permission_classes
 from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scorekeeper.access import tokens
+from scorekeeper.api.idempotency import api_view
 from scorekeeper.api.serializers import BodyIn
 from scorekeeper.api.views import _user, _valid
 from scorekeeper.models import ApiToken
@@ -63,7 +64,7 @@ class TokenIn(BodyIn):
     ),
     examples=[OpenApiExample("A script", value={"name": "nightly export"}, request_only=True)],
 )
-@api_view(["GET", "POST"])
+@api_view(["GET", "POST"], idempotent=False)  # a new token's secret is shown once
 @permission_classes([IsAuthenticated, NotByToken])
 def token_list(request: Request) -> Response:
     user = _user(request)

@@ -10,7 +10,7 @@ from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.decorators import api_view, authentication_classes, permission_classes
+from rest_framework.decorators import authentication_classes, permission_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -21,6 +21,7 @@ from adjudicator.games import all_games, get_game
 from adjudicator.records import describe
 from scorekeeper.access import roles
 from scorekeeper.api import serializers as s
+from scorekeeper.api.idempotency import api_view
 from scorekeeper.desk import asking, disputes
 from scorekeeper.exceptions import InvalidInput
 from scorekeeper.games import confirmations

@@ -103,14 +103,15 @@ def test_search_recap_export_and_import(
 
 @pytest.mark.parametrize("size", [{"width": 360, "height": 640}, PHONE], ids=["360", "390"])
 def test_an_import_lands_where_it_says_and_a_reload_posts_nothing(
-    signed_in: Page, live_server: Any, alice: Any, tmp_path: Path, size: dict[str, int]
+    signed_in: Page, live_server: Any, bob: Any, tmp_path: Path, size: dict[str, int]
 ) -> None:
     """Issue 26, 9: after an import the address bar still showed the form's page. Each outcome
     now redirects (post/redirect/get): to the night imported, to the history naming the nights,
-    or back to the export page with the refusal under the file field; a reload posts nothing."""
+    or back to the export page with the refusal under the file field; a reload posts nothing.
+    Issue 28: a night imported before is said to be here already, and not imported again."""
     page = signed_in
     page.set_viewport_size(size)
-    one, two = played_night(alice), played_night(alice, place="The pub")
+    one, two = played_night(bob), played_night(bob, place="The pub")  # bob's export
     files = {}
     for name, nights in (("one", [one]), ("two", [one, two]), ("bad", [one])):
         document = exporting.export_document(nights)
@@ -139,9 +140,12 @@ def test_an_import_lands_where_it_says_and_a_reload_posts_nothing(
 
     upload("two")
     expect(page).to_have_url(f"{live_server.url}/history/")
-    expect(page.locator(".messages")).to_contain_text("Imported 2 nights: ")
+    said = page.locator(".messages")
+    expect(said).to_contain_text(f"{copied} was here already: nothing was imported again.")
+    second = Night.objects.exclude(owner=bob).get(place="The pub")
+    expect(said).to_contain_text(f"Imported {second}: it is yours now.")  # the other, once
     page.reload()
-    assert Night.objects.count() == nights + 3
+    assert Night.objects.count() == nights + 2
 
     upload("bad")
     expect(page).to_have_url(f"{live_server.url}/export/")
@@ -152,4 +156,4 @@ def test_an_import_lands_where_it_says_and_a_reload_posts_nothing(
     _shot(page, f"refused-{size['width']}")
     page.reload()
     expect(page.get_by_role("alert")).to_have_count(0)
-    assert Night.objects.count() == nights + 3
+    assert Night.objects.count() == nights + 2

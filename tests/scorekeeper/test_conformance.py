@@ -22,7 +22,7 @@ from adjudicator.games import all_games
 from scorekeeper.models import Game, Night
 from scorekeeper.pages.deal_forms import DealForm
 from scorekeeper.standings import scoreboard
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, UserFactory
 
 NAMES = ("Ann", "Ben", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu")
 
@@ -247,7 +247,10 @@ def test_every_game_waits_for_the_other_side_to_confirm(
     assert standings["unconfirmed"] == [3]
     assert standings["deals"][0]["confirmed_by"] == names[others[-1]]
     exported = api.get(reverse("api_night_export", args=[night.pk])).json()
-    imported = api.post(reverse("api_import"), exported, format="json")
+    # Imported by someone else (the owner's own import of it would find the night here).
+    other = APIClient()
+    other.force_authenticate(UserFactory(username="dora"))
+    imported = other.post(reverse("api_import"), exported, format="json")
     assert imported.status_code == 201, imported.content
     copy = Game.objects.exclude(night=night).get()
     assert [h.number for h in scoreboard.game_standings(copy).unconfirmed] == [3]

@@ -41,12 +41,19 @@ def basic(user: str) -> str:
 
 
 def send(
-    url: str, body: dict[str, Any] | None = None, *, user: str = "alice", method: str = "POST"
+    url: str,
+    body: dict[str, Any] | None = None,
+    *,
+    user: str = "alice",
+    method: str = "POST",
+    key: str | None = None,
 ) -> tuple[int, dict[str, Any]]:
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(url, data=data, method=method)
     request.add_header("Authorization", basic(user))
     request.add_header("Content-Type", "application/json")
+    if key is not None:
+        request.add_header("Idempotency-Key", key)
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
             raw = response.read()
@@ -112,6 +119,27 @@ def test_a_double_tap_records_one_deal(live_server: Any, bridge_game: Game) -> N
         assert statuses(answers) == Counter({201: 2}), answers
         assert answers[0][1]["id"] == answers[1][1]["id"]
     assert bridge_game.entries.count() == 3
+
+
+def test_one_write_sent_three_times_at_once_with_its_key_is_made_once(
+    live_server: Any, night: Night
+) -> None:
+    """Issue 28: a retry racing the first try. The second and third wait for the first and are
+    answered as it was; one deal, one night."""
+    for round_ in range(ROUNDS):
+        game = GameFactory(night=night)
+        body = {"deal": SAMPLE_DEALS[0]}
+        answers = at_once(
+            *(partial(send, deals_url(live_server, game), body, key=f"d{round_}"),) * 3
+        )
+        assert statuses(answers) == Counter({201: 3}), answers
+        assert len({json.dumps(answer, sort_keys=True) for _, answer in answers}) == 1
+        assert game.entries.count() == 1
+        nights = live_server.url + reverse("api_nights")
+        made = at_once(*(partial(send, nights, {"date": "2026-11-27"}, key=f"n{round_}"),) * 3)
+        assert statuses(made) == Counter({201: 3}), made
+        assert len({answer["id"] for _, answer in made}) == 1
+    assert Night.objects.filter(owner=night.owner).count() == 1 + ROUNDS
 
 
 def test_two_phones_recording_the_same_deal_at_once(live_server: Any, bridge_game: Game) -> None:

@@ -252,33 +252,33 @@ def import_upload(request: AuthedRequest) -> HttpResponse:
     except (ServiceError, AdjudicationError) as err:
         request.session[IMPORT_REFUSED] = getattr(err, "message", str(err))
         return redirect("export")
-    made = done.nights
-    if not done.written:
+    made, written = done.nights, done.written
+    here = [night for night in made if night not in written]
+    if here:
         messages.info(
             request,
             ngettext(
                 "%(nights)s was here already: nothing was imported again.",
                 "%(nights)s were here already: nothing was imported again.",
-                len(made),
+                len(here),
             )
-            % {"nights": names_said([str(night) for night in made])},
+            % {"nights": names_said([str(night) for night in here])},
         )
-        return redirect(made[0]) if len(made) == 1 else redirect("history")
-    if len(made) == 1:
+    if len(written) == 1:
         messages.success(
-            request, gettext("Imported %(night)s: it is yours now.") % {"night": made[0]}
+            request, gettext("Imported %(night)s: it is yours now.") % {"night": written[0]}
         )
-        return redirect(made[0])
-    messages.success(
-        request,
-        ngettext(
-            "Imported %(count)d night: %(nights)s.",
-            "Imported %(count)d nights: %(nights)s.",
-            len(made),
+    elif written:
+        messages.success(
+            request,
+            ngettext(
+                "Imported %(count)d night: %(nights)s.",
+                "Imported %(count)d nights: %(nights)s.",
+                len(written),
+            )
+            % {"count": len(written), "nights": ", ".join(map(str, written))},
         )
-        % {"count": len(made), "nights": ", ".join(map(str, made))},
-    )
-    return redirect("history")
+    return redirect(made[0]) if len(made) == 1 else redirect("history")
 
 
 def _export_page(form: ImportForm, parts: list[list[Night]]) -> dict[str, Any]:

@@ -144,10 +144,10 @@ def test_a_body_longer_than_any_the_rules_allow_is_refused_unread(stranger: Clie
     assert post_json(stranger, url, just_under).status_code == 200
 
 
-def test_an_import_may_be_longer_than_a_question(alice_client: Client, alice: Any) -> None:
+def test_an_import_may_be_longer_than_a_question(alice_client: Client, bob: Any) -> None:
     from tests.factories import played_night
 
-    document = exporting.export_document([played_night(alice)])
+    document = exporting.export_document([played_night(bob)])
     body = json.dumps(document) + " " * MAX_BODY  # a whole export, longer than any question
     response = post_json(alice_client, reverse("api_import"), body)
     assert response.status_code == 201, response.content
