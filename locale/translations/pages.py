@@ -15,6 +15,203 @@
 #   spilareglur.is's Alkort (Game?id=35) and Vikan 19.12.2000 p. 49 on timarit.is.
 
 DJANGO = {
+    # The game pages and the deal form (issue 27): the form's own words, the turn line, the
+    # chart's title and description, the marks beside a name, a revision's line.
+    "How do you record this deal?": (
+        "Hur registrerar ni den här given?",
+        "Hvordan registrerer I dette spil?",
+        "Hvernig skráið þið þetta spil?",
+    ),
+    "How do you record this hand?": (
+        "Hur registrerar ni den här given?",
+        "Hvordan registrerer I dette spil?",
+        "Hvernig skráið þið þetta spil?",
+    ),
+    "How do you record this round?": (
+        "Hur registrerar ni den här omgången?",
+        "Hvordan registrerer I denne runde?",
+        "Hvernig skráið þið þessa umferð?",
+    ),
+    "Why the change": ("Varför ändringen", "Hvorfor ændringen", "Ástæða breytingarinnar"),
+    "e.g. Tom miscounted": (
+        "t.ex. Tom räknade fel",
+        "f.eks. Tom talte forkert",
+        "t.d. Tom taldi vitlaust",
+    ),
+    "Who is recording?": ("Vem registrerar?", "Hvem registrerer?", "Hver skráir?"),
+    "Say who is recording: a player of another side confirms it.": (
+        "Säg vem som registrerar: en spelare i motståndarlaget bekräftar det.",
+        "Sig, hvem der registrerer: en spiller fra modparten bekræfter det.",
+        "Segðu hver skráir: spilari úr hinu liðinu staðfestir það.",
+    ),
+    "Nobody": ("Ingen", "Ingen", "Enginn"),
+    "e.g. %(plays)s": ("t.ex. %(plays)s", "f.eks. %(plays)s", "t.d. %(plays)s"),
+    "e.g. %(cards)s": ("t.ex. %(cards)s", "f.eks. %(cards)s", "t.d. %(cards)s"),
+    "%(name)s's %(entry)s": ("%(name)s: %(entry)s", "%(name)s: %(entry)s", "%(name)s: %(entry)s"),
+    "points": ("poäng", "point", "stig"),
+    "row by row": ("rad för rad", "række for række", "röð fyrir röð"),
+    "%(question)s Tap one.": (
+        "%(question)s Tryck på en.",
+        "%(question)s Tryk på en.",
+        "%(question)s Ýttu á einn.",
+    ),
+    "Enter %(name)s's %(entry)s.": (
+        "Ange %(entry)s för %(name)s.",
+        "Angiv %(entry)s for %(name)s.",
+        "Skráðu %(entry)s fyrir %(name)s.",
+    ),
+    "A %(shape)s grid holds %(size)s cards, not %(count)s.": (
+        "Ett rutnät på %(shape)s rymmer %(size)s kort, inte %(count)s.",
+        "Et gitter på %(shape)s rummer %(size)s kort, ikke %(count)s.",
+        "Grind af stærðinni %(shape)s rúmar %(size)s spil, ekki %(count)s.",
+    ),
+    "Running totals of %(game)s, deal by deal": (
+        "Ställningen i %(game)s, giv för giv",
+        "Stillingen i %(game)s, spil for spil",
+        "Staðan í %(game)s eftir hvert spil",
+    ),
+    "Running totals of %(game)s, hand by hand": (
+        "Ställningen i %(game)s, giv för giv",
+        "Stillingen i %(game)s, spil for spil",
+        "Staðan í %(game)s eftir hvert spil",
+    ),
+    "Running totals of %(game)s, round by round": (
+        "Ställningen i %(game)s, omgång för omgång",
+        "Stillingen i %(game)s, runde for runde",
+        "Staðan í %(game)s eftir hverja umferð",
+    ),
+    "After %(count)s deal: %(totals)s.": (
+        ["Efter %(count)s giv: %(totals)s.", "Efter %(count)s givar: %(totals)s."],
+        ["Efter %(count)s spil: %(totals)s.", "Efter %(count)s spil: %(totals)s."],
+        ["Eftir %(count)s spil: %(totals)s.", "Eftir %(count)s spil: %(totals)s."],
+    ),
+    "After %(count)s hand: %(totals)s.": (
+        ["Efter %(count)s giv: %(totals)s.", "Efter %(count)s givar: %(totals)s."],
+        ["Efter %(count)s spil: %(totals)s.", "Efter %(count)s spil: %(totals)s."],
+        ["Eftir %(count)s spil: %(totals)s.", "Eftir %(count)s spil: %(totals)s."],
+    ),
+    "After %(count)s round: %(totals)s.": (
+        ["Efter %(count)s omgång: %(totals)s.", "Efter %(count)s omgångar: %(totals)s."],
+        ["Efter %(count)s runde: %(totals)s.", "Efter %(count)s runder: %(totals)s."],
+        ["Eftir %(count)s umferð: %(totals)s.", "Eftir %(count)s umferðir: %(totals)s."],
+    ),
+    "After %(count)s game: %(totals)s.": (
+        ["Efter %(count)s spel: %(totals)s.", "Efter %(count)s spel: %(totals)s."],
+        ["Efter %(count)s spil: %(totals)s.", "Efter %(count)s spil: %(totals)s."],
+        ["Eftir %(count)s leik: %(totals)s.", "Eftir %(count)s leiki: %(totals)s."],
+    ),
+    "Deal %(number)s: %(dealer)s deals, %(leader)s plays first": (
+        "Giv %(number)s: %(dealer)s ger, %(leader)s spelar först",
+        "Spil %(number)s: %(dealer)s giver, %(leader)s spiller først",
+        "Spil %(number)s: %(dealer)s gefur, %(leader)s byrjar",
+    ),
+    "Deal %(number)s: %(dealer)s deals, %(leader)s leads": (
+        "Giv %(number)s: %(dealer)s ger, %(leader)s spelar ut",
+        "Spil %(number)s: %(dealer)s giver, %(leader)s spiller ud",
+        "Spil %(number)s: %(dealer)s gefur, %(leader)s spilar út",
+    ),
+    "Hand %(number)s: %(dealer)s deals, %(leader)s plays first": (
+        "Giv %(number)s: %(dealer)s ger, %(leader)s spelar först",
+        "Spil %(number)s: %(dealer)s giver, %(leader)s spiller først",
+        "Spil %(number)s: %(dealer)s gefur, %(leader)s byrjar",
+    ),
+    "Hand %(number)s: %(dealer)s deals, %(leader)s leads": (
+        "Giv %(number)s: %(dealer)s ger, %(leader)s spelar ut",
+        "Spil %(number)s: %(dealer)s giver, %(leader)s spiller ud",
+        "Spil %(number)s: %(dealer)s gefur, %(leader)s spilar út",
+    ),
+    "Round %(number)s: %(dealer)s deals, %(leader)s plays first": (
+        "Omgång %(number)s: %(dealer)s ger, %(leader)s spelar först",
+        "Runde %(number)s: %(dealer)s giver, %(leader)s spiller først",
+        "Umferð %(number)s: %(dealer)s gefur, %(leader)s byrjar",
+    ),
+    "Round %(number)s: %(dealer)s deals, %(leader)s leads": (
+        "Omgång %(number)s: %(dealer)s ger, %(leader)s spelar ut",
+        "Runde %(number)s: %(dealer)s giver, %(leader)s spiller ud",
+        "Umferð %(number)s: %(dealer)s gefur, %(leader)s spilar út",
+    ),
+    "The game ends once the other side confirms deal %(numbers)s.": (
+        [
+            "Spelet tar slut när motståndarlaget har bekräftat giv %(numbers)s.",
+            "Spelet tar slut när motståndarlaget har bekräftat givarna %(numbers)s.",
+        ],
+        [
+            "Spillet slutter, når modparten har bekræftet spil %(numbers)s.",
+            "Spillet slutter, når modparten har bekræftet spil %(numbers)s.",
+        ],
+        [
+            "Leiknum lýkur þegar hitt liðið hefur staðfest spil %(numbers)s.",
+            "Leiknum lýkur þegar hitt liðið hefur staðfest spil %(numbers)s.",
+        ],
+    ),
+    "The game ends once the other side confirms hand %(numbers)s.": (
+        [
+            "Spelet tar slut när motståndarlaget har bekräftat giv %(numbers)s.",
+            "Spelet tar slut när motståndarlaget har bekräftat givarna %(numbers)s.",
+        ],
+        [
+            "Spillet slutter, når modparten har bekræftet spil %(numbers)s.",
+            "Spillet slutter, når modparten har bekræftet spil %(numbers)s.",
+        ],
+        [
+            "Leiknum lýkur þegar hitt liðið hefur staðfest spil %(numbers)s.",
+            "Leiknum lýkur þegar hitt liðið hefur staðfest spil %(numbers)s.",
+        ],
+    ),
+    "The game ends once the other side confirms round %(numbers)s.": (
+        [
+            "Spelet tar slut när motståndarlaget har bekräftat omgång %(numbers)s.",
+            "Spelet tar slut när motståndarlaget har bekräftat omgångarna %(numbers)s.",
+        ],
+        [
+            "Spillet slutter, når modparten har bekræftet runde %(numbers)s.",
+            "Spillet slutter, når modparten har bekræftet runderne %(numbers)s.",
+        ],
+        [
+            "Leiknum lýkur þegar hitt liðið hefur staðfest umferð %(numbers)s.",
+            "Leiknum lýkur þegar hitt liðið hefur staðfest umferðir %(numbers)s.",
+        ],
+    ),
+    "%(count)s star": (
+        ["%(count)s stjärna", "%(count)s stjärnor"],
+        ["%(count)s stjerne", "%(count)s stjerner"],
+        ["%(count)s stjarna", "%(count)s stjörnur"],
+    ),
+    "%(count)s hand played as Pope": (
+        ["%(count)s giv spelad som påve", "%(count)s givar spelade som påve"],
+        ["%(count)s spil spillet som pave", "%(count)s spil spillet som pave"],
+        ["%(count)s spil spilað sem páfi", "%(count)s spil spiluð sem páfi"],
+    ),
+    "recorded by %(who)s, %(when)s": (
+        "registrerat av %(who)s, %(when)s",
+        "registreret af %(who)s, %(when)s",
+        "skráð af %(who)s, %(when)s",
+    ),
+    "amended by %(who)s, %(when)s": (
+        "ändrat av %(who)s, %(when)s",
+        "rettet af %(who)s, %(when)s",
+        "leiðrétt af %(who)s, %(when)s",
+    ),
+    "voided by %(who)s, %(when)s": (
+        "struket av %(who)s, %(when)s",
+        "annulleret af %(who)s, %(when)s",
+        "ógilt af %(who)s, %(when)s",
+    ),
+    'recorded by %(who)s, %(when)s: “<span translate="no">%(note)s</span>”': (
+        'registrerat av %(who)s, %(when)s: ”<span translate="no">%(note)s</span>”',
+        'registreret af %(who)s, %(when)s: »<span translate="no">%(note)s</span>«',
+        'skráð af %(who)s, %(when)s: „<span translate="no">%(note)s</span>“',
+    ),
+    'amended by %(who)s, %(when)s: “<span translate="no">%(note)s</span>”': (
+        'ändrat av %(who)s, %(when)s: ”<span translate="no">%(note)s</span>”',
+        'rettet af %(who)s, %(when)s: »<span translate="no">%(note)s</span>«',
+        'leiðrétt af %(who)s, %(when)s: „<span translate="no">%(note)s</span>“',
+    ),
+    'voided by %(who)s, %(when)s: “<span translate="no">%(note)s</span>”': (
+        'struket av %(who)s, %(when)s: ”<span translate="no">%(note)s</span>”',
+        'annulleret af %(who)s, %(when)s: »<span translate="no">%(note)s</span>«',
+        'ógilt af %(who)s, %(when)s: „<span translate="no">%(note)s</span>“',
+    ),
     "Too many wrong passwords for this account: signing in is paused for %(minutes)d minute. Try again after that, or ask the site's admin to unlock it.": (
         [
             "För många felaktiga lösenord för det här kontot: inloggningen är pausad i %(minutes)d minut. Försök igen efter det, eller be webbplatsens administratör att låsa upp det.",
