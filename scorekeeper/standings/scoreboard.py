@@ -349,7 +349,8 @@ class Standings:
         """What the next deal asks of the table (Crummy Rummy's contract), while it goes on."""
         if self.tally.finished:
             return None
-        return self.definition.next_deal_note(len(self.tally.deals), self.options, len(self.seats))
+        note = self.definition.next_deal_note(len(self.tally.deals), self.options, len(self.seats))
+        return None if note is None else say(note, self.naming)
 
     @property
     def next_turn(self) -> dict[str, Any] | None:
