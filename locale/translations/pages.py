@@ -15,6 +15,32 @@
 #   spilareglur.is's Alkort (Game?id=35) and Vikan 19.12.2000 p. 49 on timarit.is.
 
 DJANGO = {
+    # A deal left out of the totals, and why (scorekeeper/ledger/replaying.py).
+    "Deal %(number)s's record cannot be read: %(why)s": (
+        "Giv %(number)s går inte att läsa: %(why)s",
+        "Spil %(number)s kan ikke læses: %(why)s",
+        "Ekki er hægt að lesa spil %(number)s: %(why)s",
+    ),
+    "Deal %(number)s cannot be counted: %(why)s.": (
+        "Giv %(number)s kan inte räknas: %(why)s.",
+        "Spil %(number)s kan ikke tælles med: %(why)s.",
+        "Ekki er hægt að telja spil %(number)s: %(why)s.",
+    ),
+    "Amend deal %(number)s to enter it again, or void it.": (
+        "Ändra giv %(number)s för att ange den igen, eller stryk den.",
+        "Ret spil %(number)s for at indtaste det igen, eller annullér det.",
+        "Leiðréttu spil %(number)s til að skrá það aftur, eða ógiltu það.",
+    ),
+    "Void deal %(number)s, or amend it or an earlier deal.": (
+        "Stryk giv %(number)s, eller ändra den eller en tidigare giv.",
+        "Annullér spil %(number)s, eller ret det eller et tidligere spil.",
+        "Ógiltu spil %(number)s, eða leiðréttu það eða fyrra spil.",
+    ),
+    "the game was already over before it": (
+        "spelet var redan slut före den",
+        "spillet var allerede slut før det",
+        "leiknum var þegar lokið á undan því",
+    ),
     # The game pages and the deal form (issue 27): the form's own words, the turn line, the
     # chart's title and description, the marks beside a name, a revision's line.
     "How do you record this deal?": (
