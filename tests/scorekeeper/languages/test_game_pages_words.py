@@ -12,7 +12,7 @@ from django.test import Client
 from django.utils import translation
 
 from scorekeeper.games import services as game_services
-from scorekeeper.models import Game, Night
+from scorekeeper.models import Entry, Game, Night
 from scorekeeper.nights.demo import SAMPLE_DEALS
 from scorekeeper.pages import previews
 from scorekeeper.pages.deal_forms import DealForm
@@ -127,3 +127,24 @@ def test_a_revision_and_the_stars_in_danish(bridge_game: Game, alice: Any) -> No
     assert "registreret af alice," in page and "rettet af alice," in page
     assert "1 stjerne" in client.get(bridge_game.get_absolute_url()).content.decode()
     assert "en stjerne: vandt runden ved at gå ud" in page
+
+
+def test_a_deal_left_out_is_said_in_the_language_of_each_read(night: Night, alice: Any) -> None:
+    brummy: Game = GameFactory(night=night, slug="brummy", players=["Mary", "Tom", "Dick"])
+    data = {"knocked": None, "grids": [{"seat": s, "total": 10} for s in range(3)]}
+    entry = game_services.deal_record(game=brummy, by=alice, data=data)
+    # A row no service would write, straight into the ledger: its record cannot be read.
+    Entry.objects.create(
+        game=brummy,
+        kind=Entry.Kind.AMEND,
+        deal_id=entry.pk,
+        supersedes=entry,
+        recorded_by=alice,
+        data={},
+    )
+    (problem,) = game_standings(brummy).problems  # read in English first, and kept
+    assert problem.message.startswith("Deal 1's record cannot be read: ")
+    with translation.override("sv"):
+        (problem,) = game_standings(brummy).problems
+        assert problem.message.startswith("Giv 1 går inte att läsa: ")
+        assert problem.fix == "Ändra giv 1 för att ange den igen, eller stryk den."
