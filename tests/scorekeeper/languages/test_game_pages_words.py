@@ -148,3 +148,13 @@ def test_a_deal_left_out_is_said_in_the_language_of_each_read(night: Night, alic
         (problem,) = game_standings(brummy).problems
         assert problem.message.startswith("Giv 1 går inte att läsa: ")
         assert problem.fix == "Ändra giv 1 för att ange den igen, eller stryk den."
+
+
+def test_a_grid_games_missing_entry_is_asked_for_in_swedish(night: Night) -> None:
+    brummy: Game = GameFactory(night=night, slug="brummy", players=["Mary", "Tom", "Dick"])
+    data = {"knocked": "", "how_0": "total", "total_0": "12", "how_1": "", "how_2": "total"}
+    data |= {"total_2": "5"}
+    with translation.override("sv"):
+        form = DealForm(data, game=brummy, seats=tuple(brummy.seats.all()))
+        assert not form.is_valid()
+        assert form.errors["how_1"] == ["Ange rutnätet eller summan för Tom."]
