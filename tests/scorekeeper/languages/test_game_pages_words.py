@@ -11,6 +11,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from scorekeeper.exceptions import InvalidInput
 from scorekeeper.games import services as game_services
 from scorekeeper.models import Entry, Game, Night
 from scorekeeper.nights.demo import SAMPLE_DEALS
@@ -158,3 +159,14 @@ def test_a_grid_games_missing_entry_is_asked_for_in_swedish(night: Night) -> Non
         form = DealForm(data, game=brummy, seats=tuple(brummy.seats.all()))
         assert not form.is_valid()
         assert form.errors["how_1"] == ["Ange rutnätet eller summan för Tom."]
+
+
+def test_the_games_refusals_in_swedish_and_danish(bridge_game: Game, alice: Any) -> None:
+    with translation.override("sv"), pytest.raises(InvalidInput) as wrong_number:
+        game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0], number=3)
+    assert wrong_number.value.message == "Nästa giv är giv 1, inte 3."
+    entry = game_services.deal_record(game=bridge_game, by=alice, data=SAMPLE_DEALS[0])
+    game_services.deal_void(game=bridge_game, deal_key=entry.pk, by=alice)
+    with translation.override("da"), pytest.raises(InvalidInput) as voided:
+        game_services.deal_void(game=bridge_game, deal_key=entry.pk, by=alice)
+    assert voided.value.message == "Det er et spil, som allerede er annulleret."
