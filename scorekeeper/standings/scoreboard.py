@@ -256,15 +256,6 @@ class Standings:
         return self.tally.finished and not self.unconfirmed
 
     @property
-    def unconfirmed_said(self) -> str:
-        """The deals that wait, for an English sentence of the services': "hand 3", "hands 1,
-        2" ("" when none). The pages say it whole (:attr:`waiting_text`)."""
-        numbers = [str(h.number) for h in self.unconfirmed]
-        if not numbers:
-            return ""
-        return f"{self.deal_word}{'s' if len(numbers) > 1 else ''} {', '.join(numbers)}"
-
-    @property
     def waiting_text(self) -> str | None:
         """What the game's end waits for, said for the table, while it waits."""
         if not self.tally.finished or not self.unconfirmed:
