@@ -155,6 +155,18 @@ def _empty_cache() -> Any:
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def _default_language() -> Any:
+    """Each test starts in the default language: a page asked for in another language leaves
+    that language active in the thread (LocaleMiddleware never deactivates it), and the pages'
+    sentences (the turn line, what a game's end waits for) are said in it."""
+    from django.utils import translation
+
+    translation.deactivate()
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture(scope="session")
 def production_server(
     django_db_setup: Any, tmp_path_factory: pytest.TempPathFactory

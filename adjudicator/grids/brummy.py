@@ -46,6 +46,7 @@ from adjudicator.grids.lines import (
 from adjudicator.messages import Message, Verbatim, msg
 from adjudicator.options import option
 from adjudicator.records import (
+    SOMEONE,
     CardsField,
     CountField,
     PerSeatField,
@@ -373,9 +374,8 @@ class _GridGame[O: Options](Game[O, Deal]):
                         ),
                         CountField("total", msg("Only the total"), maximum=MAX_SCORE[self.shape]),
                     ),
-                    # A template of adjudicator.records (its seats fill the "{}"), not a message
-                    # yet: it becomes one when records.py speaks in messages.
-                    prompt="Give the grid or total of {}",
+                    # The deal record fills the seats' place ("{}" as text, the records' template).
+                    prompt=msg("Give the grid or total of {players}", players=SOMEONE),
                 ),
             )
         )

@@ -41,6 +41,7 @@ from adjudicator.messages import Message, joined, listed, msg, msg_n
 from adjudicator.options import option
 from adjudicator.records import (
     MOST_CARDS,
+    SOMEONE,
     CardsField,
     CountField,
     DealData,
@@ -727,8 +728,10 @@ def _record(players: int) -> Record:
                         "cards", msg("Cards"), min_cards=1, max_cards=most_cards_held(players)
                     ),
                 ),
-                prompt="Say what {} held (the penalty count, or the cards)",
-                skipped="{} went out, so holds nothing and scores 0",
+                prompt=msg(
+                    "Say what {players} held (the penalty count, or the cards)", players=SOMEONE
+                ),
+                skipped=msg("{seat} went out, so holds nothing and scores 0", seat=SOMEONE),
                 help=msg("Cards left in hand score {values}.", values=VALUES),
             ),
         )

@@ -40,6 +40,7 @@ from adjudicator.messages import Joined, Message, Verbatim, joined, msg, msg_n
 from adjudicator.messages import Points as Amount
 from adjudicator.options import option
 from adjudicator.records import (
+    SOMEONE,
     CardsField,
     CountField,
     DealData,
@@ -561,7 +562,10 @@ class KnockRummy(SettlementGame[Options, Deal]):
                             maximum=most_unmatched(size),
                         ),
                     ),
-                    prompt="Say what {} held (the cards, or the unmatched count)",
+                    prompt=msg(
+                        "Say what {players} held (the cards, or the unmatched count)",
+                        players=SOMEONE,
+                    ),
                 ),
             )
         )

@@ -61,7 +61,7 @@ from adjudicator.errors import (
 from adjudicator.game import Game, Open, Question, Scored, Target
 from adjudicator.messages import Message, Points, Verbatim, joined, msg, msg_n
 from adjudicator.options import option
-from adjudicator.records import CardsField, CountField, PerSeatField, SeatEntry
+from adjudicator.records import SOMEONE, CardsField, CountField, PerSeatField, SeatEntry
 from adjudicator.rummy.answers import DeadwoodAnswer, MeldAnswer, SettleAnswer
 from adjudicator.rummy.declaring import TURN_OPTIONAL, turn_fields
 from adjudicator.rummy.melding_rules import (
@@ -551,8 +551,10 @@ def hands_field(
             count,
             *extra,
         ),
-        prompt="Say what {} held (the cards, or a count the table agrees)",
-        skipped="{} went out, so holds nothing to pay for",
+        prompt=msg(
+            "Say what {players} held (the cards, or a count the table agrees)", players=SOMEONE
+        ),
+        skipped=msg("{seat} went out, so holds nothing to pay for", seat=SOMEONE),
     )
 
 

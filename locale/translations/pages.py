@@ -15,6 +15,424 @@
 #   spilareglur.is's Alkort (Game?id=35) and Vikan 19.12.2000 p. 49 on timarit.is.
 
 DJANGO = {
+    # The game's refusals (scorekeeper/games): a deal's word agrees as the deal's does ("giv",
+    # "spil"), as in the pages' other sentences that hold %(word)s.
+    "Seat %(number)s is not at this table.": (
+        "Plats %(number)s finns inte vid det här bordet.",
+        "Plads %(number)s findes ikke ved dette bord.",
+        "Sæti %(number)s er ekki við þetta borð.",
+    ),
+    "That %(word)s is voided: there is nothing to confirm.": (
+        "Det är en struken %(word)s: det finns inget att bekräfta.",
+        "Det er et annulleret %(word)s: der er intet at bekræfte.",
+        "Þetta %(word)s er ógilt: það er ekkert að staðfesta.",
+    ),
+    "%(name)s already confirmed this %(word)s.": (
+        "%(name)s har redan bekräftat den här %(word)s.",
+        "%(name)s har allerede bekræftet dette %(word)s.",
+        "%(name)s hefur þegar staðfest þetta %(word)s.",
+    ),
+    "This game does not ask for %(words)s to be confirmed; turn it on in the night's settings first (it asks for the %(words)s recorded from then on).": (
+        "Det här spelet ber inte om att %(words)s bekräftas; slå på det i kvällens inställningar först (då gäller det de %(words)s som registreras från och med då).",
+        "Dette spil beder ikke om, at %(words)s bekræftes; slå det til i aftenens indstillinger først (så gælder det de %(words)s, der registreres fra da af).",
+        "Þessi leikur biður ekki um að %(words)s séu staðfest; kveiktu á því í stillingum kvöldsins fyrst (þá gildir það um þau %(words)s sem eru skráð upp frá því).",
+    ),
+    "That %(word)s was recorded before this game asked for confirmations: it counts as it is, with nothing to confirm.": (
+        "Det är en %(word)s som registrerades innan spelet bad om bekräftelser: den räknas som den är, utan något att bekräfta.",
+        "Det er et %(word)s, der blev registreret, før spillet bad om bekræftelser: det tæller, som det er, uden noget at bekræfte.",
+        "Þetta %(word)s var skráð áður en leikurinn bað um staðfestingar: það telst eins og það er, án nokkurs að staðfesta.",
+    ),
+    "Nobody said who recorded this %(word)s, so no side can confirm it: amend it saying who records it, then a player of another side confirms it.": (
+        "Ingen sa vem som registrerade den här %(word)s, så inget lag kan bekräfta den: ändra den och säg vem som registrerar, så bekräftar en spelare i motståndarlaget den.",
+        "Ingen sagde, hvem der registrerede dette %(word)s, så ingen side kan bekræfte det: ret det og sig, hvem der registrerer, så bekræfter en spiller fra modparten det.",
+        "Enginn sagði hver skráði þetta %(word)s, svo ekkert lið getur staðfest það: leiðréttu það og segðu hver skráir, þá staðfestir spilari úr hinu liðinu það.",
+    ),
+    "%(name)s plays with %(recorder)s, who recorded this %(word)s: a player of another side confirms it (%(others)s).": (
+        "%(name)s spelar med %(recorder)s, som registrerade den här %(word)s: en spelare i motståndarlaget bekräftar den (%(others)s).",
+        "%(name)s spiller med %(recorder)s, som registrerede dette %(word)s: en spiller fra modparten bekræfter det (%(others)s).",
+        "%(name)s spilar með %(recorder)s, sem skráði þetta %(word)s: spilari úr hinu liðinu staðfestir það (%(others)s).",
+    ),
+    "%(names)s cannot join this night.": (
+        [
+            "%(names)s kan inte vara med den här kvällen.",
+            "%(names)s kan inte vara med den här kvällen.",
+        ],
+        ["%(names)s kan ikke være med denne aften.", "%(names)s kan ikke være med denne aften."],
+        [
+            "%(names)s getur ekki verið með þetta kvöld.",
+            "%(names)s geta ekki verið með þetta kvöld.",
+        ],
+    ),
+    "A night holds at most %(most)s games, numbered 1 to %(most)s: start another night for more.": (
+        "En kväll rymmer högst %(most)s spel, numrerade 1 till %(most)s: starta en ny kväll för fler.",
+        "En aften kan højst have %(most)s spil, nummereret 1 til %(most)s: start en ny aften for flere.",
+        "Kvöld rúmar í mesta lagi %(most)s leiki, númeraða 1 til %(most)s: byrjaðu nýtt kvöld fyrir fleiri.",
+    ),
+    "%(game)s has %(words)s in its ledger, so it stays; void a %(word)s to take it out of the tally.": (
+        "%(game)s har %(words)s i sin liggare, så det blir kvar; stryk en %(word)s för att ta bort den ur summan.",
+        "%(game)s har %(words)s i sin protokol, så det bliver; annullér et %(word)s for at tage det ud af regnskabet.",
+        "%(game)s hefur %(words)s í skrá sinni, svo hann stendur; ógiltu %(word)s til að taka það úr samtölunni.",
+    ),
+    "Without %(word)s %(number)s, %(word)s %(numbers)s could no longer count: %(why)s Void or amend it first, from the last, or amend %(word)s %(number)s instead of voiding it.": (
+        [
+            "Utan %(word)s %(number)s skulle %(word)s %(numbers)s inte längre kunna räknas: %(why)s Stryk eller ändra den först, från den sista, eller ändra %(word)s %(number)s i stället för att stryka den.",
+            "Utan %(word)s %(number)s skulle %(words)s %(numbers)s inte längre kunna räknas: %(why)s Stryk eller ändra dem först, från den sista, eller ändra %(word)s %(number)s i stället för att stryka den.",
+        ],
+        [
+            "Uden %(word)s %(number)s kunne %(word)s %(numbers)s ikke længere tælle med: %(why)s Annullér eller ret det først, fra det sidste, eller ret %(word)s %(number)s i stedet for at annullere det.",
+            "Uden %(word)s %(number)s kunne %(words)s %(numbers)s ikke længere tælle med: %(why)s Annullér eller ret dem først, fra det sidste, eller ret %(word)s %(number)s i stedet for at annullere det.",
+        ],
+        [
+            "Án %(word)s %(number)s gæti %(word)s %(numbers)s ekki lengur talist með: %(why)s Ógiltu það eða leiðréttu fyrst, frá því síðasta, eða leiðréttu %(word)s %(number)s í stað þess að ógilda það.",
+            "Án %(word)s %(number)s gætu %(words)s %(numbers)s ekki lengur talist með: %(why)s Ógiltu þau eða leiðréttu fyrst, frá því síðasta, eða leiðréttu %(word)s %(number)s í stað þess að ógilda það.",
+        ],
+    ),
+    "With %(word)s %(number)s as entered, %(word)s %(numbers)s could no longer count: %(why)s Void or amend it first, from the last, or enter %(word)s %(number)s differently.": (
+        [
+            "Med %(word)s %(number)s som den angavs skulle %(word)s %(numbers)s inte längre kunna räknas: %(why)s Stryk eller ändra den först, från den sista, eller ange %(word)s %(number)s på ett annat sätt.",
+            "Med %(word)s %(number)s som den angavs skulle %(words)s %(numbers)s inte längre kunna räknas: %(why)s Stryk eller ändra dem först, från den sista, eller ange %(word)s %(number)s på ett annat sätt.",
+        ],
+        [
+            "Med %(word)s %(number)s som indtastet kunne %(word)s %(numbers)s ikke længere tælle med: %(why)s Annullér eller ret det først, fra det sidste, eller indtast %(word)s %(number)s anderledes.",
+            "Med %(word)s %(number)s som indtastet kunne %(words)s %(numbers)s ikke længere tælle med: %(why)s Annullér eller ret dem først, fra det sidste, eller indtast %(word)s %(number)s anderledes.",
+        ],
+        [
+            "Með %(word)s %(number)s eins og það var skráð gæti %(word)s %(numbers)s ekki lengur talist með: %(why)s Ógiltu það eða leiðréttu fyrst, frá því síðasta, eða skráðu %(word)s %(number)s öðruvísi.",
+            "Með %(word)s %(number)s eins og það var skráð gætu %(words)s %(numbers)s ekki lengur talist með: %(why)s Ógiltu þau eða leiðréttu fyrst, frá því síðasta, eða skráðu %(word)s %(number)s öðruvísi.",
+        ],
+    ),
+    "That form was already used for another game.": (
+        "Det formuläret har redan använts för ett annat spel.",
+        "Den formular er allerede brugt til et andet spil.",
+        "Þetta eyðublað hefur þegar verið notað fyrir annan leik.",
+    ),
+    "That form already recorded a %(word)s with other entries. Reload the page to record a new %(word)s.": (
+        "Det formuläret har redan registrerat en %(word)s med andra uppgifter. Ladda om sidan för att registrera en ny %(word)s.",
+        "Den formular har allerede registreret et %(word)s med andre indtastninger. Genindlæs siden for at registrere et nyt %(word)s.",
+        "Þetta eyðublað hefur þegar skráð %(word)s með öðrum færslum. Endurhlaðaðu síðunni til að skrá nýtt %(word)s.",
+    ),
+    "The table ended this game, so it takes no more %(words)s. Undo the end to play on.": (
+        "Bordet har avslutat det här spelet, så det tar inte emot fler %(words)s. Ångra avslutningen för att spela vidare.",
+        "Bordet har afsluttet dette spil, så det tager ikke imod flere %(words)s. Fortryd afslutningen for at spille videre.",
+        "Borðið lauk þessum leik, svo hann tekur ekki við fleiri %(words)s. Afturkallaðu lokin til að spila áfram.",
+    ),
+    "%(who)s recorded %(word)s %(number)s a moment ago. If yours is another %(word)s, record it as %(word)s %(expected)s.": (
+        "%(who)s registrerade %(word)s %(number)s alldeles nyss. Om din är en annan %(word)s, registrera den som %(word)s %(expected)s.",
+        "%(who)s registrerede %(word)s %(number)s for et øjeblik siden. Hvis dit er et andet %(word)s, så registrér det som %(word)s %(expected)s.",
+        "%(who)s skráði %(word)s %(number)s rétt í þessu. Ef þitt er annað %(word)s, skráðu það sem %(word)s %(expected)s.",
+    ),
+    "The next %(word)s is %(word)s %(expected)s, not %(number)s.": (
+        "Nästa %(word)s är %(word)s %(expected)s, inte %(number)s.",
+        "Næste %(word)s er %(word)s %(expected)s, ikke %(number)s.",
+        "Næsta %(word)s er %(word)s %(expected)s, ekki %(number)s.",
+    ),
+    "Say who at the table records this %(word)s (seat, from 0): this game asks a player of another side to confirm each %(word)s.": (
+        "Säg vem vid bordet som registrerar den här %(word)s (plats, från 0): det här spelet ber en spelare i motståndarlaget att bekräfta varje %(word)s.",
+        "Sig, hvem ved bordet der registrerer dette %(word)s (plads, fra 0): dette spil beder en spiller fra modparten om at bekræfte hvert %(word)s.",
+        "Segðu hver við borðið skráir þetta %(word)s (sæti, frá 0): þessi leikur biður spilara úr hinu liðinu að staðfesta hvert %(word)s.",
+    ),
+    "Game %(game)s has no %(word)s %(deal)s.": (
+        "Spel %(game)s har ingen %(word)s %(deal)s.",
+        "Spil %(game)s har intet %(word)s %(deal)s.",
+        "Leikur %(game)s hefur ekkert %(word)s %(deal)s.",
+    ),
+    "Someone changed this %(word)s while you were editing it; look at it again.": (
+        "Någon ändrade den här %(word)s medan du redigerade den; titta på den igen.",
+        "Nogen ændrede dette %(word)s, mens du redigerede det; se på det igen.",
+        "Einhver breytti þessu %(word)s meðan þú varst að breyta því; skoðaðu það aftur.",
+    ),
+    "You already amended this %(word)s from that revision, with other details: look at the %(word)s again (its latest revision is entry %(entry)s) to change it further.": (
+        "Du har redan ändrat den här %(word)s utifrån den versionen, med andra uppgifter: titta på den här %(word)s igen (dess senaste version är post %(entry)s) för att ändra den mer.",
+        "Du har allerede rettet dette %(word)s ud fra den version, med andre detaljer: se på dette %(word)s igen (dets seneste version er post %(entry)s) for at ændre det yderligere.",
+        "Þú hefur þegar leiðrétt þetta %(word)s út frá þeirri útgáfu, með öðrum upplýsingum: skoðaðu þetta %(word)s aftur (nýjasta útgáfa þess er færsla %(entry)s) til að breyta því frekar.",
+    ),
+    "You already voided this %(word)s from that revision, with other details: look at the %(word)s again (its latest revision is entry %(entry)s) to change it further.": (
+        "Du har redan strukit den här %(word)s utifrån den versionen, med andra uppgifter: titta på den här %(word)s igen (dess senaste version är post %(entry)s) för att ändra den mer.",
+        "Du har allerede annulleret dette %(word)s ud fra den version, med andre detaljer: se på dette %(word)s igen (dets seneste version er post %(entry)s) for at ændre det yderligere.",
+        "Þú hefur þegar ógilt þetta %(word)s út frá þeirri útgáfu, með öðrum upplýsingum: skoðaðu þetta %(word)s aftur (nýjasta útgáfa þess er færsla %(entry)s) til að breyta því frekar.",
+    ),
+    "Someone changed this %(word)s at the same moment; look at it again.": (
+        "Någon ändrade den här %(word)s i samma ögonblick; titta på den igen.",
+        "Nogen ændrede dette %(word)s i samme øjeblik; se på det igen.",
+        "Einhver breytti þessu %(word)s á sama augnabliki; skoðaðu það aftur.",
+    ),
+    "The table ended this game, so its %(words)s are final. Undo the end to amend one.": (
+        "Bordet har avslutat det här spelet, så dess %(words)s är slutgiltiga. Ångra avslutningen för att ändra en.",
+        "Bordet har afsluttet dette spil, så dets %(words)s er endelige. Fortryd afslutningen for at rette et.",
+        "Borðið lauk þessum leik, svo %(words)s hans eru endanleg. Afturkallaðu lokin til að leiðrétta eitt.",
+    ),
+    "That is no dispute of this %(word)s.": (
+        "Det är ingen tvist om den här %(word)s.",
+        "Det er ikke en strid om dette %(word)s.",
+        "Þetta er ekki ágreiningur um þetta %(word)s.",
+    ),
+    "That dispute of this %(word)s is already settled.": (
+        "Den tvisten om den här %(word)s är redan avgjord.",
+        "Den strid om dette %(word)s er allerede afgjort.",
+        "Sá ágreiningur um þetta %(word)s er þegar útkljáður.",
+    ),
+    "The table ended this game, so its %(words)s are final. Undo the end to void one.": (
+        "Bordet har avslutat det här spelet, så dess %(words)s är slutgiltiga. Ångra avslutningen för att stryka en.",
+        "Bordet har afsluttet dette spil, så dets %(words)s er endelige. Fortryd afslutningen for at annullere et.",
+        "Borðið lauk þessum leik, svo %(words)s hans eru endanleg. Afturkallaðu lokin til að ógilda eitt.",
+    ),
+    "That %(word)s is already voided.": (
+        "Det är en %(word)s som redan är struken.",
+        "Det er et %(word)s, som allerede er annulleret.",
+        "Þetta %(word)s er þegar ógilt.",
+    ),
+    "%(game)s ends by its own rule; the table cannot end it.": (
+        "%(game)s tar slut enligt sin egen regel; bordet kan inte avsluta det.",
+        "%(game)s slutter efter sin egen regel; bordet kan ikke afslutte det.",
+        "%(game)s lýkur samkvæmt eigin reglu; borðið getur ekki lokið honum.",
+    ),
+    "No %(words)s count yet: record a %(word)s first.": (
+        "Inga %(words)s räknas än: registrera en %(word)s först.",
+        "Ingen %(words)s tæller endnu: registrér et %(word)s først.",
+        "Engin %(words)s teljast enn: skráðu %(word)s fyrst.",
+    ),
+    "The other side has not confirmed %(word)s %(numbers)s yet: the game ends once every %(word)s is confirmed.": (
+        [
+            "Motståndarlaget har inte bekräftat %(word)s %(numbers)s än: spelet tar slut när varje %(word)s är bekräftad.",
+            "Motståndarlaget har inte bekräftat %(words)s %(numbers)s än: spelet tar slut när varje %(word)s är bekräftad.",
+        ],
+        [
+            "Modparten har ikke bekræftet %(word)s %(numbers)s endnu: spillet slutter, når hvert %(word)s er bekræftet.",
+            "Modparten har ikke bekræftet %(words)s %(numbers)s endnu: spillet slutter, når hvert %(word)s er bekræftet.",
+        ],
+        [
+            "Hitt liðið hefur ekki staðfest %(word)s %(numbers)s enn: leiknum lýkur þegar hvert %(word)s hefur verið staðfest.",
+            "Hitt liðið hefur ekki staðfest %(words)s %(numbers)s enn: leiknum lýkur þegar hvert %(word)s hefur verið staðfest.",
+        ],
+    ),
+    "This game has not been ended.": (
+        "Det här spelet har inte avslutats.",
+        "Dette spil er ikke blevet afsluttet.",
+        "Þessum leik hefur ekki verið lokið.",
+    ),
+    # A deal left out of the totals, and why (scorekeeper/ledger/replaying.py).
+    "Deal %(number)s's record cannot be read: %(why)s": (
+        "Giv %(number)s går inte att läsa: %(why)s",
+        "Spil %(number)s kan ikke læses: %(why)s",
+        "Ekki er hægt að lesa spil %(number)s: %(why)s",
+    ),
+    "Deal %(number)s cannot be counted: %(why)s.": (
+        "Giv %(number)s kan inte räknas: %(why)s.",
+        "Spil %(number)s kan ikke tælles med: %(why)s.",
+        "Ekki er hægt að telja spil %(number)s: %(why)s.",
+    ),
+    "Amend deal %(number)s to enter it again, or void it.": (
+        "Ändra giv %(number)s för att ange den igen, eller stryk den.",
+        "Ret spil %(number)s for at indtaste det igen, eller annullér det.",
+        "Leiðréttu spil %(number)s til að skrá það aftur, eða ógiltu það.",
+    ),
+    "Void deal %(number)s, or amend it or an earlier deal.": (
+        "Stryk giv %(number)s, eller ändra den eller en tidigare giv.",
+        "Annullér spil %(number)s, eller ret det eller et tidligere spil.",
+        "Ógiltu spil %(number)s, eða leiðréttu það eða fyrra spil.",
+    ),
+    "the game was already over before it": (
+        "spelet var redan slut före den",
+        "spillet var allerede slut før det",
+        "leiknum var þegar lokið á undan því",
+    ),
+    # The game pages and the deal form (issue 27): the form's own words, the turn line, the
+    # chart's title and description, the marks beside a name, a revision's line.
+    "How do you record this deal?": (
+        "Hur registrerar ni den här given?",
+        "Hvordan registrerer I dette spil?",
+        "Hvernig skráið þið þetta spil?",
+    ),
+    "How do you record this hand?": (
+        "Hur registrerar ni den här given?",
+        "Hvordan registrerer I dette spil?",
+        "Hvernig skráið þið þetta spil?",
+    ),
+    "How do you record this round?": (
+        "Hur registrerar ni den här omgången?",
+        "Hvordan registrerer I denne runde?",
+        "Hvernig skráið þið þessa umferð?",
+    ),
+    "Why the change": ("Varför ändringen", "Hvorfor ændringen", "Ástæða breytingarinnar"),
+    "e.g. Tom miscounted": (
+        "t.ex. Tom räknade fel",
+        "f.eks. Tom talte forkert",
+        "t.d. Tom taldi vitlaust",
+    ),
+    "Who is recording?": ("Vem registrerar?", "Hvem registrerer?", "Hver skráir?"),
+    "Say who is recording: a player of another side confirms it.": (
+        "Säg vem som registrerar: en spelare i motståndarlaget bekräftar det.",
+        "Sig, hvem der registrerer: en spiller fra modparten bekræfter det.",
+        "Segðu hver skráir: spilari úr hinu liðinu staðfestir það.",
+    ),
+    "Nobody": ("Ingen", "Ingen", "Enginn"),
+    "e.g. %(plays)s": ("t.ex. %(plays)s", "f.eks. %(plays)s", "t.d. %(plays)s"),
+    "e.g. %(cards)s": ("t.ex. %(cards)s", "f.eks. %(cards)s", "t.d. %(cards)s"),
+    "%(name)s's %(entry)s": ("%(name)s: %(entry)s", "%(name)s: %(entry)s", "%(name)s: %(entry)s"),
+    "points": ("poäng", "point", "stig"),
+    "row by row": ("rad för rad", "række for række", "röð fyrir röð"),
+    "%(question)s Tap one.": (
+        "%(question)s Tryck på en.",
+        "%(question)s Tryk på en.",
+        "%(question)s Ýttu á einn.",
+    ),
+    "Enter %(name)s's %(entry)s.": (
+        "Ange %(entry)s för %(name)s.",
+        "Angiv %(entry)s for %(name)s.",
+        "Skráðu %(entry)s fyrir %(name)s.",
+    ),
+    "A %(shape)s grid holds %(size)s cards, not %(count)s.": (
+        "Ett rutnät på %(shape)s rymmer %(size)s kort, inte %(count)s.",
+        "Et gitter på %(shape)s rummer %(size)s kort, ikke %(count)s.",
+        "Grind af stærðinni %(shape)s rúmar %(size)s spil, ekki %(count)s.",
+    ),
+    "Running totals of %(game)s, deal by deal": (
+        "Ställningen i %(game)s, giv för giv",
+        "Stillingen i %(game)s, spil for spil",
+        "Staðan í %(game)s eftir hvert spil",
+    ),
+    "Running totals of %(game)s, hand by hand": (
+        "Ställningen i %(game)s, giv för giv",
+        "Stillingen i %(game)s, spil for spil",
+        "Staðan í %(game)s eftir hvert spil",
+    ),
+    "Running totals of %(game)s, round by round": (
+        "Ställningen i %(game)s, omgång för omgång",
+        "Stillingen i %(game)s, runde for runde",
+        "Staðan í %(game)s eftir hverja umferð",
+    ),
+    "After %(count)s deal: %(totals)s.": (
+        ["Efter %(count)s giv: %(totals)s.", "Efter %(count)s givar: %(totals)s."],
+        ["Efter %(count)s spil: %(totals)s.", "Efter %(count)s spil: %(totals)s."],
+        ["Eftir %(count)s spil: %(totals)s.", "Eftir %(count)s spil: %(totals)s."],
+    ),
+    "After %(count)s hand: %(totals)s.": (
+        ["Efter %(count)s giv: %(totals)s.", "Efter %(count)s givar: %(totals)s."],
+        ["Efter %(count)s spil: %(totals)s.", "Efter %(count)s spil: %(totals)s."],
+        ["Eftir %(count)s spil: %(totals)s.", "Eftir %(count)s spil: %(totals)s."],
+    ),
+    "After %(count)s round: %(totals)s.": (
+        ["Efter %(count)s omgång: %(totals)s.", "Efter %(count)s omgångar: %(totals)s."],
+        ["Efter %(count)s runde: %(totals)s.", "Efter %(count)s runder: %(totals)s."],
+        ["Eftir %(count)s umferð: %(totals)s.", "Eftir %(count)s umferðir: %(totals)s."],
+    ),
+    "After %(count)s game: %(totals)s.": (
+        ["Efter %(count)s spel: %(totals)s.", "Efter %(count)s spel: %(totals)s."],
+        ["Efter %(count)s spil: %(totals)s.", "Efter %(count)s spil: %(totals)s."],
+        ["Eftir %(count)s leik: %(totals)s.", "Eftir %(count)s leiki: %(totals)s."],
+    ),
+    "Deal %(number)s: %(dealer)s deals, %(leader)s plays first": (
+        "Giv %(number)s: %(dealer)s ger, %(leader)s spelar först",
+        "Spil %(number)s: %(dealer)s giver, %(leader)s spiller først",
+        "Spil %(number)s: %(dealer)s gefur, %(leader)s byrjar",
+    ),
+    "Deal %(number)s: %(dealer)s deals, %(leader)s leads": (
+        "Giv %(number)s: %(dealer)s ger, %(leader)s spelar ut",
+        "Spil %(number)s: %(dealer)s giver, %(leader)s spiller ud",
+        "Spil %(number)s: %(dealer)s gefur, %(leader)s spilar út",
+    ),
+    "Hand %(number)s: %(dealer)s deals, %(leader)s plays first": (
+        "Giv %(number)s: %(dealer)s ger, %(leader)s spelar först",
+        "Spil %(number)s: %(dealer)s giver, %(leader)s spiller først",
+        "Spil %(number)s: %(dealer)s gefur, %(leader)s byrjar",
+    ),
+    "Hand %(number)s: %(dealer)s deals, %(leader)s leads": (
+        "Giv %(number)s: %(dealer)s ger, %(leader)s spelar ut",
+        "Spil %(number)s: %(dealer)s giver, %(leader)s spiller ud",
+        "Spil %(number)s: %(dealer)s gefur, %(leader)s spilar út",
+    ),
+    "Round %(number)s: %(dealer)s deals, %(leader)s plays first": (
+        "Omgång %(number)s: %(dealer)s ger, %(leader)s spelar först",
+        "Runde %(number)s: %(dealer)s giver, %(leader)s spiller først",
+        "Umferð %(number)s: %(dealer)s gefur, %(leader)s byrjar",
+    ),
+    "Round %(number)s: %(dealer)s deals, %(leader)s leads": (
+        "Omgång %(number)s: %(dealer)s ger, %(leader)s spelar ut",
+        "Runde %(number)s: %(dealer)s giver, %(leader)s spiller ud",
+        "Umferð %(number)s: %(dealer)s gefur, %(leader)s spilar út",
+    ),
+    "The game ends once the other side confirms deal %(numbers)s.": (
+        [
+            "Spelet tar slut när motståndarlaget har bekräftat giv %(numbers)s.",
+            "Spelet tar slut när motståndarlaget har bekräftat givarna %(numbers)s.",
+        ],
+        [
+            "Spillet slutter, når modparten har bekræftet spil %(numbers)s.",
+            "Spillet slutter, når modparten har bekræftet spil %(numbers)s.",
+        ],
+        [
+            "Leiknum lýkur þegar hitt liðið hefur staðfest spil %(numbers)s.",
+            "Leiknum lýkur þegar hitt liðið hefur staðfest spil %(numbers)s.",
+        ],
+    ),
+    "The game ends once the other side confirms hand %(numbers)s.": (
+        [
+            "Spelet tar slut när motståndarlaget har bekräftat giv %(numbers)s.",
+            "Spelet tar slut när motståndarlaget har bekräftat givarna %(numbers)s.",
+        ],
+        [
+            "Spillet slutter, når modparten har bekræftet spil %(numbers)s.",
+            "Spillet slutter, når modparten har bekræftet spil %(numbers)s.",
+        ],
+        [
+            "Leiknum lýkur þegar hitt liðið hefur staðfest spil %(numbers)s.",
+            "Leiknum lýkur þegar hitt liðið hefur staðfest spil %(numbers)s.",
+        ],
+    ),
+    "The game ends once the other side confirms round %(numbers)s.": (
+        [
+            "Spelet tar slut när motståndarlaget har bekräftat omgång %(numbers)s.",
+            "Spelet tar slut när motståndarlaget har bekräftat omgångarna %(numbers)s.",
+        ],
+        [
+            "Spillet slutter, når modparten har bekræftet runde %(numbers)s.",
+            "Spillet slutter, når modparten har bekræftet runderne %(numbers)s.",
+        ],
+        [
+            "Leiknum lýkur þegar hitt liðið hefur staðfest umferð %(numbers)s.",
+            "Leiknum lýkur þegar hitt liðið hefur staðfest umferðir %(numbers)s.",
+        ],
+    ),
+    "%(count)s star": (
+        ["%(count)s stjärna", "%(count)s stjärnor"],
+        ["%(count)s stjerne", "%(count)s stjerner"],
+        ["%(count)s stjarna", "%(count)s stjörnur"],
+    ),
+    "%(count)s hand played as Pope": (
+        ["%(count)s giv spelad som påve", "%(count)s givar spelade som påve"],
+        ["%(count)s spil spillet som pave", "%(count)s spil spillet som pave"],
+        ["%(count)s spil spilað sem páfi", "%(count)s spil spiluð sem páfi"],
+    ),
+    "recorded by %(who)s, %(when)s": (
+        "registrerat av %(who)s, %(when)s",
+        "registreret af %(who)s, %(when)s",
+        "skráð af %(who)s, %(when)s",
+    ),
+    "amended by %(who)s, %(when)s": (
+        "ändrat av %(who)s, %(when)s",
+        "rettet af %(who)s, %(when)s",
+        "leiðrétt af %(who)s, %(when)s",
+    ),
+    "voided by %(who)s, %(when)s": (
+        "struket av %(who)s, %(when)s",
+        "annulleret af %(who)s, %(when)s",
+        "ógilt af %(who)s, %(when)s",
+    ),
+    'recorded by %(who)s, %(when)s: “<span translate="no">%(note)s</span>”': (
+        'registrerat av %(who)s, %(when)s: ”<span translate="no">%(note)s</span>”',
+        'registreret af %(who)s, %(when)s: »<span translate="no">%(note)s</span>«',
+        'skráð af %(who)s, %(when)s: „<span translate="no">%(note)s</span>“',
+    ),
+    'amended by %(who)s, %(when)s: “<span translate="no">%(note)s</span>”': (
+        'ändrat av %(who)s, %(when)s: ”<span translate="no">%(note)s</span>”',
+        'rettet af %(who)s, %(when)s: »<span translate="no">%(note)s</span>«',
+        'leiðrétt af %(who)s, %(when)s: „<span translate="no">%(note)s</span>“',
+    ),
+    'voided by %(who)s, %(when)s: “<span translate="no">%(note)s</span>”': (
+        'struket av %(who)s, %(when)s: ”<span translate="no">%(note)s</span>”',
+        'annulleret af %(who)s, %(when)s: »<span translate="no">%(note)s</span>«',
+        'ógilt af %(who)s, %(when)s: „<span translate="no">%(note)s</span>“',
+    ),
     "Too many wrong passwords for this account: signing in is paused for %(minutes)d minute. Try again after that, or ask the site's admin to unlock it.": (
         [
             "För många felaktiga lösenord för det här kontot: inloggningen är pausad i %(minutes)d minut. Försök igen efter det, eller be webbplatsens administratör att låsa upp det.",

@@ -14,10 +14,13 @@ import uuid
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext
 
 from scorekeeper.access import roles
 from scorekeeper.exceptions import Conflict, InvalidInput
 from scorekeeper.games.services import _latest, _lock_game, _when, _word
+from scorekeeper.languages.deal_words import word_said, words_said
+from scorekeeper.languages.speaking import names_said
 from scorekeeper.ledger import confirming, reading
 from scorekeeper.models import Entry, Game, Night
 
@@ -43,45 +46,72 @@ def deal_confirm(
     game = _lock_game(game)
     roles.require_recorder(by, game.night)
     word = _word(game)
+    said = {"word": word_said(word), "words": words_said(word)}
     names = [s.player.name for s in game.seats.select_related("player").order_by("position")]
     if not 0 <= seat < len(names):
-        raise InvalidInput(f"Seat {seat + 1} is not at this table.", field="seat")
+        raise InvalidInput(
+            gettext("Seat %(number)s is not at this table.") % {"number": seat + 1}, field="seat"
+        )
     latest = _latest(game, deal_key, revision)
     if latest.kind == Entry.Kind.VOID:
-        raise InvalidInput(f"That {word} is voided: there is nothing to confirm.", field="deal")
+        raise InvalidInput(
+            gettext("That %(word)s is voided: there is nothing to confirm.") % said, field="deal"
+        )
     remarks = list(game.entries.filter(deal_id=deal_key, kind=Entry.Kind.CONFIRM).order_by("id"))
     already = confirming.confirmation(latest, remarks)
     if already is not None:
         if already.seat == seat:
             return already
-        raise Conflict(f"{names[already.seat or 0]} already confirmed this {word}.", field="deal")
+        raise Conflict(
+            gettext("%(name)s already confirmed this %(word)s.")
+            % (said | {"name": names[already.seat or 0]}),
+            field="deal",
+        )
     asking = reading.game_asking(game)
     if not asking.now:
         raise InvalidInput(
-            f"This game does not ask for {word}s to be confirmed; turn it on in the night's "
-            f"settings first (it asks for the {word}s recorded from then on).",
+            gettext(
+                "This game does not ask for %(words)s to be confirmed; turn it on in the night's "
+                "settings first (it asks for the %(words)s recorded from then on)."
+            )
+            % said,
             field="deal",
         )
     if not asking.waits(latest):
         raise InvalidInput(
-            f"That {word} was recorded before this game asked for confirmations: it counts as "
-            "it is, with nothing to confirm.",
+            gettext(
+                "That %(word)s was recorded before this game asked for confirmations: it counts "
+                "as it is, with nothing to confirm."
+            )
+            % said,
             field="deal",
         )
     if latest.seat is None:
         raise InvalidInput(
-            f"Nobody said who recorded this {word}, so no side can confirm it: amend it saying "
-            f"who records it, then a player of another side confirms it.",
+            gettext(
+                "Nobody said who recorded this %(word)s, so no side can confirm it: amend it "
+                "saying who records it, then a player of another side confirms it."
+            )
+            % said,
             field="deal",
         )
     definition = reading.game_definition(game)
     seating = definition.seating(len(names), definition.options(game.options))
     allowed = confirming.who_may_confirm(seating, latest.seat)
     if seat not in allowed:
-        others = ", ".join(names[s] for s in allowed)
         raise InvalidInput(
-            f"{names[seat]} plays with {names[latest.seat]}, who recorded this {word}: a "
-            f"player of another side confirms it ({others}).",
+            gettext(
+                "%(name)s plays with %(recorder)s, who recorded this %(word)s: a player of "
+                "another side confirms it (%(others)s)."
+            )
+            % (
+                said
+                | {
+                    "name": names[seat],
+                    "recorder": names[latest.seat],
+                    "others": names_said([names[s] for s in allowed]),
+                }
+            ),
             field="seat",
         )
     return Entry.objects.create(

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import datetime
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils.translation import gettext, ngettext
 
 from adjudicator.errors import AdjudicationError, BadEntryError
 from adjudicator.games import get_game
@@ -34,7 +35,8 @@ from scorekeeper.exceptions import (
     StaleDeal,
     TokenReused,
 )
-from scorekeeper.languages.speaking import say
+from scorekeeper.languages.deal_words import word_said, words_said
+from scorekeeper.languages.speaking import names_said, say
 from scorekeeper.ledger import reading, replaying
 from scorekeeper.models import Entry, Game, Night, Player, Seat
 from scorekeeper.nights import selectors as night_selectors
@@ -64,11 +66,19 @@ def game_start(
     definition = get_game(slug)
     parsed = definition.options(options)
     if len({p.pk for p in players}) != len(players):
-        raise InvalidInput("A player can take only one seat.", field="players")
+        raise InvalidInput(gettext("A player can take only one seat."), field="players")
     allowed = set(night_selectors.players_for_night(night).values_list("pk", flat=True))
     strangers = [p.name for p in players if p.pk not in allowed]
     if strangers:
-        raise InvalidInput(f"{', '.join(strangers)} cannot join this night.", field="players")
+        raise InvalidInput(
+            ngettext(
+                "%(names)s cannot join this night.",
+                "%(names)s cannot join this night.",
+                len(strangers),
+            )
+            % {"names": names_said(strangers)},
+            field="players",
+        )
     try:
         definition.check_players(len(players))
     except BadEntryError as err:
@@ -80,8 +90,11 @@ def game_start(
     number = (night.games.aggregate(top=Max("number"))["top"] or 0) + 1
     if number > limits.GAMES:  # what an import takes, so the night exports and imports again
         raise InvalidInput(
-            f"A night holds at most {limits.GAMES} games, numbered 1 to {limits.GAMES}: start "
-            "another night for more.",
+            gettext(
+                "A night holds at most %(most)s games, numbered 1 to %(most)s: start another "
+                "night for more."
+            )
+            % {"most": limits.GAMES},
             field="game",
         )
     room_at_table(night, players, field="players")
@@ -114,8 +127,11 @@ def game_remove(*, game: Game, by: User) -> None:
     if Entry.objects.filter(game=game).exists():
         word = reading.game_definition(game).deal_word
         raise GameHasEntries(
-            f"{game} has {word}s in its ledger, so it stays; void a {word} to take it out "
-            "of the tally."
+            gettext(
+                "%(game)s has %(words)s in its ledger, so it stays; void a %(word)s to take it "
+                "out of the tally."
+            )
+            % {"game": game, "words": words_said(word), "word": word_said(word)}
         )
     game.seats.all().delete()
     game.delete()
@@ -159,8 +175,8 @@ def _refuse_new_problems(
     after: list[tuple[int, int, Any]],
     names: Naming,
     *,
-    changing: str,
-    instead: str,
+    number: int,
+    voiding: bool = False,
 ) -> replaying.Replay:
     """Refuse a change that would leave a deal the game could no longer count; answer the
     replay of the ledger after it.
@@ -180,18 +196,35 @@ def _refuse_new_problems(
     new = [p for p in problems if p.key not in old]
     if not new:
         return replayed
-    numbers = [p.number for p in new]
-    listed = _and(f"{definition.deal_word} {n}" for n in numbers)
-    raise LedgerWouldBreak(
-        f"{changing}, {listed} could no longer count: {new[0].message.split(': ', 1)[-1]} "
-        f"Void or amend {'it' if len(numbers) == 1 else 'them'} first, from the last, {instead}.",
-        field="deal",
-    )
-
-
-def _and(items: Iterable[str]) -> str:
-    said = list(items)
-    return said[0] if len(said) == 1 else f"{', '.join(said[:-1])} and {said[-1]}"
+    word = definition.deal_word
+    values = {
+        "word": word_said(word),
+        "words": words_said(word),
+        "number": number,
+        "numbers": names_said([str(p.number) for p in new]),
+        "why": new[0].why.rstrip(".") + ".",
+    }
+    if voiding:
+        said = ngettext(
+            "Without %(word)s %(number)s, %(word)s %(numbers)s could no longer count: %(why)s "
+            "Void or amend it first, from the last, or amend %(word)s %(number)s instead of "
+            "voiding it.",
+            "Without %(word)s %(number)s, %(words)s %(numbers)s could no longer count: %(why)s "
+            "Void or amend them first, from the last, or amend %(word)s %(number)s instead of "
+            "voiding it.",
+            len(new),
+        )
+    else:
+        said = ngettext(
+            "With %(word)s %(number)s as entered, %(word)s %(numbers)s could no longer count: "
+            "%(why)s Void or amend it first, from the last, or enter %(word)s %(number)s "
+            "differently.",
+            "With %(word)s %(number)s as entered, %(words)s %(numbers)s could no longer count: "
+            "%(why)s Void or amend them first, from the last, or enter %(word)s %(number)s "
+            "differently.",
+            len(new),
+        )
+    raise LedgerWouldBreak(said % values, field="deal")
 
 
 # Where a new deal goes while it is checked: after every deal recorded so far.
@@ -250,8 +283,7 @@ def _validated(
             before,
             after,
             names,
-            changing=f"With {definition.deal_word} {number} as entered",
-            instead=f"or enter {definition.deal_word} {number} differently",
+            number=number,
         )
     return (
         canonical,
@@ -290,12 +322,14 @@ def _already_recorded(
     if earlier is None:
         return None
     if earlier.game_id != game.pk:
-        raise TokenReused("That form was already used for another game.", field="token")
+        raise TokenReused(gettext("That form was already used for another game."), field="token")
     if not _same_deal(game, earlier.data, data) or earlier.seat != seat:
-        word = _word(game)
         raise TokenReused(
-            f"That form already recorded a {word} with other entries. Reload the page to "
-            f"record a new {word}.",
+            gettext(
+                "That form already recorded a %(word)s with other entries. Reload the page to "
+                "record a new %(word)s."
+            )
+            % {"word": word_said(_word(game))},
             field="token",
         )
     return earlier
@@ -353,19 +387,36 @@ def deal_record(
             return earlier
     _require_recorder_seat(game, seat)
     word = _word(game)
-    _refuse_if_ended(game, f"it takes no more {word}s. Undo the end to play on.")
+    _refuse_if_ended(
+        game,
+        lambda: gettext(
+            "The table ended this game, so it takes no more %(words)s. Undo the end to play on."
+        ),
+    )
     expected = reading.next_deal_number(game)
     if number is not None and number != expected:
         if number < expected:
             latest = _latest_deal(game)
             raise StaleDeal(
-                f"{latest['recorded_by']} recorded {word} {latest['number']} a moment ago. "
-                f"If yours is another {word}, record it as {word} {expected}.",
+                gettext(
+                    "%(who)s recorded %(word)s %(number)s a moment ago. If yours is another "
+                    "%(word)s, record it as %(word)s %(expected)s."
+                )
+                % {
+                    "who": latest["recorded_by"],
+                    "word": word_said(word),
+                    "number": latest["number"],
+                    "expected": expected,
+                },
                 field="number",
                 latest=latest,
                 expected=expected,
             )
-        raise InvalidInput(f"The next {word} is {word} {expected}, not {number}.", field="number")
+        raise InvalidInput(
+            gettext("The next %(word)s is %(word)s %(expected)s, not %(number)s.")
+            % {"word": word_said(word), "expected": expected, "number": number},
+            field="number",
+        )
     canonical, deal, change = _validated(game, data, replacing=None)
     token = token or uuid.uuid4()
     try:
@@ -394,7 +445,9 @@ def deal_record(
 def _check_seat(game: Game, seat: int | None) -> None:
     """A recorder's seat, when given, is a seat of the game."""
     if seat is not None and not 0 <= seat < game.seats.count():
-        raise InvalidInput(f"Seat {seat + 1} is not at this table.", field="seat")
+        raise InvalidInput(
+            gettext("Seat %(number)s is not at this table.") % {"number": seat + 1}, field="seat"
+        )
 
 
 def _require_recorder_seat(game: Game, seat: int | None) -> None:
@@ -402,10 +455,12 @@ def _require_recorder_seat(game: Game, seat: int | None) -> None:
     side confirms it, and with no recorder known nobody could (scorekeeper.ledger.confirming).
     """
     if seat is None and reading.game_asking(game).now:
-        word = _word(game)
         raise InvalidInput(
-            f"Say who at the table records this {word} (seat, from 0): this game asks a "
-            f"player of another side to confirm each {word}.",
+            gettext(
+                "Say who at the table records this %(word)s (seat, from 0): this game asks a "
+                "player of another side to confirm each %(word)s."
+            )
+            % {"word": word_said(_word(game))},
             field="seat",
         )
 
@@ -415,19 +470,25 @@ def _word(game: Game) -> str:
     return reading.game_definition(game).deal_word
 
 
-def _refuse_if_ended(game: Game, why: str) -> None:
-    """An ended game is final: undo the end to record, amend or void a deal."""
+def _refuse_if_ended(game: Game, said: Callable[[], str]) -> None:
+    """An ended game is final: undo the end to record, amend or void a deal. ``said`` gives
+    the whole sentence, with ``%(words)s`` for the game's word for deals."""
     if reading.is_ended(game):
-        raise InvalidInput(f"The table ended this game, so {why}", field="deal")
+        raise InvalidInput(said() % {"words": words_said(_word(game))}, field="deal")
 
 
 def _latest(game: Game, deal_key: int, revision: int | None) -> Entry:
     latest = reading.latest_revision(game, deal_key)
     if latest is None:
-        raise InvalidInput(f"Game {game.pk} has no {_word(game)} {deal_key}.", field="deal")
+        raise InvalidInput(
+            gettext("Game %(game)s has no %(word)s %(deal)s.")
+            % {"game": game.pk, "word": word_said(_word(game)), "deal": deal_key},
+            field="deal",
+        )
     if revision is not None and latest.pk != revision:
         raise Conflict(
-            f"Someone changed this {_word(game)} while you were editing it; look at it again.",
+            gettext("Someone changed this %(word)s while you were editing it; look at it again.")
+            % {"word": word_said(_word(game))},
             field="revision",
         )
     return latest
@@ -470,13 +531,18 @@ def _repeated(
     )
     if same:
         return latest
-    word = _word(game)
-    done = "amended" if kind == Entry.Kind.AMEND else "voided"
-    raise TokenReused(
-        f"You already {done} this {word} from that revision, with other details: look at "
-        f"the {word} again (its latest revision is entry {latest.pk}) to change it further.",
-        field="revision",
-    )
+    values = {"word": word_said(_word(game)), "entry": latest.pk}
+    if kind == Entry.Kind.AMEND:
+        said = gettext(
+            "You already amended this %(word)s from that revision, with other details: look at "
+            "the %(word)s again (its latest revision is entry %(entry)s) to change it further."
+        )
+    else:
+        said = gettext(
+            "You already voided this %(word)s from that revision, with other details: look at "
+            "the %(word)s again (its latest revision is entry %(entry)s) to change it further."
+        )
+    raise TokenReused(said % values, field="revision")
 
 
 def _when(
@@ -497,9 +563,9 @@ def _supersede(**fields: Any) -> Entry:
         with transaction.atomic():
             return Entry.objects.create(**fields)
     except IntegrityError:  # another writer superseded the same entry first
-        word = _word(fields["game"])
         raise Conflict(
-            f"Someone changed this {word} at the same moment; look at it again."
+            gettext("Someone changed this %(word)s at the same moment; look at it again.")
+            % {"word": word_said(_word(fields["game"]))}
         ) from None
 
 
@@ -541,7 +607,12 @@ def deal_amend(
     if again is not None:
         return again
     _require_recorder_seat(game, seat)
-    _refuse_if_ended(game, f"its {_word(game)}s are final. Undo the end to amend one.")
+    _refuse_if_ended(
+        game,
+        lambda: gettext(
+            "The table ended this game, so its %(words)s are final. Undo the end to amend one."
+        ),
+    )
     latest = _latest(game, deal_key, revision)
     settled = _settled(game, deal_key, settles)
     canonical, deal, change = _validated(game, data, replacing=deal_key)
@@ -567,14 +638,16 @@ def _settled(game: Game, deal_key: int, settles: Entry | int | None) -> Entry | 
     if settles is None:
         return None
     pk = settles.pk if isinstance(settles, Entry) else settles
-    word = _word(game)
+    word = {"word": word_said(_word(game))}
     found = Entry.objects.filter(
         pk=pk, game=game, kind=Entry.Kind.DISPUTE, deal_id=deal_key
     ).first()
     if found is None:
-        raise InvalidInput(f"That is no dispute of this {word}.", field="settles")
+        raise InvalidInput(gettext("That is no dispute of this %(word)s.") % word, field="settles")
     if Entry.objects.filter(settles=found).exists():
-        raise InvalidInput(f"That dispute of this {word} is already settled.", field="settles")
+        raise InvalidInput(
+            gettext("That dispute of this %(word)s is already settled.") % word, field="settles"
+        )
     return found
 
 
@@ -607,11 +680,18 @@ def deal_void(
     again = _repeated(game, deal_key, revision, kind=Entry.Kind.VOID, by=by, note=note)
     if again is not None:
         return again
-    word = _word(game)
-    _refuse_if_ended(game, f"its {word}s are final. Undo the end to void one.")
+    _refuse_if_ended(
+        game,
+        lambda: gettext(
+            "The table ended this game, so its %(words)s are final. Undo the end to void one."
+        ),
+    )
     latest = _latest(game, deal_key, revision)
     if latest.kind == Entry.Kind.VOID:
-        raise InvalidInput(f"That {word} is already voided.", field="deal")
+        raise InvalidInput(
+            gettext("That %(word)s is already voided.") % {"word": word_said(_word(game))},
+            field="deal",
+        )
     entries = scoreboard.ledger_rows(game)  # those this process keeps, and any written since
     before = _current(game, entries)
     after = [row for row in before if row[0] != deal_key]
@@ -622,8 +702,8 @@ def deal_void(
         before,
         after,
         names,
-        changing=f"Without {word} {number}",
-        instead=f"or amend {word} {number} instead of voiding it",
+        number=number,
+        voiding=True,
     )
     definition = reading.game_definition(game)
     options = definition.options(game.options)
@@ -664,16 +744,27 @@ def game_end(
         return standings.end
     if not standings.open_ended:
         raise InvalidInput(
-            f"{standings.definition.name} ends by its own rule; the table cannot end it.",
+            gettext("%(game)s ends by its own rule; the table cannot end it.")
+            % {"game": standings.definition.name},
             field="game",
         )
     word = standings.deal_word
+    values = {"word": word_said(word), "words": words_said(word)}
     if not standings.tally.deals:
-        raise InvalidInput(f"No {word}s count yet: record a {word} first.", field="game")
-    if standings.unconfirmed:
         raise InvalidInput(
-            f"The other side has not confirmed {standings.unconfirmed_said} yet: the game ends "
-            f"once every {word} is confirmed.",
+            gettext("No %(words)s count yet: record a %(word)s first.") % values, field="game"
+        )
+    if standings.unconfirmed:
+        waiting = [h.number for h in standings.unconfirmed]
+        raise InvalidInput(
+            ngettext(
+                "The other side has not confirmed %(word)s %(numbers)s yet: the game ends once "
+                "every %(word)s is confirmed.",
+                "The other side has not confirmed %(words)s %(numbers)s yet: the game ends once "
+                "every %(word)s is confirmed.",
+                len(waiting),
+            )
+            % (values | {"numbers": ", ".join(str(n) for n in waiting)}),
             field="game",
         )
     return Entry.objects.create(
@@ -700,7 +791,7 @@ def game_end_undo(
     roles.require_recorder(by, game.night)
     end = scoreboard.game_standings(game).end
     if end is None:
-        raise InvalidInput("This game has not been ended.", field="game")
+        raise InvalidInput(gettext("This game has not been ended."), field="game")
     return _supersede(
         game=game,
         kind=Entry.Kind.VOID,

@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext
+
 from adjudicator.errors import AdjudicationError, GameOverError
 from adjudicator.game import Game as GameDefinition
 from adjudicator.said import Naming
@@ -27,12 +29,46 @@ logger = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class LedgerProblem:
-    """A deal the adjudicator cannot count, said for the table, with what would fix it."""
+    """A deal the adjudicator cannot count, and why: said for the table, with what would fix
+    it, in the language spoken when it is read (a replay is kept for every language).
+
+    ``error`` is what refused it: the record unreadable (``unreadable``), or the deal unable to
+    follow the deals before it."""
 
     key: int
     number: int
-    message: str
-    fix: str
+    error: Exception = dataclasses.field(compare=False)
+    unreadable: bool
+    names: Naming = dataclasses.field(compare=False, repr=False)
+
+    @property
+    def why(self) -> str:
+        """Why, said: the engine's refusal with the players' names."""
+        if self.unreadable:
+            return _error_text(self.error, self.names)
+        return _why_not_counted(self.error, self.names)
+
+    @property
+    def message(self) -> str:
+        if self.unreadable:
+            return gettext("Deal %(number)s's record cannot be read: %(why)s") % {
+                "number": self.number,
+                "why": self.why,
+            }
+        return gettext("Deal %(number)s cannot be counted: %(why)s.") % {
+            "number": self.number,
+            "why": self.why,
+        }
+
+    @property
+    def fix(self) -> str:
+        if self.unreadable:
+            return gettext("Amend deal %(number)s to enter it again, or void it.") % {
+                "number": self.number
+            }
+        return gettext("Void deal %(number)s, or amend it or an earlier deal.") % {
+            "number": self.number
+        }
 
 
 @dataclass(frozen=True)
@@ -134,7 +170,7 @@ def _why_not_counted(err: Exception, names: Naming) -> str:
     # The engine counts the deals it was given; the table numbers every deal ever recorded, so
     # "deal 7" in the engine's words may be the table's deal 8: say it without numbers.
     if isinstance(err, GameOverError):
-        return "the game was already over before it"
+        return gettext("the game was already over before it")
     return _error_text(err, names)
 
 
@@ -204,14 +240,7 @@ def replay(
         if error is None:
             parsed.append((key, number, deal))
         else:
-            problems.append(
-                LedgerProblem(
-                    key,
-                    number,
-                    f"Deal {number}'s record cannot be read: {_error_text(error, names)}",
-                    f"Amend deal {number} to enter it again, or void it.",
-                )
-            )
+            problems.append(LedgerProblem(key, number, error, unreadable=True, names=names))
     tally, failure, checkpoints = _tally_along(
         definition, [deal for _, _, deal in parsed], players, options
     )
@@ -226,14 +255,7 @@ def replay(
             if failure is None:
                 accepted.append((key, number, deal))
             else:
-                problems.append(
-                    LedgerProblem(
-                        key,
-                        number,
-                        f"Deal {number} cannot be counted: {_why_not_counted(failure, names)}.",
-                        f"Void deal {number}, or amend it or an earlier deal.",
-                    )
-                )
+                problems.append(LedgerProblem(key, number, failure, unreadable=False, names=names))
         tally, failure, checkpoints = _tally_along(
             definition, [d for _, _, d in accepted], players, options
         )

@@ -30,6 +30,7 @@ from typing import Any, cast
 
 from django import forms
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
 
 from adjudicator.cards import Pack, format_cards
 from adjudicator.errors import AdjudicationError
@@ -50,8 +51,10 @@ from adjudicator.records import (
     SideField,
     TricksField,
     parse_record,
+    said_of,
 )
 from adjudicator.said import Naming
+from adjudicator.said import seat as seat_ref
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.languages.speaking import names_said, say
 from scorekeeper.ledger.reading import game_asking
@@ -63,6 +66,20 @@ from scorekeeper.pages.forms import EngineErrorsMixin
 # raises OverflowError past 2**63). No game comes near a hundred thousand deals.
 MAX_ID = 2**63 - 1
 MAX_DEALS = 100_000
+
+# The question above the ways of recording a deal, a whole sentence for each game's word for a
+# deal (``Game.deal_word``).
+HOW_TO_RECORD = {
+    "deal": gettext_lazy("How do you record this deal?"),
+    "hand": gettext_lazy("How do you record this hand?"),
+    "round": gettext_lazy("How do you record this round?"),
+}
+
+
+def lowered(text: str) -> str:
+    """A label said mid-sentence: its first letter lowered (``Held count`` → ``held count``;
+    a card's notation further on is left as it is)."""
+    return text[:1].lower() + text[1:]
 
 
 class VoidForm(forms.Form):
@@ -82,12 +99,15 @@ class ConfirmForm(forms.Form):
 
 @dataclass(frozen=True)
 class Block:
-    """One field of the record as the template lays it out: its description and its inputs."""
+    """One field of the record as the template lays it out: its description and its inputs,
+    and its label and help said in the language spoken."""
 
     field: Any
     kind: str
     bound: dict[str, Any]
     rows: list[dict[str, Any]]
+    label: str = ""
+    help: str = ""
 
 
 class DealForm(EngineErrorsMixin, forms.Form):
@@ -104,8 +124,8 @@ class DealForm(EngineErrorsMixin, forms.Form):
     note = forms.CharField(
         max_length=200,
         required=False,
-        label="Why the change",
-        widget=forms.TextInput(attrs={"placeholder": "e.g. Tom miscounted"}),
+        label=gettext_lazy("Why the change"),
+        widget=forms.TextInput(attrs={"placeholder": gettext_lazy("e.g. Tom miscounted")}),
     )
 
     def __init__(
@@ -135,9 +155,9 @@ class DealForm(EngineErrorsMixin, forms.Form):
             self.initial["token"] = uuid.uuid4()
         if self.record.ways:
             self.fields["way"] = forms.ChoiceField(
-                choices=[(w.key, w.label) for w in self.record.ways],
+                choices=[(w.key, self.said(w.label)) for w in self.record.ways],
                 widget=forms.RadioSelect,
-                label=f"How do you record this {self.definition.deal_word}?",
+                label=HOW_TO_RECORD.get(self.definition.deal_word, HOW_TO_RECORD["deal"]),
                 required=False,
             )
             self.initial.setdefault("way", self.record.ways[0].key)
@@ -149,9 +169,11 @@ class DealForm(EngineErrorsMixin, forms.Form):
                 choices=self._seat_choices(),
                 coerce=int,
                 widget=forms.RadioSelect,
-                label="Who is recording?",
+                label=gettext("Who is recording?"),
                 error_messages={
-                    "required": "Say who is recording: a player of another side confirms it."
+                    "required": gettext(
+                        "Say who is recording: a player of another side confirms it."
+                    )
                 },
             )
 
@@ -162,6 +184,11 @@ class DealForm(EngineErrorsMixin, forms.Form):
 
     # --- building the fields -------------------------------------------------------------------
 
+    def said(self, text: str) -> str:
+        """The engine's label, help or choice in the language spoken, with the players' names
+        (``""`` stays ``""``)."""
+        return say(text, self.naming) if text else ""
+
     def _seat_choices(self) -> list[tuple[int, str]]:
         return [(s.position, s.player.name) for s in self.seats]
 
@@ -171,7 +198,7 @@ class DealForm(EngineErrorsMixin, forms.Form):
                 self._seat_choices() if isinstance(f, SeatField) else list(enumerate(self.units))
             )
             if f.optional:
-                choices = [("", f.none_label), *choices]
+                choices = [("", self.said(f.none_label)), *choices]
                 self.initial.setdefault(f.key, "")
             self.fields[f.key] = forms.TypedChoiceField(
                 choices=choices,
@@ -179,11 +206,13 @@ class DealForm(EngineErrorsMixin, forms.Form):
                 empty_value=None,
                 required=False,
                 widget=forms.RadioSelect,
-                label=f.label,
-                help_text=f.help,
+                label=self.said(f.label),
+                help_text=self.said(f.help),
             )
         elif isinstance(f, FlagField):
-            self.fields[f.key] = forms.BooleanField(required=False, label=f.label, help_text=f.help)
+            self.fields[f.key] = forms.BooleanField(
+                required=False, label=self.said(f.label), help_text=self.said(f.help)
+            )
         elif isinstance(f, CountField):
             self.fields[f.key] = self._count(f)
         elif isinstance(f, CardsField):
@@ -194,7 +223,7 @@ class DealForm(EngineErrorsMixin, forms.Form):
                 if len(f.entries) > 1:
                     self.initial.setdefault(f"how_{p}", f.entries[0].key)
                     self.fields[f"how_{p}"] = forms.ChoiceField(
-                        choices=[(e.key, e.label) for e in f.entries],
+                        choices=[(e.key, self.said(e.label)) for e in f.entries],
                         widget=forms.RadioSelect,
                         required=False,
                         label=seat.player.name,
@@ -206,11 +235,11 @@ class DealForm(EngineErrorsMixin, forms.Form):
                         self.fields[f"{entry.key}_{p}"] = self._count(
                             entry,
                             bounded=False,
-                            label=f"{seat.player.name}'s {entry.label.lower()}",
+                            label=self._seat_label(seat.player.name, entry),
                         )
                     elif isinstance(entry, CardsField):
                         self.fields[f"{entry.key}_{p}"] = self._cards(
-                            entry, seat=p, label=f"{seat.player.name}'s {entry.label.lower()}"
+                            entry, seat=p, label=self._seat_label(seat.player.name, entry)
                         )
         elif isinstance(f, PerSideField):
             for unit, name in enumerate(self.units):
@@ -218,12 +247,12 @@ class DealForm(EngineErrorsMixin, forms.Form):
         elif isinstance(f, EventsField):
             for value, label in f.events:
                 self.fields[f"{f.key}_{value}"] = forms.TypedChoiceField(
-                    choices=[("", "Nobody"), *enumerate(self.units)],
+                    choices=[("", gettext("Nobody")), *enumerate(self.units)],
                     coerce=int,
                     empty_value=None,
                     required=False,
                     widget=forms.RadioSelect,
-                    label=label,
+                    label=self.said(label),
                 )
                 self.initial.setdefault(f"{f.key}_{value}", "")
         elif isinstance(f, TricksField):
@@ -231,35 +260,50 @@ class DealForm(EngineErrorsMixin, forms.Form):
                 self.fields[f"{f.key}_{n}"] = forms.CharField(
                     required=False,
                     max_length=200,
-                    label=f"Trick {n + 1}",
+                    label=gettext("Trick %(number)s") % {"number": n + 1},
                     widget=forms.TextInput(
                         attrs={
                             "autocomplete": "off",
                             "autocapitalize": "characters",
-                            "placeholder": "e.g. 1:7H 2:KS 3:9C 4:AD",
+                            "placeholder": gettext("e.g. %(plays)s")
+                            % {"plays": "1:7H 2:KS 3:9C 4:AD"},
                             "data-trick": str(n),
                         }
                     ),
                 )
 
-    @staticmethod
+    def _seat_label(self, name: str, entry: CountField | CardsField) -> str:
+        """One seat's input of a per-seat entry: "Tom's held count"."""
+        # Translators: the label of one player's input in the deal form; entry is what is
+        # entered, said mid-sentence ("held count", "grid, row by row").
+        return gettext("%(name)s's %(entry)s") % {
+            "name": name,
+            "entry": lowered(self.said(entry.label)),
+        }
+
     def _count(
-        f: CountField, *, label: str | None = None, bounded: bool = True
+        self, f: CountField, *, label: str | None = None, bounded: bool = True
     ) -> forms.IntegerField:
         return forms.IntegerField(
             required=False,
             min_value=f.minimum if bounded else -MOST_POINTS,
             max_value=f.maximum if bounded else MOST_POINTS,
-            label=label or f.label,
-            help_text=f.help,
-            widget=forms.NumberInput(attrs={"inputmode": "numeric", "placeholder": "points"}),
+            label=label or self.said(f.label),
+            help_text=self.said(f.help),
+            widget=forms.NumberInput(
+                # Translators: the placeholder of a box for a number of points.
+                attrs={"inputmode": "numeric", "placeholder": gettext("points")}
+            ),
         )
 
     def _cards(
         self, f: CardsField, *, seat: int | None = None, label: str | None = None
     ) -> forms.CharField:
         attrs = {
-            "placeholder": "e.g. AS 10H JK" if f.widget == "picker" else "row by row",
+            "placeholder": gettext("e.g. %(cards)s") % {"cards": "AS 10H JK"}
+            if f.widget == "picker"
+            # Translators: the placeholder of a grid's cards typed as text, one row after another.
+            else gettext("row by row"),
             "autocapitalize": "characters",
             "autocomplete": "off",
         }
@@ -277,7 +321,7 @@ class DealForm(EngineErrorsMixin, forms.Form):
         return forms.CharField(
             required=False,
             max_length=8 * f.max_cards + 40,
-            label=label or f.label,
+            label=label or self.said(f.label),
             widget=forms.TextInput(attrs=attrs),
         )
 
@@ -307,7 +351,7 @@ class DealForm(EngineErrorsMixin, forms.Form):
                 rows = [{"input": self[f"{f.key}_{value}"]} for value, _ in f.events]
             elif isinstance(f, TricksField):
                 rows = [{"input": self[f"{f.key}_{n}"], "n": n} for n in range(f.max_tricks)]
-            out.append(Block(f, f.kind, bound, rows))
+            out.append(Block(f, f.kind, bound, rows, self.said(f.label), self.said(f.help)))
         return out
 
     def _entry(self, entry: Any, p: int) -> dict[str, Any]:
@@ -399,7 +443,9 @@ class DealForm(EngineErrorsMixin, forms.Form):
                 and cleaned.get(f.key) is None
                 and f.key not in self.errors
             ):
-                self.add_error(f.key, f"{f.label} Tap one.")
+                self.add_error(
+                    f.key, gettext("%(question)s Tap one.") % {"question": self.said(f.label)}
+                )
         per_seat = next((f for f in self.record.fields if isinstance(f, PerSeatField)), None)
         if per_seat is not None and self._in_way(per_seat.key, cleaned):
             skipped = cleaned.get(per_seat.skip) if per_seat.skip else None
@@ -419,7 +465,7 @@ class DealForm(EngineErrorsMixin, forms.Form):
                 if entry is None:
                     self.add_error(
                         f"how_{p}" if f"how_{p}" in self.fields else None,
-                        per_seat.prompt.replace("{}", seat.player.name) + ".",
+                        self.said(said_of(per_seat.prompt, seat_ref(p))),
                     )
                 elif (
                     not isinstance(entry, FlagField)
@@ -427,7 +473,10 @@ class DealForm(EngineErrorsMixin, forms.Form):
                     and f"{how}_{p}" not in self.errors
                 ):
                     self.add_error(
-                        f"{how}_{p}", f"Enter {seat.player.name}'s {entry.label.lower()}."
+                        f"{how}_{p}",
+                        # Translators: entry is what to enter, said mid-sentence ("held count").
+                        gettext("Enter %(name)s's %(entry)s.")
+                        % {"name": seat.player.name, "entry": lowered(self.said(entry.label))},
                     )
                 cleaned[f"how_{p}"] = how
         return cleaned

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext
+
 from adjudicator.cards import Card
 from adjudicator.errors import AdjudicationError, InvalidGridError
 from adjudicator.grids.best import BestGrid, best_grid
@@ -35,9 +37,14 @@ def grid_shape(game: Game) -> Shape | None:
 
 @dataclass(frozen=True)
 class LinePreview:
+    """One line of a grid being entered: its name, combination and the parts of its points
+    said in the language spoken."""
+
     name: str
     cells: tuple[Card | None, ...]
     score: LineScore | None  # None until every cell of the line is filled
+    combination: str = ""
+    parts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -49,6 +56,7 @@ class GridPreview:
     lines: tuple[LinePreview, ...]
     error: str | None = None
     best: BestGrid | None = None
+    explanation: tuple[str, ...] = ()  # the best grid's, line by line, said
 
     @property
     def complete(self) -> bool:
@@ -82,16 +90,20 @@ def grid_preview(game: Game, text: str, *, best: bool = False) -> GridPreview:
     try:
         tokens = text.split() if text else []
         if len(tokens) > size:
-            raise InvalidGridError(f"A {shape} grid holds {size} cards, not {len(tokens)}.")
+            raise InvalidGridError(
+                gettext("A %(shape)s grid holds %(size)s cards, not %(count)s.")
+                % {"shape": shape, "size": size, "count": len(tokens)}
+            )
         cells = tuple(None if t == EMPTY_CELL else Card.parse(t) for t in tokens)
         cells += (None,) * (size - len(cells))
         definition.pack(options, game.seats.count()).check(c for c in cells if c is not None)
     except AdjudicationError as err:
-        return GridPreview(shape, empty, _line_previews(shape, empty, rules), err.message)
+        return GridPreview(shape, empty, _line_previews(shape, empty, rules), say(err.message))
     preview = GridPreview(shape, cells, _line_previews(shape, cells, rules))
     if best and preview.grid is not None:
         found = best_grid(preview.grid.cards, shape, rules)
-        return GridPreview(shape, cells, preview.lines, best=found)
+        explanation = tuple(say(line) for line in found.score.explanation)
+        return GridPreview(shape, cells, preview.lines, best=found, explanation=explanation)
     return preview
 
 
@@ -105,7 +117,15 @@ def _line_previews(
         score = (
             score_line(complete, rules, key=key, name=name) if len(complete) == len(line) else None
         )
-        previews.append(LinePreview(name, line, score))
+        previews.append(
+            LinePreview(
+                say(name),
+                line,
+                score,
+                say(score.combination) if score is not None else "",
+                tuple(say(part) for part in score.parts) if score is not None else (),
+            )
+        )
     return tuple(previews)
 
 

@@ -13,6 +13,8 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from django.utils.translation import gettext, ngettext
+
 from adjudicator.tally import Points, format_points
 from scorekeeper.standings import text_width
 from scorekeeper.standings.scoreboard import Standings
@@ -128,6 +130,45 @@ def _axis(labels: Sequence[tuple[float, str]], low: float, high: float) -> list[
     return shown
 
 
+def _title(word: str, game: str) -> str:
+    """The running tally's title, a whole sentence for each game's word for a deal."""
+    if word == "hand":
+        return gettext("Running totals of %(game)s, hand by hand") % {"game": game}
+    if word == "round":
+        return gettext("Running totals of %(game)s, round by round") % {"game": game}
+    return gettext("Running totals of %(game)s, deal by deal") % {"game": game}
+
+
+def _after(word: str, count: int, totals: str) -> str:
+    """A chart's description: where each line ends, after ``count`` deals (or games)."""
+    values = {"count": count, "totals": totals}
+    if word == "hand":
+        return (
+            ngettext(
+                "After %(count)s hand: %(totals)s.", "After %(count)s hands: %(totals)s.", count
+            )
+            % values
+        )
+    if word == "round":
+        return (
+            ngettext(
+                "After %(count)s round: %(totals)s.", "After %(count)s rounds: %(totals)s.", count
+            )
+            % values
+        )
+    if word == "game":
+        return (
+            ngettext(
+                "After %(count)s game: %(totals)s.", "After %(count)s games: %(totals)s.", count
+            )
+            % values
+        )
+    return (
+        ngettext("After %(count)s deal: %(totals)s.", "After %(count)s deals: %(totals)s.", count)
+        % values
+    )
+
+
 def tally_chart(standings: Standings, *, ident: str = "") -> dict[str, Any] | None:
     """The running tally as a line chart, or ``None`` before the first deal counts."""
     counted = standings.counted
@@ -147,7 +188,7 @@ def tally_chart(standings: Standings, *, ident: str = "") -> dict[str, Any] | No
         units,
         rows,
         word=word,
-        title=f"Running totals of {standings.game}, {word} by {word}",
+        title=_title(word, str(standings.game)),
         whole=all(float(t) == int(t) for _, totals in rows for t in totals if t is not None),
         counted=len(counted),
     )
@@ -255,7 +296,7 @@ def line_chart(
         "word": word,
         "named_rows": axis is not None,  # the rows are named in words, not numbered
         "title": title,
-        "desc": f"After {after} {word}{'s' if after > 1 else ''}: {ends}.",
+        "desc": _after(word, after, ends),
         "names": list(names),
         "rows": [
             {
@@ -304,5 +345,9 @@ def ladder_chart(standings: Standings) -> dict[str, Any] | None:
         "rung": rung,
         "rung_width": width,
         "foot_y": foot,
-        "summary": "; ".join(f"{c['name']}: {c['total']} of {target}" for c in columns),
+        "summary": "; ".join(
+            gettext("%(name)s: %(total)s of %(target)s")
+            % {"name": c["name"], "total": c["total"], "target": target}
+            for c in columns
+        ),
     }

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db.models import Count, F, Window
+from django.utils.translation import gettext, ngettext
 
 from adjudicator.errors import AdjudicationError
 from adjudicator.game import Game as GameDefinition
@@ -41,6 +42,55 @@ from scorekeeper.ledger.replaying import (
     replay_from,
 )
 from scorekeeper.models import Entry, Game, Seat
+
+# Whose turn the next deal is, a whole sentence for each game's word for a deal and what its
+# first player does (``Game.deal_word``, ``Game.lead_word``: "leads" in the trick games).
+TURNS: dict[tuple[str, str], Callable[[], str]] = {
+    ("deal", "plays first"): lambda: gettext(
+        "Deal %(number)s: %(dealer)s deals, %(leader)s plays first"
+    ),
+    ("deal", "leads"): lambda: gettext("Deal %(number)s: %(dealer)s deals, %(leader)s leads"),
+    ("hand", "plays first"): lambda: gettext(
+        "Hand %(number)s: %(dealer)s deals, %(leader)s plays first"
+    ),
+    ("hand", "leads"): lambda: gettext("Hand %(number)s: %(dealer)s deals, %(leader)s leads"),
+    ("round", "plays first"): lambda: gettext(
+        "Round %(number)s: %(dealer)s deals, %(leader)s plays first"
+    ),
+    ("round", "leads"): lambda: gettext("Round %(number)s: %(dealer)s deals, %(leader)s leads"),
+}
+
+
+def _waiting(word: str, count: int) -> str:
+    """What the game's end waits for, with ``%(numbers)s`` for the deals' numbers."""
+    if word == "hand":
+        return ngettext(
+            "The game ends once the other side confirms hand %(numbers)s.",
+            "The game ends once the other side confirms hands %(numbers)s.",
+            count,
+        )
+    if word == "round":
+        return ngettext(
+            "The game ends once the other side confirms round %(numbers)s.",
+            "The game ends once the other side confirms rounds %(numbers)s.",
+            count,
+        )
+    return ngettext(
+        "The game ends once the other side confirms deal %(numbers)s.",
+        "The game ends once the other side confirms deals %(numbers)s.",
+        count,
+    )
+
+
+def _mark_label(key: str, symbol: str, count: int) -> str:
+    """What a row of marks beside a name says aloud: "2 stars"."""
+    if key == "stars":
+        return ngettext("%(count)s star", "%(count)s stars", count) % {"count": count}
+    if key == "pope":
+        return ngettext(
+            "%(count)s hand played as Pope", "%(count)s hands played as Pope", count
+        ) % {"count": count}
+    return f"{count} {symbol}"  # a mark of a game added later, until it has its words
 
 
 @dataclass(frozen=True)
@@ -206,19 +256,12 @@ class Standings:
         return self.tally.finished and not self.unconfirmed
 
     @property
-    def unconfirmed_said(self) -> str:
-        """The deals that wait, for a sentence: "hand 3", "hands 1, 2" ("" when none)."""
-        numbers = [str(h.number) for h in self.unconfirmed]
-        if not numbers:
-            return ""
-        return f"{self.deal_word}{'s' if len(numbers) > 1 else ''} {', '.join(numbers)}"
-
-    @property
     def waiting_text(self) -> str | None:
         """What the game's end waits for, said for the table, while it waits."""
         if not self.tally.finished or not self.unconfirmed:
             return None
-        return f"The game ends once the other side confirms {self.unconfirmed_said}."
+        numbers = [str(h.number) for h in self.unconfirmed]
+        return _waiting(self.deal_word, len(numbers)) % {"numbers": ", ".join(numbers)}
 
     @property
     def open_ended(self) -> bool:
@@ -270,6 +313,14 @@ class Standings:
         return self.definition.marks
 
     @property
+    def legend(self) -> list[dict[str, str]]:
+        """The marks' legend: each mark's symbol and what it means, said."""
+        return [
+            {"key": mark.key, "symbol": mark.symbol, "meaning": say(mark.meaning, self.naming)}
+            for mark in self.definition.marks
+        ]
+
+    @property
     def counted(self) -> list[DealHistory]:
         """The deals that count, in order, each with its result and the totals after it."""
         return [h for h in self.history if h.result is not None]
@@ -289,7 +340,8 @@ class Standings:
         """What the next deal asks of the table (Crummy Rummy's contract), while it goes on."""
         if self.tally.finished:
             return None
-        return self.definition.next_deal_note(len(self.tally.deals), self.options, len(self.seats))
+        note = self.definition.next_deal_note(len(self.tally.deals), self.options, len(self.seats))
+        return None if note is None else say(note, self.naming)
 
     @property
     def next_turn(self) -> dict[str, Any] | None:
@@ -302,7 +354,7 @@ class Standings:
             len(self.tally.deals) + 1, self.seating, self.options, dealt=self.dealt
         )
         dealer, leader = self.names[turn.dealer], self.names[turn.leader]
-        word = self.deal_word.capitalize()
+        said = TURNS.get((self.deal_word, turn.lead_word), TURNS["deal", "plays first"])
         return {
             "number": self.next_number,
             "dealer": dealer,
@@ -310,7 +362,7 @@ class Standings:
             "dealer_seat": turn.dealer,
             "leader_seat": turn.leader,
             "recorded": turn.recorded,
-            "text": f"{word} {self.next_number}: {dealer} deals, {leader} {turn.lead_word}",
+            "text": said() % {"number": self.next_number, "dealer": dealer, "leader": leader},
         }
 
     @property
@@ -352,7 +404,8 @@ class Standings:
                         "key": mark.key,
                         "count": tally.marks[mark.key][i],
                         "text": mark.symbol * tally.marks[mark.key][i],
-                        "meaning": mark.meaning,
+                        "label": _mark_label(mark.key, mark.symbol, tally.marks[mark.key][i]),
+                        "meaning": say(mark.meaning, self.naming),
                     }
                     for mark in self.definition.marks
                     if tally.marks[mark.key][i]
@@ -370,7 +423,8 @@ def _named_payment(payment: Payment, units: tuple[str, ...]) -> dict[str, Any]:
         "payer": units[payment.payer],
         "payee": units[payment.payee],
         "amount": payment.amount,
-        "text": f"{units[payment.payer]} pays {units[payment.payee]} {amount}",
+        "text": gettext("%(payer)s pays %(payee)s %(amount)s")
+        % {"payer": units[payment.payer], "payee": units[payment.payee], "amount": amount},
     }
 
 

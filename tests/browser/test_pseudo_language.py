@@ -17,7 +17,8 @@ from tests.browser.test_narrow import long_names_night
 
 # Every text a person may read on the page: text nodes (those in templates the scripts show
 # too), labels read aloud, placeholders, titles, alternative texts, the button-like inputs'
-# values and the document's title. Not code (``pre``, ``code``: a question's input as JSON).
+# values and the document's title. Not code (``pre``, ``code``: a question's input as JSON), nor
+# what a person typed (``translate="no"``: a note on a deal's revision).
 READABLE = """() => {
   const out = [document.title];
   const walk = (root) => {
@@ -33,7 +34,7 @@ READABLE = """() => {
         if (node.matches('input[type=submit], input[type=button]')) out.push(node.value);
         continue;
       }
-      if (node.parentElement && node.parentElement.closest('script, style, pre, code')) continue;
+      if (node.parentElement && node.parentElement.closest('script, style, pre, code, [translate=no]')) continue;
       const text = node.textContent.trim();
       if (text) out.push(text);
     }

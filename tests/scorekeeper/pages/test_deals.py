@@ -300,7 +300,7 @@ def test_amending_changes_the_tally_and_the_history_says_amended(
     assert '<span class="tag">amended</span>' in deal_1
     assert "recorded by alice" in deal_1
     assert "amended by alice" in deal_1
-    assert "“Tom miscounted”" in deal_1
+    assert '“<span translate="no">Tom miscounted</span>”' in deal_1  # as typed: not translated
     assert Entry.objects.filter(pk=first.pk, data=first.data).exists()
 
 
