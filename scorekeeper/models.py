@@ -376,7 +376,10 @@ class Entry(models.Model):
     def recorder_text(self) -> str:
         """Who recorded it: "ann", or for an imported entry "tom (imported by ann)"."""
         if self.recorded_as:
-            return f"{self.recorded_as} (imported by {self.recorded_by.username})"
+            return gettext("%(who)s (imported by %(by)s)") % {
+                "who": self.recorded_as,
+                "by": self.recorded_by.username,
+            }
         return self.recorded_by.username
 
     @property
@@ -482,7 +485,10 @@ class Ruling(models.Model):
     def saver_text(self) -> str:
         """Who saved it: "ann", or for an imported ruling "tom (imported by ann)"."""
         if self.saved_as:
-            return f"{self.saved_as} (imported by {self.saved_by.username})"
+            return gettext("%(who)s (imported by %(by)s)") % {
+                "who": self.saved_as,
+                "by": self.saved_by.username,
+            }
         return self.saved_by.username
 
 

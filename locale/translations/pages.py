@@ -2414,4 +2414,20 @@ DJANGO = {
         "Denne Idempotency-Key blev sendt med en anden forespørgsel: brug en ny nøgle til hver skrivning.",
         "Þessi Idempotency-Key var send með annarri beiðni: notaðu nýjan lykil fyrir hverja skráningu.",
     ),
+    # The desk's refusals of a hand, and who saved what on an import.
+    "%(game)s has no %(word)s %(number)s.": (
+        "%(game)s har ingen %(word)s %(number)s.",
+        "%(game)s har intet %(word)s %(number)s.",
+        "%(game)s hefur ekkert %(word)s %(number)s.",
+    ),
+    "%(word)s %(number)s is voided: bring it back to dispute it.": (
+        "%(word)s %(number)s är struken: ta tillbaka den för att ifrågasätta den.",
+        "%(word)s %(number)s er annulleret: tag det tilbage for at gøre indsigelse mod det.",
+        "%(word)s %(number)s er ógilt: endurheimtu það til að andmæla því.",
+    ),
+    "%(who)s (imported by %(by)s)": (
+        "%(who)s (importerad av %(by)s)",
+        "%(who)s (importeret af %(by)s)",
+        "%(who)s (flutt inn af %(by)s)",
+    ),
 }

@@ -15,6 +15,8 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.text import capfirst
+from django.utils.translation import gettext
 
 from adjudicator.messages import Message, as_data, from_data
 from adjudicator.options import changed_options
@@ -22,6 +24,7 @@ from adjudicator.said import Said
 from scorekeeper.access import roles
 from scorekeeper.desk import asking
 from scorekeeper.exceptions import InvalidInput
+from scorekeeper.languages.deal_words import word_said
 from scorekeeper.languages.speaking import say
 from scorekeeper.ledger import reading
 from scorekeeper.models import Entry, Game, Ruling
@@ -63,11 +66,16 @@ def hand_of(game: Game, deal_key: int) -> Hand:
     word = definition.deal_word
     latest = reading.latest_revision(game, deal_key)
     if latest is None:
-        raise InvalidInput(f"{game} has no {word} {deal_key}.", field="deal")
+        raise InvalidInput(
+            gettext("%(game)s has no %(word)s %(number)s.")
+            % {"game": game, "word": word_said(word), "number": deal_key},
+            field="deal",
+        )
     numbers, counted = _counted(game)
     if latest.kind == Entry.Kind.VOID:
         raise InvalidInput(
-            f"{word.capitalize()} {numbers[deal_key]} is voided: bring it back to dispute it.",
+            gettext("%(word)s %(number)s is voided: bring it back to dispute it.")
+            % {"word": capfirst(word_said(word)), "number": numbers[deal_key]},
             field="deal",
         )
     options = definition.options(game.options)
@@ -122,7 +130,9 @@ def hand_dispute(
     roles.require_recorder(by, game.night)
     hand = hand_of(game, deal_key)
     if seat is not None and not 0 <= seat < hand.players:
-        raise InvalidInput(f"Seat {seat + 1} is not at this table.", field="seat")
+        raise InvalidInput(
+            gettext("Seat %(number)s is not at this table.") % {"number": seat + 1}, field="seat"
+        )
     asked = asking.ask(
         slug=game.slug,
         question=hand.question if question is None else question,

@@ -1,6 +1,6 @@
 """A game's word for one deal ("deal", "hand", "round"), said in the language spoken, for a
 sentence that holds it as a named place (``%(word)s``), outside the templates (which say it
-with ``|deal_word``, ``scorekeeper.pages.templatetags.words``, from the same catalog entries).
+with ``|deal_word``, ``scorekeeper.pages.templatetags.words``, which reads this table).
 
 A sentence whose grammar the word changes (a count) has a sentence of its own for each word.
 """
@@ -17,12 +17,15 @@ SINGULAR: dict[str, Promise] = {
     "hand": pgettext_lazy("one deal played", "hand"),
     # Translators: one round of a game made of rounds (Crummy Rummy's seven rounds).
     "round": pgettext_lazy("one round played", "round"),
+    # Translators: one game played (a player's ratings chart counts games, not deals).
+    "game": pgettext_lazy("one game played", "game"),
 }
 
 PLURAL: dict[str, Promise] = {
     "deal": pgettext_lazy("deals played", "deals"),
     "hand": pgettext_lazy("deals played", "hands"),
     "round": pgettext_lazy("rounds played", "rounds"),
+    "game": pgettext_lazy("games played", "games"),
 }
 
 

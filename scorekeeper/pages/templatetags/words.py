@@ -12,12 +12,11 @@ from typing import Any
 
 from django import template
 from django.utils.dateformat import format as date_format
-from django.utils.functional import Promise
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
-from django.utils.translation import pgettext_lazy
 
 from adjudicator.tally import format_points
+from scorekeeper.languages.deal_words import word_said, words_said
 
 register = template.Library()
 
@@ -29,35 +28,16 @@ def _get(item: Any, key: str) -> Any:
     return item[key] if isinstance(item, dict) else getattr(item, key)
 
 
-SINGULAR: dict[str, Promise] = {
-    # Translators: one deal of cards, dealt and played out (Swedish "giv", Danish "spil", Icelandic "spil").
-    "deal": pgettext_lazy("one deal played", "deal"),
-    # Translators: a hand in the sense of one deal played out, not the cards one player holds.
-    "hand": pgettext_lazy("one deal played", "hand"),
-    # Translators: one round of a game made of rounds (Crummy Rummy's seven rounds).
-    "round": pgettext_lazy("one round played", "round"),
-    # Translators: one game played (a player's ratings chart counts games, not deals).
-    "game": pgettext_lazy("one game played", "game"),
-}
-
-PLURAL: dict[str, Promise] = {
-    "deal": pgettext_lazy("deals played", "deals"),
-    "hand": pgettext_lazy("deals played", "hands"),
-    "round": pgettext_lazy("rounds played", "rounds"),
-    "game": pgettext_lazy("games played", "games"),
-}
-
-
 @register.filter
 def deal_word(word: str) -> str:
     """The game's word for one deal, translated: ``hand`` → ``giv`` in Swedish."""
-    return str(SINGULAR.get(word, word))
+    return word_said(word)
 
 
 @register.filter
 def deal_words(word: str) -> str:
     """The game's word for deals, plural and translated: ``hands`` → ``givar`` in Swedish."""
-    return str(PLURAL.get(word, f"{word}s"))
+    return words_said(word)
 
 
 @register.filter
