@@ -2430,4 +2430,5 @@ DJANGO = {
         "%(who)s (importeret af %(by)s)",
         "%(who)s (flutt inn af %(by)s)",
     ),
+    ("a day in a page's path", "D j M"): ("D j b", "D j. b", "D j. b"),
 }

@@ -14,6 +14,7 @@ from django import template
 from django.utils.dateformat import format as date_format
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import pgettext
 
 from adjudicator.tally import format_points
 from scorekeeper.languages.deal_words import word_said, words_said
@@ -88,3 +89,11 @@ def streak_games(games: list[Any]) -> SafeString:
 def tricks_line(won: list[Any]) -> str:
     """``Ann 3 · Ben 2``: the tricks each player has taken so far."""
     return " · ".join(f"{_get(line, 'name')} {_get(line, 'count')}" for line in won)
+
+
+@register.filter
+def short_day(value: Any) -> str:
+    """A night's day as the pages' paths show it: "Sat 28 Nov", "lör 28 nov", "lau 28. nóv"."""
+    # Translators: Django's date format for a day in a page's path (b: the month in lowercase,
+    # where the language writes it so; M: capitalised).
+    return date_format(value, pgettext("a day in a page's path", "D j M"))

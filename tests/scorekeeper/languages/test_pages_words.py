@@ -113,3 +113,26 @@ def test_the_service_worker_keeps_every_languages_catalog_for_the_offline_table(
     for code in ("en-gb", "sv", "da", "is"):
         assert f"/jsi18n/{code}/" in shell
     assert 'var CATALOG_PREFIX = "/jsi18n/"' in worker
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en-gb", "Sat 28 Nov"), ("sv", "lör 28 nov"), ("da", "lør 28. nov"), ("is", "lau 28. nóv")],
+)
+def test_a_nights_day_in_a_pages_path_is_written_as_the_language_writes_it(
+    language: str, said: str, alice: Any
+) -> None:
+    import datetime
+
+    from scorekeeper.pages.templatetags.words import short_day
+    from tests.factories import GameFactory
+
+    with translation.override(language):
+        assert short_day(datetime.date(2026, 11, 28)) == said
+    game = GameFactory(night__owner=alice, night__date=datetime.date(2026, 11, 28))
+    client = Client(HTTP_ACCEPT_LANGUAGE=language)
+    client.force_login(alice)
+    crumbs = re.search(
+        r'<p class="crumbs">(.*?)</p>', client.get(game.get_absolute_url()).content.decode()
+    )
+    assert crumbs is not None and f">{said}</a>" in crumbs.group(1)
