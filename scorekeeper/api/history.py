@@ -25,7 +25,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scorekeeper.access import roles
-from scorekeeper.api.idempotency import api_view
+from scorekeeper.api.decorators import api_view
 from scorekeeper.api.parsers import ImportJSONParser
 from scorekeeper.models import Night
 from scorekeeper.transfer import export_format, exporting, importing

@@ -17,7 +17,7 @@ on it.
 - Without a key, or signed out (the adjudicator's questions write nothing), a request is
   answered as it always is.
 
-Every POST view takes it through :func:`api_view`, this module's stand-in for DRF's.
+Every POST view takes it through :func:`scorekeeper.api.decorators.api_view`.
 """
 
 from __future__ import annotations
@@ -26,15 +26,14 @@ import datetime
 import functools
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext
-from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import decorators
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.utils.encoders import JSONEncoder
@@ -63,24 +62,6 @@ KEY_PARAMETER = OpenApiParameter(
 class KeyReused(ServiceError):
     code = "idempotency_key_reused"
     status = 422
-
-
-def api_view(methods: Sequence[str], *, idempotent: bool = True) -> Callable[[View], Any]:
-    """DRF's ``api_view``, its POST answered once per ``Idempotency-Key``. ``idempotent=False``
-    for a write whose answer must not be kept (a new API token's secret is shown once)."""
-
-    def decorate(view: View) -> Any:
-        # Signed out (no authentication: the adjudicator's questions), nothing is kept.
-        keeps = (
-            idempotent and "POST" in methods and getattr(view, "authentication_classes", 0) != []
-        )
-        made = decorators.api_view(methods)(once_per_key(view) if keeps else view)
-        if keeps:
-            made = extend_schema(methods=["POST"], parameters=[KEY_PARAMETER])(made)
-        made.idempotent = keeps  # type: ignore[attr-defined]  # read by the route walk
-        return made
-
-    return decorate
 
 
 def once_per_key(view: View) -> View:

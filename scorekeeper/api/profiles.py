@@ -23,7 +23,7 @@ from rest_framework.response import Response
 from adjudicator.games import all_games
 from adjudicator.options import describe_options
 from scorekeeper.api import serializers as s
-from scorekeeper.api.idempotency import api_view
+from scorekeeper.api.decorators import api_view
 from scorekeeper.api.serializers import BodyIn
 from scorekeeper.api.views import _user, _valid
 from scorekeeper.house_rules import profile_selectors, profiles

@@ -11,7 +11,7 @@ from rest_framework.response import Response
 
 from adjudicator.games import all_games
 from adjudicator.ratings import PROVISIONAL_GAMES
-from scorekeeper.api.idempotency import api_view
+from scorekeeper.api.decorators import api_view
 from scorekeeper.api.serializers import PlayerOut
 from scorekeeper.history import ratings
 

@@ -225,6 +225,31 @@ def _idempotent(paths: dict[str, Any]) -> None:
         }
 
 
+def _conditional(paths: dict[str, Any]) -> None:
+    """Each GET that answers JSON: its ETag, and the 304 it answers to a client that holds it
+    (``If-None-Match``, :mod:`scorekeeper.api.conditional`)."""
+    for operations in paths.values():
+        get = operations.get("get")
+        answer = get and get["responses"].get("200")
+        if not answer or "application/json" not in answer.get("content", {}):
+            continue
+        answer.setdefault("headers", {})["ETag"] = {
+            "schema": {"type": "string"},
+            "description": "This answer's tag: send it as If-None-Match to be told (304) when "
+            "nothing changed.",
+        }
+        get.setdefault("parameters", []).append(
+            {
+                "in": "header",
+                "name": "If-None-Match",
+                "schema": {"type": "string"},
+                "description": "The ETag of the answer you hold: 304, with no body, if it is "
+                "still the answer.",
+            }
+        )
+        get["responses"]["304"] = {"description": "Not modified: the answer you hold stands."}
+
+
 def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """Add what the games describe and the export's format; give bodies that name a game one
     member per game and each question its own operation; refuse unknown fields in every
@@ -245,6 +270,7 @@ def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
             "(also at /api/v1/export-schema.json as a JSON Schema).",
         }
     _idempotent(paths)
+    _conditional(paths)
     _nullable_objects(schemas)
     for union in BY_GAME:
         if union in schemas:

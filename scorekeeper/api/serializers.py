@@ -565,6 +565,11 @@ class UnitResultOut(serializers.Serializer[Any]):
 
 class DealStandingOut(serializers.Serializer[Any]):
     deal = serializers.IntegerField(source="key", help_text="The deal's id, for amending it.")
+    revision = serializers.IntegerField(
+        source="current.pk",
+        help_text="The deal's latest entry: what an amend, a void or a confirmation is made "
+        'against (`revision`, or `If-Match: "<revision>"`).',
+    )
     number = serializers.IntegerField(
         help_text="The deal's number at the table: deals keep their numbers when one is voided."
     )

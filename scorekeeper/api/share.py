@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scorekeeper.access import roles, sharing
-from scorekeeper.api.idempotency import api_view
+from scorekeeper.api.decorators import api_view
 from scorekeeper.api.serializers import BodyIn, ErrorOut
 from scorekeeper.api.views import _night_for, _user, _valid
 from scorekeeper.exceptions import InvalidInput

@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scorekeeper.access import tokens
-from scorekeeper.api.idempotency import api_view
+from scorekeeper.api.decorators import api_view
 from scorekeeper.api.serializers import BodyIn
 from scorekeeper.api.views import _user, _valid
 from scorekeeper.models import ApiToken

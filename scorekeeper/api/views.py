@@ -21,7 +21,13 @@ from adjudicator.games import all_games, get_game
 from adjudicator.records import describe
 from scorekeeper.access import roles
 from scorekeeper.api import serializers as s
-from scorekeeper.api.idempotency import api_view
+from scorekeeper.api.conditional import (
+    IF_MATCH,
+    PRECONDITION_FAILED,
+    if_match,
+    revision_from_if_match,
+)
+from scorekeeper.api.decorators import api_view
 from scorekeeper.desk import asking, disputes
 from scorekeeper.exceptions import InvalidInput
 from scorekeeper.games import confirmations
@@ -81,8 +87,8 @@ def _for_this_game(game: Game, data: dict[str, Any]) -> dict[str, Any]:
     return data
 
 
-def _valid(serializer_class: type[Any], request: Request) -> dict[str, Any]:
-    serializer = serializer_class(data=request.data)
+def _valid(serializer_class: type[Any], request: Request, body: Any = None) -> dict[str, Any]:
+    serializer = serializer_class(data=request.data if body is None else body)
     serializer.is_valid(raise_exception=True)
     data: dict[str, Any] = serializer.validated_data
     return data
@@ -265,28 +271,35 @@ def game_deals(request: Request, pk: int) -> Response:
     return Response(s.EntryOut(entry).data, status=status.HTTP_201_CREATED)
 
 
-@extend_schema(request=s.DealAmendIn, responses={201: s.EntryOut, 409: CONFLICT_CHANGE})
+@extend_schema(
+    request=s.DealAmendIn,
+    parameters=[IF_MATCH],
+    responses={201: s.EntryOut, 409: CONFLICT_CHANGE, 412: PRECONDITION_FAILED},
+)
 @api_view(["POST"])
 def deal_amend(request: Request, pk: int, deal: int) -> Response:
     game = _game_for(request, pk)
     roles.require_recorder(_user(request), game.night)
-    data = _for_this_game(game, _valid(s.DealAmendIn, request))
-    entry = game_services.deal_amend(
-        game=game,
-        deal_key=deal,
-        by=_user(request),
-        data=data["deal"],
-        note=data["note"],
-        revision=data["revision"],
-        seat=data["seat"],
-        settles=data["settles"],
-    )
+    body = revision_from_if_match(request)
+    data = _for_this_game(game, _valid(s.DealAmendIn, request, body))
+    with if_match(request):
+        entry = game_services.deal_amend(
+            game=game,
+            deal_key=deal,
+            by=_user(request),
+            data=data["deal"],
+            note=data["note"],
+            revision=data["revision"],
+            seat=data["seat"],
+            settles=data["settles"],
+        )
     return Response(s.EntryOut(entry).data, status=status.HTTP_201_CREATED)
 
 
 @extend_schema(
     request=s.DealConfirmIn,
-    responses={201: s.EntryOut, 409: CONFLICT_CHANGE},
+    parameters=[IF_MATCH],
+    responses={201: s.EntryOut, 409: CONFLICT_CHANGE, 412: PRECONDITION_FAILED},
     description="A player of another side than the deal's recorder confirms it as it stands "
     "(a night that asks for confirmations). Confirming again by the same player answers the "
     "same entry; 400 (field seat) for a player of the recorder's side, (field deal) on a night "
@@ -296,10 +309,15 @@ def deal_amend(request: Request, pk: int, deal: int) -> Response:
 def deal_confirm(request: Request, pk: int, deal: int) -> Response:
     game = _game_for(request, pk)
     roles.require_recorder(_user(request), game.night)
-    data = _valid(s.DealConfirmIn, request)
-    entry = confirmations.deal_confirm(
-        game=game, deal_key=deal, by=_user(request), seat=data["seat"], revision=data["revision"]
-    )
+    data = _valid(s.DealConfirmIn, request, revision_from_if_match(request))
+    with if_match(request):
+        entry = confirmations.deal_confirm(
+            game=game,
+            deal_key=deal,
+            by=_user(request),
+            seat=data["seat"],
+            revision=data["revision"],
+        )
     return Response(s.EntryOut(entry).data, status=status.HTTP_201_CREATED)
 
 
@@ -329,19 +347,24 @@ def hand_dispute(request: Request, pk: int, deal: int) -> Response:
     return Response(s.HandDisputeOut(body).data, status=status.HTTP_201_CREATED)
 
 
-@extend_schema(request=s.DealVoidIn, responses={201: s.EntryOut, 409: CONFLICT_CHANGE})
+@extend_schema(
+    request=s.DealVoidIn,
+    parameters=[IF_MATCH],
+    responses={201: s.EntryOut, 409: CONFLICT_CHANGE, 412: PRECONDITION_FAILED},
+)
 @api_view(["POST"])
 def deal_void(request: Request, pk: int, deal: int) -> Response:
     game = _game_for(request, pk)
     roles.require_recorder(_user(request), game.night)
-    data = _valid(s.DealVoidIn, request)
-    entry = game_services.deal_void(
-        game=game,
-        deal_key=deal,
-        by=_user(request),
-        note=data["note"],
-        revision=data["revision"],
-    )
+    data = _valid(s.DealVoidIn, request, revision_from_if_match(request))
+    with if_match(request):
+        entry = game_services.deal_void(
+            game=game,
+            deal_key=deal,
+            by=_user(request),
+            note=data["note"],
+            revision=data["revision"],
+        )
     return Response(s.EntryOut(entry).data, status=status.HTTP_201_CREATED)
 
 
