@@ -17,7 +17,10 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.urls import Resolver404, resolve
+from django.utils.translation import gettext
 from django.views import defaults
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, renderers, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -131,8 +134,29 @@ def permission_denied(request: HttpRequest, exception: Exception) -> HttpRespons
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     if not _is_api(request):
         return defaults.page_not_found(request, exception)
+    return no_such_address(request)
+
+
+@csrf_exempt  # it writes nothing, and a POST to a wrong address must be told so, not refused
+def no_such_address(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    """Any address under /api/v1/ that matches nothing: the API's 404, in JSON, whatever DEBUG
+    says (the last of the API's routes; with DEBUG on, Django would answer its own HTML page).
+    An address that lacks only its closing slash is told so: the API does not redirect."""
+    try:
+        found = None if request.path_info.endswith("/") else resolve(request.path_info + "/")
+    except Resolver404:
+        found = None
+    if found is None or found.func is no_such_address:
+        return _error(
+            404,
+            "not_found",
+            gettext("There is nothing at this address; /api/v1/docs/ lists what there is."),
+        )
     return _error(
-        404, "not_found", "There is nothing at this address; /api/v1/docs/ lists what there is."
+        404,
+        "not_found",
+        gettext("There is nothing at this address: its path ends with a slash (%(path)s/).")
+        % {"path": request.path_info},
     )
 
 

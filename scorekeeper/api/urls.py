@@ -1,10 +1,10 @@
 from django.conf import settings
-from django.urls import path
+from django.urls import path, re_path
 from django.utils.csp import CSP
 from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularSwaggerSplitView
 
-from scorekeeper.api import docs, history, profiles, ratings, share, views
+from scorekeeper.api import docs, errors, history, profiles, ratings, share, views
 from scorekeeper.api import tokens as api_tokens
 from scorekeeper.web import converters  # noqa: F401  (registers <id:...>)
 
@@ -66,4 +66,6 @@ urlpatterns = [
     # API tokens for scripts (issue 11, auth)
     path("tokens/", api_tokens.token_list, name="api_tokens"),
     path("tokens/<id:pk>/", api_tokens.token_detail, name="api_token"),
+    # Last: any other address is the API's JSON 404, whatever DEBUG says.
+    re_path(r"^", errors.no_such_address, name="api_not_found"),
 ]

@@ -311,6 +311,8 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
     "offline": {"GET": ALL(200), "POST": ALL(405)},
     # languages: the scripts' catalog per language (the switch is beside the sign-in pages)
     "javascript_catalog": {"GET": ALL(200), "POST": ALL(405)},
+    # Any other address under /api/v1/: the API's JSON 404, for everyone.
+    "api_not_found": {"GET": ALL(404), "POST": ALL(404)},
 }
 
 # Where a game's family changes the answer (the grids' calculators are for grid games only).

@@ -232,3 +232,19 @@ def test_a_forbidden_request_outside_the_views_is_403_in_json(rf: RequestFactory
     handler = get_resolver().resolve_error_handler(403)
     response = handler(rf.get("/api/v1/nights/"), PermissionDenied("no"))
     refused(response, code="permission_denied", status=403)
+
+
+@pytest.mark.parametrize("debug", [False, True])
+def test_an_unknown_address_is_the_apis_json_404_whatever_debug_says(
+    settings: Any, debug: bool
+) -> None:
+    settings.DEBUG = debug
+    client = Client()
+    for path in ("/api/v1/nope/", "/api/v1/games/1/nope", "/api/v1/"):
+        answer = client.get(path)
+        assert answer.status_code == 404 and answer["Content-Type"] == "application/json", path
+        assert answer.json()["code"] == "not_found"
+    # Only its closing slash missing: said, not redirected (a POST would lose its body).
+    slashless = client.post("/api/v1/players", {}, content_type="application/json")
+    assert slashless.status_code == 404
+    assert "ends with a slash (/api/v1/players/)" in slashless.json()["message"]
