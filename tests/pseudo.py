@@ -40,7 +40,7 @@ def pseudo(text: str) -> str:
     """``text`` in pseudo: its letters accented outside its places, about 40 % longer.
 
     >>> pseudo("Record deal %(number)s")
-    'Ŕéçöŕð ðéáļ %(number)s ~~~~~~~~'
+    'Ŕéçöŕð ðéáļ %(number)s ~~~~~~~~~'
     """
     if not text:
         return text

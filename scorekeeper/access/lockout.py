@@ -15,9 +15,11 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import ngettext
+
+from scorekeeper.web.problems import problem_response
 
 LOCKED_OUT = "locked_out"
 
@@ -46,8 +48,8 @@ def lockout_response(
     retry_after = str(cool_off_minutes() * 60)
     response: HttpResponse
     if request.path_info.startswith("/api/"):
-        response = JsonResponse(
-            {"code": LOCKED_OUT, "message": lockout_message(), "field": None}, status=status
+        response = problem_response(
+            {"code": LOCKED_OUT, "message": lockout_message(), "field": None}, status
         )
     else:
         form = AuthenticationForm(request)

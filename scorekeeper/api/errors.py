@@ -1,8 +1,10 @@
 """One exception handler for the whole API: every refusal is a 4xx with a code and a sentence
 (a write that could not get the database's lock in time is left to scorekeeper.web.busy: a 503).
 
-Body: ``{"code": "impossible_count", "message": "…", "field": "hands[2].held", …}``, always as
-application/json, whatever renderer the view negotiated (the CSV export's refusals too).
+Body: problem details (RFC 9457, :mod:`scorekeeper.web.problems`): ``{"type", "title",
+"status", "detail", "code": "impossible_count", "message": "…", "field": "hands[2].held", …}``,
+always as application/problem+json, whatever renderer the view negotiated (the CSV export's
+refusals too).
 
 Errors that happen outside the API's views (a URL that matches nothing, a body too large for
 Django, a crash) come through Django's ``handler404`` and friends, set in the root urls.py to
@@ -16,7 +18,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import Resolver404, resolve
 from django.utils.translation import gettext
 from django.views import defaults
@@ -28,21 +30,31 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from adjudicator.errors import AdjudicationError
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.languages.speaking import speak_json
+from scorekeeper.web.problems import MEDIA_TYPE, problem, problem_response
+
+
+class ProblemJSONRenderer(renderers.JSONRenderer):
+    """JSON as ``application/problem+json``: what every refusal is (RFC 9457), and what a
+    client may ask for beside ``application/json``."""
+
+    media_type = MEDIA_TYPE
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     response = _refusal(exc, context)
     request = context.get("request")
+    if response is not None:
+        response.data = problem(response.data, response.status_code)
     if response is not None and request is not None:
-        # The error body is JSON whatever renderer the view negotiated: a CSV export's 404 or
-        # 401 would otherwise be the dict printed as text under text/csv. DRF renders a
-        # Response with the request's renderer (finalize_response), so that is what is set.
-        request.accepted_renderer = _JSON
-        request.accepted_media_type = _JSON.media_type
+        # The error body is problem details whatever renderer the view negotiated: a CSV
+        # export's 404 or 401 would otherwise be the dict printed as text under text/csv. DRF
+        # renders a Response with the request's renderer (finalize_response), so that is set.
+        request.accepted_renderer = _PROBLEM
+        request.accepted_media_type = MEDIA_TYPE
     return response
 
 
-_JSON = renderers.JSONRenderer()
+_PROBLEM = ProblemJSONRenderer()
 
 
 def _refusal(exc: Exception, context: dict[str, Any]) -> Response | None:
@@ -115,8 +127,8 @@ def _is_api(request: HttpRequest) -> bool:
     return request.path_info.startswith("/api/")
 
 
-def _error(status: int, code: str, message: str) -> JsonResponse:
-    return JsonResponse({"code": code, "message": message, "field": None}, status=status)
+def _error(status: int, code: str, message: str) -> HttpResponse:
+    return problem_response({"code": code, "message": message, "field": None}, status)
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:

@@ -35,6 +35,7 @@ from scorekeeper.api.game_schemas import (
 from scorekeeper.api.idempotency import HEADER, REPLAYED
 from scorekeeper.api.serializers import FIELD_ERRORS, RECORD, RECORD_FIELD, ErrorOut
 from scorekeeper.transfer import export_format
+from scorekeeper.web.problems import MEDIA_TYPE
 
 ERRORS = {
     400: "Refused: the body, a field or a query parameter is not what this takes (the body's "
@@ -250,6 +251,17 @@ def _conditional(paths: dict[str, Any]) -> None:
         get["responses"]["304"] = {"description": "Not modified: the answer you hold stands."}
 
 
+def _problems(paths: dict[str, Any]) -> None:
+    """Every refusal is problem details: ``application/problem+json`` (RFC 9457)."""
+    for operations in paths.values():
+        for operation in operations.values():
+            for code, answer in operation.get("responses", {}).items():
+                content = answer.get("content", {})
+                if code >= "400" and "application/json" in content:
+                    # Whatever the operation answers otherwise (a CSV export too).
+                    answer["content"] = {MEDIA_TYPE: content["application/json"]}
+
+
 def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """Add what the games describe and the export's format; give bodies that name a game one
     member per game and each question its own operation; refuse unknown fields in every
@@ -271,6 +283,7 @@ def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         }
     _idempotent(paths)
     _conditional(paths)
+    _problems(paths)
     _nullable_objects(schemas)
     for union in BY_GAME:
         if union in schemas:

@@ -986,8 +986,16 @@ class FieldErrorsField(serializers.DictField):
 
 
 class ErrorOut(serializers.Serializer[Any]):
-    """The body of every 4xx and 5xx under /api/v1/ (built in scorekeeper/api/errors.py)."""
+    """The body of every 4xx and 5xx under /api/v1/: problem details (RFC 9457, as
+    application/problem+json), the API's own members kept beside them (scorekeeper/api/errors.py,
+    scorekeeper/web/problems.py)."""
 
+    type = serializers.CharField(
+        help_text="`about:blank`: the status says what kind of problem it is, `code` which."
+    )
+    title = serializers.CharField(help_text="The status's phrase: Bad Request, Conflict...")
+    status = serializers.IntegerField(help_text="The HTTP status.")
+    detail = serializers.CharField(help_text="What went wrong, in a sentence (as `message`).")
     code = serializers.CharField(help_text="What went wrong, for a script: invalid, not_found...")
     message = serializers.CharField(help_text="What went wrong, in a sentence.")
     field = serializers.CharField(

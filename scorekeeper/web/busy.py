@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.db import OperationalError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.utils.html import escape
+
+from scorekeeper.web.problems import problem_response
 
 # Seconds to wait before trying again: a little more than the longest hold of the lock that
 # bench/import_size.py measured (an import of 5,000 deals).
@@ -69,7 +71,7 @@ class BusyMiddleware:
         if not is_busy(exception):
             return None
         if request.path_info.startswith("/api/"):
-            response: HttpResponse = JsonResponse(body(), status=503)
+            response: HttpResponse = problem_response(body(), 503)
             response["Retry-After"] = str(RETRY_AFTER)
             return response
         return page()

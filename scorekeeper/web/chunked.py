@@ -18,6 +18,8 @@ from typing import Any
 
 from django.conf import settings
 
+from scorekeeper.web.problems import MEDIA_TYPE, problem
+
 type StartResponse = Callable[..., Any]
 type WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 
@@ -62,8 +64,10 @@ def _length_required(
 ) -> list[bytes]:
     message = f"{why} Send it with a Content-Length header."
     if str(environ.get("PATH_INFO", "")).startswith("/api/"):
-        body = json.dumps({"code": "length_required", "message": message, "field": None})
-        kind = "application/json"
+        body = json.dumps(
+            problem({"code": "length_required", "message": message, "field": None}, 411)
+        )
+        kind = MEDIA_TYPE
     else:
         body, kind = message, "text/plain; charset=utf-8"
     data = body.encode()

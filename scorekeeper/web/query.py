@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
+
+from scorekeeper.web.problems import problem_response
 
 NUL = "\x00"
 
@@ -40,7 +42,7 @@ class QueryParametersMiddleware:
                 "field": name,
                 "errors": {name: [problem]},
             }
-            return JsonResponse(body, status=400)
+            return problem_response(body, 400)
         return HttpResponse(
             f"The address's parameter {message}\n",
             status=400,

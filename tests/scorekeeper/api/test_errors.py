@@ -26,9 +26,15 @@ DEEP = "[" * 50_000 + "]" * 50_000  # Python's json parser: RecursionError, in 1
 def refused(response: Any, *, code: str, field: str | None = None, status: int = 400) -> str:
     """Check the one error shape of the API and return its sentence."""
     assert response.status_code == status, response.content
-    assert response["Content-Type"] == "application/json", response.content[:300]
+    assert response["Content-Type"] == "application/problem+json", response.content[:300]
     body = json.loads(response.content)
     assert (body["code"], body["field"]) == (code, field)
+    # Problem details (RFC 9457), the API's own members beside them.
+    assert (body["type"], body["status"], body["detail"]) == (
+        "about:blank",
+        status,
+        body["message"],
+    )
     assert isinstance(body["message"], str) and len(body["message"].split()) >= 3
     return str(body["message"])
 
@@ -242,7 +248,8 @@ def test_an_unknown_address_is_the_apis_json_404_whatever_debug_says(
     client = Client()
     for path in ("/api/v1/nope/", "/api/v1/games/1/nope", "/api/v1/"):
         answer = client.get(path)
-        assert answer.status_code == 404 and answer["Content-Type"] == "application/json", path
+        assert answer.status_code == 404, path
+        assert answer["Content-Type"] == "application/problem+json", path
         assert answer.json()["code"] == "not_found"
     # Only its closing slash missing: said, not redirected (a POST would lose its body).
     slashless = client.post("/api/v1/players", {}, content_type="application/json")

@@ -102,7 +102,7 @@ def test_an_unknown_export_format_is_a_400_naming_format(
 
 
 def _is_the_json_error(response: Any, code: str) -> None:
-    assert response["Content-Type"] == "application/json", response.content
+    assert response["Content-Type"] == "application/problem+json", response.content
     body = response.json()
     assert body["code"] == code
     assert set(body) >= {"code", "message", "field"}

@@ -160,7 +160,7 @@ def test_a_form_body_is_refused_with_the_json_error_body(
             one(nanni), "name=Nanni%27s+old+rules", content_type="application/x-www-form-urlencoded"
         )
     assert response.status_code == 415, response.content
-    assert response["Content-Type"] == "application/json"
+    assert response["Content-Type"] == "application/problem+json"
     assert response.json()["code"] == "unsupported_media_type"
     nanni.refresh_from_db()
     assert nanni.name == "Nanni's rules"

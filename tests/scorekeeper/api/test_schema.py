@@ -259,7 +259,10 @@ def test_every_operation_documents_its_refusals_with_the_error_body(
             if guarded and operation.get("security"):
                 assert {"401", "403"} <= set(refusals), (method, path)
             for code, response in refusals.items():
-                assert response["content"]["application/json"]["schema"] == error, (code, path)
+                assert response["content"] == {"application/problem+json": {"schema": error}}, (
+                    code,
+                    path,
+                )
     for path in ("/api/v1/games/{id}/deals/{deal}/amend/", "/api/v1/games/{id}/deals/{deal}/void/"):
         assert "409" in schema["paths"][path]["post"]["responses"]
 

@@ -82,7 +82,14 @@ def test_an_api_write_that_waits_too_long_is_a_503_with_retry_after(
     )
     assert response.status_code == 503, response.content
     assert response["Retry-After"] == str(busy.RETRY_AFTER)
-    assert response.json() == busy.body()
+    assert response["Content-Type"] == "application/problem+json"
+    assert response.json() == {
+        "type": "about:blank",
+        "title": "Service Unavailable",
+        "status": 503,
+        "detail": busy.MESSAGE,
+        **busy.body(),
+    }
     assert not Entry.objects.filter(game=bridge_game).exists()
 
 

@@ -72,6 +72,11 @@ def test_the_development_server_refuses_a_body_it_cannot_read(tmp_path: Any) -> 
     assert status == 411, body
     error = json.loads(body)
     assert error == {
+        "type": "about:blank",
+        "title": "Length Required",
+        "status": 411,
+        "detail": "This server cannot read a body sent in chunks. Send it with a Content-Length "
+        "header.",
         "code": "length_required",
         "message": "This server cannot read a body sent in chunks. Send it with a Content-Length "
         "header.",
