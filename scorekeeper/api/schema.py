@@ -284,6 +284,13 @@ def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     _idempotent(paths)
     _conditional(paths)
     _problems(paths)
+    for operations in paths.values():
+        for operation in operations.values():
+            # Public (the adjudicator's questions, the game types): said, not left unsaid.
+            operation.setdefault("security", [])
+    # The API is served by the same server as its schema; a generated client is given its
+    # base URL (https://scores.example.org).
+    result["servers"] = [{"url": "/", "description": "The server this schema came from."}]
     _nullable_objects(schemas)
     for union in BY_GAME:
         if union in schemas:
