@@ -106,12 +106,15 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_htmx",
     "axes",  # sign-in throttling and lock-out (pages, admin and HTTP Basic)
+    "corsheaders",  # the API's CORS policy (CORS_ALLOWED_ORIGINS; none by default)
     "scorekeeper",
     "scorekeeper.pages",  # no models: its template tags
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # The API's CORS policy: before anything that may answer (a preflight is answered here).
+    "corsheaders.middleware.CorsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # No NUL in any query parameter (PostgreSQL refuses it): a 400 before anything reads them.
@@ -268,6 +271,32 @@ REST_FRAMEWORK = {
     ],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
 }
+# CORS (django-cors-headers): which other origins' browser apps may call the API, by
+# configuration: CORS_ALLOWED_ORIGINS="https://app.example.org,https://other.example" (none by
+# default: only this site's own pages and scripts outside a browser call it). Only /api/v1/;
+# never with the session's cookie (a browser app sends an API token), and the API's own
+# headers allowed and shown.
+CORS_ALLOWED_ORIGINS = env_list("CORS_ALLOWED_ORIGINS", "")
+CORS_URLS_REGEX = r"^/api/v1/.*$"
+CORS_ALLOW_CREDENTIALS = False
+CORS_ALLOW_HEADERS = (
+    "accept",
+    "accept-language",
+    "authorization",
+    "content-type",
+    "idempotency-key",
+    "if-match",
+    "if-none-match",
+)
+CORS_EXPOSE_HEADERS = (
+    "content-language",
+    "etag",
+    "idempotent-replayed",
+    "location",
+    "retry-after",
+)
+CORS_PREFLIGHT_MAX_AGE = 3600
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Scorekeeper API",
     "DESCRIPTION": "Record card games as they are played, and have them adjudicated by the written rules.",
