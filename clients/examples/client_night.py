@@ -24,13 +24,13 @@ from scorekeeper_client.api.adjudicate import (
     adjudicate_knock_rummy_settle,
 )
 from scorekeeper_client.api.games import (
-    games_deals_amend_create,
-    games_deals_create,
-    games_deals_void_create,
-    games_standings_retrieve,
+    amend_deal,
+    get_standings,
+    record_deal,
+    void_deal,
 )
-from scorekeeper_client.api.nights import nights_create, nights_export_retrieve, nights_games_create
-from scorekeeper_client.api.players import players_create
+from scorekeeper_client.api.nights import create_night, export_night, start_game
+from scorekeeper_client.api.players import create_player
 from scorekeeper_client.models import (
     AmendDealVoormsiRequest,
     AmendDealVoormsiRequestGame,
@@ -44,10 +44,10 @@ from scorekeeper_client.models import (
     DealVoormsiTricksFor4,
     EntryOut,
     ErrorOut,
+    ExportNightFormat,
     GameOut,
     NightInRequest,
     NightOut,
-    NightsExportRetrieveFormat,
     OptionsBridgeRummyRequest,
     OptionsKnockRummyRequest,
     OptionsKnockRummyRequestTiedWinners,
@@ -111,19 +111,19 @@ def say(step: str, what: str) -> None:
 
 def night_at_the_table(client: AuthenticatedClient) -> None:
     players = [
-        expect(players_create.sync(client=client, body=PlayerInRequest(name=name)), PlayerOut)
+        expect(create_player.sync(client=client, body=PlayerInRequest(name=name)), PlayerOut)
         for name in ("Ann", "Ben", "Cy", "Di")
     ]
     say("players", ", ".join(f"{p.name} ({p.id})" for p in players))
 
     body = NightInRequest(date=datetime.date.today(), place="The Crown")
-    night = expect(nights_create.sync(client=client, body=body), NightOut)
+    night = expect(create_night.sync(client=client, body=body), NightOut)
     say("night", f"{night.id} on {night.date.isoformat()} at {night.place}")
 
     start = StartGameVoormsiRequest(
         game=StartGameVoormsiRequestGame.VOORMSI, players=[p.id for p in players]
     )
-    game = expect(nights_games_create.sync(night.id, client=client, body=start), GameOut)
+    game = expect(start_game.sync(night.id, client=client, body=start), GameOut)
     say("game", f"{game.name} ({game.id}), teams by seat {[seat.team for seat in game.seats]}")
 
     # A hand trick by trick. The token makes a retry after a lost answer safe: the same token
@@ -149,18 +149,14 @@ def night_at_the_table(client: AuthenticatedClient) -> None:
         revision=second.id,
         note="5 tricks to 4, not 6 to 3",
     )
-    amended = expect(
-        games_deals_amend_create.sync(game.id, second.deal, client=client, body=amend), EntryOut
-    )
+    amended = expect(amend_deal.sync(game.id, second.deal, client=client, body=amend), EntryOut)
     say("amend", f"hand 2 amended (entry {amended.id} supersedes {amended.supersedes})")
 
     void = DealVoidInRequest(revision=twice.id, note="recorded twice")
-    voided = expect(
-        games_deals_void_create.sync(game.id, twice.deal, client=client, body=void), EntryOut
-    )
+    voided = expect(void_deal.sync(game.id, twice.deal, client=client, body=void), EntryOut)
     say("void", f"hand 3 voided (entry {voided.id}, a {voided.kind})")
 
-    standings = expect(games_standings_retrieve.sync(game.id, client=client), StandingsOut)
+    standings = expect(get_standings.sync(game.id, client=client), StandingsOut)
     units = ", ".join(f"{unit.name} {unit.total:g}" for unit in standings.units)
     say("standings", f"{units} after {len(standings.deals)} hands; {standings.status}")
 
@@ -198,9 +194,7 @@ def night_at_the_table(client: AuthenticatedClient) -> None:
     verdict = "valid" if answer.valid else "not valid: " + "; ".join(answer.problems)
     say("bridge rummy", f"{answer.cards} {verdict}")
 
-    exported = nights_export_retrieve.sync(
-        night.id, client=client, format_=NightsExportRetrieveFormat.JSON
-    )
+    exported = export_night.sync(night.id, client=client, format_=ExportNightFormat.JSON)
     document = expect(exported, ScorekeeperExport).to_dict()
     (game_exported,) = document["nights"][0]["games"]
     say("export", f"{document['format']}: {len(game_exported['entries'])} ledger entries")
@@ -217,7 +211,7 @@ def record(client: AuthenticatedClient, game: GameOut, deal: object) -> EntryOut
     body = RecordDealVoormsiRequest(
         game=RecordDealVoormsiRequestGame.VOORMSI, deal=deal, token=uuid.uuid4()
     )
-    return expect(games_deals_create.sync(game.id, client=client, body=body), EntryOut)
+    return expect(record_deal.sync(game.id, client=client, body=body), EntryOut)
 
 
 def main(argv: list[str]) -> int:

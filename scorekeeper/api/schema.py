@@ -262,6 +262,66 @@ def _problems(paths: dict[str, Any]) -> None:
                     answer["content"] = {MEDIA_TYPE: content["application/json"]}
 
 
+# Each operation's id (what a generated client names its function) and summary, said as what
+# it does: drf-spectacular's defaults name the route and the method ("games_end_destroy" to
+# take an end back, "ratings_retrieve" for a list). The adjudicator's questions are named
+# where they are made (``_questions``). A test holds every operation to this table.
+OPERATIONS: dict[str, tuple[str, str]] = {
+    "players_list": ("list_players", "Your players"),
+    "players_create": ("create_player", "Add a player"),
+    "ratings_retrieve": ("list_ratings", "The leaderboard: each player's rating"),
+    "nights_list": ("list_nights", "The nights you can see"),
+    "nights_create": ("create_night", "Start a night"),
+    "nights_retrieve": ("get_night", "A night"),
+    "nights_partial_update": ("update_night", "Change how a night keeps score"),
+    "nights_recorders_create": ("add_recorder", "Let someone record in a night"),
+    "nights_recorders_destroy": ("remove_recorder", "Stop someone recording in a night"),
+    "nights_games_create": ("start_game", "Start a game in a night"),
+    "games_retrieve": ("get_game", "A game, its seats and house rules"),
+    "games_destroy": ("remove_game", "Remove a game started by mistake"),
+    "games_deals_list": ("list_ledger", "A game's ledger, every entry in order"),
+    "games_deals_create": ("record_deal", "Record a deal"),
+    "games_deals_amend_create": ("amend_deal", "Correct a deal"),
+    "games_deals_void_create": ("void_deal", "Withdraw a deal"),
+    "games_deals_confirm_create": ("confirm_deal", "Confirm a deal for the other side"),
+    "games_deals_dispute_create": ("dispute_deal", "Ask the desk about a recorded deal"),
+    "games_standings_retrieve": ("get_standings", "A game's standings"),
+    "games_end_create": ("end_game", "End a game that has no end of its own"),
+    "games_end_destroy": ("undo_game_end", "Take a game's end back"),
+    "game_types_list": ("list_game_types", "Every game: house rules, questions and records"),
+    "nights_rulings_list": ("list_rulings", "The rulings a night keeps"),
+    "nights_rulings_create": ("save_ruling", "Save a ruling to a night"),
+    "export_retrieve": ("export_everything", "Every night you can see, as JSON or CSV"),
+    "nights_export_retrieve": ("export_night", "A night, as JSON or CSV"),
+    "import_create": ("import_nights", "Import a JSON export"),
+    "profiles_list": ("list_profiles", "Your house-rule profiles"),
+    "profiles_create": ("create_profile", "Save a house-rule profile"),
+    "profiles_retrieve": ("get_profile", "A house-rule profile"),
+    "profiles_partial_update": ("update_profile", "Change a house-rule profile"),
+    "profiles_destroy": ("delete_profile", "Delete a house-rule profile"),
+    "nights_link_retrieve": ("get_join_link", "Whether a night has a join link"),
+    "nights_link_create": ("make_join_link", "Make a night's join link"),
+    "nights_link_destroy": ("revoke_join_link", "Revoke a night's join link"),
+    "nights_people_list": ("list_night_people", "Who records and who watches a night"),
+    "nights_people_partial_update": ("change_role", "Let a viewer record, or a recorder watch"),
+    "nights_people_destroy": ("remove_person", "Take someone out of a night"),
+    "join_create": ("join_night", "Join a night by its link"),
+    "tokens_list": ("list_tokens", "Your API tokens"),
+    "tokens_create": ("create_token", "Make an API token"),
+    "tokens_destroy": ("revoke_token", "Revoke an API token"),
+}
+
+
+def _named(paths: dict[str, Any]) -> None:
+    """Each operation by :data:`OPERATIONS`: its id and its summary."""
+    for operations in paths.values():
+        for operation in operations.values():
+            found = OPERATIONS.get(operation["operationId"])
+            if found is not None:
+                operation["operationId"], summary = found
+                operation["summary"] = summary
+
+
 def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """Add what the games describe and the export's format; give bodies that name a game one
     member per game and each question its own operation; refuse unknown fields in every
@@ -284,6 +344,7 @@ def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     _idempotent(paths)
     _conditional(paths)
     _problems(paths)
+    _named(paths)
     for operations in paths.values():
         for operation in operations.values():
             # Public (the adjudicator's questions, the game types): said, not left unsaid.

@@ -378,7 +378,6 @@ def deal_void(request: Request, pk: int, deal: int) -> Response:
             "has not been ended (DELETE); field `game`.",
         ),
     },
-    summary="End a game that has no end of its own (POST), or take the end back (DELETE)",
     description=(
         "Settlement games run until the table stops. POST records the table's end in the "
         "ledger: the game is finished, won by the one most up, and takes no more deals. "

@@ -424,3 +424,18 @@ def test_every_nullable_stands_beside_a_type(schema: dict[str, Any]) -> None:
 
     walk(schema, "")
     assert found == []
+
+
+def test_every_operation_is_named_for_what_it_does_and_summed_up(schema: dict[str, Any]) -> None:
+    """Issue 28: operationIds are what a generated client names its functions; drf-spectacular's
+    defaults named the route and the method (games_end_destroy to take an end back)."""
+    from scorekeeper.api.schema import OPERATIONS
+
+    ids = []
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            ids.append(operation["operationId"])
+            assert operation.get("summary"), (method, path)
+            assert not re.search(r"_(create|retrieve|list|partial_update|update|destroy)$", ids[-1])
+    assert len(ids) == len(set(ids))
+    assert {new for new, _ in OPERATIONS.values()} <= set(ids)  # no row left over
