@@ -15,6 +15,7 @@ import secrets
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -73,9 +74,9 @@ def token_revoke(*, token: ApiToken, by: User) -> None:
     ApiToken.objects.filter(pk=token.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
 
 
-def user_tokens(user: User) -> list[ApiToken]:
+def user_tokens(user: User) -> QuerySet[ApiToken]:
     """The account's tokens that still work, newest first."""
-    return list(ApiToken.objects.filter(user=user, revoked_at__isnull=True))
+    return ApiToken.objects.filter(user=user, revoked_at__isnull=True)
 
 
 def user_token(user: User, pk: int) -> ApiToken | None:

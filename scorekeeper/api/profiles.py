@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models.functions import Lower
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import (
     OpenApiExample,
@@ -22,6 +23,7 @@ from rest_framework.response import Response
 
 from adjudicator.games import all_games
 from adjudicator.options import describe_options
+from scorekeeper.api import paging
 from scorekeeper.api import serializers as s
 from scorekeeper.api.decorators import api_view
 from scorekeeper.api.serializers import BodyIn
@@ -125,7 +127,9 @@ def profile_list(request: Request) -> Response:
         found = profile_selectors.profiles_for_user(request.user)
         if game := request.query_params.get("game"):
             found = found.filter(slug=game[:40])
-        return Response(ProfileOut(found, many=True).data)
+        # By game, then name whatever its case (as the pages list them).
+        by_name = found.annotate(lowered=Lower("name"))
+        return paging.page(request, by_name, ("slug", "lowered", "id"), ProfileOut)
     data = _valid(ProfileIn, request)
     profile = profiles.profile_create(
         owner=_user(request), slug=data["game"], name=data["name"], options=data["options"]

@@ -22,6 +22,7 @@ from typing import Any
 from drf_spectacular import openapi
 
 from adjudicator.games import all_games
+from scorekeeper.api import paging
 from scorekeeper.api.game_schemas import (
     REF,
     answer_component,
@@ -322,6 +323,41 @@ def _named(paths: dict[str, Any]) -> None:
                 operation["summary"] = summary
 
 
+# The lists that come a page at a time (scorekeeper/api/paging.py); the game types and a
+# night's people are short by nature (13 games; an owner, recorders and watchers).
+PAGED = {
+    "list_players",
+    "list_nights",
+    "list_ledger",
+    "list_rulings",
+    "list_profiles",
+    "list_tokens",
+}
+
+
+def _paged(paths: dict[str, Any]) -> None:
+    """Each paged list: its ``limit`` and ``cursor``, and the ``Link`` to its next page."""
+    for operations in paths.values():
+        get = operations.get("get")
+        if get is None or get["operationId"] not in PAGED:
+            continue
+        get.setdefault("parameters", []).extend(
+            {
+                "in": "query",
+                "name": parameter.name,
+                "schema": {"type": "integer", "minimum": 1, "maximum": paging.MOST}
+                if parameter.name == "limit"
+                else {"type": "string", "maxLength": 500},
+                "description": parameter.description,
+            }
+            for parameter in paging.PARAMETERS
+        )
+        get["responses"]["200"].setdefault("headers", {})["Link"] = {
+            "schema": {"type": "string"},
+            "description": 'The next page, `<url>; rel="next"`; none after the last page.',
+        }
+
+
 def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     """Add what the games describe and the export's format; give bodies that name a game one
     member per game and each question its own operation; refuse unknown fields in every
@@ -345,6 +381,7 @@ def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     _conditional(paths)
     _problems(paths)
     _named(paths)
+    _paged(paths)
     for operations in paths.values():
         for operation in operations.values():
             # Public (the adjudicator's questions, the game types): said, not left unsaid.

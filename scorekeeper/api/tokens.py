@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scorekeeper.access import tokens
+from scorekeeper.api import paging
 from scorekeeper.api.decorators import api_view
 from scorekeeper.api.serializers import BodyIn
 from scorekeeper.api.views import _user, _valid
@@ -69,7 +70,7 @@ class TokenIn(BodyIn):
 def token_list(request: Request) -> Response:
     user = _user(request)
     if request.method == "GET":
-        return Response(TokenOut(tokens.user_tokens(user), many=True).data)
+        return paging.page(request, tokens.user_tokens(user), ("-created_at", "-id"), TokenOut)
     data = _valid(TokenIn, request)
     token, raw = tokens.token_create(user=user, name=data["name"])
     body = dict(TokenOut(token).data) | {"token": raw}

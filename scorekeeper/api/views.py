@@ -20,6 +20,7 @@ from adjudicator.asking import describe_asks
 from adjudicator.games import all_games, get_game
 from adjudicator.records import describe
 from scorekeeper.access import roles
+from scorekeeper.api import paging
 from scorekeeper.api import serializers as s
 from scorekeeper.api.conditional import (
     IF_MATCH,
@@ -101,7 +102,9 @@ def _valid(serializer_class: type[Any], request: Request, body: Any = None) -> d
 @api_view(["GET", "POST"])
 def players(request: Request) -> Response:
     if request.method == "GET":
-        return Response(s.PlayerOut(roles.players_for_user(request.user), many=True).data)
+        return paging.page(
+            request, roles.players_for_user(request.user), ("name", "id"), s.PlayerOut
+        )
     data = _valid(s.PlayerIn, request)
     player = night_services.player_create(owner=_user(request), name=data["name"])
     return Response(s.PlayerOut(player).data, status=status.HTTP_201_CREATED)
@@ -114,7 +117,8 @@ def players(request: Request) -> Response:
 @api_view(["GET", "POST"])
 def nights(request: Request) -> Response:
     if request.method == "GET":
-        return Response(s.NightSummaryOut(roles.nights_for_user(request.user), many=True).data)
+        nights = roles.nights_for_user(request.user)
+        return paging.page(request, nights, ("-date", "-id"), s.NightSummaryOut)
     data = _valid(s.NightIn, request)
     night = night_services.night_create(owner=_user(request), **data)
     return Response(s.NightOut(night).data, status=status.HTTP_201_CREATED)
@@ -257,7 +261,8 @@ def game_detail(request: Request, pk: int) -> Response:
 def game_deals(request: Request, pk: int) -> Response:
     game = _game_for(request, pk)
     if request.method == "GET":
-        return Response(s.EntryOut(game.entries.select_related("recorded_by"), many=True).data)
+        entries = game.entries.select_related("recorded_by")
+        return paging.page(request, entries, ("id",), s.EntryOut)
     roles.require_recorder(_user(request), game.night)
     data = _for_this_game(game, _valid(s.DealRecordIn, request))
     entry = game_services.deal_record(
@@ -489,7 +494,7 @@ def night_rulings(request: Request, pk: int) -> Response:
     night = _night_for(request, pk)
     if request.method == "GET":
         rulings = night.rulings.select_related("saved_by")
-        return Response(s.RulingOut(rulings, many=True).data)
+        return paging.page(request, rulings, ("-saved_at", "-id"), s.RulingOut)
     roles.require_recorder(_user(request), night, "save")
     data = _valid(s.RulingIn, request)
     ruling = asking.ruling_save(
