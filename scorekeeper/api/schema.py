@@ -258,9 +258,10 @@ def _problems(paths: dict[str, Any]) -> None:
         for operation in operations.values():
             for code, answer in operation.get("responses", {}).items():
                 content = answer.get("content", {})
-                if code >= "400" and "application/json" in content:
+                if code >= "400" and content:
                     # Whatever the operation answers otherwise (a CSV export too).
-                    answer["content"] = {MEDIA_TYPE: content["application/json"]}
+                    first = content.get("application/json") or next(iter(content.values()))
+                    answer["content"] = {MEDIA_TYPE: first}
 
 
 # Each operation's id (what a generated client names its function) and summary, said as what
@@ -292,8 +293,10 @@ OPERATIONS: dict[str, tuple[str, str]] = {
     "game_types_list": ("list_game_types", "Every game: house rules, questions and records"),
     "nights_rulings_list": ("list_rulings", "The rulings a night keeps"),
     "nights_rulings_create": ("save_ruling", "Save a ruling to a night"),
-    "export_retrieve": ("export_everything", "Every night you can see, as JSON or CSV"),
-    "nights_export_retrieve": ("export_night", "A night, as JSON or CSV"),
+    "export_retrieve": ("export_everything", "Every night you can see, re-importable"),
+    "export_csv_retrieve": ("export_everything_csv", "Every night's deals, as CSV"),
+    "nights_export_retrieve": ("export_night", "A night, re-importable"),
+    "nights_export_csv_retrieve": ("export_night_csv", "A night's deals, as CSV"),
     "import_create": ("import_nights", "Import a JSON export"),
     "profiles_list": ("list_profiles", "Your house-rule profiles"),
     "profiles_create": ("create_profile", "Save a house-rule profile"),
@@ -311,6 +314,20 @@ OPERATIONS: dict[str, tuple[str, str]] = {
     "tokens_create": ("create_token", "Make an API token"),
     "tokens_destroy": ("revoke_token", "Revoke an API token"),
 }
+
+
+# The JSON exports: described as JSON only (the CSV is an operation of its own); they still
+# answer ?format=csv as they did before, for the scripts written then (docs/api.md).
+JSON_EXPORTS = {"export_night", "export_everything"}
+
+
+def _json_exports(paths: dict[str, Any]) -> None:
+    for operations in paths.values():
+        get = operations.get("get")
+        if get is None or get["operationId"] not in JSON_EXPORTS:
+            continue
+        get["responses"]["200"]["content"].pop("text/csv", None)
+        get["parameters"] = [p for p in get.get("parameters", []) if p["name"] != "format"]
 
 
 def _named(paths: dict[str, Any]) -> None:
@@ -352,6 +369,13 @@ def _paged(paths: dict[str, Any]) -> None:
             }
             for parameter in paging.PARAMETERS
         )
+        get["responses"].setdefault(
+            "400",
+            {
+                "content": {MEDIA_TYPE: {"schema": ref("ErrorOut")}},
+                "description": "A `limit` or `cursor` that is not one (field names which).",
+            },
+        )
         get["responses"]["200"].setdefault("headers", {})["Link"] = {
             "schema": {"type": "string"},
             "description": 'The next page, `<url>; rel="next"`; none after the last page.',
@@ -381,6 +405,7 @@ def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     _conditional(paths)
     _problems(paths)
     _named(paths)
+    _json_exports(paths)
     _paged(paths)
     for operations in paths.values():
         for operation in operations.values():

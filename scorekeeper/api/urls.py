@@ -52,7 +52,9 @@ urlpatterns = [
     ),
     # history: export and import
     path("nights/<id:pk>/export/", history.night_export, name="api_night_export"),
+    path("nights/<id:pk>/export/csv/", history.night_export_csv, name="api_night_export_csv"),
     path("export/", history.export_all, name="api_export"),
+    path("export/csv/", history.export_all_csv, name="api_export_csv"),
     path("import/", history.import_export, name="api_import"),
     path("export-schema.json", history.export_schema, name="api_export_schema"),
     # house-rule profiles (issue 10)

@@ -222,6 +222,8 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
     "api_export_schema": {"GET": ALL(200), "POST": ALL(405)},
     "api_night_export": {"GET": R(401, 404, 401, 200, 200, 200)},
     "api_export": {"GET": R(401, 200, 401, 200, 200, 200)},
+    "api_night_export_csv": {"GET": R(401, 404, 401, 200, 200, 200)},
+    "api_export_csv": {"GET": R(401, 200, 401, 200, 200, 200)},
     "api_import": {"POST": R(401, 400, 401, 400, 400, 400)},
     "api_profiles": {
         "GET": R(401, 200, 401, 200, 200, 200),

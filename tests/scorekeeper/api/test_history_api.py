@@ -153,3 +153,19 @@ def test_a_refused_csv_export_is_a_json_403(
     assert response.status_code == 403
     _is_the_json_error(response, "permission_denied")
     assert response.json()["message"] == "Not this one."
+
+
+def test_the_csv_is_an_operation_of_its_own_and_reads_as_format_csv_did(
+    api: APIClient, alice: Any
+) -> None:
+    """Issue 28: a generated client read the CSV as JSON (one operation, two bodies); the CSV
+    now has its own address, answered whatever Accept says; ?format=csv still answers it."""
+    night = played_night(alice)
+    own = api.get(f"/api/v1/nights/{night.pk}/export/csv/", HTTP_ACCEPT="application/json")
+    assert own.status_code == 200 and own["Content-Type"].startswith("text/csv")
+    old = api.get(f"/api/v1/nights/{night.pk}/export/?format=csv")
+    assert own.content == old.content
+    everything = api.get("/api/v1/export/csv/")
+    assert everything.status_code == 200 and everything.content.startswith(own.content[:40])
+    missing = api.get("/api/v1/nights/999999/export/csv/")
+    assert missing.status_code == 404 and missing["Content-Type"] == "application/problem+json"
