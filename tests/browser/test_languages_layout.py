@@ -13,7 +13,7 @@ from django.conf import settings
 from playwright.sync_api import Page
 
 from tests.browser.conftest import picture
-from tests.browser.test_narrow import OVERFLOWING, long_names_night
+from tests.browser.test_narrow import OVERFLOWING, long_names_night, main_pages
 
 WIDTHS = (320, 360)
 PICTURES = Path(settings.BASE_DIR) / "test-results" / "languages"
@@ -38,24 +38,7 @@ def test_every_main_page_fits_a_narrow_phone_in_each_language(
     page.context.add_cookies(
         [{"name": settings.LANGUAGE_COOKIE_NAME, "value": language, "url": base}]
     )
-    pages = {
-        "home": "/",
-        "night": night.get_absolute_url(),
-        "rummy-game": night.games.get(number=1).get_absolute_url(),
-        "trick-game": voormsi.get_absolute_url(),
-        "history": "/history/",
-        "recap": f"/nights/{night.pk}/recap/",
-        "players": "/players/",
-        "player": f"/players/{mary.pk}/?vs={tom.pk}",
-        "ratings": "/ratings/?game=bridge-rummy",
-        "desk": "/desk/",
-        "desk-hand": f"/desk/?from={voormsi.pk}&deal={hand.pk}",
-        "ruling": f"/rulings/{ruling.pk}/",
-        "profiles": "/profiles/",
-        "export": "/export/",
-        "tokens": "/account/tokens/",
-        "screen": f"{voormsi.get_absolute_url()}screen/",
-    }
+    pages = main_pages(night, voormsi, hand, ruling, mary, tom)
     PICTURES.mkdir(parents=True, exist_ok=True)
     wide, clipped = {}, {}
     for width in WIDTHS:

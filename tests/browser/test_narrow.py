@@ -45,6 +45,32 @@ def long_names_night(alice: Any) -> tuple[Night, Game, Entry, Ruling, Player, Pl
     return night, voormsi, hand, ruling, mary, tom
 
 
+def main_pages(
+    night: Night, voormsi: Game, hand: Entry, ruling: Ruling, mary: Player, tom: Player
+) -> dict[str, str]:
+    """Every main page of :func:`long_names_night`'s night, by a short name: the language
+    walks read them all."""
+    return {
+        "home": "/",
+        "night": night.get_absolute_url(),
+        "rummy-game": night.games.get(number=1).get_absolute_url(),
+        "grid-game": night.games.get(number=2).get_absolute_url(),
+        "trick-game": voormsi.get_absolute_url(),
+        "history": "/history/",
+        "recap": f"/nights/{night.pk}/recap/",
+        "players": "/players/",
+        "player": f"/players/{mary.pk}/?vs={tom.pk}",
+        "ratings": "/ratings/?game=bridge-rummy",
+        "desk": "/desk/",
+        "desk-hand": f"/desk/?from={voormsi.pk}&deal={hand.pk}",
+        "ruling": f"/rulings/{ruling.pk}/",
+        "profiles": "/profiles/",
+        "export": "/export/",
+        "tokens": "/account/tokens/",
+        "screen": f"{voormsi.get_absolute_url()}screen/",
+    }
+
+
 def test_every_page_fits_a_320_px_phone(signed_in: Page, alice: Any) -> None:
     night, voormsi, hand, ruling, mary, tom = long_names_night(alice)
     page = signed_in

@@ -13,7 +13,7 @@ from django.conf import settings
 from playwright.sync_api import Page
 
 from tests import pseudo
-from tests.browser.test_narrow import long_names_night
+from tests.browser.test_narrow import long_names_night, main_pages
 
 # Every text a person may read on the page: text nodes (those in templates the scripts show
 # too), labels read aloud, placeholders, titles, alternative texts, the button-like inputs'
@@ -62,25 +62,7 @@ def test_every_main_page_has_no_english_left_in_a_made_up_language(
     page.context.add_cookies(
         [{"name": settings.LANGUAGE_COOKIE_NAME, "value": pseudo.SPOKEN, "url": base}]
     )
-    pages = {
-        "home": "/",
-        "night": night.get_absolute_url(),
-        "rummy-game": night.games.get(number=1).get_absolute_url(),
-        "grid-game": night.games.get(number=2).get_absolute_url(),
-        "trick-game": voormsi.get_absolute_url(),
-        "history": "/history/",
-        "recap": f"/nights/{night.pk}/recap/",
-        "players": "/players/",
-        "player": f"/players/{mary.pk}/?vs={tom.pk}",
-        "ratings": "/ratings/?game=bridge-rummy",
-        "desk": "/desk/",
-        "desk-hand": f"/desk/?from={voormsi.pk}&deal={hand.pk}",
-        "ruling": f"/rulings/{ruling.pk}/",
-        "profiles": "/profiles/",
-        "export": "/export/",
-        "tokens": "/account/tokens/",
-        "screen": f"{voormsi.get_absolute_url()}screen/",
-    }
+    pages = main_pages(night, voormsi, hand, ruling, mary, tom)
     english: dict[str, list[str]] = {}
     for name, path in pages.items():
         response = page.goto(base + path)
