@@ -29,7 +29,7 @@ from scorekeeper_client.api.games import (
     record_deal,
     void_deal,
 )
-from scorekeeper_client.api.nights import create_night, export_night, start_game
+from scorekeeper_client.api.nights import create_night, export_night, export_night_csv, start_game
 from scorekeeper_client.api.players import create_player
 from scorekeeper_client.models import (
     AmendDealVoormsiRequest,
@@ -44,7 +44,6 @@ from scorekeeper_client.models import (
     DealVoormsiTricksFor4,
     EntryOut,
     ErrorOut,
-    ExportNightFormat,
     GameOut,
     NightInRequest,
     NightOut,
@@ -194,16 +193,14 @@ def night_at_the_table(client: AuthenticatedClient) -> None:
     verdict = "valid" if answer.valid else "not valid: " + "; ".join(answer.problems)
     say("bridge rummy", f"{answer.cards} {verdict}")
 
-    exported = export_night.sync(night.id, client=client, format_=ExportNightFormat.JSON)
+    exported = export_night.sync(night.id, client=client)
     document = expect(exported, ScorekeeperExport).to_dict()
     (game_exported,) = document["nights"][0]["games"]
     say("export", f"{document['format']}: {len(game_exported['entries'])} ledger entries")
-    # The CSV export: the generated function reads every 200 as JSON, so this one request goes
-    # through the client's own HTTP session (its base URL and token), asking for format=csv.
-    http = client.get_httpx_client()
-    csv = http.get(f"/api/v1/nights/{night.id}/export/", params={"format": "csv"})
-    csv.raise_for_status()
-    rows = csv.text.splitlines()
+    # The CSV export, an operation of its own: the generated function reads its body as text.
+    csv = export_night_csv.sync(night.id, client=client)
+    assert isinstance(csv, str), csv
+    rows = csv.splitlines()
     say("csv", f"{rows[0]}; {len(rows) - 1} rows")
 
 
