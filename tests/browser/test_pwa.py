@@ -378,15 +378,27 @@ def test_a_queued_deal_whose_number_was_taken_can_be_discarded(
     assert bridge_game.entries.count() == 1
 
 
+def in_control(page: Page) -> None:
+    """Wait until the service worker controls the page: its worker active (waited for with a
+    time limit, not by awaiting serviceWorker.ready, which never settles when the worker fails
+    to install), then the page opened again, which a worker active controls from the start
+    (the first page waits for the worker's claim, which two full-machine CI runs saw miss 30 s).
+    Functions, not strings: Playwright polls a string predicate with eval, which the CSP
+    (script-src 'self', no 'unsafe-eval') refuses."""
+    page.wait_for_function(
+        "async () => { const r = await navigator.serviceWorker.getRegistration();"
+        " return !!(r && r.active && r.active.state === 'activated'); }"
+    )
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
 def a_page_opened_before_opens_offline_and_queues(page: Page, base: str, game: Game) -> None:
     """The game's page, once opened with the worker in control, opens again offline and queues
     a deal; a page never opened says so and still lists the queue; back online, the deal is
     recorded once."""
     page.goto(f"{base}{game.get_absolute_url()}")
-    # Waited for with a time limit (not by awaiting serviceWorker.ready, which never settles
-    # when the worker fails to install). A function, not a string: Playwright polls a string
-    # predicate with eval, which the CSP (script-src 'self', no 'unsafe-eval') refuses.
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    in_control(page)
     page.reload()  # now through the worker, which keeps a copy
     page.context.set_offline(True)
     page.reload()
@@ -451,12 +463,7 @@ def test_a_queued_entry_asks_for_background_sync_and_the_sync_asks_the_page_to_s
 ) -> None:
     page = phone(browser, live_server)
     page.goto(f"{live_server.url}{bridge_game.get_absolute_url()}")
-    page.evaluate("navigator.serviceWorker.ready")
-    # Opened again: a page loaded once a worker is active is in its control from the start,
-    # where the first page waits for the worker's claim (which a PostgreSQL run once saw miss
-    # its 30 s under a full machine).
-    page.reload()
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    in_control(page)
     page.evaluate(
         """() => navigator.serviceWorker.addEventListener("message", (event) => {
         window.workerSaid = event.data && event.data.type;
