@@ -82,7 +82,6 @@ def _negotiated[F](view: F) -> F:
     return view
 
 
-
 class ImportedNight(serializers.Serializer[Night]):
     id = serializers.IntegerField()
     date = serializers.DateField()
@@ -117,7 +116,6 @@ def _export(request: Request, nights: list[Night], stem: str) -> HttpResponse | 
         exporting.export_document(nights),
         headers={"Content-Disposition": f'attachment; filename="{stem}.json"'},
     )
-
 
 
 # The JSON export and the CSV export are each an operation of their own (a generated client
