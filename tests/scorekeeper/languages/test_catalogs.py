@@ -24,7 +24,7 @@ LOCALE = ROOT / "locale"
 LANGUAGES = ("sv", "da", "is")
 DOMAINS = ("django", "djangojs")
 # What makemessages leaves out: tools, tests, the engine (its own catalogs, adjudicator/locale)
-# and this folder's own translation tables. The README gives the same command.
+# and the catalogs themselves. `./dev messages` runs the same command.
 IGNORED = [
     "node_modules",
     ".venv",
@@ -138,10 +138,10 @@ def test_the_catalogs_are_up_to_date_with_the_code(
     committed = {key(m) for m in entries(language, domain)}
     current = {key(m) for m in catalog(language, domain, extracted) if m.id}
     assert not current - committed, (
-        f"{language}/{domain}: sentences with no catalog entry (run makemessages, translate "
-        f"them; see the README): {sorted(map(str, current - committed))}"
+        f"{language}/{domain}: sentences with no catalog entry (run ./dev messages, translate "
+        f"them; see docs/languages.md): {sorted(map(str, current - committed))}"
     )
     assert not committed - current, (
-        f"{language}/{domain}: entries no code uses any more (run makemessages): "
+        f"{language}/{domain}: entries no code uses any more (run ./dev messages): "
         f"{sorted(map(str, committed - current))}"
     )
