@@ -26,7 +26,6 @@ import datetime
 import functools
 import hashlib
 import json
-from collections.abc import Callable
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -38,6 +37,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.utils.encoders import JSONEncoder
 
+from scorekeeper.api.conditional import View
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.models import IdempotentAnswer
 
@@ -46,7 +46,6 @@ REPLAYED = "Idempotent-Replayed"
 KEPT = datetime.timedelta(days=1)
 LONGEST_KEY = 255
 
-type View = Callable[..., HttpResponse]
 
 KEY_PARAMETER = OpenApiParameter(
     HEADER,

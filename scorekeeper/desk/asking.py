@@ -34,7 +34,7 @@ from scorekeeper.exceptions import InvalidInput
 from scorekeeper.house_rules.profile_selectors import differences, option_label, shown_value
 from scorekeeper.languages.speaking import say, speak_json
 from scorekeeper.ledger import reading as ledger
-from scorekeeper.models import Game, Night, Ruling
+from scorekeeper.models import Night, Ruling
 
 # A whole-number house rule is read at a few values only (its bounds and a step from the
 # default): enough to show that it matters, without asking a hundred times.
@@ -289,21 +289,9 @@ def rulings_for_night(night: Night) -> list[Shown]:
     for ruling in rulings:
         game = ruling.dispute.game if ruling.dispute is not None else None
         if game is not None and game.pk not in namings:
-            namings[game.pk] = naming_of(game)
+            namings[game.pk] = ledger.game_naming(game)
         out.append(shown(ruling, namings[game.pk] if game is not None else None))
     return out
-
-
-def naming_of(game: Game) -> Naming:
-    """How a game's players are called in its rulings: by their names, sides as it was seated
-    (seats by number for a game the engine no longer knows)."""
-    seats = tuple(game.seats.select_related("player").order_by("position"))
-    try:
-        definition = ledger.game_definition(game)
-        seating = definition.seating(len(seats), definition.options(game.options))
-    except AdjudicationError:
-        return DEFAULT
-    return ledger.naming(seats, seating)
 
 
 # Answers asked again, by the ruling's hash (a saved ruling never changes, and its hash covers
@@ -352,7 +340,7 @@ def shown(ruling: Ruling, naming: Naming | None = None) -> Shown:
     language spoken; seats called as ``naming`` says (by default: the players of the game
     whose hand it is about, else by number)."""
     if naming is None:
-        naming = naming_of(ruling.dispute.game) if ruling.dispute is not None else DEFAULT
+        naming = ledger.game_naming(ruling.dispute.game) if ruling.dispute is not None else DEFAULT
     try:
         game = get_game(ruling.game_slug)
         name = game.name

@@ -140,14 +140,6 @@ def game_remove(*, game: Game, by: User) -> None:
 # The ledger -------------------------------------------------------------------------------------
 
 
-def _seat_names(game: Game) -> Naming:
-    """How refusals call this game's seats and sides: by the players' names."""
-    seats = tuple(game.seats.select_related("player").order_by("position"))
-    definition = reading.game_definition(game)
-    seating = definition.seating(len(seats), definition.options(game.options))
-    return reading.naming(seats, seating)
-
-
 def _named(err: AdjudicationError, names: Naming) -> AdjudicationError:
     err.message = say(err.message, names)
     err.args = (err.message,)
@@ -240,7 +232,7 @@ def _validated(
     ``replacing`` is the deal being amended, which keeps its place in the game (a voided deal
     brought back returns to its old place); ``None`` appends a new deal.
     """
-    names = _seat_names(game)
+    names = reading.game_naming(game)
     definition = reading.game_definition(game)
     options = definition.options(game.options)
     players = len(names.names or ())
@@ -696,7 +688,7 @@ def deal_void(
     before = _current(game, entries)
     after = [row for row in before if row[0] != deal_key]
     number = _number_of(game, deal_key, entries)
-    names = _seat_names(game)
+    names = reading.game_naming(game)
     replayed = _refuse_new_problems(
         game,
         before,

@@ -8,10 +8,11 @@ from typing import Any
 
 from django.db.models import Q
 
+from adjudicator.errors import AdjudicationError
 from adjudicator.game import Game as GameDefinition
 from adjudicator.games import get_game
 from adjudicator.records import Seating
-from adjudicator.said import Naming
+from adjudicator.said import DEFAULT, Naming
 from scorekeeper.ledger import confirming
 from scorekeeper.models import Entry, Game, Night, Seat
 
@@ -30,6 +31,18 @@ def naming(seats: tuple[Seat, ...] | list[Seat], seating: Seating | None = None)
     if teams:
         return Naming(names, tuple(tuple(teams[t]) for t in sorted(teams)))
     return Naming(names, seating.sides if seating is not None else ())
+
+
+def game_naming(game: Game) -> Naming:
+    """How the engine's sentences call ``game``'s seats and sides: its players' names, sides
+    as it was seated (seats by number for a game the engine no longer knows)."""
+    seats = tuple(game.seats.select_related("player").order_by("position"))
+    try:
+        definition = game_definition(game)
+        seating = definition.seating(len(seats), definition.options(game.options))
+    except AdjudicationError:
+        return DEFAULT
+    return naming(seats, seating)
 
 
 def game_definition(game: Game) -> GameDefinition[Any, Any]:
