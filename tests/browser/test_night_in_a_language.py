@@ -109,7 +109,6 @@ def test_a_whole_night_in_the_tables_language(signed_in: Page, alice: Any, langu
     assert page.locator("#desk-answer .rule-tap").count() > 0
     assert page.evaluate(BROKEN_LINES) == []
     look("6-desk-answer")
-    page.locator("#desk-answer").screenshot(path=PICTURES / f"night-{language}-6-the-answer.png")
 
     page.goto(f"{base}/ratings/?game={slug}")
     look("7-ratings")
