@@ -39,12 +39,14 @@ from scorekeeper_client.models import (
     AskBridgeRummyMeldFor4,
     AskKnockRummySettleFor4,
     AskKnockRummySettleFor4Players,
+    DealEntryOut,
     DealVoidInRequest,
     DealVoormsiQuickFor4,
     DealVoormsiTricksFor4,
-    EntryOut,
+    DetailVoormsi,
     ErrorOut,
     GameOut,
+    MarkEntryOut,
     NightInRequest,
     NightOut,
     OptionsBridgeRummyRequest,
@@ -60,10 +62,10 @@ from scorekeeper_client.models import (
     StartGameVoormsiRequestGame,
 )
 from scorekeeper_client.models import (
-    AskKnockRummySettleFor4HandsItemType0 as HandCards,
+    AskKnockRummySettleFor4Cards as HandCards,
 )
 from scorekeeper_client.models import (
-    AskKnockRummySettleFor4HandsItemType1 as HandCount,
+    AskKnockRummySettleFor4Count as HandCount,
 )
 from scorekeeper_client.models import (
     DealVoormsiQuickFor4CapturesItem as Capture,
@@ -95,7 +97,7 @@ class Refused(Exception):
     """The API said no: its error body, or an answer the script did not expect."""
 
 
-def expect[T](answer: T | ErrorOut | None, kind: type[T]) -> T:
+def expect[T](answer: object, kind: type[T]) -> T:
     """The answer, if it is what was asked for; else why not."""
     if isinstance(answer, ErrorOut):
         raise Refused(f"{answer.code}: {answer.message}")
@@ -148,16 +150,23 @@ def night_at_the_table(client: AuthenticatedClient) -> None:
         revision=second.id,
         note="5 tricks to 4, not 6 to 3",
     )
-    amended = expect(amend_deal.sync(game.id, second.deal, client=client, body=amend), EntryOut)
+    amended = expect(amend_deal.sync(game.id, second.deal, client=client, body=amend), DealEntryOut)
     say("amend", f"hand 2 amended (entry {amended.id} supersedes {amended.supersedes})")
 
     void = DealVoidInRequest(revision=twice.id, note="recorded twice")
-    voided = expect(void_deal.sync(game.id, twice.deal, client=client, body=void), EntryOut)
+    voided = expect(void_deal.sync(game.id, twice.deal, client=client, body=void), MarkEntryOut)
     say("void", f"hand 3 voided (entry {voided.id}, a {voided.kind})")
 
     standings = expect(get_standings.sync(game.id, client=client), StandingsOut)
     units = ", ".join(f"{unit.name} {unit.total:g}" for unit in standings.units)
     say("standings", f"{units} after {len(standings.deals)} hands; {standings.status}")
+    # Each side's figures are its game's own: Voormsi's carry the tricks each side took.
+    taken = [
+        result.detail.tricks
+        for result in standings.deals[0].results
+        if isinstance(result.detail, DetailVoormsi)
+    ]
+    say("tricks", f"hand 1: {taken} by side")
 
     # Disputes, settled by the written rules without recording anything. Knock Rummy with the
     # house rule that tied winners are each paid in full, not half each.
@@ -187,11 +196,11 @@ def night_at_the_table(client: AuthenticatedClient) -> None:
         players=4,
         options=OptionsBridgeRummyRequest(min_naturals_per_meld=3),
     )
-    answer = expect(
+    ruled = expect(
         adjudicate_bridge_rummy_meld.sync(client=client, body=meld), AnswerBridgeRummyMeld
     )
-    verdict = "valid" if answer.valid else "not valid: " + "; ".join(answer.problems)
-    say("bridge rummy", f"{answer.cards} {verdict}")
+    verdict = "valid" if ruled.valid else "not valid: " + "; ".join(ruled.problems)
+    say("bridge rummy", f"{ruled.cards} {verdict}")
 
     exported = export_night.sync(night.id, client=client)
     document = expect(exported, ScorekeeperExport).to_dict()
@@ -204,11 +213,13 @@ def night_at_the_table(client: AuthenticatedClient) -> None:
     say("csv", f"{rows[0]}; {len(rows) - 1} rows")
 
 
-def record(client: AuthenticatedClient, game: GameOut, deal: object) -> EntryOut:
+def record(
+    client: AuthenticatedClient, game: GameOut, deal: DealVoormsiTricksFor4 | DealVoormsiQuickFor4
+) -> DealEntryOut:
     body = RecordDealVoormsiRequest(
         game=RecordDealVoormsiRequestGame.VOORMSI, deal=deal, token=uuid.uuid4()
     )
-    return expect(record_deal.sync(game.id, client=client, body=body), EntryOut)
+    return expect(record_deal.sync(game.id, client=client, body=body), DealEntryOut)
 
 
 def main(argv: list[str]) -> int:

@@ -19,12 +19,22 @@ A record with several ways takes the fields of exactly one (:class:`adjudicator.
 Each variant is a complete object: its own fields, and the other ways' fields declared as null
 only (the engine reads a null field as left out), so a typed client refuses a body that mixes
 two ways, and a generator never meets a schema made of constraints alone.
+
+Every member of a union names itself, so that a client reads each answer as the member it is
+(a generated client that tries the members in turn takes the first that fits, and a deal for
+two players fits the variant for five): a deal, a question's body and an answer carry
+``object``, the name of their component (``"DealVoormsiTricksFor4"``); house rules and a deal's
+figures carry ``game``, the game's slug. Each union declares its ``discriminator``. A client may
+leave ``object`` and ``game`` out of what it sends (the API reads a body by its game and its
+fields); the API puts them in everything it answers (:mod:`scorekeeper.api.shapes`).
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any
 
 from adjudicator.answers import answer_schema
@@ -103,7 +113,9 @@ def _sizes(sizes: Sequence[int], every: Sequence[int]) -> str:
     return "" if list(sizes) == list(every) else "For" + "Or".join(str(n) for n in sizes)
 
 
-def _complete(schema: dict[str, Any], ways: Sequence[Way]) -> Iterator[tuple[str, dict[str, Any]]]:
+def way_variants(
+    schema: dict[str, Any], ways: Sequence[Way]
+) -> Iterator[tuple[str, dict[str, Any]]]:
     """Each way of an OpenAPI object schema with a ``oneOf`` of ways, as a complete object.
 
     ``schema`` comes from :func:`adjudicator.records.json_schema` or
@@ -164,58 +176,139 @@ def _not_this_way(schema: dict[str, Any]) -> dict[str, Any]:
     return {"type": schema["type"], **NOT_THIS_WAY} if "type" in schema else NOT_THIS_WAY
 
 
-def _variants(prefix: str, shapes: Shapes) -> tuple[dict[str, dict[str, Any]], list[str]]:
-    """Name each distinct (way, schema) of a body across house rules and table sizes: the
-    components, and their names in order."""
+SHAPE = "object"  # the property that names the component an object is (Stripe's `object`)
+GAME = "game"  # the property that names the game of its house rules or figures
+
+
+def shape_property(names: Sequence[str]) -> dict[str, Any]:
+    """The ``object`` of a component: its own name, the one value it takes."""
+    return {
+        "type": "string",
+        "enum": list(names),
+        "description": "The component this object is (given in every answer; a body sent "
+        "may leave it out).",
+    }
+
+
+def game_property(slug: str, name: str) -> dict[str, Any]:
+    return {"type": "string", "enum": [slug], "description": f"The game: {name}."}
+
+
+def discriminator(prop: str, names: Iterable[str]) -> dict[str, Any]:
+    """An OpenAPI discriminator on ``prop``, each member by its own name."""
+    return {"propertyName": prop, "mapping": {n: REF + n for n in names}}
+
+
+@dataclass(frozen=True)
+class Body:
+    """A body's named shapes: its components by name, the union's name, and which component
+    each (way, variant) is."""
+
+    name: str
+    components: dict[str, dict[str, Any]]
+    index: dict[tuple[str, str], str]
+
+    def schemas(self, about: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """The body ``name``: the one variant itself, or ``anyOf`` the named variants with a
+        discriminator (a deal at two players fits the variant for five too: only ``object`` and
+        the ways exclude each other)."""
+        if len(self.components) == 1:
+            (only,) = self.components.values()
+            return {self.name: {**only, **about}}
+        return {
+            **self.components,
+            self.name: {
+                "anyOf": [ref(n) for n in self.components],
+                "discriminator": discriminator(SHAPE, self.components),
+                **about,
+            },
+        }
+
+
+def _variants(prefix: str, shapes: Shapes) -> Body:
+    """Name each distinct (way, schema) of a body across house rules and table sizes, each
+    with its ``object``."""
     groups: dict[tuple[str, str], tuple[str, list[int], dict[str, Any]]] = {}
     every: list[int] = []
     for rules, size, schema, ways in shapes:
         if size not in every:
             every.append(size)
-        for way, variant in _complete(schema, ways):
+        for way, variant in way_variants(schema, ways):
             _, sizes, _ = groups.setdefault((way, repr(variant)), (rules, [], variant))
             if size not in sizes:
                 sizes.append(size)
-    components: dict[str, dict[str, Any]] = {}
-    for (way, _), (rules, sizes, variant) in groups.items():
-        name = prefix + way + rules + _sizes(sorted(sizes), sorted(every))
-        assert name not in components, name
-        components[name] = variant
-    return components, list(components)
+    names = {
+        key: prefix + key[0] + rules + _sizes(sorted(sizes), sorted(every))
+        for key, (rules, sizes, _) in groups.items()
+    }
+    if len(names) == 1:  # the body is its one variant
+        names = dict.fromkeys(names, prefix)
+    assert len(set(names.values())) == len(names), names
+    components = {
+        names[key]: _shaped(variant, names[key]) for key, (_, _, variant) in groups.items()
+    }
+    return Body(prefix, components, names)
 
 
-def _union(
-    name: str, components: dict[str, dict[str, Any]], names: list[str], about: dict[str, Any]
-) -> dict[str, dict[str, Any]]:
-    """The body ``name``: the one variant itself, or ``anyOf`` the named variants (a deal at
-    two players fits the variant for five too: only the ways exclude each other)."""
-    if len(names) == 1:
-        return {name: {**components[names[0]], **about}}
-    return {**components, name: {"anyOf": [ref(n) for n in names], **about}}
+def _shaped(schema: dict[str, Any], name: str) -> dict[str, Any]:
+    """``schema`` with its ``object`` first, and a title for each anonymous member of a union
+    inside it (a generator names them by position otherwise)."""
+    _free(schema, SHAPE, name)
+    return {
+        **schema,
+        "properties": {SHAPE: shape_property([name]), **_titled(schema["properties"])},
+    }
 
 
-def deal_schemas() -> dict[str, dict[str, Any]]:
-    """Each game's deal body and its variants, by component name, with a sample deal."""
-    out: dict[str, dict[str, Any]] = {}
+def _free(schema: dict[str, Any], key: str, name: str) -> None:
+    """Refuse a game's field named as a discriminator is (a game would have to rename it)."""
+    if key in schema.get("properties", {}):
+        raise ValueError(f"{name} has a field {key!r}, the name that tells its union apart")
+
+
+def _titled(node: Any) -> Any:
+    """Each inline object of a ``oneOf`` or ``anyOf`` titled by the field it is told apart
+    by: the first it requires besides ``seat`` (a per-seat entry's ``held``, ``cards``)."""
+    if isinstance(node, list):
+        return [_titled(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _titled(value) for key, value in node.items()}
+    for union in ("oneOf", "anyOf"):
+        for member in out.get(union, ()):
+            if member.get("type") == "object" and "title" not in member:
+                keys = [k for k in member.get("required", ()) if k != "seat"]
+                if keys:
+                    member["title"] = camel(keys[0])
+    return out
+
+
+@cache
+def deal_bodies() -> dict[str, Body]:
+    """Each game's deal body and its named variants, by the game's slug."""
+    out = {}
     for game in all_games():
-        options = game.options()
         shapes = []
         for rules, variant in option_variants(game):
             for size in game.table_sizes():
                 record = game.record(variant, size)
                 schema = json_schema(record, size, null_for_other_ways=False)
                 shapes.append((rules, size, openapi_schema(schema), record.ways))
-        name = deal_component(game.slug)
-        components, names = _variants(name, shapes)
-        out |= _union(
-            name,
-            components,
-            names,
+        out[game.slug] = _variants(deal_component(game.slug), shapes)
+    return out
+
+
+def deal_schemas() -> dict[str, dict[str, Any]]:
+    """Each game's deal body and its variants, by component name, with a sample deal."""
+    out: dict[str, dict[str, Any]] = {}
+    for game in all_games():
+        sample = game.sample_deal(players=game.max_players, options=game.options(), number=1)
+        out |= deal_bodies()[game.slug].schemas(
             {
                 "description": f"A deal of {game.name} (`{game.slug}`), seats from 0 "
                 f"({game.min_players} to {game.max_players} players).",
-                "example": game.sample_deal(players=game.max_players, options=options, number=1),
-            },
+                "example": sample,
+            }
         )
     return out
 
@@ -225,17 +318,80 @@ def options_schemas() -> dict[str, dict[str, Any]]:
     out = {}
     for game in all_games():
         sent = openapi_schema(options_schema(game.options()))
+        _free(sent, GAME, options_component(game.slug))
         sent["description"] = f"House rules of {game.name}; any left out take their default."
+        sent["properties"] = {GAME: game_property(game.slug, game.name), **sent["properties"]}
         answered = {
             **sent,
             "description": f"The house rules a game of {game.name} is played under.",
             "required": list(sent["properties"]),
         }
-        if not answered["required"]:
-            del answered["required"]
         out[options_component(game.slug, request=True)] = sent
         out[options_component(game.slug)] = answered
     return out
+
+
+def ask_schema(game: Any, question: Any, size: int, options: Any) -> dict[str, Any]:
+    """A question's body at a table of ``size`` under ``options``, with its ways."""
+    schema: dict[str, Any] = openapi_schema(input_schema(question.asks, size, options))
+    schema["properties"]["options"] = ref(options_component(game.slug, request=True))
+    return schema
+
+
+@cache
+def ask_bodies() -> dict[tuple[str, str], Body]:
+    """Each question's body and its named variants, by (game slug, question)."""
+    out = {}
+    for game, name, question in questions():
+        assert question.asks is not None
+        shapes = [
+            (
+                rules,
+                size,
+                ask_schema(game, question, size, variant),
+                question.asks.ways(size, variant),
+            )
+            for rules, variant in option_variants(game)
+            for size in game.table_sizes()
+        ]
+        out[game.slug, name] = _variants(ask_component(game.slug, name), shapes)
+    return out
+
+
+@cache
+def answer_shapes() -> dict[tuple[str, str], dict[str, dict[str, Any]]]:
+    """Each question's answer: its one shape, or its shapes each named by the way of asking
+    it answers (``AnswerAlkortExchangeOne``, ``…Several``, as the bodies are), by (game slug,
+    question)."""
+    out = {}
+    for game, name, question in questions():
+        answer = answer_component(game.slug, name)
+        schema = openapi_schema(answer_schema(game, name, deal=ref(deal_component(game.slug))))
+        members = schema.get("anyOf") or [schema]
+        assert question.asks is not None
+        ways = question.asks.ways(game.max_players, game.options())
+        names = [answer] if len(members) == 1 else [answer + _way(m, ways) for m in members]
+        for n, member in zip(names, members, strict=True):
+            _free(member, SHAPE, n)
+        out[game.slug, name] = {
+            n: {
+                **member,
+                "properties": {
+                    SHAPE: shape_property([n]),
+                    **member["properties"],
+                    "said": SENTENCES_SCHEMA,
+                },
+                "required": [SHAPE, *member.get("required", ())],
+            }
+            for n, member in zip(names, members, strict=True)
+        }
+    return out
+
+
+def _way(member: dict[str, Any], ways: Sequence[Way]) -> str:
+    """The way of asking whose fields an answer's shape echoes: its name's part."""
+    (way,) = [w for w in ways if set(w.fields) <= member["properties"].keys()]
+    return camel(way.key)
 
 
 def question_schemas() -> dict[str, dict[str, Any]]:
@@ -244,36 +400,27 @@ def question_schemas() -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for game, name, question in questions():
         assert question.asks is not None
-        options = game.options()
-        shapes = []
-        for rules, variant in option_variants(game):
-            for size in game.table_sizes():
-                schema = openapi_schema(input_schema(question.asks, size, variant))
-                schema["properties"]["options"] = ref(options_component(game.slug, request=True))
-                shapes.append((rules, size, schema, question.asks.ways(size, variant)))
-        body = ask_component(game.slug, name)
-        components, names = _variants(body, shapes)
-        example = question.asks.example(game.max_players, options)
+        example = question.asks.example(game.max_players, game.options())
         if question.asks.players:
             example["players"] = game.max_players
-        out |= _union(
-            body,
-            components,
-            names,
+        out |= ask_bodies()[game.slug, name].schemas(
             {
                 "description": f"POST /adjudicate/{game.slug}/{name}/: {question.summary}",
                 "example": example,
-            },
+            }
         )
         answer = answer_component(game.slug, name)
-        schema = openapi_schema(answer_schema(game, name, deal=ref(deal_component(game.slug))))
-        _with_sentences(schema)
-        # An answer of several shapes: each a component of its own, as a body's variants are
-        # (a generator names inline members alike, and drops what then collides).
-        for number, shape in enumerate(schema.get("anyOf", ()), start=1):
-            out[f"{answer}Shape{number}"] = shape
-            schema["anyOf"][number - 1] = ref(f"{answer}Shape{number}")
-        out[answer] = {**schema, "description": f"What {game.name}'s `{name}` answers."}
+        about = {"description": f"What {game.name}'s `{name}` answers."}
+        shapes = answer_shapes()[game.slug, name]
+        if len(shapes) == 1:
+            out[answer] = {**shapes[answer], **about}
+        else:
+            out |= shapes
+            out[answer] = {
+                "anyOf": [ref(n) for n in shapes],
+                "discriminator": discriminator(SHAPE, shapes),
+                **about,
+            }
     return out
 
 
@@ -290,13 +437,6 @@ SENTENCES_SCHEMA: dict[str, Any] = {
 }
 
 
-def _with_sentences(schema: dict[str, Any]) -> None:
-    """An answer's object shapes, each with its sentences as data (``said``)."""
-    for shape in schema.get("anyOf", ()) or (schema,):
-        if shape.get("type") == "object" and "properties" in shape:
-            shape["properties"]["said"] = SENTENCES_SCHEMA
-
-
 def questions() -> Iterator[tuple[Any, str, Any]]:
     """Every (game, question name, question) that takes a body, in the games' order."""
     for game in all_games():
@@ -307,13 +447,17 @@ def questions() -> Iterator[tuple[Any, str, Any]]:
 
 def detail_schemas() -> dict[str, dict[str, Any]]:
     """Each game's figures behind a unit's points (:func:`adjudicator.details.detail_schema`)."""
-    return {
-        detail_component(game.slug): {
-            **openapi_schema(detail_schema(game)),
+    out = {}
+    for game in all_games():
+        schema = openapi_schema(detail_schema(game))
+        _free(schema, GAME, detail_component(game.slug))
+        out[detail_component(game.slug)] = {
+            **schema,
+            "properties": {GAME: game_property(game.slug, game.name), **schema["properties"]},
+            "required": [GAME, *schema.get("required", ())],
             "description": f"{game.name}: the figures behind a unit's points in a deal.",
         }
-        for game in all_games()
-    }
+    return out
 
 
 def game_schemas() -> dict[str, dict[str, Any]]:
@@ -329,4 +473,47 @@ def game_schemas() -> dict[str, dict[str, Any]]:
     for part in parts:
         assert not found.keys() & part.keys(), found.keys() & part.keys()
         found |= part
-    return found
+    return copy.deepcopy(found)  # the schema's postprocessing edits it; the caches stay whole
+
+
+# Unions over every game, for the fields that may hold any game's object (a ledger's entries, a
+# night's rulings): each member told apart by its discriminator, mapped to the leaf components.
+
+
+def deal_union(description: str) -> dict[str, Any]:
+    bodies = deal_bodies().values()
+    return {
+        "anyOf": [ref(body.name) for body in bodies],
+        "discriminator": discriminator(SHAPE, [n for b in bodies for n in b.components]),
+        "description": description,
+    }
+
+
+def ask_union(description: str) -> dict[str, Any]:
+    bodies = ask_bodies().values()
+    return {
+        "anyOf": [ref(body.name) for body in bodies],
+        "discriminator": discriminator(SHAPE, [n for b in bodies for n in b.components]),
+        "description": description,
+    }
+
+
+def answer_union(description: str) -> dict[str, Any]:
+    return {
+        "anyOf": [ref(answer_component(g.slug, n)) for g, n, _ in questions()],
+        "discriminator": discriminator(SHAPE, [n for s in answer_shapes().values() for n in s]),
+        "description": description,
+    }
+
+
+def by_game_union(component: Any, description: str) -> dict[str, Any]:
+    """Any game's ``component(slug)`` (its house rules, its figures), told apart by ``game``."""
+    games = all_games()
+    return {
+        "anyOf": [ref(component(g.slug)) for g in games],
+        "discriminator": {
+            "propertyName": GAME,
+            "mapping": {g.slug: REF + component(g.slug) for g in games},
+        },
+        "description": description,
+    }

@@ -23,7 +23,7 @@ from rest_framework.response import Response
 
 from adjudicator.games import all_games
 from adjudicator.options import describe_options
-from scorekeeper.api import paging
+from scorekeeper.api import paging, shapes
 from scorekeeper.api import serializers as s
 from scorekeeper.api.decorators import api_view
 from scorekeeper.api.serializers import BodyIn
@@ -132,7 +132,10 @@ def profile_list(request: Request) -> Response:
         return paging.page(request, by_name, ("slug", "lowered", "id"), ProfileOut)
     data = _valid(ProfileIn, request)
     profile = profiles.profile_create(
-        owner=_user(request), slug=data["game"], name=data["name"], options=data["options"]
+        owner=_user(request),
+        slug=data["game"],
+        name=data["name"],
+        options=shapes.sent_options(data["game"], data["options"]),
     )
     return Response(ProfileOut(profile).data, status=status.HTTP_201_CREATED)
 
@@ -167,6 +170,9 @@ def profile_detail(request: Request, pk: int) -> Response:
         return Response(status=status.HTTP_204_NO_CONTENT)
     data = _valid(ProfileUpdateIn, request)
     profiles.profile_update(
-        profile=profile, by=_user(request), name=data.get("name"), options=data.get("options")
+        profile=profile,
+        by=_user(request),
+        name=data.get("name"),
+        options=shapes.sent_options(profile.slug, data.get("options")),
     )
     return Response(ProfileOut(profile).data)

@@ -28,13 +28,23 @@ from scorekeeper.api.game_schemas import (
     answer_component,
     ask_component,
     deal_component,
+    deal_union,
     game_schemas,
     options_component,
     questions,
     ref,
 )
 from scorekeeper.api.idempotency import HEADER, REPLAYED
-from scorekeeper.api.serializers import FIELD_ERRORS, RECORD, RECORD_FIELD, ErrorOut
+from scorekeeper.api.serializers import (
+    DISPUTE_DATA,
+    FIELD_ERRORS,
+    NO_DATA,
+    RECORD,
+    RECORD_FIELD,
+    SETTING_DATA,
+    ErrorOut,
+)
+from scorekeeper.models import Entry
 from scorekeeper.transfer import export_format
 from scorekeeper.web.problems import MEDIA_TYPE
 
@@ -192,6 +202,47 @@ def _questions(paths: dict[str, Any]) -> None:
         if "security" in template:
             operation["security"] = template["security"]
         paths[f"/api/v1/adjudicate/{game.slug}/{name}/"] = {"post": operation}
+
+
+# A ledger's entry, one member per kind, each with its own data (EntryOut is the serializer's
+# whole description): told apart by ``kind``.
+ENTRY_KINDS = {
+    "DealEntryOut": ((Entry.Kind.RECORD, Entry.Kind.AMEND), "EntryDeal"),
+    "DisputeEntryOut": ((Entry.Kind.DISPUTE,), "DisputeData"),
+    "SettingEntryOut": ((Entry.Kind.SETTING,), "SettingData"),
+    "MarkEntryOut": ((Entry.Kind.VOID, Entry.Kind.END, Entry.Kind.CONFIRM), "NoData"),
+}
+assert sorted(k for kinds, _ in ENTRY_KINDS.values() for k in kinds) == sorted(Entry.Kind)
+
+
+def _entries_by_kind(schemas: dict[str, Any]) -> None:
+    """``EntryOut`` as ``oneOf`` one member per kind of entry, each with its data's own type."""
+    schemas["EntryDeal"] = deal_union(
+        "A record or an amend: the deal as its game keeps it (its `Deal…` body, canonical)."
+    )
+    schemas["DisputeData"] = DISPUTE_DATA
+    schemas["SettingData"] = SETTING_DATA
+    schemas["NoData"] = NO_DATA
+    generic = schemas["EntryOut"]
+    mapping: dict[str, str] = {}
+    for name, (kinds, data) in ENTRY_KINDS.items():
+        properties = {
+            **generic["properties"],
+            "kind": {"type": "string", "enum": [str(k) for k in kinds]},
+            "data": ref(data),
+        }
+        schemas[name] = {
+            **generic,
+            "title": name,
+            "description": f"An entry of kind {', '.join(str(k) for k in kinds)}.",
+            "properties": properties,
+        }
+        mapping |= {str(kind): REF + name for kind in kinds}
+    schemas["EntryOut"] = {
+        "oneOf": [ref(name) for name in ENTRY_KINDS],
+        "discriminator": {"propertyName": "kind", "mapping": mapping},
+        "description": "An entry of a game's ledger: its data is the kind's own.",
+    }
 
 
 def _nullable_objects(schemas: dict[str, Any]) -> None:
@@ -415,6 +466,7 @@ def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     # base URL (https://scores.example.org).
     result["servers"] = [{"url": "/", "description": "The server this schema came from."}]
     _nullable_objects(schemas)
+    _entries_by_kind(schemas)
     for union in BY_GAME:
         if union in schemas:
             _by_game(schemas, union)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, get_args
+from typing import Any, cast, get_args
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -16,12 +16,13 @@ from adjudicator.messages import as_data
 from adjudicator.options import options_as_dict
 from adjudicator.tally import Points, points_json
 from scorekeeper import limits
+from scorekeeper.api import shapes
 from scorekeeper.api.game_schemas import (
-    answer_component,
-    deal_component,
+    answer_union,
+    ask_union,
+    by_game_union,
     detail_component,
     options_component,
-    questions,
     ref,
 )
 from scorekeeper.models import Entry, Game, Night, Player, Seat
@@ -59,16 +60,13 @@ DISPUTE_DATA = {
     "required": ["question", "input", "answer", "summary"],
     "properties": {
         "question": {"type": "string", "description": "The question the deal was asked as."},
-        "input": {"type": "object", "description": "The question's input: the deal as asked."},
         "players": {"type": "integer", "nullable": True, "description": "The table size."},
-        "options": {
-            "anyOf": [ref(options_component(g.slug, request=True)) for g in all_games()],
-            "description": "The house rules that differ from the published ones.",
-        },
-        "answer": {
-            "anyOf": [ref(answer_component(g.slug, n)) for g, n, _ in questions()],
-            "description": "The answer as the desk gave it.",
-        },
+        "input": ask_union("The question's input: the deal as asked (its `Ask…`)."),
+        "options": by_game_union(
+            lambda slug: options_component(slug, request=True),
+            "The house rules that differ from the published ones.",
+        ),
+        "answer": answer_union("The answer as the desk gave it."),
         "summary": {"type": "string", "description": "The ruling in one sentence."},
         "said": {
             "allOf": [ref("Said")],
@@ -97,30 +95,83 @@ SETTING_DATA = {
 
 @extend_schema_field(
     {
-        "anyOf": [
-            *(ref(deal_component(g.slug)) for g in all_games()),
-            DISPUTE_DATA,
-            SETTING_DATA,
-            NO_DATA,
-        ],
+        "anyOf": [ref("EntryDeal"), ref("DisputeData"), ref("SettingData"), ref("NoData")],
         "description": "A record or an amend: the deal as its game keeps it (its `Deal…` "
         "body, canonical); a dispute: the ruling asked about the deal; a setting: how the game "
-        "keeps score from there on; a void, an end or a confirmation: empty.",
+        "keeps score from there on; a void, an end or a confirmation: empty. The schema gives "
+        "each kind of entry its own member, with its own data (scorekeeper.api.schema).",
     }
 )
 class EntryDataField(serializers.DictField):
-    """An entry's data, as the ledger keeps it."""
+    """An entry's data, as the ledger keeps it, with what each of its game's objects is (a
+    deal's ``object``; a dispute's question, answer and house rules theirs)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("source", "*")
+        super().__init__(**kwargs)
+
+    def to_representation(self, entry: Entry) -> dict[str, Any]:  # type: ignore[override]
+        data = entry.data
+        if not isinstance(data, dict) or not data:
+            return {}
+        table = _table(self.context, entry.game)
+        if table is None:
+            return dict(data)
+        slug, options, players = table
+        if entry.kind in (Entry.Kind.RECORD, Entry.Kind.AMEND):
+            return shapes.deal_shaped(slug, options, players, data)
+        if entry.kind == Entry.Kind.DISPUTE:
+            return _dispute_shaped(slug, data)
+        return dict(data)
+
+
+def _table(context: Any, game: Game) -> tuple[str, Any, int] | None:
+    """A game's slug, house rules (parsed) and table size, read once per answer."""
+    tables = context.setdefault("tables", {})
+    if game.pk not in tables:
+        try:
+            definition = get_game(game.slug)
+            tables[game.pk] = (game.slug, definition.options(game.options), game.seats.count())
+        except AdjudicationError:  # a game no longer known: its data as kept
+            tables[game.pk] = None
+    found: tuple[str, Any, int] | None = tables[game.pk]
+    return found
+
+
+def _dispute_shaped(slug: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    """A dispute's data: its input, answer and house rules each with what it is."""
+    out = dict(data)
+    question, players = data.get("question"), data.get("players")
+    if not isinstance(question, str):
+        return out
+    try:
+        options = get_game(slug).options(data.get("options") or {})
+    except AdjudicationError:
+        return out
+    if isinstance(data.get("input"), Mapping):
+        out["input"] = shapes.question_shaped(slug, question, options, players, data["input"])
+    if isinstance(data.get("answer"), Mapping):
+        out["answer"] = shapes.answer_shaped(slug, question, options, players, data["answer"])
+    if isinstance(data.get("options"), Mapping):
+        out["options"] = shapes.with_game(slug, data["options"])
+    return out
 
 
 @extend_schema_field(
-    {
-        "anyOf": [ref(options_component(g.slug)) for g in all_games()],
-        "description": "The house rules the game is played under, every rule given "
-        "(the game's `Options…`).",
-    }
+    by_game_union(
+        options_component,
+        "The house rules the game is played under, every rule given (the game's `Options…`).",
+    )
 )
 class GameOptionsField(serializers.DictField):
-    """A game's house rules, as it was started with them (every rule given)."""
+    """A game's house rules, as it was started with them (every rule given), with ``game``."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("source", "*")
+        super().__init__(**kwargs)
+
+    def to_representation(self, value: Any) -> dict[str, Any]:
+        return shapes.with_game(value.slug, value.options)
 
 
 class RulingOptionsField(GameOptionsField):
@@ -132,28 +183,55 @@ class RulingOptionsField(GameOptionsField):
             game = get_game(value.game_slug)
         except AdjudicationError:  # a game no longer known: its reading as kept
             return dict(value.options)
-        return options_as_dict(game.options(value.options))
+        return shapes.with_game(game.slug, options_as_dict(game.options(value.options)))
 
 
 @extend_schema_field(
-    {
-        "anyOf": [ref(options_component(g.slug, request=True)) for g in all_games()],
-        "description": "House rules of the game (its `Options…Request`); any not given take "
-        "their published default.",
-    }
+    by_game_union(
+        lambda slug: options_component(slug, request=True),
+        "House rules of the game (its `Options…Request`); any not given take their published "
+        "default.",
+    )
 )
 class OptionsRequestField(serializers.DictField):
     """House rules sent for a game the body does not name (checked by the game, not here)."""
 
 
-@extend_schema_field(
-    {
-        "anyOf": [ref(answer_component(g.slug, n)) for g, n, _ in questions()],
-        "description": "The question's answer (its `Answer…`).",
-    }
-)
+@extend_schema_field(answer_union("The question's answer (its `Answer…`)."))
 class AnswerField(serializers.DictField):
-    """A question's answer, as the engine gave it."""
+    """A ruling's answer, as the engine gave it, with its ``object`` (and its deal's)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(source="*", **kwargs)
+
+    def to_representation(self, ruling: Any) -> dict[str, Any]:
+        asked = _asked(ruling)
+        if asked is None:
+            return dict(ruling.answer)
+        return shapes.answer_shaped(*asked, ruling.answer)
+
+
+def _asked(ruling: Any) -> tuple[str, str, Any, int | None] | None:
+    """A ruling's game, question, house rules (parsed) and table size."""
+    try:
+        options = get_game(ruling.game_slug).options(ruling.options)
+    except AdjudicationError:  # a game no longer known: its answer as kept
+        return None
+    return ruling.game_slug, ruling.question, options, ruling.players
+
+
+@extend_schema_field(ask_union("The question's input (its `Ask…`)."))
+class QuestionInputField(serializers.DictField):
+    """A ruling's input, as the question was asked, with its ``object``."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(source="*", **kwargs)
+
+    def to_representation(self, ruling: Any) -> dict[str, Any]:
+        asked = _asked(ruling)
+        if asked is None:
+            return dict(ruling.data)
+        return shapes.question_shaped(*asked, ruling.data)
 
 
 # A house rule's value: a yes-or-no, a whole number, or one of a choice's words.
@@ -166,13 +244,15 @@ class OptionValueField(serializers.JSONField):
 
 
 @extend_schema_field(
-    {
-        "anyOf": [ref(detail_component(g.slug)) for g in all_games()],
-        "description": "The game's own figures behind the points (its `Detail…`).",
-    }
+    by_game_union(detail_component, "The game's own figures behind the points (its `Detail…`).")
 )
 class DetailField(serializers.DictField):
-    """A unit's detail in a deal, as its game declares it."""
+    """A unit's detail in a deal, as its game declares it, with ``game`` (the answer's
+    serializer names it in its context: :class:`StandingsOut`)."""
+
+    def to_representation(self, value: Any) -> dict[str, Any]:
+        slug = self.context.get("game_slug")
+        return shapes.with_game(slug, value) if slug else dict(value)
 
 
 class GameSlugField(serializers.ChoiceField):
@@ -644,6 +724,11 @@ class NextTurnOut(serializers.Serializer[Any]):
 class StandingsOut(serializers.Serializer[Any]):
     """A game as its ledger replays: read from :class:`scorekeeper.standings.scoreboard.Standings`."""
 
+    def to_representation(self, instance: Any) -> Any:
+        # The root's context (a dict): each deal's figures name their game from it.
+        cast(dict[str, Any], self.context)["game_slug"] = instance.game.slug
+        return super().to_representation(instance)
+
     game = serializers.IntegerField(source="game.pk")
     status = serializers.CharField(source="name_status")
     finished = serializers.BooleanField(
@@ -907,7 +992,7 @@ class RulingOut(serializers.Serializer[Any]):
     game = serializers.CharField(source="game_slug")
     question = serializers.CharField()
     players = serializers.IntegerField(allow_null=True)
-    input = serializers.DictField(source="data")
+    input = QuestionInputField()
     options = RulingOptionsField(
         source="*", help_text="The reading chosen: every house rule it was read under."
     )

@@ -20,7 +20,7 @@ from adjudicator.asking import describe_asks
 from adjudicator.games import all_games, get_game
 from adjudicator.records import describe
 from scorekeeper.access import roles
-from scorekeeper.api import paging
+from scorekeeper.api import paging, shapes
 from scorekeeper.api import serializers as s
 from scorekeeper.api.conditional import (
     IF_MATCH,
@@ -85,7 +85,7 @@ def _for_this_game(game: Game, data: dict[str, Any]) -> dict[str, Any]:
             f"this deal to a game of {data['game']}, or a deal of {definition.name} here.",
             field="game",
         )
-    return data
+    return {**data, "deal": shapes.sent_deal(game.slug, data["deal"])}
 
 
 def _valid(serializer_class: type[Any], request: Request, body: Any = None) -> dict[str, Any]:
@@ -204,7 +204,7 @@ def night_games(request: Request, pk: int) -> Response:
     unknown = [pid for pid in data["players"] if pid not in allowed]
     if unknown:
         raise InvalidInput(f"No player with id {unknown[0]} can join this night.", field="players")
-    options = data.get("options", {})
+    options = shapes.sent_options(data["game"], data.get("options", {}))
     if "profile" in data:  # house-rule profiles (issue 10): the user's own, else a 400
         options = profile_options(request, data["profile"], data["game"])
     game = game_services.game_start(
@@ -344,7 +344,7 @@ def hand_dispute(request: Request, pk: int, deal: int) -> Response:
         deal_key=deal,
         by=_user(request),
         question=data.get("question"),
-        data=data.get("input"),
+        data=shapes.sent_question(game.slug, data.get("question"), data.get("input"), "input"),
         note=data["note"],
         seat=data["seat"],
     )
@@ -477,10 +477,14 @@ def game_types(request: Request) -> Response:
 def adjudicate(request: Request, game: str, question: str) -> Response:
     if not isinstance(request.data, dict):
         raise InvalidInput("Send a JSON object.", field="body")
-    answer = answer_json(get_game(game).ask(question, request.data))
+    sent = shapes.sent_question(game, question, request.data)
+    definition = get_game(game)
+    answer = answer_json(definition.ask(question, sent))
     body = speak_json(answer)
     if isinstance(body, dict):
         body["said"] = sentences_of(answer)
+        options = definition.options(shapes.sent_options(game, sent.get("options") or {}))
+        body = shapes.answer_shaped(game, question, options, sent.get("players"), body)
     return Response(body)
 
 
@@ -502,9 +506,9 @@ def night_rulings(request: Request, pk: int) -> Response:
         by=_user(request),
         slug=data["game"],
         question=data["question"],
-        data=data["input"],
+        data=shapes.sent_question(data["game"], data["question"], data["input"], "input"),
         players=data.get("players"),
-        options=data["options"],
+        options=shapes.sent_options(data["game"], data["options"]),
         note=data["note"],
     )
     return Response(s.RulingOut(ruling).data, status=status.HTTP_201_CREATED)

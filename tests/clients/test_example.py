@@ -72,6 +72,7 @@ def test_a_night_kept_through_the_generated_client(
         "amend",
         "void",
         "standings",
+        "tricks",
         "knock rummy",
         "bridge rummy",
         "export",
@@ -96,6 +97,9 @@ def test_a_night_kept_through_the_generated_client(
     units = ", ".join(f"{unit['name']} {unit['total']:g}" for unit in standings["units"])
     assert said["standings"] == f"{units} after 2 hands; {standings['status']}"
     assert units.startswith("Ann and Cy ")
+    # Read from the first hand's figures, typed as Voormsi's: no field lost to another game's.
+    first = standings["deals"][0]["results"]
+    assert said["tricks"] == f"hand 1: {[r['detail']['tricks'] for r in first]} by side"
     # Tied winners each paid in full (the house rule), not half each.
     assert "undercut by seats 1 and 2" in said["knock rummy"]
     assert "(2, 0, 9)" in said["knock rummy"] and "(3, 1, 15)" in said["knock rummy"]

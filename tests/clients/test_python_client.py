@@ -4,8 +4,11 @@ no warning, no operation left out, and every module importable."""
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import re
+import subprocess
+import sys
 import traceback
 from pathlib import Path
 from typing import Any
@@ -71,3 +74,15 @@ def test_every_generated_module_imports(python_client: Generated) -> None:
     assert not failures, f"{len(failures)} of {len(modules)} modules do not import:\n" + "\n".join(
         failures
     )
+
+
+EXAMPLE = generate.HERE / "examples" / "client_night.py"
+
+
+def test_the_script_type_checks_strictly_against_the_client(python_client: Generated) -> None:
+    """mypy --strict, as an integrator's CI would run it: every answer read as its own type
+    (a Voormsi hand's tricks from the standings reach the script as Voormsi's figures)."""
+    env = {**os.environ, "MYPYPATH": str(python_client.path)}
+    command = [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(EXAMPLE)]
+    done = subprocess.run(command, env=env, capture_output=True, text=True, cwd=python_client.path)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -4,6 +4,11 @@ deals.ts, written here from the engine's sample deals, holds a valid deal for ev
 every table size, recorded every way its record allows (``Record.ways``: trick by trick or
 quickly, …): as the game's deal component and as the body that records and amends it. tsc
 must accept it all. refusals.ts (beside this file, hand-written) holds what must be refused.
+
+narrowing.ts, written here from tests/clients/samples.py, reads one sample of every member of
+every union the API answers (a ledger entry's deal, a dispute's question and answer, a game's
+house rules, a deal's figures) as a script would: it tests the member's discriminator
+(``object``, ``game``, ``kind``) and nothing else, and must then hold that member's own type.
 """
 
 from __future__ import annotations
@@ -16,11 +21,14 @@ import shutil
 import subprocess
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 import pytest
+from rest_framework.test import APIClient
 
 from adjudicator.games import all_games
 from clients import generate
+from tests.clients import samples
 from tests.clients.conftest import Generated
 
 pytestmark = pytest.mark.node
@@ -38,7 +46,7 @@ TSCONFIG = {
         "types": [],
         "skipLibCheck": False,
     },
-    "files": ["schema.d.ts", "bodies.ts", "deals.ts", "refusals.ts"],
+    "files": ["schema.d.ts", "bodies.ts", "deals.ts", "refusals.ts", "narrowing.ts"],
 }
 PREAMBLE = """\
 // Written by tests/clients/test_typescript.py from the engine's sample deals.
@@ -89,13 +97,72 @@ def deals_source() -> str:
     return "\n".join(lines)
 
 
+def narrowing_source(answers: samples.Samples) -> str:
+    """For each member, a function that takes the union where a client meets it and narrows it
+    by the discriminator alone: assigning the narrowed value to the member's own type compiles
+    only if the test picked out exactly that member."""
+    lines = [
+        "// Written by tests/clients/test_typescript.py from tests/clients/samples.py.",
+        'import type { Schemas } from "./bodies";',
+        "",
+    ]
+
+    def reader(name: str, union: str, value: str, test: str, sample: dict[str, Any]) -> None:
+        lines.extend(
+            [
+                f"export function read{name}(held: {union}): Schemas[{json.dumps(name)}] | null {{",
+                f"  const it = {value};",
+                f"  if ({test}) {{",
+                f"    const own: Schemas[{json.dumps(name)}] = it;",
+                "    return own;",
+                "  }",
+                "  return null;",
+                "}",
+                f"export const sample{name}: Schemas[{json.dumps(name)}] = {json.dumps(sample)};",
+                "",
+            ]
+        )
+
+    entry = 'Schemas["EntryOut"]'
+    for name, deal in sorted(samples.deals().items()):
+        reader(
+            name,
+            entry,
+            'held.kind === "record" || held.kind === "amend" ? held.data : null',
+            f"it !== null && it.object === {json.dumps(name)}",
+            deal,
+        )
+    dispute = 'Schemas["DisputeData"]'
+    for name, asked in sorted(samples.asks().items()):
+        reader(name, dispute, "held.input", f"it.object === {json.dumps(name)}", asked)
+    for name, answer in sorted(answers.items()):
+        reader(name, dispute, "held.answer", f"it.object === {json.dumps(name)}", answer)
+    game = 'Schemas["GameOut"]'
+    for name, options in sorted(samples.options().items()):
+        reader(name, game, "held.options", f"it.game === {json.dumps(options['game'])}", options)
+    unit = 'Schemas["UnitResultOut"]'
+    for name, detail in sorted(samples.details().items()):
+        reader(name, unit, "held.detail", f"it.game === {json.dumps(detail['game'])}", detail)
+    return "\n".join(lines)
+
+
 @pytest.fixture(scope="session")
-def tsc_errors(typescript_types: Generated) -> dict[str, list[str]]:
+def answer_samples(django_db_setup: Any, django_db_blocker: Any) -> samples.Samples:
+    """What the API answers to every question body (samples.answers), read once."""
+    with django_db_blocker.unblock():
+        return samples.answers(APIClient())
+
+
+@pytest.fixture(scope="session")
+def tsc_errors(
+    typescript_types: Generated, answer_samples: samples.Samples
+) -> dict[str, list[str]]:
     """tsc --strict over the generated types, deals.ts and refusals.ts: errors by file."""
     if not TSC.exists():
         pytest.fail(f"{TSC} is missing: ./dev install runs npm ci (needs node: ./dev ensure-node)")
     folder = typescript_types.path.parent
     (folder / "deals.ts").write_text(deals_source())
+    (folder / "narrowing.ts").write_text(narrowing_source(answer_samples))
     shutil.copy(HERE / "bodies.ts", folder / "bodies.ts")
     shutil.copy(HERE / "refusals.ts", folder / "refusals.ts")
     (folder / "tsconfig.json").write_text(json.dumps(TSCONFIG))
@@ -130,6 +197,11 @@ def test_the_generated_types_compile(tsc_errors: dict[str, list[str]]) -> None:
 def test_every_game_and_way_has_a_typed_deal(tsc_errors: dict[str, list[str]]) -> None:
     errors = tsc_errors["deals.ts"]
     assert not errors, f"{len(errors)} errors in deals.ts:\n" + "\n".join(errors[:30])
+
+
+def test_every_union_narrows_by_its_discriminator(tsc_errors: dict[str, list[str]]) -> None:
+    errors = tsc_errors["narrowing.ts"]
+    assert not errors, f"{len(errors)} errors in narrowing.ts:\n" + "\n".join(errors[:30])
 
 
 def test_the_types_refuse_a_wrong_game_and_mixed_ways(tsc_errors: dict[str, list[str]]) -> None:

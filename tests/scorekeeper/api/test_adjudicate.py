@@ -45,6 +45,7 @@ def test_a_joker_in_a_run_stands_while_someone_holds_three(anonymous_api: APICli
     response = ask(anonymous_api, "meld", {"cards": "4C JK=5C 6C", "other_hand_sizes": [3, 9]})
     assert response.status_code == 200
     assert response.json() == {
+        "object": "AnswerBridgeRummyMeld",
         "cards": "4C JK=5C 6C",
         "valid": True,
         "kind": "run",

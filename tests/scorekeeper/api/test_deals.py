@@ -76,6 +76,7 @@ def test_alice_records_a_deal(api: APIClient, bridge_game: Game) -> None:
         "deal": entry.pk,
         "kind": "record",
         "data": {
+            "object": "DealBridgeRummyFor4",  # which of the game's deal shapes it is
             "went_out": 0,
             "hand_rummy": False,
             "hands": [*OTHERS, {"seat": 3, "not_down": True}],

@@ -58,6 +58,7 @@ def test_create_and_read(api: APIClient) -> None:
         "Nanni's rules",
     )
     assert body["options"] == {
+        "game": "knock-rummy",  # what tells one game's house rules from another's
         "penalty_on_tie": True,
         "tied_winners": "each_full",
         "bonus_to_any_zero_winner": False,

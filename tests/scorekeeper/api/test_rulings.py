@@ -41,9 +41,10 @@ def test_the_owner_saves_a_ruling_under_a_reading_and_lists_it(
     assert (saved["game"], saved["question"], saved["players"]) == ("knock-rummy", "settle", 3)
     # The reading with every house rule given, as the schema's Options component says (the
     # ruling keeps only the one that differs from the published rules).
-    assert saved["options"] == options_as_dict(
-        get_game("knock-rummy").options({"penalty_on_tie": True})
-    )
+    assert saved["options"] == {
+        "game": "knock-rummy",
+        **options_as_dict(get_game("knock-rummy").options({"penalty_on_tie": True})),
+    }
     assert saved["options"]["penalty_on_tie"] is True
     # The answer is the engine's, asked again on the server under the reading chosen.
     assert [p["amount"] for p in saved["answer"]["payments"]] == [10, 25]
@@ -104,5 +105,6 @@ def test_a_grid_written_row_by_row_is_saved_as_a_ruling(api: APIClient, night: N
     ruling = {"game": "brummy", "question": "grid", "input": {"cards": grid}, "note": "1c"}
     response = api.post(url(night), ruling, format="json")
     assert response.status_code == 201, response.json()
-    assert response.json()["input"] == {"cards": grid}  # kept as the table wrote it
+    # Kept as the table wrote it, and said to be the question's body (its component).
+    assert response.json()["input"] == {"object": "AskBrummyGrid", "cards": grid}
     assert response.json()["answer"]["score"] == 20

@@ -111,7 +111,12 @@ def test_a_hand_with_the_other_ways_fields_as_null_is_recorded_its_own_way(
     quick = {"won": [7, 2], "first_five": 0, "captures": [], "dealer": None, "tricks": None}
     response = api.post(reverse("api_game_deals", args=[game]), {"game": "voormsi", "deal": quick})
     assert response.status_code == 201, response.content
-    assert response.json()["data"] == {"won": [7, 2], "first_five": 0, "captures": []}
+    assert response.json()["data"] == {
+        "object": "DealVoormsiQuickFor4",
+        "won": [7, 2],
+        "first_five": 0,
+        "captures": [],
+    }
     both = {"won": [7, 2], "tricks": [{"plays": [{"seat": 0, "cards": "9C"}]}]}
     response = api.post(reverse("api_game_deals", args=[game]), {"game": "voormsi", "deal": both})
     assert response.status_code == 400, response.content
