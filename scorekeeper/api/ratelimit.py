@@ -51,6 +51,7 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from scorekeeper.access.lockout import client_ip
 from scorekeeper.api.auth import ThrottledBasicAuthentication, TokenAuthentication
+from scorekeeper.web.problems import MEDIA_TYPE
 
 logger = logging.getLogger(__name__)
 
@@ -211,3 +212,51 @@ class RateLimitHeaders:
             for name, value in count.headers().items():
                 response[name] = value
         return response
+
+
+# The schema (scorekeeper.api.schema.postprocess) -------------------------------------------------
+
+HEADERS = {
+    "RateLimit-Policy": {
+        "schema": {"type": "string"},
+        "description": "The rate limit this request counted against (draft-ietf-httpapi-"
+        "ratelimit-headers): its name, `q` requests per `w` seconds. `anonymous` per address "
+        "on the public operations, `token` per API token, `account` per account (HTTP Basic); "
+        "the pages' session is not counted, and then the field is absent.",
+        "example": '"token";q=600;w=60',
+    },
+    "RateLimit": {
+        "schema": {"type": "string"},
+        "description": "Where this client stands: `r` requests left, for the next `t` seconds "
+        "(when the oldest request counted leaves the window).",
+        "example": '"token";r=597;t=58',
+    },
+}
+RETRY_AFTER = {
+    "schema": {"type": "integer", "minimum": 0},
+    "description": "Seconds to wait before trying again.",
+}
+PUBLIC_THROTTLED = (
+    "Too many requests (code `throttled`): past this address's rate limit (`RateLimit` "
+    "says which); nothing was done. `Retry-After` says in how many seconds to try again."
+)
+
+
+def document(schema: dict[str, Any]) -> None:
+    """The limits in the schema: the headers (as components), on each operation's successes,
+    304 and 429; and the 429 of the public operations, which take no credentials and so have
+    no 429 of their own (the others have it: a lock-out, or their token's limit)."""
+    schema.setdefault("components", {}).setdefault("headers", {}).update(HEADERS)
+    refs = {name: {"$ref": f"#/components/headers/{name}"} for name in HEADERS}
+    for operations in schema.get("paths", {}).values():
+        for operation in operations.values():
+            responses = operation.get("responses", {})
+            if operation.get("security") == [] and "429" not in responses:
+                responses["429"] = {
+                    "content": {MEDIA_TYPE: {"schema": {"$ref": "#/components/schemas/ErrorOut"}}},
+                    "description": PUBLIC_THROTTLED,
+                    "headers": {"Retry-After": RETRY_AFTER},
+                }
+            for code, answer in responses.items():
+                if code.startswith("2") or code in ("304", "429"):
+                    answer.setdefault("headers", {}).update(refs)

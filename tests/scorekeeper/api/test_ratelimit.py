@@ -21,6 +21,7 @@ from django.test import Client, override_settings
 from rest_framework.test import APIClient
 
 from scorekeeper.access.tokens import token_create
+from scorekeeper.api.game_schemas import questions
 from scorekeeper.api.ratelimit import CACHE, RateLimit
 from scorekeeper.models import Player
 
@@ -282,6 +283,34 @@ def test_counts_kept_in_the_database_are_shared(clock: Clock) -> None:
         assert cursor.fetchone() == (1,)
     assert ask(client).status_code == 200
     assert ask(client).status_code == 429
+
+
+# The schema ----------------------------------------------------------------------------------
+
+
+def test_the_schema_tells_every_limit(openapi: dict[str, Any]) -> None:
+    headers = openapi["components"]["headers"]
+    assert set(headers) == {"RateLimit", "RateLimit-Policy"}
+    refs = {name: {"$ref": f"#/components/headers/{name}"} for name in headers}
+    public = 0
+    for path, operations in openapi["paths"].items():
+        for method, operation in operations.items():
+            where = f"{method.upper()} {path}"
+            responses = operation["responses"]
+            # Every operation may be counted: a public one per address, the others per token.
+            refused = responses.get("429")
+            assert refused is not None, where
+            assert refused["headers"]["Retry-After"]["schema"]["type"] == "integer", where
+            assert refused["content"]["application/problem+json"]["schema"] == {
+                "$ref": "#/components/schemas/ErrorOut"
+            }, where
+            if operation["security"] == []:
+                public += 1
+                assert "`throttled`" in refused["description"], where
+            for code, answer in responses.items():
+                if code.startswith("2") or code in ("304", "429"):
+                    assert refs.items() <= answer["headers"].items(), (where, code)
+    assert public == len(list(questions())) + 1  # each game's questions, and the game types
 
 
 @pytest.mark.django_db(transaction=True)  # the failed query must not spoil a test's transaction
