@@ -12,12 +12,20 @@
 | STATIC_ROOT    | <repo>/staticfiles              | where `collectstatic` puts files               |
 | SCOREKEEPER_PROXY_COUNT | 0                      | reverse proxies in front; the sign-in lock-out |
 |                |                                 | reads the client from X-Forwarded-For then     |
+| API_RATE_ANONYMOUS | 120/min                     | the API's public operations, per address;      |
+|                |                                 | `N/s`, `/min`, `/hour`, `/day`, or `off`       |
+| API_RATE_TOKEN | 600/min                         | the API, per token (HTTP Basic: per account)   |
+| API_RATE_CACHE | local                           | where the counts are kept: `local` (each       |
+|                |                                 | process), `database`, or a `redis://` URL      |
 """
 
 import datetime
+import importlib.util
 import os
+import re
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.utils.csp import CSP
@@ -43,6 +51,58 @@ def env_bool(name: str, default: bool) -> bool:
 
 def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+# A rate as DRF's throttles read it: requests per second, minute, hour or day.
+RATE = re.compile(r"[1-9][0-9]{0,8}/(s|sec|second|m|min|minute|h|hour|d|day)")
+
+
+def env_rate(name: str, default: str) -> str | None:
+    """A rate limit from the environment (``120/min``), or None for ``off``."""
+    value = os.environ.get(name, "").strip().lower() or default
+    if value == "off":
+        return None
+    if not RATE.fullmatch(value):
+        raise ValueError(
+            f"{name} should be requests per s, min, hour or day (120/min), or off; not {value!r}"
+        )
+    return value
+
+
+def rate_limit_cache(value: str) -> dict[str, Any]:
+    """Where the API's rate limits keep their counts (``API_RATE_CACHE``)."""
+    value = value.strip()
+    # Room for many clients' counts (a count is a list of request times: about 5 KB for a
+    # token at 600 a minute); a full cache forgets a third of them, which lets those through.
+    options = {"MAX_ENTRIES": 10_000}
+    if value in ("", "local"):
+        # Each process counts on its own: with several gunicorn workers a client may get up to
+        # that many times its rate (docs/api.md).
+        return {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "scorekeeper-rate-limits",
+            "OPTIONS": options,
+        }
+    if value == "database":
+        # Shared by every worker and server: the table `manage.py createcachetable` makes
+        # (./dev serve runs it after migrate).
+        return {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "scorekeeper_rate_limits",
+            "OPTIONS": options,
+        }
+    if value.startswith(("redis://", "rediss://", "unix://")):
+        if importlib.util.find_spec("redis") is None:
+            raise ValueError(
+                "API_RATE_CACHE names a Redis server, but the redis package is not installed "
+                "(pip install redis), or set API_RATE_CACHE=database"
+            )
+        return {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": value,
+            "KEY_PREFIX": "scorekeeper-rate-limits",
+        }
+    raise ValueError(f"API_RATE_CACHE should be local, database or a redis:// URL; not {value!r}")
 
 
 DEBUG = env_bool("DEBUG", False)
@@ -115,6 +175,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     # The API's CORS policy: before anything that may answer (a preflight is answered here).
     "corsheaders.middleware.CorsMiddleware",
+    # The RateLimit headers on each API answer a rate limit counted (scorekeeper/api/ratelimit.py).
+    "scorekeeper.api.ratelimit.RateLimitHeaders",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # No NUL in any query parameter (PostgreSQL refuses it): a 400 before anything reads them.
@@ -270,6 +332,27 @@ REST_FRAMEWORK = {
         "scorekeeper.api.errors.ProblemJSONRenderer",  # Accept: application/problem+json
     ],
     "TEST_REQUEST_DEFAULT_FORMAT": "json",
+    # The rate limits: per address on the public operations, per token (scorekeeper/api/
+    # ratelimit.py); a 429 with Retry-After past them, and the RateLimit headers on every answer
+    # counted.
+    "DEFAULT_THROTTLE_CLASSES": ["scorekeeper.api.ratelimit.RateLimit"],
+}
+# How many requests a minute (or s, hour, day) the API answers: without credentials on its
+# public operations (the questions, the game types), per client address (read as the sign-in
+# lock-out reads it: SCOREKEEPER_PROXY_COUNT); with an API token, per token (HTTP Basic: per
+# account, at the token's rate). The pages' session is not counted. `off` turns one off.
+# 120 a minute: two questions a second from one address, far past what a table asks (a question
+# a deal), while a script hammering the engine's hardest questions is held to that. 600 a
+# minute: ten a second for a token, the club night of bench/load.py (50 tables, a deal each
+# every 30 s: 100 a minute) six times over, from one token.
+API_RATE_ANONYMOUS = env_rate("API_RATE_ANONYMOUS", "120/min")
+API_RATE_TOKEN = env_rate("API_RATE_TOKEN", "600/min")
+CACHES = {
+    # The kept scoreboards (scorekeeper/live/board_cache.py): each process its own, as Django's
+    # default is.
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    # The rate limits' counts, apart from the boards so that neither pushes the other out.
+    "ratelimit": rate_limit_cache(os.environ.get("API_RATE_CACHE", "local")),
 }
 # CORS (django-cors-headers): which other origins' browser apps may call the API, by
 # configuration: CORS_ALLOWED_ORIGINS="https://app.example.org,https://other.example" (none by
@@ -293,6 +376,8 @@ CORS_EXPOSE_HEADERS = (
     "etag",
     "idempotent-replayed",
     "location",
+    "ratelimit",
+    "ratelimit-policy",
     "retry-after",
 )
 CORS_PREFLIGHT_MAX_AGE = 3600

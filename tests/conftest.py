@@ -7,6 +7,7 @@ Sample Score Card, seated in that order.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -36,7 +37,17 @@ def pytest_configure(config: pytest.Config) -> None:
     settings.WHITENOISE_AUTOREFRESH = True
     # PBKDF2 at production strength costs ~0.4 s per persona; tests only need a hash that checks.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # The suite calls the API thousands of times a minute from one address, or with one token
+    # (schemathesis, the generated clients): rate limits it never reaches, so that each answer
+    # still goes through the count and carries its headers. Here and in the servers the tests
+    # start (their environment is this one's). tests/scorekeeper/api/test_ratelimit.py sets
+    # low rates to reach them.
+    settings.API_RATE_ANONYMOUS = settings.API_RATE_TOKEN = TEST_RATE
+    os.environ["API_RATE_ANONYMOUS"] = os.environ["API_RATE_TOKEN"] = TEST_RATE
     _flush_through_the_ledger_triggers()
+
+
+TEST_RATE = "1000000/min"
 
 
 def _flush_through_the_ledger_triggers() -> None:
@@ -147,12 +158,15 @@ def anonymous_api() -> APIClient:
 
 @pytest.fixture(autouse=True)
 def _empty_cache() -> Any:
-    """Each test starts with an empty cache (kept scoreboards): ids come again after a rollback."""
-    from django.core.cache import cache
+    """Each test starts with empty caches (kept scoreboards, the rate limits' counts): ids come
+    again after a rollback."""
+    from django.core.cache import caches
 
-    cache.clear()
+    for alias in settings.CACHES:
+        caches[alias].clear()
     yield
-    cache.clear()
+    for alias in settings.CACHES:
+        caches[alias].clear()
 
 
 @pytest.fixture(autouse=True)

@@ -3,9 +3,9 @@
 ``AutoSchema`` adds to each operation the error answers it can give, all with the one error
 body (:class:`~scorekeeper.api.serializers.ErrorOut`): 400 where it takes input (a body, a
 query parameter, or a name in its path), 401 and 403
-(and 429 ``locked_out`` with ``Retry-After``, a Basic-auth lock-out) where it needs a signed-in
-user, 404 where its path names an object, 503 ``busy`` with ``Retry-After`` where it writes
-(scorekeeper.web.busy). A view documents anything else (409) itself, with ``@extend_schema``; on a
+(and 429 with ``Retry-After``: a token's rate limit, or a Basic-auth lock-out) where it needs a
+signed-in user, 404 where its path names an object, 503 ``busy`` with ``Retry-After`` where it
+writes (scorekeeper.web.busy). A view documents anything else (409) itself, with ``@extend_schema``; on a
 view that
 takes GET and POST, the GET keeps none of the POST's 201 and 409.
 
@@ -22,7 +22,7 @@ from typing import Any
 from drf_spectacular import openapi
 
 from adjudicator.games import all_games
-from scorekeeper.api import paging
+from scorekeeper.api import paging, ratelimit
 from scorekeeper.api.game_schemas import (
     REF,
     answer_component,
@@ -55,8 +55,10 @@ ERRORS = {
     403: "Signed in, but not allowed to do this (a viewer writing, a recorder doing the owner's "
     "part).",
     404: "Nothing here that you can see (an object of another night is not found either).",
-    429: "Locked out (code `locked_out`): too many wrong passwords for this account from this "
-    "address (HTTP Basic). `Retry-After` says in how many seconds it may try again.",
+    429: "Too many requests: `throttled`, past the rate limit of this token or account "
+    "(`RateLimit` says which; nothing was done), or `locked_out`: too many wrong passwords for "
+    "this account from this address (HTTP Basic). `Retry-After` says in how many seconds it may "
+    "try again.",
     503: "Busy (code `busy`): the write waited for another one past its timeout and saved "
     "nothing; try again after the Retry-After header's seconds.",
 }
@@ -65,7 +67,8 @@ HEADERS = {
     429: {
         "Retry-After": {
             "schema": {"type": "integer", "minimum": 0},
-            "description": "Seconds until the lock-out ends.",
+            "description": "Seconds until the rate limit lets a request through again, or "
+            "the lock-out ends.",
         }
     },
     503: {
@@ -471,6 +474,7 @@ def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
         if union in schemas:
             _by_game(schemas, union)
     _questions(paths)
+    ratelimit.document(result)  # the rate limits' headers, and the public operations' 429
     result["paths"] = dict(sorted(paths.items()))
     for name, schema in schemas.items():
         if name.endswith("Request") and "properties" in schema:

@@ -225,3 +225,52 @@ def test_without_database_url_it_uses_sqlite() -> None:
     assert setting("DATABASES['default']['ENGINE']", DATABASE_URL=None) == (
         "django.db.backends.sqlite3"
     )
+
+
+# The API's rate limits ----------------------------------------------------------------------------
+
+
+def test_the_rate_limits_default_to_two_questions_a_second_and_ten_for_a_token() -> None:
+    code = (
+        "import django; django.setup(); from django.conf import settings; "
+        "print(settings.API_RATE_ANONYMOUS, settings.API_RATE_TOKEN, "
+        "settings.CACHES['ratelimit']['BACKEND'])"
+    )
+    result = run(["-c", code], API_RATE_ANONYMOUS=None, API_RATE_TOKEN=None, API_RATE_CACHE=None)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [
+        "120/min",
+        "600/min",
+        "django.core.cache.backends.locmem.LocMemCache",
+    ]
+
+
+def test_a_rate_limit_is_set_or_turned_off_from_the_environment() -> None:
+    assert setting("API_RATE_TOKEN", API_RATE_TOKEN="5000/hour") == "5000/hour"
+    assert setting("API_RATE_ANONYMOUS", API_RATE_ANONYMOUS="off") == "None"
+
+
+@pytest.mark.parametrize("rate", ["120", "120/fortnight", "0/min", "-1/min", "1²/min", "1/mfoo"])
+def test_a_rate_that_is_not_one_is_refused_at_start(rate: str) -> None:
+    result = run(["-c", "import django; django.setup()"], API_RATE_ANONYMOUS=rate)
+    assert result.returncode != 0
+    assert "API_RATE_ANONYMOUS should be requests per s, min, hour or day" in result.stderr
+
+
+def test_the_counts_may_be_kept_in_the_database_shared_by_every_process() -> None:
+    backend = setting("CACHES['ratelimit']['BACKEND']", API_RATE_CACHE="database")
+    assert backend == "django.core.cache.backends.db.DatabaseCache"
+
+
+def test_a_redis_cache_needs_the_redis_package() -> None:
+    """Redis is never a requirement: named without its client installed, the app says what
+    to do."""
+    code = (
+        "import importlib.util, sys; "
+        "sys.exit(0 if importlib.util.find_spec('redis') is None else 3)"
+    )
+    if run(["-c", code]).returncode == 3:
+        pytest.skip("the redis package is installed here")
+    result = run(["-c", "import django; django.setup()"], API_RATE_CACHE="redis://cache:6379/0")
+    assert result.returncode != 0
+    assert "the redis package is not installed" in result.stderr

@@ -42,6 +42,7 @@ def test_an_origin_the_configuration_names_may_call_the_api(settings: Any) -> No
     assert get["access-control-allow-origin"] == APP
     shown = {h.strip() for h in get["access-control-expose-headers"].split(",")}
     assert {"etag", "idempotent-replayed", "content-language"} <= shown
+    assert {"ratelimit", "ratelimit-policy", "retry-after"} <= shown  # a browser app paces itself
     # Another origin, and the pages, are not shared.
     assert (
         "access-control-allow-origin"
