@@ -21,6 +21,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from scorekeeper.models import Game
 from tests.browser.conftest import sign_in
+from tests.browser.demo import enter_deal_7, record_deal_7
 
 IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 DEMO_DATE = "2026-11-28"
@@ -118,26 +119,13 @@ def test_the_docs_pictures_of_the_demo_night(phone: Page, live_server: Any) -> N
     page.emulate_media(color_scheme="light")
 
     # Deal 7 being recorded: Tom went out, Mary's held count, Dick's cards on the picker.
-    form = page.locator("#record form")
-    form.locator('input[name="went_out"][value="1"]').check()
-    mary = form.locator('fieldset.hand[data-seat="0"]')
-    mary.get_by_label("Held count", exact=True).check()
-    mary.locator("input[type=number]").fill("25")
-    dick = form.locator('fieldset.hand[data-seat="2"]')
-    dick.get_by_label("Cards", exact=True).check()
-    for card in ("QH", "QD", "4C"):
-        dick.locator(f'button[data-card="{card}"]').click()
-    form.locator('fieldset.hand[data-seat="3"]').get_by_label("Never went down").check()
-    expect(page.locator("#record h2")).to_have_text("Record deal 7")
-    expect(dick.locator("input[type=text]")).to_have_value("QH QD 4C")
+    enter_deal_7(page)
     page.evaluate("document.activeElement && document.activeElement.blur()")
     keep(page.locator("#record"), "record-a-hand.png")
 
     # Recorded: the answer where the form was, the game over, the ratings it moved.
-    form.get_by_role("button", name="Record deal 7").click()
+    record_deal_7(page)
     answer = page.locator("#recorded")
-    expect(answer).to_contain_text("Deal 7 recorded")
-    expect(answer).to_contain_text("Game over: Tom wins on 160.")
     ratings = page.locator("section", has_text="What this game did to the ratings")
     expect(ratings).to_contain_text("Tom 0.0 → 3.0")
     keep(page, "hand-recorded.png", clip=band(page, answer, ratings))
