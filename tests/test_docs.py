@@ -153,3 +153,16 @@ def test_dev_docs_serves_the_site(tmp_path: Path) -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def test_every_picture_is_taken_by_the_browser_test_and_shown_somewhere() -> None:
+    """A picture nobody takes goes stale; one nobody shows is dead weight."""
+    taking = (ROOT / "tests" / "browser" / "test_doc_pictures.py").read_text()
+    taken = set(re.findall(r'^    "([\w-]+\.png)": ', taking, re.MULTILINE))
+    kept = {path.name for path in (ROOT / "docs" / "images").iterdir()}
+    assert kept == taken
+    pages = README + "".join(page.read_text() for page in (ROOT / "docs").glob("*.md"))
+    shown = {Path(link).name for link in links(pages) if link.endswith(".png")}
+    assert shown == kept
+    for name in kept:
+        assert (ROOT / "docs" / "images" / name).stat().st_size <= 150_000, name
