@@ -137,7 +137,7 @@ def test_without_root_it_says_what_to_install(bare_machine: tuple[Path, dict[str
 def checkout(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     """The dev script in a checkout where every tool ``./dev check`` calls is a stand-in that
     passes, and the venv's python logs each pytest run (its database and arguments) and exits
-    with PYTEST_EXIT."""
+    with PYTEST_EXIT; mkdocs logs its arguments to mkdocs.log and exits with MKDOCS_EXIT."""
     shutil.copy(ROOT / "dev", tmp_path / "dev")
     for stamped, stamp in (
         ("requirements.lock", ".venv/.requirements.lock"),
@@ -159,6 +159,7 @@ def checkout(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     )
     for tool in ("ruff", "mypy", "lint-imports", "pip-audit"):
         stand_in(venv, tool, "exit 0")
+    stand_in(venv, "mkdocs", f'echo "$*" >> {tmp_path / "mkdocs.log"}; exit "${{MKDOCS_EXIT:-0}}"')
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     for program in ("chromium", "node", "npm"):
@@ -236,3 +237,15 @@ def test_side_by_side_fails_when_either_pass_fails(checkout: tuple[Path, dict[st
     done = check(checkout, PYTEST_SIDE_BY_SIDE="1", PYTEST_EXIT="1")
     assert done[0] == "exit 1"
     assert len(done) == 3  # both ran to the end
+
+
+def test_check_builds_the_docs_strict_and_a_broken_build_stops_it_before_the_tests(
+    checkout: tuple[Path, dict[str, str]],
+) -> None:
+    """mkdocs.yml's validation makes a broken link or anchor, or a page outside the nav, a
+    warning, and --strict makes any warning fail (tests/test_docs.py breaks each on purpose)."""
+    log, _ = checkout
+    assert check(checkout)[0] == "exit 0"
+    assert (log.parent / "mkdocs.log").read_text() == "build --strict --site-dir site\n"
+    log.unlink()
+    assert check(checkout, MKDOCS_EXIT="1") == ["exit 1"]  # and no pytest run

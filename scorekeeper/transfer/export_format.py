@@ -26,7 +26,7 @@ from scorekeeper import limits
 FORMAT = "scorekeeper-export"
 VERSION = 1
 
-# The size caps of one import (README: "Export and import"), from the app's own limits: a night
+# The size caps of one import (docs/integrators.md: "The export format"), from the app's own limits: a night
 # the app keeps always fits, and a file past them is refused whole with a 400 before any of it
 # is replayed.
 MAX_ENTRIES = limits.FILE_ENTRIES  # ledger entries in the whole file, all games together

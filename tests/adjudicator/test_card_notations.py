@@ -1,4 +1,4 @@
-"""Every way of writing cards that the README and the engine's own output use is taken
+"""Every way of writing cards that docs/games.md and the engine's own output use is taken
 wherever cards are, through the bounds (issue 26, item 8: a grid written row by row, as
 ``str()`` of a grid prints it and ``Grid.parse``'s doctest writes it, was refused: the bound
 counted each ``/`` as a card, and a deal's grid did not read rows at all).
@@ -46,7 +46,7 @@ def _rows(cards: list[Card], mark: str) -> str:
     return mark.join(format_cards(row) for row in rows)
 
 
-# name -> how the cards are written. Every form the README's "Card notation" names, and every
+# name -> how the cards are written. Every form docs/games.md's "Card notation" names, and every
 # form the engine writes: str() of a card, of a joker standing for a card, of a meld, of a grid.
 NOTATIONS: dict[str, Callable[[list[Card]], str]] = {
     "canonical (format_cards, str of a card)": format_cards,
@@ -148,7 +148,7 @@ def test_every_string_of_cards_takes_its_bound_in_every_notation_and_not_one_mor
             assert refused.value.field == path
 
 
-# The notation examples of the README and the doctests, each with how many cards it holds.
+# The notation examples of docs/games.md and the doctests, each with how many cards it holds.
 WRITTEN = [
     pytest.param("AS 10H JC QD 2S JK", 6, id="readme-examples"),
     pytest.param("as, th ♣q jk", 4, id="cards-doctest"),

@@ -106,7 +106,7 @@ def test_the_main_pages_pass_axe_and_are_screenshotted(
 
 
 def small_targets(page: Page) -> list[str]:
-    """Controls less than 44 px high (the README's promise; WCAG 2.5.8 asks 24), but for a
+    """Controls less than 44 px high (docs/players.md's promise; WCAG 2.5.8 asks 24), but for a
     ruling id tapped inside a sentence (2.5.8's inline exception)."""
     found: list[str] = page.evaluate(
         """() => [...document.querySelectorAll(

@@ -275,7 +275,7 @@ def test_on_a_new_game_the_pad_is_in_view_with_44_px_keys_and_only_cards_that_pl
     signed_in: Page, night: Night, slug: str, players: int, size: tuple[int, int]
 ) -> None:
     """Issue 26, item 6: on a new game the pad began 1,371 px down the page (1,429 at 360
-    wide), its keys were 34 x 40 px where the README promises 44, and Brus drew its 14
+    wide), its keys were 34 x 40 px where docs/players.md promises 44, and Brus drew its 14
     unplayable cards as keys. Now it waits at the foot of the screen from the start, every key
     is at least 44 x 44, and the cards are the pack less those the game never plays."""
     page = signed_in

@@ -1,7 +1,9 @@
 """Load a demo game night (idempotent): ``python manage.py load_demo``.
 
 Creates the account ``demo`` (password ``demo``) with a night holding the Bridge Rummy Sample
-Score Card's first six deals, so the seventh can be recorded by hand.
+Score Card's first six deals, so the seventh can be recorded by hand. The night is today's, or
+``--date``'s (the docs' screenshots use a fixed one, so that a picture changes only when its
+page does).
 """
 
 from __future__ import annotations
@@ -22,6 +24,14 @@ from scorekeeper.nights.demo import SAMPLE_DEALS, SAMPLE_PLAYERS
 class Command(BaseCommand):
     help = "Create the demo account and a demo game night (does nothing if it exists)."
 
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument(
+            "--date",
+            type=datetime.date.fromisoformat,
+            default=None,
+            help="the night's date, YYYY-MM-DD (default: today)",
+        )
+
     @transaction.atomic
     def handle(self, *args: Any, **options: Any) -> None:
         User = get_user_model()
@@ -34,7 +44,7 @@ class Command(BaseCommand):
             return
         night = night_services.night_create(
             owner=user,
-            date=datetime.date.today(),
+            date=options["date"] or datetime.date.today(),
             place="The kitchen table",
             notes="Demo: the Sample Score Card from the Bridge Rummy rules, deals 1 to 6.",
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import io
 from typing import Any
 
@@ -22,6 +23,7 @@ def load_demo() -> str:
 
 def test_loading_the_demo_twice_makes_one_night(db: Any) -> None:
     assert "Demo night loaded" in load_demo()
+    assert Night.objects.get().date == datetime.date.today()
     assert "already loaded" in load_demo()
     night = Night.objects.get()
     assert night.owner.username == "demo"
@@ -43,3 +45,9 @@ def test_the_demo_account_signs_in_with_demo(db: Any) -> None:
     # Sign-ins are watched by django-axes, which needs the request (as the sign-in page gives).
     request = RequestFactory().post("/accounts/login/")
     assert authenticate(request, username="demo", password="demo") is not None
+
+
+def test_the_demo_night_is_today_s_or_the_date_asked_for(db: Any) -> None:
+    """The docs' screenshots load it on a fixed date, so a picture changes only with its page."""
+    call_command("load_demo", "--date", "2026-11-28", stdout=io.StringIO())
+    assert Night.objects.get().date == datetime.date(2026, 11, 28)
