@@ -25,6 +25,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scorekeeper.access import roles
+from scorekeeper.api import shapes
 from scorekeeper.api.decorators import api_view
 from scorekeeper.api.parsers import ImportJSONParser
 from scorekeeper.models import Night
@@ -113,7 +114,7 @@ def _export(request: Request, nights: list[Night], stem: str) -> HttpResponse | 
     if request.accepted_renderer.format == "csv":
         return _csv(nights, stem)
     return Response(
-        exporting.export_document(nights),
+        shapes.export_shaped(exporting.export_document(nights)),
         headers={"Content-Disposition": f'attachment; filename="{stem}.json"'},
     )
 

@@ -26,7 +26,10 @@ from scorekeeper.api import paging, ratelimit
 from scorekeeper.api.game_schemas import (
     REF,
     answer_component,
+    answer_union,
     ask_component,
+    ask_union,
+    by_game_union,
     deal_component,
     deal_union,
     game_schemas,
@@ -39,6 +42,7 @@ from scorekeeper.api.serializers import (
     DISPUTE_DATA,
     FIELD_ERRORS,
     NO_DATA,
+    QUESTION_FIELD,
     RECORD,
     RECORD_FIELD,
     SETTING_DATA,
@@ -219,16 +223,28 @@ assert sorted(k for kinds, _ in ENTRY_KINDS.values() for k in kinds) == sorted(E
 
 
 def _entries_by_kind(schemas: dict[str, Any]) -> None:
-    """``EntryOut`` as ``oneOf`` one member per kind of entry, each with its data's own type."""
+    """``EntryOut``, and an export's ledger entry (``ExportEntry``), as ``oneOf`` one member
+    per kind of entry, each with its data's own type."""
     schemas["EntryDeal"] = deal_union(
         "A record or an amend: the deal as its game keeps it (its `Deal…` body, canonical)."
     )
     schemas["DisputeData"] = DISPUTE_DATA
     schemas["SettingData"] = SETTING_DATA
     schemas["NoData"] = NO_DATA
-    generic = schemas["EntryOut"]
+    schemas["EntryOut"] = _by_kind(schemas, schemas["EntryOut"], "{}")
+    export = schemas["Export"]["properties"]["nights"]["items"]["properties"]["games"]["items"]
+    entries = export["properties"]["entries"]
+    entries["items"] = _by_kind(schemas, entries["items"], "Export{}")
+    schemas["ExportEntry"] = entries["items"]
+    entries["items"] = ref("ExportEntry")
+
+
+def _by_kind(schemas: dict[str, Any], generic: dict[str, Any], named: str) -> dict[str, Any]:
+    """``generic`` (an entry) as ``oneOf`` a member per kind of entry, each a component named
+    by ``named`` (``"Export{}"``: ``ExportDealEntryOut``)."""
     mapping: dict[str, str] = {}
-    for name, (kinds, data) in ENTRY_KINDS.items():
+    for member, (kinds, data) in ENTRY_KINDS.items():
+        name = named.format(member)
         properties = {
             **generic["properties"],
             "kind": {"type": "string", "enum": [str(k) for k in kinds]},
@@ -241,11 +257,31 @@ def _entries_by_kind(schemas: dict[str, Any]) -> None:
             "properties": properties,
         }
         mapping |= {str(kind): REF + name for kind in kinds}
-    schemas["EntryOut"] = {
-        "oneOf": [ref(name) for name in ENTRY_KINDS],
+    return {
+        "oneOf": [ref(named.format(member)) for member in ENTRY_KINDS],
         "discriminator": {"propertyName": "kind", "mapping": mapping},
         "description": "An entry of a game's ledger: its data is the kind's own.",
     }
+
+
+def _typed_export(schemas: dict[str, Any]) -> None:
+    """The export's house rules and rulings typed as the API's own: each game's rules, each
+    question's body and answer, told apart as everywhere (``game``, ``object``)."""
+    night = schemas["Export"]["properties"]["nights"]["items"]
+    game = night["properties"]["games"]["items"]
+    rules = by_game_union(
+        lambda slug: options_component(slug, request=True),
+        "The house rules, each game's own (its `Options…Request`).",
+    )
+    game["properties"]["options"] = rules
+    ruling = night["properties"]["rulings"]["items"]
+    ruling["properties"]["options"] = rules
+    ruling["properties"]["input"] = ask_union(
+        "The question's input (its `Ask…`, with the table size where the question takes it)."
+    )
+    ruling["properties"]["answer"] = answer_union(
+        "The answer as it was given (its `Answer…`); an import asks the question again."
+    )
 
 
 def _nullable_objects(schemas: dict[str, Any]) -> None:
@@ -446,6 +482,7 @@ def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     schemas["FieldErrors"] = {**FIELD_ERRORS, "description": "Each field's problems."}
     schemas["Record"] = RECORD
     schemas["RecordField"] = RECORD_FIELD
+    schemas["QuestionField"] = QUESTION_FIELD
     paths = result.setdefault("paths", {})
     post = paths.get(IMPORT_PATH, {}).get("post")
     if post is not None:
@@ -470,6 +507,7 @@ def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     result["servers"] = [{"url": "/", "description": "The server this schema came from."}]
     _nullable_objects(schemas)
     _entries_by_kind(schemas)
+    _typed_export(schemas)
     for union in BY_GAME:
         if union in schemas:
             _by_game(schemas, union)

@@ -117,12 +117,7 @@ class EntryDataField(serializers.DictField):
         table = _table(self.context, entry.game)
         if table is None:
             return dict(data)
-        slug, options, players = table
-        if entry.kind in (Entry.Kind.RECORD, Entry.Kind.AMEND):
-            return shapes.deal_shaped(slug, options, players, data)
-        if entry.kind == Entry.Kind.DISPUTE:
-            return _dispute_shaped(slug, data)
-        return dict(data)
+        return shapes.entry_data_shaped(*table, entry.kind, data)
 
 
 def _table(context: Any, game: Game) -> tuple[str, Any, int] | None:
@@ -136,25 +131,6 @@ def _table(context: Any, game: Game) -> tuple[str, Any, int] | None:
             tables[game.pk] = None
     found: tuple[str, Any, int] | None = tables[game.pk]
     return found
-
-
-def _dispute_shaped(slug: str, data: Mapping[str, Any]) -> dict[str, Any]:
-    """A dispute's data: its input, answer and house rules each with what it is."""
-    out = dict(data)
-    question, players = data.get("question"), data.get("players")
-    if not isinstance(question, str):
-        return out
-    try:
-        options = get_game(slug).options(data.get("options") or {})
-    except AdjudicationError:
-        return out
-    if isinstance(data.get("input"), Mapping):
-        out["input"] = shapes.question_shaped(slug, question, options, players, data["input"])
-    if isinstance(data.get("answer"), Mapping):
-        out["answer"] = shapes.answer_shaped(slug, question, options, players, data["answer"])
-    if isinstance(data.get("options"), Mapping):
-        out["options"] = shapes.with_game(slug, data["options"])
-    return out
 
 
 @extend_schema_field(
@@ -218,6 +194,11 @@ def _asked(ruling: Any) -> tuple[str, str, Any, int | None] | None:
     except AdjudicationError:  # a game no longer known: its answer as kept
         return None
     return ruling.game_slug, ruling.question, options, ruling.players
+
+
+@extend_schema_field(ask_union("The question's input (its `Ask…`)."))
+class QuestionExampleField(serializers.DictField):
+    """A question's sample input (its ``object`` given by the view that answers it)."""
 
 
 @extend_schema_field(ask_union("The question's input (its `Ask…`)."))
@@ -886,6 +867,45 @@ RECORD: dict[str, Any] = {
 }
 
 
+# A question's field (adjudicator.asking.describe_asks): a record's kinds, with what they add,
+# and the kinds only a question takes.
+QUESTION_FIELD: dict[str, Any] = {
+    **RECORD_FIELD,
+    "description": "One field of a question's input, and what its kind adds.",
+    "properties": {
+        **RECORD_FIELD["properties"],
+        "key": _field("string", "The key of the question's JSON input it fills in."),
+        "kind": {
+            "type": "string",
+            "enum": [
+                *RECORD_FIELD["properties"]["kind"]["enum"],
+                "melds",
+                "layoffs",
+                "counts",
+                "flags",
+                "rows",
+                "plays",
+            ],
+        },
+        "required": _field(
+            "boolean",
+            "The question refuses an input without it (a way's fields are given way by way: "
+            "see ways).",
+        ),
+        "most": _field("integer", "melds, layoffs, plays, rows: how many at most."),
+        "per_seat": _field("boolean", "counts: one a seat."),
+        "beside": _field("string", "flags: the field whose entries they stand beside."),
+        "width": _field("string", "rows: the width of each row."),
+    },
+    "required": ["key", "kind", "label", "help", "required"],
+}
+
+
+@extend_schema_field(ref("QuestionField"))
+class QuestionFieldField(serializers.DictField):
+    """A question's field as the question describes it (the component QuestionField)."""
+
+
 @extend_schema_field(ref("Record"))
 class RecordField(serializers.DictField):
     """A deal record's description (the components Record and RecordField)."""
@@ -903,22 +923,6 @@ class TableOut(serializers.Serializer[Any]):
     )
 
 
-class QuestionFieldOut(serializers.Serializer[Any]):
-    # Fields named as the JSON names them ("label", "required", "fields"): DRF's metaclass takes
-    # them off the class, so they do not shadow Field.label or Serializer.fields at run time.
-    key = serializers.CharField(help_text="The key of the question's JSON input it fills in.")
-    kind = serializers.CharField(
-        help_text="seat, side, flag, count, cards, per_seat, per_side, events, tricks (the deal "
-        "record's kinds), melds, layoffs, counts, flags, rows or plays."
-    )
-    label = serializers.CharField()  # type: ignore[assignment]
-    help = serializers.CharField()
-    required = serializers.BooleanField(  # type: ignore[assignment]
-        help_text="The question refuses an input without it (a way's fields are given way by "
-        "way: see ways)."
-    )
-
-
 class QuestionWayOut(serializers.Serializer[Any]):
     key = serializers.CharField()
     label = serializers.CharField()  # type: ignore[assignment]
@@ -929,13 +933,15 @@ class QuestionWayOut(serializers.Serializer[Any]):
 
 class QuestionTableOut(serializers.Serializer[Any]):
     players = serializers.IntegerField()
-    fields = QuestionFieldOut(  # type: ignore[assignment]
-        many=True,
+    # Named as the JSON names them: DRF's metaclass takes them off the class, so they do not
+    # shadow Serializer.fields at run time.
+    fields = serializers.ListField(  # type: ignore[assignment]
+        child=QuestionFieldField(),
         help_text="In order. Each kind adds its own attributes, as the deal record's fields do "
         "(minimum, maximum, max_cards, entries, per_seat, beside, width...).",
     )
     ways = QuestionWayOut(many=True)
-    example = serializers.DictField(help_text="An input the question answers at this size.")
+    example = QuestionExampleField(help_text="An input the question answers at this size.")
 
 
 class QuestionInputOut(serializers.Serializer[Any]):

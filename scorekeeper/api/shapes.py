@@ -138,6 +138,89 @@ def answer_shaped(
     return {SHAPE: shape, **out} if shape else out
 
 
+def entry_data_shaped(
+    slug: str, options: Any, players: int, kind: str, data: Mapping[str, Any]
+) -> dict[str, Any]:
+    """A ledger entry's data with what each of its game's objects is: a record's or an
+    amend's deal its ``object``; a dispute's question, answer and house rules theirs."""
+    if kind in ("record", "amend"):
+        return deal_shaped(slug, options, players, data)
+    if kind == "dispute":
+        return dispute_shaped(slug, data)
+    return dict(data)
+
+
+def dispute_shaped(slug: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    """A dispute's data: its input, answer and house rules each with what it is."""
+    out = dict(data)
+    question, players = data.get("question"), data.get("players")
+    if not isinstance(question, str):
+        return out
+    try:
+        options = get_game(slug).options(data.get("options") or {})
+    except AdjudicationError:
+        return out
+    if isinstance(data.get("input"), Mapping):
+        out["input"] = question_shaped(slug, question, options, players, data["input"])
+    if isinstance(data.get("answer"), Mapping):
+        out["answer"] = answer_shaped(slug, question, options, players, data["answer"])
+    if isinstance(data.get("options"), Mapping):
+        out["options"] = with_game(slug, data["options"])
+    return out
+
+
+def export_shaped(document: Mapping[str, Any]) -> dict[str, Any]:
+    """An export (:func:`scorekeeper.transfer.exporting.export_document`) with what each
+    object in it is, as the API answers them; an import reads it with or without
+    (:func:`scorekeeper.transfer.export_format.plain`)."""
+    out = dict(document)
+    out["nights"] = [_night_shaped(night) for night in document.get("nights", ())]
+    return out
+
+
+def _night_shaped(night: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(night)
+    out["games"] = [_game_shaped(game) for game in night.get("games", ())]
+    if "rulings" in night:
+        out["rulings"] = [_ruling_shaped(ruling) for ruling in night["rulings"]]
+    return out
+
+
+def _game_shaped(game: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(game)
+    slug = game.get("slug")
+    try:
+        options = get_game(slug).options(game.get("options") or {})  # type: ignore[arg-type]
+    except (AdjudicationError, TypeError):
+        return out
+    out["options"] = with_game(str(slug), game.get("options") or {})
+    players = len(game.get("seats", ()))
+    out["entries"] = [
+        {**entry, "data": entry_data_shaped(str(slug), options, players, entry["kind"], data)}
+        if isinstance(data := entry.get("data"), Mapping)
+        else dict(entry)
+        for entry in game.get("entries", ())
+    ]
+    return out
+
+
+def _ruling_shaped(ruling: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(ruling)
+    slug, question, players = ruling.get("game"), ruling.get("question"), ruling.get("players")
+    try:
+        options = get_game(slug).options(ruling.get("options") or {})  # type: ignore[arg-type]
+    except (AdjudicationError, TypeError):
+        return out
+    if not isinstance(slug, str) or not isinstance(question, str):
+        return out
+    if isinstance(ruling.get("input"), Mapping):
+        out["input"] = question_shaped(slug, question, options, players, ruling["input"])
+    if isinstance(ruling.get("answer"), Mapping):
+        out["answer"] = answer_shaped(slug, question, options, players, ruling["answer"])
+    out["options"] = with_game(slug, ruling.get("options") or {})
+    return out
+
+
 def with_game(slug: str, data: Mapping[str, Any]) -> dict[str, Any]:
     """House rules or a deal's figures, with the ``game`` they are of first."""
     return {GAME: slug, **{k: v for k, v in data.items() if k != GAME}}

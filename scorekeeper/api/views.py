@@ -441,7 +441,9 @@ def game_types(request: Request) -> Response:
                     "summary": q.summary,
                     "takes_players": q.asks.players,
                     "tables": [
-                        describe_asks(q.asks, players, game.options())
+                        _with_example_shaped(
+                            game.slug, name, players, describe_asks(q.asks, players, game.options())
+                        )
                         for players in game.table_sizes()
                     ],
                 }
@@ -466,6 +468,15 @@ def game_types(request: Request) -> Response:
         for game in all_games()
     ]
     return Response(body)
+
+
+def _with_example_shaped(
+    slug: str, question: str, players: int, described: dict[str, Any]
+) -> dict[str, Any]:
+    """A question's description at a table size, its example saying which body it is."""
+    options = get_game(slug).options()
+    example = shapes.question_shaped(slug, question, options, players, described["example"])
+    return {**described, "example": example}
 
 
 # The schema gives each game's question its own operation, body and answer

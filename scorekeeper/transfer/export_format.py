@@ -383,6 +383,95 @@ def first_problem(document: Any) -> Problem | None:
     return None
 
 
+# What the API's export adds to say what each object is (scorekeeper.api.shapes): a deal's,
+# a question's body's and an answer's component, a set of house rules' game. An import reads a
+# file with them or without them (files exported before they were added).
+OBJECT = "object"
+GAME_KEY = "game"
+
+
+def plain(document: Any) -> Any:
+    """``document`` (checked by :func:`first_problem`) less what says what each object is: the
+    ledger's data and a ruling's parts as the app keeps them. A ruling's input also loses the
+    table size the export gives beside it (the ruling keeps it as ``players``)."""
+    if not isinstance(document, dict):
+        return document
+    out = dict(document)
+    out["nights"] = [_plain_night(night) for night in document.get("nights", ())]
+    return out
+
+
+def _without(value: Any, key: str) -> Any:
+    if isinstance(value, dict):
+        return {k: v for k, v in value.items() if k != key}
+    return value
+
+
+def _plain_night(night: Any) -> Any:
+    if not isinstance(night, dict):
+        return night
+    out = dict(night)
+    out["games"] = [_plain_game(game) for game in night.get("games", ())]
+    out["rulings"] = [_plain_ruling(ruling) for ruling in night.get("rulings", ())]
+    if "rulings" not in night:
+        del out["rulings"]
+    return out
+
+
+def _plain_game(game: Any) -> Any:
+    if not isinstance(game, dict):
+        return game
+    out = dict(game)
+    if "options" in game:
+        out["options"] = _without(game["options"], GAME_KEY)
+    out["entries"] = [_plain_entry(entry) for entry in game.get("entries", ())]
+    if "entries" not in game:
+        del out["entries"]
+    return out
+
+
+def _plain_entry(entry: Any) -> Any:
+    if not isinstance(entry, dict) or not isinstance(entry.get("data"), dict):
+        return entry
+    data = entry["data"]
+    if entry.get("kind") in ("record", "amend"):
+        return {**entry, "data": _without(data, OBJECT)}
+    if entry.get("kind") == "dispute":
+        plain_data = dict(data)
+        for part in ("input", "answer"):
+            if isinstance(data.get(part), dict):
+                plain_data[part] = _plain_asked(data[part])
+        if "options" in data:
+            plain_data["options"] = _without(data["options"], GAME_KEY)
+        return {**entry, "data": plain_data}
+    return entry
+
+
+def _plain_asked(part: dict[str, Any]) -> dict[str, Any]:
+    """A question's input or answer less its ``object``, its house rules' ``game`` and an
+    echoed deal's ``object``."""
+    out: dict[str, Any] = _without(part, OBJECT)
+    for key, strip in (("options", GAME_KEY), ("deal", OBJECT)):
+        if isinstance(out.get(key), dict):
+            out[key] = _without(out[key], strip)
+    return out
+
+
+def _plain_ruling(ruling: Any) -> Any:
+    if not isinstance(ruling, dict):
+        return ruling
+    out = dict(ruling)
+    for part in ("input", "answer"):
+        if isinstance(ruling.get(part), dict):
+            out[part] = _plain_asked(ruling[part])
+    asked = out.get("input")
+    if isinstance(asked, dict) and "players" in asked and asked["players"] == ruling.get("players"):
+        out["input"] = _without(asked, "players")
+    if "options" in ruling:
+        out["options"] = _without(ruling["options"], GAME_KEY)
+    return out
+
+
 def openapi_schema() -> dict[str, Any]:
     """:data:`SCHEMA` in OpenAPI 3.0's dialect (no ``const``, no type lists, no ``$schema``),
     for the import's request body in the API's schema."""

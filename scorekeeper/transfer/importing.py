@@ -241,6 +241,7 @@ def check_document(document: Any) -> list[_NightPlan]:
     problem = export_format.first_problem(document)
     if problem is not None:
         raise ImportRefused(f"The file's {problem.path} {problem.message}.", field=problem.path)
+    document = export_format.plain(document)
     searched = Budget(RULINGS_STEPS)  # what the file's rulings have searched, all together
     return [
         _check_night(data, f"nights[{i}]", searched) for i, data in enumerate(document["nights"])

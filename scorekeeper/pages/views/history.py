@@ -18,7 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 from adjudicator.errors import AdjudicationError
 from scorekeeper import limits
 from scorekeeper.access import roles
-from scorekeeper.api import parsers
+from scorekeeper.api import parsers, shapes
 from scorekeeper.desk import asking
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.history import ratings, records, rivals
@@ -170,7 +170,8 @@ def export_response(nights: list[Night], fmt: str, stem: str) -> HttpResponse:
         )
         response["Content-Disposition"] = f'attachment; filename="{stem}.csv"'
         return response
-    body = json.dumps(exporting.export_document(nights), indent=2, ensure_ascii=False)
+    document = shapes.export_shaped(exporting.export_document(nights))
+    body = json.dumps(document, indent=2, ensure_ascii=False)
     response = HttpResponse(body, content_type="application/json; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{stem}.json"'
     return response

@@ -10,6 +10,7 @@ from unittest import mock
 import jsonschema
 import pytest
 import yaml
+from django.contrib.auth import get_user_model
 from django.contrib.staticfiles import finders
 from django.core.management import call_command
 from django.test import Client
@@ -17,10 +18,13 @@ from django.urls import reverse
 from drf_spectacular.generators import SchemaGenerator
 from drf_spectacular.renderers import OpenApiYamlRenderer
 from drf_spectacular.validation import validate_schema
+from rest_framework.test import APIClient
 
 from adjudicator.games import all_games, get_game
 from scorekeeper.api import docs
 from scorekeeper.api.game_schemas import ask_component, deal_component
+from scorekeeper.models import Game, Night
+from tests.factories import UserFactory
 from tests.oversize import unbounded
 
 
@@ -132,14 +136,33 @@ def test_the_game_types_describe_each_questions_inputs(schema: dict[str, Any]) -
     table = schemas["QuestionInputOut"]["properties"]["tables"]["items"]["$ref"]
     assert table.endswith("/QuestionTableOut")
     field = schemas["QuestionTableOut"]["properties"]["fields"]["items"]["$ref"]
-    assert field.endswith("/QuestionFieldOut")
-    assert set(schemas["QuestionFieldOut"]["required"]) == {
-        "key",
-        "kind",
-        "label",
-        "help",
-        "required",
+    assert field.endswith("/QuestionField")
+    assert set(schemas["QuestionField"]["required"]) == {"key", "kind", "label", "help", "required"}
+    assert schemas["QuestionField"]["additionalProperties"] is False
+
+
+@pytest.mark.django_db
+def test_every_game_types_question_fields_and_examples_are_typed(
+    client: Client, schema: dict[str, Any]
+) -> None:
+    """What each kind of field adds is declared (no extra a generated client would keep
+    untyped), and each example says which question body it is."""
+    answer = client.get("/api/v1/game-types/")
+    assert answer.status_code == 200
+    # By reference: a record's field holds fields (per_seat entries), so it cannot be inlined.
+    by_reference = {
+        "type": "array",
+        "items": {"$ref": "#/components/schemas/GameTypeOut"},
+        "components": _nullable(schema["components"]),
     }
+    jsonschema.Draft7Validator(by_reference).validate(answer.json())
+    examples = [
+        table["example"]
+        for game in answer.json()
+        for question in game["question_inputs"]
+        for table in question["tables"]
+    ]
+    assert examples and all(example["object"].startswith("Ask") for example in examples)
 
 
 def test_the_schema_builds_without_warnings() -> None:
@@ -375,7 +398,6 @@ def test_each_question_is_an_operation_with_its_body_and_its_answer(
 OPEN_OBJECTS = {
     "/components/schemas/RulingInRequest/properties/input",
     "/components/schemas/HandDisputeInRequest/properties/input",
-    "/components/schemas/Export/properties/nights/items/properties/rulings/items/properties/answer",
     # A sentence as data: its places are named by the sentence (its id), as a question's input
     # is by the question; each value's kinds are described beside it (SAID_SCHEMA).
     "/components/schemas/Said/properties/args",
@@ -438,3 +460,59 @@ def test_every_operation_is_named_for_what_it_does_and_summed_up(schema: dict[st
             assert not re.search(r"_(create|retrieve|list|partial_update|update|destroy)$", ids[-1])
     assert len(ids) == len(set(ids))
     assert {new for new, _ in OPERATIONS.values()} <= set(ids)  # no row left over
+
+
+@pytest.mark.django_db
+def test_a_played_export_is_what_the_typed_export_says(client: Client) -> None:
+    """The demo's export (disputes, rulings, settings, confirmations) fits the Export component
+    with every union typed, each object saying what it is; and the same file imports back as
+    the night it is (an import reads the file with the discriminators or without them)."""
+    call_command("load_demo", stdout=io.StringIO())
+    demo = get_user_model().objects.get(username="demo")
+    api = APIClient()
+    api.force_authenticate(demo)
+    client.force_login(demo)
+    served = client.get(reverse("api_schema"), HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    schema = served.json()
+    for game in Game.objects.filter(night__owner=demo):  # a hand of each game disputed
+        first = game.entries.filter(kind="record").order_by("pk").first()
+        if first is not None:
+            disputed = api.post(f"/api/v1/games/{game.pk}/deals/{first.pk}/dispute/", {}, "json")
+            assert disputed.status_code == 201, disputed.json()
+    document = api.get("/api/v1/export/").json()
+    jsonschema.validate(document, resolved(schema, schema["components"]["schemas"]["Export"]))
+    kinds = set()
+    for night in document["nights"]:
+        for game in night["games"]:
+            assert game["options"]["game"] == game["slug"]
+            for entry in game["entries"]:
+                kinds.add(entry["kind"])
+                if entry["kind"] in ("record", "amend"):
+                    assert entry["data"]["object"].startswith("Deal")
+                if entry["kind"] == "dispute":
+                    assert entry["data"]["answer"]["object"].startswith("Answer")
+        for ruling in night.get("rulings", ()):
+            assert ruling["input"]["object"].startswith("Ask")
+            assert ruling["answer"]["object"].startswith("Answer")
+    assert {"record", "dispute"} <= kinds
+    assert any(night.get("rulings") for night in document["nights"])
+    nights = Night.objects.count()
+    again = api.post("/api/v1/import/", document, format="json")
+    assert again.status_code == 200, again.json()
+    assert Night.objects.count() == nights
+    elsewhere = APIClient()
+    elsewhere.force_authenticate(UserFactory(username="eve"))
+    copied = elsewhere.post("/api/v1/import/", document, format="json")
+    assert copied.status_code == 201, copied.json()
+    back = elsewhere.get("/api/v1/export/").json()
+    assert [_ledger(n) for n in back["nights"]] == [_ledger(n) for n in document["nights"]]
+
+
+def _ledger(night: dict[str, Any]) -> list[Any]:
+    """A night's games as an import keeps them: what each entry holds, and the rulings."""
+    games = [
+        (g["slug"], g["options"], [(e["kind"], e["data"]) for e in g["entries"]])
+        for g in night["games"]
+    ]
+    rulings = [(r["game"], r["question"], r["input"], r["options"]) for r in night["rulings"]]
+    return [games, rulings]
