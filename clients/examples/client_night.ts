@@ -4,8 +4,8 @@
  *
  *     ./dev client     # writes clients/typescript/schema.d.ts from the served schema
  *     npx tsc --strict --module nodenext --target es2022 --lib es2022,dom \
- *         --outDir /tmp/night clients/examples/client_night.ts
- *     node /tmp/night/examples/client_night.js http://127.0.0.1:8000 sk_...   # an API token
+ *         --outDir clients/typescript/night clients/examples/client_night.ts
+ *     node clients/typescript/night/client_night.js http://127.0.0.1:8000 sk_...   # an API token
  *
  * It makes four players and a night, starts Voormsi at four (partners sit crosswise), records a
  * hand trick by trick (sent twice with one Idempotency-Key, as a retry after a lost answer would
