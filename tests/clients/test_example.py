@@ -14,7 +14,7 @@ from rest_framework.test import APIClient
 
 from clients import generate
 from scorekeeper.access.tokens import token_create
-from scorekeeper.models import Game
+from scorekeeper.models import Game, Night
 from tests.clients.conftest import Generated
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -67,15 +67,18 @@ def test_a_night_kept_through_the_generated_client(
         "night",
         "game",
         "hand 1",
+        "replay",
         "hand 2",
         "hand 3",
         "amend",
         "void",
         "standings",
         "tricks",
+        "conditional",
         "knock rummy",
         "bridge rummy",
         "export",
+        "import",
         "csv",
     ], done.stdout
     assert said["game"].startswith("Voormsi (") and said["game"].endswith("[0, 1, 0, 1]")
@@ -84,6 +87,12 @@ def test_a_night_kept_through_the_generated_client(
     kinds = list(game.entries.order_by("pk").values_list("kind", "recorded_by__username"))
     assert [kind for kind, _ in kinds] == ["record", "record", "record", "amend", "void"]
     assert {who for _, who in kinds} == {"alice"}
+    # Hand 1 sent twice with one Idempotency-Key: the first answer again, recorded once.
+    hand_1 = game.entries.order_by("pk").first()
+    assert hand_1 is not None
+    assert said["hand 1"] == f"recorded trick by trick (entry {hand_1.pk})"
+    assert said["replay"] == f"hand 1 sent again: entry {hand_1.pk}, 201, replayed true"
+    assert game.entries.filter(kind="record").count() == 3  # hand 1 once, hands 2 and 3
     (amended,) = game.entries.filter(kind="amend")
     assert amended.data["won"] == [5, 4]
     assert (
@@ -100,11 +109,19 @@ def test_a_night_kept_through_the_generated_client(
     # Read from the first hand's figures, typed as Voormsi's: no field lost to another game's.
     first = standings["deals"][0]["results"]
     assert said["tricks"] == f"hand 1: {[r['detail']['tricks'] for r in first]} by side"
+    # The standings read again with their ETag: 304, the same tag the server gives now.
+    etag = api.get(f"/api/v1/games/{game.pk}/standings/").headers["ETag"]
+    assert said["conditional"] == f"standings 200, then 304 with {etag}"
     # Tied winners each paid in full (the house rule), not half each.
     assert "undercut by seats 1 and 2" in said["knock rummy"]
     assert "(2, 0, 9)" in said["knock rummy"] and "(3, 1, 15)" in said["knock rummy"]
     assert said["bridge rummy"] == ("4C JK=5C 6C not valid: a meld needs at least 3 natural cards")
     assert said["export"] == "scorekeeper-export: 5 ledger entries"
+    # The night's own export imported: here already, nothing written (one night, one game).
+    (night,) = Night.objects.filter(owner=alice)
+    assert said["import"] == f"nights [({night.pk}, True)] (id, already here)"
+    assert Game.objects.filter(night__owner=alice).count() == 1
+    assert game.entries.count() == 5
     assert (
         said["csv"] == "date,place,game_number,game,deal,player,points,total; 4 rows"
     )  # a row per hand per side
