@@ -92,10 +92,13 @@ class AutoSchema(openapi.AutoSchema):
         # A view taking several methods shares one @extend_schema: each method keeps the
         # answers it gives. A read creates, removes and conflicts with nothing; a write that
         # creates answers 201, one that removes 204, never the read's 200.
+        # A write alone keeps every answer it declares (an import: 201, or 200 when the whole
+        # file was here already).
+        shared = "GET" in getattr(self.view, "allowed_methods", ())
         if self.method == "GET":
             for answer in ("201", "204", "409"):
                 responses.pop(answer, None)
-        elif self.method == "POST" and "201" in responses:
+        elif self.method == "POST" and "201" in responses and shared:
             responses.pop("200", None)
             responses.pop("204", None)
         elif self.method == "DELETE" and "204" in responses:
