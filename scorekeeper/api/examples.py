@@ -3995,9 +3995,15 @@ def document(paths: dict[str, Any]) -> None:
         for operation in operations.values():
             name = operation.get("operationId")
             body = operation.get("requestBody", {}).get("content", {}).get("application/json")
-            if body is not None and name in REQUESTS:
+            # A media type takes `example` or `examples`, never both: a view's own stand.
+            if body is not None and name in REQUESTS and "examples" not in body:
                 body["example"] = REQUESTS[name]
             for code, answer in operation.get("responses", {}).items():
                 media = answer.get("content", {}).get("application/json")
-                if code.startswith("2") and media is not None and name in RESPONSES:
+                if (
+                    code.startswith("2")
+                    and media is not None
+                    and name in RESPONSES
+                    and "examples" not in media
+                ):
                     media["example"] = RESPONSES[name]
