@@ -22,7 +22,7 @@ from typing import Any
 from drf_spectacular import openapi
 
 from adjudicator.games import all_games
-from scorekeeper.api import paging, ratelimit
+from scorekeeper.api import examples, paging, ratelimit
 from scorekeeper.api.game_schemas import (
     REF,
     answer_component,
@@ -516,6 +516,7 @@ def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
             _by_game(schemas, union)
     _questions(paths)
     ratelimit.document(result)  # the rate limits' headers, and the public operations' 429
+    examples.document(paths)  # an example on every body and success answer
     result["paths"] = dict(sorted(paths.items()))
     for name, schema in schemas.items():
         if name.endswith("Request") and "properties" in schema:

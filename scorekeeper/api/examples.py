@@ -1,0 +1,4009 @@
+"""An example on every request body and every success answer of the OpenAPI schema.
+
+Each example is what the API answered in a real session (a night at the kitchen table: four
+players, a game of Bridge Rummy with an amend, a dispute, a void and a confirmation, a game of
+Knock Rummy ended by the table, a ruling, a profile, a join link and a token), written down
+here as data, by operationId: the schema is built without a database. Times, the join link's
+token and the API token are made up in their real formats. The game types' example shows one
+game of the thirteen.
+
+``document`` puts them on the media type (``content["application/json"]["example"]``).
+tests/scorekeeper/api/test_examples.py holds each one to its schema, and the key operations'
+to the keys of a real answer, so they cannot drift from what the API says.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# Each operation's request body, by operationId.
+REQUESTS: dict[str, Any] = {
+    "create_player": {"name": "Alice"},
+    "create_night": {
+        "date": "2025-12-24",
+        "place": "The kitchen table",
+        "notes": "Christmas Eve",
+        "confirmations": False,
+    },
+    "update_night": {"confirmations": True},
+    "add_recorder": {"username": "bob"},
+    "start_game": {"game": "bridge-rummy", "players": [1, 2, 3, 4], "options": {}},
+    "record_deal": {
+        "game": "bridge-rummy",
+        "deal": {
+            "object": "DealBridgeRummyFor4",
+            "went_out": 0,
+            "hand_rummy": False,
+            "hands": [
+                {"seat": 1, "held": 36},
+                {"seat": 2, "held": 5},
+                {"seat": 3, "not_down": True},
+            ],
+        },
+    },
+    "amend_deal": {
+        "game": "bridge-rummy",
+        "deal": {
+            "object": "DealBridgeRummyFor4",
+            "went_out": 0,
+            "hand_rummy": False,
+            "hands": [
+                {"seat": 1, "held": 36},
+                {"seat": 2, "held": 5},
+                {"seat": 3, "not_down": True},
+            ],
+        },
+        "revision": 1,
+        "note": "Tom recounted",
+    },
+    "void_deal": {"revision": 5, "note": "dealt twice"},
+    "confirm_deal": {"revision": 13, "seat": 0},
+    "dispute_deal": {"note": "Dick counted again"},
+    "save_ruling": {
+        "game": "knock-rummy",
+        "question": "settle",
+        "players": 3,
+        "input": {
+            "knocked": 0,
+            "hands": [{"seat": 0, "count": 5}, {"seat": 1, "count": 5}, {"seat": 2, "count": 30}],
+        },
+        "options": {"game": "knock-rummy", "penalty_on_tie": True},
+        "note": "we play K-1",
+    },
+    "import_nights": {
+        "format": "scorekeeper-export",
+        "version": 1,
+        "exported_at": "2025-12-24T20:14:00Z",
+        "players": ["Alice", "Dick", "Mary", "Tom"],
+        "nights": [
+            {
+                "date": "2025-12-24",
+                "place": "The kitchen table",
+                "notes": "Christmas Eve",
+                "confirmations": True,
+                "owner": "alice",
+                "table": ["Mary", "Tom", "Dick", "Alice"],
+                "games": [
+                    {
+                        "number": 1,
+                        "slug": "bridge-rummy",
+                        "name": "Bridge Rummy",
+                        "options": {
+                            "ace_low_value": 10,
+                            "round_then_double": False,
+                            "hand_rummy_own_melds_only": False,
+                            "single_layoff_to_joker_needs_one_or_three": False,
+                            "min_naturals_per_meld": 1,
+                            "tie_break": "none",
+                        },
+                        "confirmations": False,
+                        "created_by": "alice",
+                        "seats": [
+                            {"player": "Mary", "position": 0, "team": None},
+                            {"player": "Tom", "position": 1, "team": None},
+                            {"player": "Dick", "position": 2, "team": None},
+                            {"player": "Alice", "position": 3, "team": None},
+                        ],
+                        "entries": [
+                            {
+                                "n": 1,
+                                "kind": "record",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": None,
+                                "data": {
+                                    "went_out": 0,
+                                    "hand_rummy": False,
+                                    "hands": [
+                                        {"seat": 1, "held": 36},
+                                        {"seat": 2, "held": 5},
+                                        {"seat": 3, "not_down": True},
+                                    ],
+                                },
+                                "note": "",
+                                "token": "1f765ee0-9533-4445-adba-49cf86ac3d23",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:15:00Z",
+                            },
+                            {
+                                "n": 2,
+                                "kind": "record",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": None,
+                                "data": {
+                                    "went_out": 1,
+                                    "hand_rummy": False,
+                                    "hands": [
+                                        {"seat": 0, "not_down": True},
+                                        {"seat": 2, "held": 53},
+                                        {"seat": 3, "held": 25},
+                                    ],
+                                },
+                                "note": "",
+                                "token": "e3ba4b0a-622c-4f30-90a1-5e7c85bba3ae",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:16:00Z",
+                            },
+                            {
+                                "n": 3,
+                                "kind": "amend",
+                                "deal": 1,
+                                "supersedes": 1,
+                                "settles": None,
+                                "seat": None,
+                                "data": {
+                                    "went_out": 0,
+                                    "hand_rummy": False,
+                                    "hands": [
+                                        {"seat": 1, "held": 36},
+                                        {"seat": 2, "held": 5},
+                                        {"seat": 3, "not_down": True},
+                                    ],
+                                },
+                                "note": "Tom recounted",
+                                "token": "84554f5e-264a-4bc9-8a4d-d40614b00a63",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:17:00Z",
+                            },
+                            {
+                                "n": 4,
+                                "kind": "dispute",
+                                "deal": 2,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": None,
+                                "data": {
+                                    "question": "settle",
+                                    "input": {
+                                        "went_out": 1,
+                                        "hand_rummy": False,
+                                        "hands": [
+                                            {"seat": 0, "not_down": True},
+                                            {"seat": 2, "held": 53},
+                                            {"seat": 3, "held": 25},
+                                        ],
+                                    },
+                                    "players": 4,
+                                    "options": {},
+                                    "answer": {
+                                        "deal": {
+                                            "went_out": 1,
+                                            "hand_rummy": False,
+                                            "hands": [
+                                                {"seat": 0, "not_down": True},
+                                                {"seat": 2, "held": 53},
+                                                {"seat": 3, "held": 25},
+                                            ],
+                                        },
+                                        "results": [
+                                            {
+                                                "seat": 0,
+                                                "points": 100,
+                                                "star": False,
+                                                "explanation": ["never went down: 100"],
+                                                "detail": {},
+                                            },
+                                            {
+                                                "seat": 1,
+                                                "points": -20,
+                                                "star": True,
+                                                "explanation": ["went out: -20, and a star"],
+                                                "detail": {},
+                                            },
+                                            {
+                                                "seat": 2,
+                                                "points": 50,
+                                                "star": False,
+                                                "explanation": [
+                                                    "held 53 → 50: 5 or less rounds down"
+                                                ],
+                                                "detail": {"held": 53},
+                                            },
+                                            {
+                                                "seat": 3,
+                                                "points": 20,
+                                                "star": False,
+                                                "explanation": [
+                                                    "held 25 → 20: 5 or less rounds down"
+                                                ],
+                                                "detail": {"held": 25},
+                                            },
+                                        ],
+                                        "explanation": [
+                                            "Seat 1 scores 100: never went down: 100",
+                                            "Seat 2 scores -20: went out: -20, and a star",
+                                            "Seat 3 scores 50: held 53 → 50: 5 or less rounds down",
+                                            "Seat 4 scores 20: held 25 → 20: 5 or less rounds down",
+                                        ],
+                                    },
+                                    "summary": "Seat 1 scores 100: never went down: 100",
+                                },
+                                "note": "Dick counted again",
+                                "token": "4c251fea-cf79-49b5-bd78-3537ff7726d3",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:18:00Z",
+                            },
+                            {
+                                "n": 5,
+                                "kind": "record",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": None,
+                                "data": {
+                                    "went_out": 0,
+                                    "hand_rummy": True,
+                                    "hands": [
+                                        {"seat": 1, "held": 60},
+                                        {"seat": 2, "not_down": True},
+                                        {"seat": 3, "held": 25},
+                                    ],
+                                },
+                                "note": "",
+                                "token": "dc8f2936-ebbf-4b17-9dbf-a7705ec58b75",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:19:00Z",
+                            },
+                            {
+                                "n": 6,
+                                "kind": "void",
+                                "deal": 5,
+                                "supersedes": 5,
+                                "settles": None,
+                                "seat": None,
+                                "data": {},
+                                "note": "dealt twice",
+                                "token": "1baae069-4a57-45d0-840f-e49addc3b091",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:20:00Z",
+                            },
+                            {
+                                "n": 7,
+                                "kind": "setting",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": None,
+                                "data": {"confirmations": True},
+                                "note": "",
+                                "token": "df551459-83da-45d4-b742-5f99dce4e0c1",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:21:00Z",
+                            },
+                            {
+                                "n": 8,
+                                "kind": "record",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": 3,
+                                "data": {
+                                    "went_out": 2,
+                                    "hand_rummy": False,
+                                    "hands": [
+                                        {"seat": 0, "not_down": True},
+                                        {"seat": 1, "held": 30},
+                                        {"seat": 3, "not_down": True},
+                                    ],
+                                },
+                                "note": "",
+                                "token": "7f4b11d7-5b9c-43c6-8152-8a6720169ec3",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:22:00Z",
+                            },
+                            {
+                                "n": 9,
+                                "kind": "confirm",
+                                "deal": 8,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": 0,
+                                "data": {},
+                                "note": "",
+                                "token": "3654f359-1c26-431b-b5a2-0704d9c2445c",
+                                "recorded_by": "bob",
+                                "recorded_at": "2025-12-24T20:23:00Z",
+                            },
+                        ],
+                    },
+                    {
+                        "number": 2,
+                        "slug": "knock-rummy",
+                        "name": "Knock Rummy",
+                        "options": {
+                            "penalty_on_tie": True,
+                            "tied_winners": "share",
+                            "bonus_to_any_zero_winner": False,
+                            "target": 0,
+                        },
+                        "confirmations": False,
+                        "created_by": "alice",
+                        "seats": [
+                            {"player": "Mary", "position": 0, "team": None},
+                            {"player": "Tom", "position": 1, "team": None},
+                            {"player": "Dick", "position": 2, "team": None},
+                        ],
+                        "entries": [
+                            {
+                                "n": 1,
+                                "kind": "record",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": 0,
+                                "data": {
+                                    "knocked": 0,
+                                    "hands": [
+                                        {"seat": 0, "count": 3},
+                                        {"seat": 1, "count": 12},
+                                        {"seat": 2, "count": 30},
+                                    ],
+                                },
+                                "note": "",
+                                "token": "e2685afd-e2f8-4d2f-bb00-d3ec75693513",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:24:00Z",
+                            },
+                            {
+                                "n": 2,
+                                "kind": "end",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": None,
+                                "data": {},
+                                "note": "",
+                                "token": "2ed36f95-9f15-4733-9de9-d5ba5adc866c",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:25:00Z",
+                            },
+                            {
+                                "n": 3,
+                                "kind": "void",
+                                "deal": 2,
+                                "supersedes": 2,
+                                "settles": None,
+                                "seat": None,
+                                "data": {},
+                                "note": "",
+                                "token": "a81c100e-b1d8-43b1-afc7-fecb3f993606",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:26:00Z",
+                            },
+                            {
+                                "n": 4,
+                                "kind": "end",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": None,
+                                "data": {},
+                                "note": "",
+                                "token": "05907cf5-6999-481c-a546-140dbb1df8dc",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:27:00Z",
+                            },
+                            {
+                                "n": 5,
+                                "kind": "setting",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": None,
+                                "data": {"confirmations": True},
+                                "note": "",
+                                "token": "26917ca6-268d-4b38-a371-298d6ff9f7cd",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:28:00Z",
+                            },
+                        ],
+                    },
+                ],
+                "rulings": [
+                    {
+                        "game": "bridge-rummy",
+                        "question": "settle",
+                        "players": 4,
+                        "input": {
+                            "went_out": 1,
+                            "hand_rummy": False,
+                            "hands": [
+                                {"seat": 0, "not_down": True},
+                                {"seat": 2, "held": 53},
+                                {"seat": 3, "held": 25},
+                            ],
+                        },
+                        "options": {},
+                        "answer": {
+                            "deal": {
+                                "went_out": 1,
+                                "hand_rummy": False,
+                                "hands": [
+                                    {"seat": 0, "not_down": True},
+                                    {"seat": 2, "held": 53},
+                                    {"seat": 3, "held": 25},
+                                ],
+                            },
+                            "results": [
+                                {
+                                    "seat": 0,
+                                    "points": 100,
+                                    "star": False,
+                                    "explanation": ["never went down: 100"],
+                                    "detail": {},
+                                },
+                                {
+                                    "seat": 1,
+                                    "points": -20,
+                                    "star": True,
+                                    "explanation": ["went out: -20, and a star"],
+                                    "detail": {},
+                                },
+                                {
+                                    "seat": 2,
+                                    "points": 50,
+                                    "star": False,
+                                    "explanation": ["held 53 → 50: 5 or less rounds down"],
+                                    "detail": {"held": 53},
+                                },
+                                {
+                                    "seat": 3,
+                                    "points": 20,
+                                    "star": False,
+                                    "explanation": ["held 25 → 20: 5 or less rounds down"],
+                                    "detail": {"held": 25},
+                                },
+                            ],
+                            "explanation": [
+                                "Seat 1 scores 100: never went down: 100",
+                                "Seat 2 scores -20: went out: -20, and a star",
+                                "Seat 3 scores 50: held 53 → 50: 5 or less rounds down",
+                                "Seat 4 scores 20: held 25 → 20: 5 or less rounds down",
+                            ],
+                        },
+                        "note": "Dick counted again",
+                        "saved_by": "alice",
+                        "saved_at": "2025-12-24T20:29:00Z",
+                        "dispute": {"game": 1, "n": 4},
+                    },
+                    {
+                        "game": "knock-rummy",
+                        "question": "settle",
+                        "players": 3,
+                        "input": {
+                            "knocked": 0,
+                            "hands": [
+                                {"seat": 0, "count": 5},
+                                {"seat": 1, "count": 5},
+                                {"seat": 2, "count": 30},
+                            ],
+                        },
+                        "options": {"penalty_on_tie": True},
+                        "answer": {
+                            "deal": {
+                                "knocked": 0,
+                                "hands": [
+                                    {"seat": 0, "count": 5},
+                                    {"seat": 1, "count": 5},
+                                    {"seat": 2, "count": 30},
+                                ],
+                            },
+                            "summary": "Seat 1 knocked on 5; seat 2 tied on 5 and won",
+                            "payments": [
+                                {"payer": 0, "payee": 1, "amount": 10},
+                                {"payer": 2, "payee": 1, "amount": 25},
+                            ],
+                            "payments_shown": ["Seat 1 pays seat 2 10", "Seat 3 pays seat 2 25"],
+                            "results": [
+                                {
+                                    "seat": 0,
+                                    "points": -10,
+                                    "star": False,
+                                    "explanation": [
+                                        "knocked on 5 "
+                                        "(any count "
+                                        "may knock, "
+                                        "K-4): "
+                                        "unmatched "
+                                        "count 5, as "
+                                        "the table "
+                                        "agreed",
+                                        "tied for "
+                                        "lowest on 5 "
+                                        "by seat 2, "
+                                        "who wins "
+                                        "over the "
+                                        "knocker (4.5 "
+                                        "rule 2)",
+                                        "pays seat 2 "
+                                        "10: 0 "
+                                        "difference "
+                                        "(5 - 5) + 10 "
+                                        "penalty: "
+                                        "knocked and "
+                                        "was tied "
+                                        "(house rule, "
+                                        "K-1) = 10",
+                                        "net -10",
+                                    ],
+                                    "detail": {"count": 5, "knocked": True, "won": False},
+                                },
+                                {
+                                    "seat": 1,
+                                    "points": 35,
+                                    "star": False,
+                                    "explanation": [
+                                        "unmatched count 5, as the table agreed",
+                                        "ties the "
+                                        "knocker seat "
+                                        "1 for lowest "
+                                        "on 5: wins "
+                                        "over the "
+                                        "knocker (4.5 "
+                                        "rule 2)",
+                                        "collects 10 "
+                                        "from seat 1: "
+                                        "0 difference "
+                                        "(5 - 5) + 10 "
+                                        "penalty: "
+                                        "knocked and "
+                                        "was tied "
+                                        "(house rule, "
+                                        "K-1) = 10",
+                                        "collects 25 from seat 3: 25 difference (30 - 5)",
+                                        "net +35",
+                                    ],
+                                    "detail": {"count": 5, "knocked": False, "won": True},
+                                },
+                                {
+                                    "seat": 2,
+                                    "points": -25,
+                                    "star": False,
+                                    "explanation": [
+                                        "unmatched count 30, as the table agreed",
+                                        "pays seat 2 25: 25 difference (30 - 5)",
+                                        "net -25",
+                                    ],
+                                    "detail": {"count": 30, "knocked": False, "won": False},
+                                },
+                            ],
+                            "explanation": [
+                                "Seat 1 knocked on 5; seat 2 tied on 5 and won",
+                                "Seat 1:",
+                                "knocked on 5 (any count "
+                                "may knock, K-4): "
+                                "unmatched count 5, as the "
+                                "table agreed",
+                                "tied for lowest on 5 by "
+                                "seat 2, who wins over the "
+                                "knocker (4.5 rule 2)",
+                                "pays seat 2 10: 0 "
+                                "difference (5 - 5) + 10 "
+                                "penalty: knocked and was "
+                                "tied (house rule, K-1) = "
+                                "10",
+                                "net -10",
+                                "Seat 2:",
+                                "unmatched count 5, as the table agreed",
+                                "ties the knocker seat 1 "
+                                "for lowest on 5: wins "
+                                "over the knocker (4.5 "
+                                "rule 2)",
+                                "collects 10 from seat 1: "
+                                "0 difference (5 - 5) + 10 "
+                                "penalty: knocked and was "
+                                "tied (house rule, K-1) = "
+                                "10",
+                                "collects 25 from seat 3: 25 difference (30 - 5)",
+                                "net +35",
+                                "Seat 3:",
+                                "unmatched count 30, as the table agreed",
+                                "pays seat 2 25: 25 difference (30 - 5)",
+                                "net -25",
+                            ],
+                        },
+                        "note": "we play K-1",
+                        "saved_by": "alice",
+                        "saved_at": "2025-12-24T20:30:00Z",
+                        "dispute": None,
+                    },
+                ],
+            }
+        ],
+    },
+    "create_profile": {
+        "game": "knock-rummy",
+        "name": "Friday nights",
+        "options": {"penalty_on_tie": True},
+    },
+    "update_profile": {"name": "Friday club"},
+    "join_night": {"token": "Xq3vT0aLk9bY2mRw8sNcE1pUoZ4hJ6gF7dKiQ5tVyA0"},
+    "change_role": {"role": "recorder"},
+    "create_token": {"name": "Scoreboard script"},
+}
+
+# Each operation's success answer (2xx, JSON), by operationId.
+RESPONSES: dict[str, Any] = {
+    "list_players": [
+        {"id": 4, "name": "Alice"},
+        {"id": 3, "name": "Dick"},
+        {"id": 1, "name": "Mary"},
+        {"id": 2, "name": "Tom"},
+    ],
+    "create_player": {"id": 4, "name": "Alice"},
+    "list_ratings": {
+        "game": None,
+        "name": "All games",
+        "year": None,
+        "games": 1,
+        "players": [
+            {
+                "place": 1,
+                "player": {"id": 1, "name": "Mary"},
+                "rating": 3.3,
+                "mu": 27.869048680749426,
+                "sigma": 8.205243377397993,
+                "games": 1,
+                "won": 1,
+                "provisional": True,
+            },
+            {
+                "place": 2,
+                "player": {"id": 2, "name": "Tom"},
+                "rating": 1.5,
+                "mu": 25.717262170187357,
+                "sigma": 8.058224222802378,
+                "games": 1,
+                "won": 0,
+                "provisional": True,
+            },
+            {
+                "place": 3,
+                "player": {"id": 3, "name": "Dick"},
+                "rating": -2.8,
+                "mu": 21.413689149063217,
+                "sigma": 8.058224222802378,
+                "games": 1,
+                "won": 0,
+                "provisional": True,
+            },
+        ],
+    },
+    "list_nights": [
+        {
+            "id": 1,
+            "date": "2025-12-24",
+            "place": "The kitchen table",
+            "notes": "Christmas Eve",
+            "owner": "alice",
+        }
+    ],
+    "create_night": {
+        "id": 1,
+        "date": "2025-12-24",
+        "place": "The kitchen table",
+        "notes": "Christmas Eve",
+        "confirmations": False,
+        "owner": "alice",
+        "recorders": [],
+        "games": [],
+    },
+    "get_night": {
+        "id": 1,
+        "date": "2025-12-24",
+        "place": "The kitchen table",
+        "notes": "Christmas Eve",
+        "confirmations": True,
+        "owner": "alice",
+        "recorders": ["bob"],
+        "games": [
+            {
+                "id": 1,
+                "night": 1,
+                "game": "bridge-rummy",
+                "name": "Bridge Rummy",
+                "options": {
+                    "game": "bridge-rummy",
+                    "ace_low_value": 10,
+                    "round_then_double": False,
+                    "hand_rummy_own_melds_only": False,
+                    "single_layoff_to_joker_needs_one_or_three": False,
+                    "min_naturals_per_meld": 1,
+                    "tie_break": "none",
+                },
+                "seats": [
+                    {"seat": 0, "player": {"id": 1, "name": "Mary"}, "team": None},
+                    {"seat": 1, "player": {"id": 2, "name": "Tom"}, "team": None},
+                    {"seat": 2, "player": {"id": 3, "name": "Dick"}, "team": None},
+                    {"seat": 3, "player": {"id": 4, "name": "Alice"}, "team": None},
+                ],
+                "created_at": "2025-12-24T20:00:00Z",
+            },
+            {
+                "id": 2,
+                "night": 1,
+                "game": "knock-rummy",
+                "name": "Knock Rummy",
+                "options": {
+                    "game": "knock-rummy",
+                    "penalty_on_tie": True,
+                    "tied_winners": "share",
+                    "bonus_to_any_zero_winner": False,
+                    "target": 0,
+                },
+                "seats": [
+                    {"seat": 0, "player": {"id": 1, "name": "Mary"}, "team": None},
+                    {"seat": 1, "player": {"id": 2, "name": "Tom"}, "team": None},
+                    {"seat": 2, "player": {"id": 3, "name": "Dick"}, "team": None},
+                ],
+                "created_at": "2025-12-24T20:08:00Z",
+            },
+        ],
+    },
+    "update_night": {
+        "id": 1,
+        "date": "2025-12-24",
+        "place": "The kitchen table",
+        "notes": "Christmas Eve",
+        "confirmations": True,
+        "owner": "alice",
+        "recorders": ["bob"],
+        "games": [
+            {
+                "id": 1,
+                "night": 1,
+                "game": "bridge-rummy",
+                "name": "Bridge Rummy",
+                "options": {
+                    "game": "bridge-rummy",
+                    "ace_low_value": 10,
+                    "round_then_double": False,
+                    "hand_rummy_own_melds_only": False,
+                    "single_layoff_to_joker_needs_one_or_three": False,
+                    "min_naturals_per_meld": 1,
+                    "tie_break": "none",
+                },
+                "seats": [
+                    {"seat": 0, "player": {"id": 1, "name": "Mary"}, "team": None},
+                    {"seat": 1, "player": {"id": 2, "name": "Tom"}, "team": None},
+                    {"seat": 2, "player": {"id": 3, "name": "Dick"}, "team": None},
+                    {"seat": 3, "player": {"id": 4, "name": "Alice"}, "team": None},
+                ],
+                "created_at": "2025-12-24T20:00:00Z",
+            },
+            {
+                "id": 2,
+                "night": 1,
+                "game": "knock-rummy",
+                "name": "Knock Rummy",
+                "options": {
+                    "game": "knock-rummy",
+                    "penalty_on_tie": True,
+                    "tied_winners": "share",
+                    "bonus_to_any_zero_winner": False,
+                    "target": 0,
+                },
+                "seats": [
+                    {"seat": 0, "player": {"id": 1, "name": "Mary"}, "team": None},
+                    {"seat": 1, "player": {"id": 2, "name": "Tom"}, "team": None},
+                    {"seat": 2, "player": {"id": 3, "name": "Dick"}, "team": None},
+                ],
+                "created_at": "2025-12-24T20:08:00Z",
+            },
+        ],
+    },
+    "add_recorder": {
+        "id": 1,
+        "date": "2025-12-24",
+        "place": "The kitchen table",
+        "notes": "Christmas Eve",
+        "confirmations": False,
+        "owner": "alice",
+        "recorders": ["bob"],
+        "games": [],
+    },
+    "start_game": {
+        "id": 1,
+        "night": 1,
+        "game": "bridge-rummy",
+        "name": "Bridge Rummy",
+        "options": {
+            "game": "bridge-rummy",
+            "ace_low_value": 10,
+            "round_then_double": False,
+            "hand_rummy_own_melds_only": False,
+            "single_layoff_to_joker_needs_one_or_three": False,
+            "min_naturals_per_meld": 1,
+            "tie_break": "none",
+        },
+        "seats": [
+            {"seat": 0, "player": {"id": 1, "name": "Mary"}, "team": None},
+            {"seat": 1, "player": {"id": 2, "name": "Tom"}, "team": None},
+            {"seat": 2, "player": {"id": 3, "name": "Dick"}, "team": None},
+            {"seat": 3, "player": {"id": 4, "name": "Alice"}, "team": None},
+        ],
+        "created_at": "2025-12-24T20:00:00Z",
+    },
+    "get_game": {
+        "id": 1,
+        "night": 1,
+        "game": "bridge-rummy",
+        "name": "Bridge Rummy",
+        "options": {
+            "game": "bridge-rummy",
+            "ace_low_value": 10,
+            "round_then_double": False,
+            "hand_rummy_own_melds_only": False,
+            "single_layoff_to_joker_needs_one_or_three": False,
+            "min_naturals_per_meld": 1,
+            "tie_break": "none",
+        },
+        "seats": [
+            {"seat": 0, "player": {"id": 1, "name": "Mary"}, "team": None},
+            {"seat": 1, "player": {"id": 2, "name": "Tom"}, "team": None},
+            {"seat": 2, "player": {"id": 3, "name": "Dick"}, "team": None},
+            {"seat": 3, "player": {"id": 4, "name": "Alice"}, "team": None},
+        ],
+        "created_at": "2025-12-24T20:00:00Z",
+    },
+    "list_ledger": [
+        {
+            "id": 1,
+            "deal": 1,
+            "kind": "record",
+            "data": {
+                "object": "DealBridgeRummyFor4",
+                "went_out": 0,
+                "hand_rummy": False,
+                "hands": [
+                    {"seat": 1, "held": 36},
+                    {"seat": 2, "held": 5},
+                    {"seat": 3, "not_down": True},
+                ],
+            },
+            "note": "",
+            "supersedes": None,
+            "recorded_by": "alice",
+            "recorded_as": "",
+            "recorded_at": "2025-12-24T20:01:00Z",
+            "seat": None,
+            "settles": None,
+        },
+        {
+            "id": 2,
+            "deal": 2,
+            "kind": "record",
+            "data": {
+                "object": "DealBridgeRummyFor4",
+                "went_out": 1,
+                "hand_rummy": False,
+                "hands": [
+                    {"seat": 0, "not_down": True},
+                    {"seat": 2, "held": 53},
+                    {"seat": 3, "held": 25},
+                ],
+            },
+            "note": "",
+            "supersedes": None,
+            "recorded_by": "alice",
+            "recorded_as": "",
+            "recorded_at": "2025-12-24T20:02:00Z",
+            "seat": None,
+            "settles": None,
+        },
+        {
+            "id": 3,
+            "deal": 1,
+            "kind": "amend",
+            "data": {
+                "object": "DealBridgeRummyFor4",
+                "went_out": 0,
+                "hand_rummy": False,
+                "hands": [
+                    {"seat": 1, "held": 36},
+                    {"seat": 2, "held": 5},
+                    {"seat": 3, "not_down": True},
+                ],
+            },
+            "note": "Tom recounted",
+            "supersedes": 1,
+            "recorded_by": "alice",
+            "recorded_as": "",
+            "recorded_at": "2025-12-24T20:03:00Z",
+            "seat": None,
+            "settles": None,
+        },
+        {
+            "id": 4,
+            "deal": 2,
+            "kind": "dispute",
+            "data": {
+                "question": "settle",
+                "input": {
+                    "object": "AskBridgeRummySettleFor4",
+                    "went_out": 1,
+                    "hand_rummy": False,
+                    "hands": [
+                        {"seat": 0, "not_down": True},
+                        {"seat": 2, "held": 53},
+                        {"seat": 3, "held": 25},
+                    ],
+                    "players": 4,
+                },
+                "players": 4,
+                "options": {"game": "bridge-rummy"},
+                "answer": {
+                    "object": "AnswerBridgeRummySettle",
+                    "deal": {
+                        "object": "DealBridgeRummyFor4",
+                        "went_out": 1,
+                        "hand_rummy": False,
+                        "hands": [
+                            {"seat": 0, "not_down": True},
+                            {"seat": 2, "held": 53},
+                            {"seat": 3, "held": 25},
+                        ],
+                    },
+                    "results": [
+                        {
+                            "seat": 0,
+                            "points": 100,
+                            "star": False,
+                            "explanation": ["never went down: 100"],
+                            "detail": {},
+                        },
+                        {
+                            "seat": 1,
+                            "points": -20,
+                            "star": True,
+                            "explanation": ["went out: -20, and a star"],
+                            "detail": {},
+                        },
+                        {
+                            "seat": 2,
+                            "points": 50,
+                            "star": False,
+                            "explanation": ["held 53 → 50: 5 or less rounds down"],
+                            "detail": {"held": 53},
+                        },
+                        {
+                            "seat": 3,
+                            "points": 20,
+                            "star": False,
+                            "explanation": ["held 25 → 20: 5 or less rounds down"],
+                            "detail": {"held": 25},
+                        },
+                    ],
+                    "explanation": [
+                        "Seat 1 scores 100: never went down: 100",
+                        "Seat 2 scores -20: went out: -20, and a star",
+                        "Seat 3 scores 50: held 53 → 50: 5 or less rounds down",
+                        "Seat 4 scores 20: held 25 → 20: 5 or less rounds down",
+                    ],
+                },
+                "summary": "Seat 1 scores 100: never went down: 100",
+            },
+            "note": "Dick counted again",
+            "supersedes": None,
+            "recorded_by": "alice",
+            "recorded_as": "",
+            "recorded_at": "2025-12-24T20:05:00Z",
+            "seat": None,
+            "settles": None,
+        },
+        {
+            "id": 5,
+            "deal": 5,
+            "kind": "record",
+            "data": {
+                "object": "DealBridgeRummyFor4",
+                "went_out": 0,
+                "hand_rummy": True,
+                "hands": [
+                    {"seat": 1, "held": 60},
+                    {"seat": 2, "not_down": True},
+                    {"seat": 3, "held": 25},
+                ],
+            },
+            "note": "",
+            "supersedes": None,
+            "recorded_by": "alice",
+            "recorded_as": "",
+            "recorded_at": "2025-12-24T20:06:00Z",
+            "seat": None,
+            "settles": None,
+        },
+        {
+            "id": 6,
+            "deal": 5,
+            "kind": "void",
+            "data": {},
+            "note": "dealt twice",
+            "supersedes": 5,
+            "recorded_by": "alice",
+            "recorded_as": "",
+            "recorded_at": "2025-12-24T20:07:00Z",
+            "seat": None,
+            "settles": None,
+        },
+        {
+            "id": 11,
+            "deal": 11,
+            "kind": "setting",
+            "data": {"confirmations": True},
+            "note": "",
+            "supersedes": None,
+            "recorded_by": "alice",
+            "recorded_as": "",
+            "recorded_at": "2025-12-24T20:12:00Z",
+            "seat": None,
+            "settles": None,
+        },
+        {
+            "id": 13,
+            "deal": 13,
+            "kind": "record",
+            "data": {
+                "object": "DealBridgeRummyFor4",
+                "went_out": 2,
+                "hand_rummy": False,
+                "hands": [
+                    {"seat": 0, "not_down": True},
+                    {"seat": 1, "held": 30},
+                    {"seat": 3, "not_down": True},
+                ],
+            },
+            "note": "",
+            "supersedes": None,
+            "recorded_by": "alice",
+            "recorded_as": "",
+            "recorded_at": "2025-12-24T20:10:00Z",
+            "seat": 3,
+            "settles": None,
+        },
+        {
+            "id": 14,
+            "deal": 13,
+            "kind": "confirm",
+            "data": {},
+            "note": "",
+            "supersedes": None,
+            "recorded_by": "bob",
+            "recorded_as": "",
+            "recorded_at": "2025-12-24T20:11:00Z",
+            "seat": 0,
+            "settles": None,
+        },
+    ],
+    "record_deal": {
+        "id": 1,
+        "deal": 1,
+        "kind": "record",
+        "data": {
+            "object": "DealBridgeRummyFor4",
+            "went_out": 0,
+            "hand_rummy": False,
+            "hands": [
+                {"seat": 1, "held": 36},
+                {"seat": 2, "held": 5},
+                {"seat": 3, "not_down": True},
+            ],
+        },
+        "note": "",
+        "supersedes": None,
+        "recorded_by": "alice",
+        "recorded_as": "",
+        "recorded_at": "2025-12-24T20:01:00Z",
+        "seat": None,
+        "settles": None,
+    },
+    "amend_deal": {
+        "id": 3,
+        "deal": 1,
+        "kind": "amend",
+        "data": {
+            "object": "DealBridgeRummyFor4",
+            "went_out": 0,
+            "hand_rummy": False,
+            "hands": [
+                {"seat": 1, "held": 36},
+                {"seat": 2, "held": 5},
+                {"seat": 3, "not_down": True},
+            ],
+        },
+        "note": "Tom recounted",
+        "supersedes": 1,
+        "recorded_by": "alice",
+        "recorded_as": "",
+        "recorded_at": "2025-12-24T20:03:00Z",
+        "seat": None,
+        "settles": None,
+    },
+    "void_deal": {
+        "id": 6,
+        "deal": 5,
+        "kind": "void",
+        "data": {},
+        "note": "dealt twice",
+        "supersedes": 5,
+        "recorded_by": "alice",
+        "recorded_as": "",
+        "recorded_at": "2025-12-24T20:07:00Z",
+        "seat": None,
+        "settles": None,
+    },
+    "confirm_deal": {
+        "id": 14,
+        "deal": 13,
+        "kind": "confirm",
+        "data": {},
+        "note": "",
+        "supersedes": None,
+        "recorded_by": "bob",
+        "recorded_as": "",
+        "recorded_at": "2025-12-24T20:11:00Z",
+        "seat": 0,
+        "settles": None,
+    },
+    "dispute_deal": {
+        "ruling": {
+            "id": 1,
+            "game": "bridge-rummy",
+            "question": "settle",
+            "players": 4,
+            "input": {
+                "object": "AskBridgeRummySettleFor4",
+                "went_out": 1,
+                "hand_rummy": False,
+                "hands": [
+                    {"seat": 0, "not_down": True},
+                    {"seat": 2, "held": 53},
+                    {"seat": 3, "held": 25},
+                ],
+                "players": 4,
+            },
+            "options": {
+                "game": "bridge-rummy",
+                "ace_low_value": 10,
+                "round_then_double": False,
+                "hand_rummy_own_melds_only": False,
+                "single_layoff_to_joker_needs_one_or_three": False,
+                "min_naturals_per_meld": 1,
+                "tie_break": "none",
+            },
+            "answer": {
+                "object": "AnswerBridgeRummySettle",
+                "deal": {
+                    "object": "DealBridgeRummyFor4",
+                    "went_out": 1,
+                    "hand_rummy": False,
+                    "hands": [
+                        {"seat": 0, "not_down": True},
+                        {"seat": 2, "held": 53},
+                        {"seat": 3, "held": 25},
+                    ],
+                },
+                "results": [
+                    {
+                        "seat": 0,
+                        "points": 100,
+                        "star": False,
+                        "explanation": ["never went down: 100"],
+                        "detail": {},
+                    },
+                    {
+                        "seat": 1,
+                        "points": -20,
+                        "star": True,
+                        "explanation": ["went out: -20, and a star"],
+                        "detail": {},
+                    },
+                    {
+                        "seat": 2,
+                        "points": 50,
+                        "star": False,
+                        "explanation": ["held 53 → 50: 5 or less rounds down"],
+                        "detail": {"held": 53},
+                    },
+                    {
+                        "seat": 3,
+                        "points": 20,
+                        "star": False,
+                        "explanation": ["held 25 → 20: 5 or less rounds down"],
+                        "detail": {"held": 25},
+                    },
+                ],
+                "explanation": [
+                    "Seat 1 scores 100: never went down: 100",
+                    "Seat 2 scores -20: went out: -20, and a star",
+                    "Seat 3 scores 50: held 53 → 50: 5 or less rounds down",
+                    "Seat 4 scores 20: held 25 → 20: 5 or less rounds down",
+                ],
+            },
+            "note": "Dick counted again",
+            "saved_by": "alice",
+            "saved_as": "",
+            "saved_at": "2025-12-24T20:04:00Z",
+            "dispute": 4,
+        },
+        "entry": {
+            "id": 4,
+            "deal": 2,
+            "kind": "dispute",
+            "data": {
+                "question": "settle",
+                "input": {
+                    "object": "AskBridgeRummySettleFor4",
+                    "went_out": 1,
+                    "hand_rummy": False,
+                    "hands": [
+                        {"seat": 0, "not_down": True},
+                        {"seat": 2, "held": 53},
+                        {"seat": 3, "held": 25},
+                    ],
+                    "players": 4,
+                },
+                "players": 4,
+                "options": {"game": "bridge-rummy"},
+                "answer": {
+                    "object": "AnswerBridgeRummySettle",
+                    "deal": {
+                        "object": "DealBridgeRummyFor4",
+                        "went_out": 1,
+                        "hand_rummy": False,
+                        "hands": [
+                            {"seat": 0, "not_down": True},
+                            {"seat": 2, "held": 53},
+                            {"seat": 3, "held": 25},
+                        ],
+                    },
+                    "results": [
+                        {
+                            "seat": 0,
+                            "points": 100,
+                            "star": False,
+                            "explanation": ["never went down: 100"],
+                            "detail": {},
+                        },
+                        {
+                            "seat": 1,
+                            "points": -20,
+                            "star": True,
+                            "explanation": ["went out: -20, and a star"],
+                            "detail": {},
+                        },
+                        {
+                            "seat": 2,
+                            "points": 50,
+                            "star": False,
+                            "explanation": ["held 53 → 50: 5 or less rounds down"],
+                            "detail": {"held": 53},
+                        },
+                        {
+                            "seat": 3,
+                            "points": 20,
+                            "star": False,
+                            "explanation": ["held 25 → 20: 5 or less rounds down"],
+                            "detail": {"held": 25},
+                        },
+                    ],
+                    "explanation": [
+                        "Seat 1 scores 100: never went down: 100",
+                        "Seat 2 scores -20: went out: -20, and a star",
+                        "Seat 3 scores 50: held 53 → 50: 5 or less rounds down",
+                        "Seat 4 scores 20: held 25 → 20: 5 or less rounds down",
+                    ],
+                },
+                "summary": "Seat 1 scores 100: never went down: 100",
+            },
+            "note": "Dick counted again",
+            "supersedes": None,
+            "recorded_by": "alice",
+            "recorded_as": "",
+            "recorded_at": "2025-12-24T20:05:00Z",
+            "seat": None,
+            "settles": None,
+        },
+    },
+    "get_standings": {
+        "game": 2,
+        "status": "After hand 1: Mary is up 36.",
+        "finished": False,
+        "ended": False,
+        "can_end": True,
+        "asks_confirmation": False,
+        "unconfirmed": [],
+        "lower_is_better": False,
+        "end": {"kind": "open"},
+        "winners": [],
+        "leaders": ["Mary"],
+        "units": [
+            {
+                "unit": 0,
+                "name": "Mary",
+                "seats": [0],
+                "total": 36,
+                "marks": [],
+                "leader": True,
+                "winner": False,
+            },
+            {
+                "unit": 1,
+                "name": "Tom",
+                "seats": [1],
+                "total": -9,
+                "marks": [],
+                "leader": False,
+                "winner": False,
+            },
+            {
+                "unit": 2,
+                "name": "Dick",
+                "seats": [2],
+                "total": -27,
+                "marks": [],
+                "leader": False,
+                "winner": False,
+            },
+        ],
+        "settles": True,
+        "settlement": [
+            {"payer": "Dick", "payee": "Mary", "amount": 27, "text": "Dick pays Mary 27"},
+            {"payer": "Tom", "payee": "Mary", "amount": 9, "text": "Tom pays Mary 9"},
+        ],
+        "deals": [
+            {
+                "deal": 7,
+                "revision": 7,
+                "number": 1,
+                "summary": "Mary knocked on 3 and was lowest alone",
+                "results": [
+                    {
+                        "unit": 0,
+                        "name": "Mary",
+                        "points": 36,
+                        "star": False,
+                        "explanation": [
+                            "knocked on 3 (any count may knock, "
+                            "K-4): unmatched count 3, as the table "
+                            "agreed",
+                            "lowest alone on 3: the knocker wins (4.5 rule 1)",
+                            "collects 9 from Tom: 9 difference (12 - 3)",
+                            "collects 27 from Dick: 27 difference (30 - 3)",
+                            "net +36",
+                        ],
+                        "said": [
+                            {
+                                "id": "knocked on {count} (any count may knock, K-4): {working}",
+                                "args": {
+                                    "count": 3,
+                                    "working": {
+                                        "id": "unmatched count {count}, as the table agreed",
+                                        "args": {"count": 3},
+                                    },
+                                },
+                            },
+                            {
+                                "id": "lowest alone on {low}: the knocker wins (4.5 rule 1)",
+                                "args": {"low": 3},
+                            },
+                            {
+                                "id": "collects {points} from {seat}: {why}",
+                                "args": {
+                                    "points": {"points": "9", "signed": False},
+                                    "seat": {"seats": [1]},
+                                    "why": {
+                                        "joined": [
+                                            {
+                                                "id": "{difference} difference ({count} - {low})",
+                                                "args": {"difference": 9, "count": 12, "low": 3},
+                                            }
+                                        ],
+                                        "separator": " + ",
+                                    },
+                                },
+                            },
+                            {
+                                "id": "collects {points} from {seat}: {why}",
+                                "args": {
+                                    "points": {"points": "27", "signed": False},
+                                    "seat": {"seats": [2]},
+                                    "why": {
+                                        "joined": [
+                                            {
+                                                "id": "{difference} difference ({count} - {low})",
+                                                "args": {"difference": 27, "count": 30, "low": 3},
+                                            }
+                                        ],
+                                        "separator": " + ",
+                                    },
+                                },
+                            },
+                            {
+                                "id": "net {points}",
+                                "args": {"points": {"points": "36", "signed": True}},
+                            },
+                        ],
+                        "detail": {"game": "knock-rummy", "count": 3, "knocked": True, "won": True},
+                    },
+                    {
+                        "unit": 1,
+                        "name": "Tom",
+                        "points": -9,
+                        "star": False,
+                        "explanation": [
+                            "unmatched count 12, as the table agreed",
+                            "pays Mary 9: 9 difference (12 - 3)",
+                            "net -9",
+                        ],
+                        "said": [
+                            {
+                                "id": "unmatched count {count}, as the table agreed",
+                                "args": {"count": 12},
+                            },
+                            {
+                                "id": "pays {seat} {points}: {why}",
+                                "args": {
+                                    "seat": {"seats": [0]},
+                                    "points": {"points": "9", "signed": False},
+                                    "why": {
+                                        "joined": [
+                                            {
+                                                "id": "{difference} difference ({count} - {low})",
+                                                "args": {"difference": 9, "count": 12, "low": 3},
+                                            }
+                                        ],
+                                        "separator": " + ",
+                                    },
+                                },
+                            },
+                            {
+                                "id": "net {points}",
+                                "args": {"points": {"points": "-9", "signed": True}},
+                            },
+                        ],
+                        "detail": {
+                            "game": "knock-rummy",
+                            "count": 12,
+                            "knocked": False,
+                            "won": False,
+                        },
+                    },
+                    {
+                        "unit": 2,
+                        "name": "Dick",
+                        "points": -27,
+                        "star": False,
+                        "explanation": [
+                            "unmatched count 30, as the table agreed",
+                            "pays Mary 27: 27 difference (30 - 3)",
+                            "net -27",
+                        ],
+                        "said": [
+                            {
+                                "id": "unmatched count {count}, as the table agreed",
+                                "args": {"count": 30},
+                            },
+                            {
+                                "id": "pays {seat} {points}: {why}",
+                                "args": {
+                                    "seat": {"seats": [0]},
+                                    "points": {"points": "27", "signed": False},
+                                    "why": {
+                                        "joined": [
+                                            {
+                                                "id": "{difference} difference ({count} - {low})",
+                                                "args": {"difference": 27, "count": 30, "low": 3},
+                                            }
+                                        ],
+                                        "separator": " + ",
+                                    },
+                                },
+                            },
+                            {
+                                "id": "net {points}",
+                                "args": {"points": {"points": "-27", "signed": True}},
+                            },
+                        ],
+                        "detail": {
+                            "game": "knock-rummy",
+                            "count": 30,
+                            "knocked": False,
+                            "won": False,
+                        },
+                    },
+                ],
+                "totals": [36, -9, -27],
+                "payments": [
+                    {"payer": "Tom", "payee": "Mary", "amount": 9, "text": "Tom pays Mary 9"},
+                    {"payer": "Dick", "payee": "Mary", "amount": 27, "text": "Dick pays Mary 27"},
+                ],
+                "confirmed_by": None,
+                "confirmers": [],
+            }
+        ],
+        "next_number": 2,
+        "next_turn": {
+            "number": 2,
+            "dealer": "Tom",
+            "leader": "Dick",
+            "dealer_seat": 1,
+            "leader_seat": 2,
+            "recorded": False,
+            "text": "Hand 2: Tom deals, Dick plays first",
+        },
+        "problems": [],
+        "notes": [
+            "house rule penalty_on_tie: on",
+            "7 cards each; any count may knock (no minimum, K-4)",
+        ],
+    },
+    "end_game": {
+        "game": 2,
+        "status": "Game over: Mary wins, up 36.",
+        "finished": True,
+        "ended": True,
+        "can_end": False,
+        "asks_confirmation": False,
+        "unconfirmed": [],
+        "lower_is_better": False,
+        "end": {"kind": "open"},
+        "winners": ["Mary"],
+        "leaders": ["Mary"],
+        "units": [
+            {
+                "unit": 0,
+                "name": "Mary",
+                "seats": [0],
+                "total": 36,
+                "marks": [],
+                "leader": True,
+                "winner": True,
+            },
+            {
+                "unit": 1,
+                "name": "Tom",
+                "seats": [1],
+                "total": -9,
+                "marks": [],
+                "leader": False,
+                "winner": False,
+            },
+            {
+                "unit": 2,
+                "name": "Dick",
+                "seats": [2],
+                "total": -27,
+                "marks": [],
+                "leader": False,
+                "winner": False,
+            },
+        ],
+        "settles": True,
+        "settlement": [
+            {"payer": "Dick", "payee": "Mary", "amount": 27, "text": "Dick pays Mary 27"},
+            {"payer": "Tom", "payee": "Mary", "amount": 9, "text": "Tom pays Mary 9"},
+        ],
+        "deals": [
+            {
+                "deal": 7,
+                "revision": 7,
+                "number": 1,
+                "summary": "Mary knocked on 3 and was lowest alone",
+                "results": [
+                    {
+                        "unit": 0,
+                        "name": "Mary",
+                        "points": 36,
+                        "star": False,
+                        "explanation": [
+                            "knocked on 3 (any count may knock, K-4): "
+                            "unmatched count 3, as the table agreed",
+                            "lowest alone on 3: the knocker wins (4.5 rule 1)",
+                            "collects 9 from Tom: 9 difference (12 - 3)",
+                            "collects 27 from Dick: 27 difference (30 - 3)",
+                            "net +36",
+                        ],
+                        "said": [
+                            {
+                                "id": "knocked on {count} (any count may knock, K-4): {working}",
+                                "args": {
+                                    "count": 3,
+                                    "working": {
+                                        "id": "unmatched count {count}, as the table agreed",
+                                        "args": {"count": 3},
+                                    },
+                                },
+                            },
+                            {
+                                "id": "lowest alone on {low}: the knocker wins (4.5 rule 1)",
+                                "args": {"low": 3},
+                            },
+                            {
+                                "id": "collects {points} from {seat}: {why}",
+                                "args": {
+                                    "points": {"points": "9", "signed": False},
+                                    "seat": {"seats": [1]},
+                                    "why": {
+                                        "joined": [
+                                            {
+                                                "id": "{difference} difference ({count} - {low})",
+                                                "args": {"difference": 9, "count": 12, "low": 3},
+                                            }
+                                        ],
+                                        "separator": " + ",
+                                    },
+                                },
+                            },
+                            {
+                                "id": "collects {points} from {seat}: {why}",
+                                "args": {
+                                    "points": {"points": "27", "signed": False},
+                                    "seat": {"seats": [2]},
+                                    "why": {
+                                        "joined": [
+                                            {
+                                                "id": "{difference} difference ({count} - {low})",
+                                                "args": {"difference": 27, "count": 30, "low": 3},
+                                            }
+                                        ],
+                                        "separator": " + ",
+                                    },
+                                },
+                            },
+                            {
+                                "id": "net {points}",
+                                "args": {"points": {"points": "36", "signed": True}},
+                            },
+                        ],
+                        "detail": {"game": "knock-rummy", "count": 3, "knocked": True, "won": True},
+                    },
+                    {
+                        "unit": 1,
+                        "name": "Tom",
+                        "points": -9,
+                        "star": False,
+                        "explanation": [
+                            "unmatched count 12, as the table agreed",
+                            "pays Mary 9: 9 difference (12 - 3)",
+                            "net -9",
+                        ],
+                        "said": [
+                            {
+                                "id": "unmatched count {count}, as the table agreed",
+                                "args": {"count": 12},
+                            },
+                            {
+                                "id": "pays {seat} {points}: {why}",
+                                "args": {
+                                    "seat": {"seats": [0]},
+                                    "points": {"points": "9", "signed": False},
+                                    "why": {
+                                        "joined": [
+                                            {
+                                                "id": "{difference} difference ({count} - {low})",
+                                                "args": {"difference": 9, "count": 12, "low": 3},
+                                            }
+                                        ],
+                                        "separator": " + ",
+                                    },
+                                },
+                            },
+                            {
+                                "id": "net {points}",
+                                "args": {"points": {"points": "-9", "signed": True}},
+                            },
+                        ],
+                        "detail": {
+                            "game": "knock-rummy",
+                            "count": 12,
+                            "knocked": False,
+                            "won": False,
+                        },
+                    },
+                    {
+                        "unit": 2,
+                        "name": "Dick",
+                        "points": -27,
+                        "star": False,
+                        "explanation": [
+                            "unmatched count 30, as the table agreed",
+                            "pays Mary 27: 27 difference (30 - 3)",
+                            "net -27",
+                        ],
+                        "said": [
+                            {
+                                "id": "unmatched count {count}, as the table agreed",
+                                "args": {"count": 30},
+                            },
+                            {
+                                "id": "pays {seat} {points}: {why}",
+                                "args": {
+                                    "seat": {"seats": [0]},
+                                    "points": {"points": "27", "signed": False},
+                                    "why": {
+                                        "joined": [
+                                            {
+                                                "id": "{difference} difference ({count} - {low})",
+                                                "args": {"difference": 27, "count": 30, "low": 3},
+                                            }
+                                        ],
+                                        "separator": " + ",
+                                    },
+                                },
+                            },
+                            {
+                                "id": "net {points}",
+                                "args": {"points": {"points": "-27", "signed": True}},
+                            },
+                        ],
+                        "detail": {
+                            "game": "knock-rummy",
+                            "count": 30,
+                            "knocked": False,
+                            "won": False,
+                        },
+                    },
+                ],
+                "totals": [36, -9, -27],
+                "payments": [
+                    {"payer": "Tom", "payee": "Mary", "amount": 9, "text": "Tom pays Mary 9"},
+                    {"payer": "Dick", "payee": "Mary", "amount": 27, "text": "Dick pays Mary 27"},
+                ],
+                "confirmed_by": None,
+                "confirmers": [],
+            }
+        ],
+        "next_number": 2,
+        "next_turn": None,
+        "problems": [],
+        "notes": [
+            "house rule penalty_on_tie: on",
+            "7 cards each; any count may knock (no minimum, K-4)",
+        ],
+    },
+    "undo_game_end": {
+        "game": 2,
+        "status": "After hand 1: Mary is up 36.",
+        "finished": False,
+        "ended": False,
+        "can_end": True,
+        "asks_confirmation": False,
+        "unconfirmed": [],
+        "lower_is_better": False,
+        "end": {"kind": "open"},
+        "winners": [],
+        "leaders": ["Mary"],
+        "units": [
+            {
+                "unit": 0,
+                "name": "Mary",
+                "seats": [0],
+                "total": 36,
+                "marks": [],
+                "leader": True,
+                "winner": False,
+            },
+            {
+                "unit": 1,
+                "name": "Tom",
+                "seats": [1],
+                "total": -9,
+                "marks": [],
+                "leader": False,
+                "winner": False,
+            },
+            {
+                "unit": 2,
+                "name": "Dick",
+                "seats": [2],
+                "total": -27,
+                "marks": [],
+                "leader": False,
+                "winner": False,
+            },
+        ],
+        "settles": True,
+        "settlement": [
+            {"payer": "Dick", "payee": "Mary", "amount": 27, "text": "Dick pays Mary 27"},
+            {"payer": "Tom", "payee": "Mary", "amount": 9, "text": "Tom pays Mary 9"},
+        ],
+        "deals": [
+            {
+                "deal": 7,
+                "revision": 7,
+                "number": 1,
+                "summary": "Mary knocked on 3 and was lowest alone",
+                "results": [
+                    {
+                        "unit": 0,
+                        "name": "Mary",
+                        "points": 36,
+                        "star": False,
+                        "explanation": [
+                            "knocked on 3 (any count may knock, "
+                            "K-4): unmatched count 3, as the table "
+                            "agreed",
+                            "lowest alone on 3: the knocker wins (4.5 rule 1)",
+                            "collects 9 from Tom: 9 difference (12 - 3)",
+                            "collects 27 from Dick: 27 difference (30 - 3)",
+                            "net +36",
+                        ],
+                        "said": [
+                            {
+                                "id": "knocked on {count} (any count may knock, K-4): {working}",
+                                "args": {
+                                    "count": 3,
+                                    "working": {
+                                        "id": "unmatched count {count}, as the table agreed",
+                                        "args": {"count": 3},
+                                    },
+                                },
+                            },
+                            {
+                                "id": "lowest alone on {low}: the knocker wins (4.5 rule 1)",
+                                "args": {"low": 3},
+                            },
+                            {
+                                "id": "collects {points} from {seat}: {why}",
+                                "args": {
+                                    "points": {"points": "9", "signed": False},
+                                    "seat": {"seats": [1]},
+                                    "why": {
+                                        "joined": [
+                                            {
+                                                "id": "{difference} difference ({count} - {low})",
+                                                "args": {"difference": 9, "count": 12, "low": 3},
+                                            }
+                                        ],
+                                        "separator": " + ",
+                                    },
+                                },
+                            },
+                            {
+                                "id": "collects {points} from {seat}: {why}",
+                                "args": {
+                                    "points": {"points": "27", "signed": False},
+                                    "seat": {"seats": [2]},
+                                    "why": {
+                                        "joined": [
+                                            {
+                                                "id": "{difference} difference ({count} - {low})",
+                                                "args": {"difference": 27, "count": 30, "low": 3},
+                                            }
+                                        ],
+                                        "separator": " + ",
+                                    },
+                                },
+                            },
+                            {
+                                "id": "net {points}",
+                                "args": {"points": {"points": "36", "signed": True}},
+                            },
+                        ],
+                        "detail": {"game": "knock-rummy", "count": 3, "knocked": True, "won": True},
+                    },
+                    {
+                        "unit": 1,
+                        "name": "Tom",
+                        "points": -9,
+                        "star": False,
+                        "explanation": [
+                            "unmatched count 12, as the table agreed",
+                            "pays Mary 9: 9 difference (12 - 3)",
+                            "net -9",
+                        ],
+                        "said": [
+                            {
+                                "id": "unmatched count {count}, as the table agreed",
+                                "args": {"count": 12},
+                            },
+                            {
+                                "id": "pays {seat} {points}: {why}",
+                                "args": {
+                                    "seat": {"seats": [0]},
+                                    "points": {"points": "9", "signed": False},
+                                    "why": {
+                                        "joined": [
+                                            {
+                                                "id": "{difference} difference ({count} - {low})",
+                                                "args": {"difference": 9, "count": 12, "low": 3},
+                                            }
+                                        ],
+                                        "separator": " + ",
+                                    },
+                                },
+                            },
+                            {
+                                "id": "net {points}",
+                                "args": {"points": {"points": "-9", "signed": True}},
+                            },
+                        ],
+                        "detail": {
+                            "game": "knock-rummy",
+                            "count": 12,
+                            "knocked": False,
+                            "won": False,
+                        },
+                    },
+                    {
+                        "unit": 2,
+                        "name": "Dick",
+                        "points": -27,
+                        "star": False,
+                        "explanation": [
+                            "unmatched count 30, as the table agreed",
+                            "pays Mary 27: 27 difference (30 - 3)",
+                            "net -27",
+                        ],
+                        "said": [
+                            {
+                                "id": "unmatched count {count}, as the table agreed",
+                                "args": {"count": 30},
+                            },
+                            {
+                                "id": "pays {seat} {points}: {why}",
+                                "args": {
+                                    "seat": {"seats": [0]},
+                                    "points": {"points": "27", "signed": False},
+                                    "why": {
+                                        "joined": [
+                                            {
+                                                "id": "{difference} difference ({count} - {low})",
+                                                "args": {"difference": 27, "count": 30, "low": 3},
+                                            }
+                                        ],
+                                        "separator": " + ",
+                                    },
+                                },
+                            },
+                            {
+                                "id": "net {points}",
+                                "args": {"points": {"points": "-27", "signed": True}},
+                            },
+                        ],
+                        "detail": {
+                            "game": "knock-rummy",
+                            "count": 30,
+                            "knocked": False,
+                            "won": False,
+                        },
+                    },
+                ],
+                "totals": [36, -9, -27],
+                "payments": [
+                    {"payer": "Tom", "payee": "Mary", "amount": 9, "text": "Tom pays Mary 9"},
+                    {"payer": "Dick", "payee": "Mary", "amount": 27, "text": "Dick pays Mary 27"},
+                ],
+                "confirmed_by": None,
+                "confirmers": [],
+            }
+        ],
+        "next_number": 2,
+        "next_turn": {
+            "number": 2,
+            "dealer": "Tom",
+            "leader": "Dick",
+            "dealer_seat": 1,
+            "leader_seat": 2,
+            "recorded": False,
+            "text": "Hand 2: Tom deals, Dick plays first",
+        },
+        "problems": [],
+        "notes": [
+            "house rule penalty_on_tie: on",
+            "7 cards each; any count may knock (no minimum, K-4)",
+        ],
+    },
+    "list_game_types": [
+        {
+            "slug": "gamblers-rummy",
+            "name": "Gambler's Rummy",
+            "min_players": 4,
+            "max_players": 4,
+            "lower_is_better": False,
+            "options": [
+                {
+                    "name": "lowest_count_wins_on_refusal",
+                    "kind": "bool",
+                    "default": False,
+                    "choices": [],
+                    "labels": [],
+                    "minimum": None,
+                    "maximum": None,
+                    "doc": "When a refusal of the top discard ends the hand, the "
+                    "lowest unmatched count collects from each other player "
+                    "the difference (tied lowest share it), instead of a "
+                    "dead hand.",
+                    "rule": "G-1",
+                },
+                {
+                    "name": "target",
+                    "kind": "int",
+                    "default": 0,
+                    "choices": [],
+                    "labels": [],
+                    "minimum": 0,
+                    "maximum": 10000,
+                    "doc": "Play to this many points net (0: no target; each hand "
+                    "is settled on its own and the table keeps a running "
+                    "net).",
+                    "rule": "P-3",
+                },
+            ],
+            "questions": {
+                "meld": "Is this a meld in Gambler's Rummy (ace low, sets of 3 or 4)?",
+                "deadwood": "The best melding of a hand and its unmatched "
+                "count (what G-1 compares).",
+                "settle": "Who pays whom for one hand, from the raw entries?",
+                "declare": "May this declaration be made now, and does it go "
+                "out? (Never the whole hand in one turn.)",
+                "deal": "How many packs and jokers, how many cards to each "
+                "player, and what is left for the stock and the "
+                "discard pile, at this table?",
+            },
+            "question_inputs": [
+                {
+                    "name": "meld",
+                    "summary": "Is this a meld in Gambler's Rummy (ace low, sets of 3 or 4)?",
+                    "takes_players": False,
+                    "tables": [
+                        {
+                            "players": 4,
+                            "fields": [
+                                {
+                                    "key": "cards",
+                                    "kind": "cards",
+                                    "label": "The meld",
+                                    "help": "",
+                                    "min_cards": 0,
+                                    "max_cards": 13,
+                                    "widget": "picker",
+                                    "shape": None,
+                                    "required": True,
+                                }
+                            ],
+                            "ways": [],
+                            "example": {"cards": "5H 6H 7H"},
+                        }
+                    ],
+                },
+                {
+                    "name": "deadwood",
+                    "summary": "The best melding of a hand and its "
+                    "unmatched count (what G-1 compares).",
+                    "takes_players": False,
+                    "tables": [
+                        {
+                            "players": 4,
+                            "fields": [
+                                {
+                                    "key": "cards",
+                                    "kind": "cards",
+                                    "label": "The hand",
+                                    "help": "",
+                                    "min_cards": 0,
+                                    "max_cards": 8,
+                                    "widget": "picker",
+                                    "shape": None,
+                                    "required": True,
+                                },
+                                {
+                                    "key": "claimed",
+                                    "kind": "count",
+                                    "label": "The count claimed",
+                                    "help": "",
+                                    "minimum": 0,
+                                    "maximum": 1000,
+                                    "required": False,
+                                },
+                            ],
+                            "ways": [],
+                            "example": {"cards": "5H 6H 7H KS 2C", "claimed": 12},
+                        }
+                    ],
+                },
+                {
+                    "name": "settle",
+                    "summary": "Who pays whom for one hand, from the raw entries?",
+                    "takes_players": True,
+                    "tables": [
+                        {
+                            "players": 4,
+                            "fields": [
+                                {
+                                    "key": "went_out",
+                                    "kind": "seat",
+                                    "label": "Who went out?",
+                                    "help": "",
+                                    "optional": False,
+                                    "none_label": "Nobody",
+                                    "required": False,
+                                },
+                                {
+                                    "key": "refused",
+                                    "kind": "seat",
+                                    "label": "Who refused the top discard?",
+                                    "help": "after the stock ran out: the hand ends there",
+                                    "optional": False,
+                                    "none_label": "Nobody",
+                                    "required": False,
+                                },
+                                {
+                                    "key": "hands",
+                                    "kind": "per_seat",
+                                    "label": "What each other player held",
+                                    "help": "",
+                                    "skip": "went_out",
+                                    "entries": [
+                                        {
+                                            "key": "cards",
+                                            "kind": "cards",
+                                            "label": "Cards",
+                                            "help": "",
+                                            "min_cards": 1,
+                                            "max_cards": 7,
+                                            "widget": "picker",
+                                            "shape": None,
+                                        },
+                                        {
+                                            "key": "held",
+                                            "kind": "count",
+                                            "label": "Count in hand",
+                                            "help": "",
+                                            "minimum": 1,
+                                            "maximum": 70,
+                                        },
+                                    ],
+                                    "required": False,
+                                },
+                            ],
+                            "ways": [
+                                {
+                                    "key": "out",
+                                    "label": "A player went out",
+                                    "fields": ["went_out", "hands"],
+                                },
+                                {
+                                    "key": "refused",
+                                    "label": "The top discard was refused: dead hand",
+                                    "fields": ["refused"],
+                                },
+                            ],
+                            "example": {
+                                "went_out": 3,
+                                "hands": [
+                                    {"seat": 0, "cards": "10C 3H 5D"},
+                                    {"seat": 1, "cards": "2H 9H 9D 9C"},
+                                    {"seat": 2, "held": 34},
+                                ],
+                            },
+                        }
+                    ],
+                },
+                {
+                    "name": "declare",
+                    "summary": "May this declaration be made now, and does "
+                    "it go out? (Never the whole hand in one "
+                    "turn.)",
+                    "takes_players": False,
+                    "tables": [
+                        {
+                            "players": 4,
+                            "fields": [
+                                {
+                                    "key": "hand",
+                                    "kind": "cards",
+                                    "label": "The hand, after the draw",
+                                    "help": "",
+                                    "min_cards": 0,
+                                    "max_cards": 15,
+                                    "widget": "picker",
+                                    "shape": None,
+                                    "required": True,
+                                },
+                                {
+                                    "key": "melds",
+                                    "kind": "melds",
+                                    "label": "Melds declared this turn",
+                                    "help": "one meld a line",
+                                    "most": 8,
+                                    "max_cards": 14,
+                                    "required": False,
+                                },
+                                {
+                                    "key": "layoffs",
+                                    "kind": "layoffs",
+                                    "label": "Lay-offs this turn",
+                                    "help": "",
+                                    "most": 6,
+                                    "max_cards": 14,
+                                    "required": False,
+                                },
+                                {
+                                    "key": "discard",
+                                    "kind": "cards",
+                                    "label": "The discard (if any)",
+                                    "help": "",
+                                    "min_cards": 0,
+                                    "max_cards": 1,
+                                    "widget": "picker",
+                                    "shape": None,
+                                    "required": False,
+                                },
+                                {
+                                    "key": "taken",
+                                    "kind": "cards",
+                                    "label": "Cards taken from the discard pile this turn",
+                                    "help": "",
+                                    "min_cards": 0,
+                                    "max_cards": 15,
+                                    "widget": "picker",
+                                    "shape": None,
+                                    "required": False,
+                                },
+                                {
+                                    "key": "declared_before",
+                                    "kind": "flag",
+                                    "label": "Declared or laid off on an earlier turn of this hand",
+                                    "help": "",
+                                    "required": False,
+                                },
+                            ],
+                            "ways": [],
+                            "example": {
+                                "hand": "5H 6H 7H 9C 9S 9D KC",
+                                "melds": ["5H 6H 7H", "9C 9S 9D"],
+                                "discard": "KC",
+                                "declared_before": True,
+                            },
+                        }
+                    ],
+                },
+                {
+                    "name": "deal",
+                    "summary": "How many packs and jokers, how many cards "
+                    "to each player, and what is left for the "
+                    "stock and the discard pile, at this table?",
+                    "takes_players": True,
+                    "tables": [{"players": 4, "fields": [], "ways": [], "example": {}}],
+                },
+            ],
+            "family": "rummy",
+            "marks": [],
+            "tables": [
+                {
+                    "players": 4,
+                    "sides": [],
+                    "end": {"kind": "open"},
+                    "record": {
+                        "fields": [
+                            {
+                                "key": "went_out",
+                                "kind": "seat",
+                                "label": "Who went out?",
+                                "help": "",
+                                "optional": False,
+                                "none_label": "Nobody",
+                            },
+                            {
+                                "key": "refused",
+                                "kind": "seat",
+                                "label": "Who refused the top discard?",
+                                "help": "after the stock ran out: the hand ends there",
+                                "optional": False,
+                                "none_label": "Nobody",
+                            },
+                            {
+                                "key": "hands",
+                                "kind": "per_seat",
+                                "label": "What each other player held",
+                                "help": "",
+                                "skip": "went_out",
+                                "entries": [
+                                    {
+                                        "key": "cards",
+                                        "kind": "cards",
+                                        "label": "Cards",
+                                        "help": "",
+                                        "min_cards": 1,
+                                        "max_cards": 7,
+                                        "widget": "picker",
+                                        "shape": None,
+                                    },
+                                    {
+                                        "key": "held",
+                                        "kind": "count",
+                                        "label": "Count in hand",
+                                        "help": "",
+                                        "minimum": 1,
+                                        "maximum": 70,
+                                    },
+                                ],
+                            },
+                        ],
+                        "ways": [
+                            {
+                                "key": "out",
+                                "label": "A player went out",
+                                "fields": ["went_out", "hands"],
+                            },
+                            {
+                                "key": "refused",
+                                "label": "The top discard was refused: dead hand",
+                                "fields": ["refused"],
+                            },
+                        ],
+                    },
+                }
+            ],
+        }
+    ],
+    "list_rulings": [
+        {
+            "id": 2,
+            "game": "knock-rummy",
+            "question": "settle",
+            "players": 3,
+            "input": {
+                "object": "AskKnockRummySettleFor3",
+                "knocked": 0,
+                "hands": [
+                    {"seat": 0, "count": 5},
+                    {"seat": 1, "count": 5},
+                    {"seat": 2, "count": 30},
+                ],
+                "players": 3,
+            },
+            "options": {
+                "game": "knock-rummy",
+                "penalty_on_tie": True,
+                "tied_winners": "share",
+                "bonus_to_any_zero_winner": False,
+                "target": 0,
+            },
+            "answer": {
+                "object": "AnswerKnockRummySettle",
+                "deal": {
+                    "object": "DealKnockRummyFor3",
+                    "knocked": 0,
+                    "hands": [
+                        {"seat": 0, "count": 5},
+                        {"seat": 1, "count": 5},
+                        {"seat": 2, "count": 30},
+                    ],
+                },
+                "summary": "Seat 1 knocked on 5; seat 2 tied on 5 and won",
+                "payments": [
+                    {"payer": 0, "payee": 1, "amount": 10},
+                    {"payer": 2, "payee": 1, "amount": 25},
+                ],
+                "payments_shown": ["Seat 1 pays seat 2 10", "Seat 3 pays seat 2 25"],
+                "results": [
+                    {
+                        "seat": 0,
+                        "points": -10,
+                        "star": False,
+                        "explanation": [
+                            "knocked on 5 (any count may knock, "
+                            "K-4): unmatched count 5, as the table "
+                            "agreed",
+                            "tied for lowest on 5 by seat 2, who "
+                            "wins over the knocker (4.5 rule 2)",
+                            "pays seat 2 10: 0 difference (5 - 5) "
+                            "+ 10 penalty: knocked and was tied "
+                            "(house rule, K-1) = 10",
+                            "net -10",
+                        ],
+                        "detail": {"count": 5, "knocked": True, "won": False},
+                    },
+                    {
+                        "seat": 1,
+                        "points": 35,
+                        "star": False,
+                        "explanation": [
+                            "unmatched count 5, as the table agreed",
+                            "ties the knocker seat 1 for lowest on "
+                            "5: wins over the knocker (4.5 rule 2)",
+                            "collects 10 from seat 1: 0 difference "
+                            "(5 - 5) + 10 penalty: knocked and was "
+                            "tied (house rule, K-1) = 10",
+                            "collects 25 from seat 3: 25 difference (30 - 5)",
+                            "net +35",
+                        ],
+                        "detail": {"count": 5, "knocked": False, "won": True},
+                    },
+                    {
+                        "seat": 2,
+                        "points": -25,
+                        "star": False,
+                        "explanation": [
+                            "unmatched count 30, as the table agreed",
+                            "pays seat 2 25: 25 difference (30 - 5)",
+                            "net -25",
+                        ],
+                        "detail": {"count": 30, "knocked": False, "won": False},
+                    },
+                ],
+                "explanation": [
+                    "Seat 1 knocked on 5; seat 2 tied on 5 and won",
+                    "Seat 1:",
+                    "knocked on 5 (any count may knock, K-4): unmatched "
+                    "count 5, as the table agreed",
+                    "tied for lowest on 5 by seat 2, who wins over the knocker (4.5 rule 2)",
+                    "pays seat 2 10: 0 difference (5 - 5) + 10 penalty: "
+                    "knocked and was tied (house rule, K-1) = 10",
+                    "net -10",
+                    "Seat 2:",
+                    "unmatched count 5, as the table agreed",
+                    "ties the knocker seat 1 for lowest on 5: wins over the knocker (4.5 rule 2)",
+                    "collects 10 from seat 1: 0 difference (5 - 5) + 10 "
+                    "penalty: knocked and was tied (house rule, K-1) = "
+                    "10",
+                    "collects 25 from seat 3: 25 difference (30 - 5)",
+                    "net +35",
+                    "Seat 3:",
+                    "unmatched count 30, as the table agreed",
+                    "pays seat 2 25: 25 difference (30 - 5)",
+                    "net -25",
+                ],
+            },
+            "note": "we play K-1",
+            "saved_by": "alice",
+            "saved_as": "",
+            "saved_at": "2025-12-24T20:13:00Z",
+            "dispute": None,
+        },
+        {
+            "id": 1,
+            "game": "bridge-rummy",
+            "question": "settle",
+            "players": 4,
+            "input": {
+                "object": "AskBridgeRummySettleFor4",
+                "went_out": 1,
+                "hand_rummy": False,
+                "hands": [
+                    {"seat": 0, "not_down": True},
+                    {"seat": 2, "held": 53},
+                    {"seat": 3, "held": 25},
+                ],
+                "players": 4,
+            },
+            "options": {
+                "game": "bridge-rummy",
+                "ace_low_value": 10,
+                "round_then_double": False,
+                "hand_rummy_own_melds_only": False,
+                "single_layoff_to_joker_needs_one_or_three": False,
+                "min_naturals_per_meld": 1,
+                "tie_break": "none",
+            },
+            "answer": {
+                "object": "AnswerBridgeRummySettle",
+                "deal": {
+                    "object": "DealBridgeRummyFor4",
+                    "went_out": 1,
+                    "hand_rummy": False,
+                    "hands": [
+                        {"seat": 0, "not_down": True},
+                        {"seat": 2, "held": 53},
+                        {"seat": 3, "held": 25},
+                    ],
+                },
+                "results": [
+                    {
+                        "seat": 0,
+                        "points": 100,
+                        "star": False,
+                        "explanation": ["never went down: 100"],
+                        "detail": {},
+                    },
+                    {
+                        "seat": 1,
+                        "points": -20,
+                        "star": True,
+                        "explanation": ["went out: -20, and a star"],
+                        "detail": {},
+                    },
+                    {
+                        "seat": 2,
+                        "points": 50,
+                        "star": False,
+                        "explanation": ["held 53 → 50: 5 or less rounds down"],
+                        "detail": {"held": 53},
+                    },
+                    {
+                        "seat": 3,
+                        "points": 20,
+                        "star": False,
+                        "explanation": ["held 25 → 20: 5 or less rounds down"],
+                        "detail": {"held": 25},
+                    },
+                ],
+                "explanation": [
+                    "Seat 1 scores 100: never went down: 100",
+                    "Seat 2 scores -20: went out: -20, and a star",
+                    "Seat 3 scores 50: held 53 → 50: 5 or less rounds down",
+                    "Seat 4 scores 20: held 25 → 20: 5 or less rounds down",
+                ],
+            },
+            "note": "Dick counted again",
+            "saved_by": "alice",
+            "saved_as": "",
+            "saved_at": "2025-12-24T20:04:00Z",
+            "dispute": 4,
+        },
+    ],
+    "save_ruling": {
+        "id": 2,
+        "game": "knock-rummy",
+        "question": "settle",
+        "players": 3,
+        "input": {
+            "object": "AskKnockRummySettleFor3",
+            "knocked": 0,
+            "hands": [{"seat": 0, "count": 5}, {"seat": 1, "count": 5}, {"seat": 2, "count": 30}],
+            "players": 3,
+        },
+        "options": {
+            "game": "knock-rummy",
+            "penalty_on_tie": True,
+            "tied_winners": "share",
+            "bonus_to_any_zero_winner": False,
+            "target": 0,
+        },
+        "answer": {
+            "object": "AnswerKnockRummySettle",
+            "deal": {
+                "object": "DealKnockRummyFor3",
+                "knocked": 0,
+                "hands": [
+                    {"seat": 0, "count": 5},
+                    {"seat": 1, "count": 5},
+                    {"seat": 2, "count": 30},
+                ],
+            },
+            "summary": "Seat 1 knocked on 5; seat 2 tied on 5 and won",
+            "payments": [
+                {"payer": 0, "payee": 1, "amount": 10},
+                {"payer": 2, "payee": 1, "amount": 25},
+            ],
+            "payments_shown": ["Seat 1 pays seat 2 10", "Seat 3 pays seat 2 25"],
+            "results": [
+                {
+                    "seat": 0,
+                    "points": -10,
+                    "star": False,
+                    "explanation": [
+                        "knocked on 5 (any count may knock, "
+                        "K-4): unmatched count 5, as the table "
+                        "agreed",
+                        "tied for lowest on 5 by seat 2, who wins over the knocker (4.5 rule 2)",
+                        "pays seat 2 10: 0 difference (5 - 5) + "
+                        "10 penalty: knocked and was tied (house "
+                        "rule, K-1) = 10",
+                        "net -10",
+                    ],
+                    "detail": {"count": 5, "knocked": True, "won": False},
+                },
+                {
+                    "seat": 1,
+                    "points": 35,
+                    "star": False,
+                    "explanation": [
+                        "unmatched count 5, as the table agreed",
+                        "ties the knocker seat 1 for lowest on "
+                        "5: wins over the knocker (4.5 rule 2)",
+                        "collects 10 from seat 1: 0 difference "
+                        "(5 - 5) + 10 penalty: knocked and was "
+                        "tied (house rule, K-1) = 10",
+                        "collects 25 from seat 3: 25 difference (30 - 5)",
+                        "net +35",
+                    ],
+                    "detail": {"count": 5, "knocked": False, "won": True},
+                },
+                {
+                    "seat": 2,
+                    "points": -25,
+                    "star": False,
+                    "explanation": [
+                        "unmatched count 30, as the table agreed",
+                        "pays seat 2 25: 25 difference (30 - 5)",
+                        "net -25",
+                    ],
+                    "detail": {"count": 30, "knocked": False, "won": False},
+                },
+            ],
+            "explanation": [
+                "Seat 1 knocked on 5; seat 2 tied on 5 and won",
+                "Seat 1:",
+                "knocked on 5 (any count may knock, K-4): unmatched count 5, as the table agreed",
+                "tied for lowest on 5 by seat 2, who wins over the knocker (4.5 rule 2)",
+                "pays seat 2 10: 0 difference (5 - 5) + 10 penalty: "
+                "knocked and was tied (house rule, K-1) = 10",
+                "net -10",
+                "Seat 2:",
+                "unmatched count 5, as the table agreed",
+                "ties the knocker seat 1 for lowest on 5: wins over the knocker (4.5 rule 2)",
+                "collects 10 from seat 1: 0 difference (5 - 5) + 10 "
+                "penalty: knocked and was tied (house rule, K-1) = 10",
+                "collects 25 from seat 3: 25 difference (30 - 5)",
+                "net +35",
+                "Seat 3:",
+                "unmatched count 30, as the table agreed",
+                "pays seat 2 25: 25 difference (30 - 5)",
+                "net -25",
+            ],
+        },
+        "note": "we play K-1",
+        "saved_by": "alice",
+        "saved_as": "",
+        "saved_at": "2025-12-24T20:13:00Z",
+        "dispute": None,
+    },
+    "export_everything": {
+        "format": "scorekeeper-export",
+        "version": 1,
+        "exported_at": "2025-12-24T20:36:00Z",
+        "players": ["Alice", "Dick", "Mary", "Tom"],
+        "nights": [
+            {
+                "date": "2025-12-24",
+                "place": "The kitchen table",
+                "notes": "Christmas Eve",
+                "confirmations": True,
+                "owner": "alice",
+                "table": ["Mary", "Tom", "Dick", "Alice"],
+                "games": [
+                    {
+                        "number": 1,
+                        "slug": "bridge-rummy",
+                        "name": "Bridge Rummy",
+                        "options": {
+                            "ace_low_value": 10,
+                            "round_then_double": False,
+                            "hand_rummy_own_melds_only": False,
+                            "single_layoff_to_joker_needs_one_or_three": False,
+                            "min_naturals_per_meld": 1,
+                            "tie_break": "none",
+                        },
+                        "confirmations": False,
+                        "created_by": "alice",
+                        "seats": [
+                            {"player": "Mary", "position": 0, "team": None},
+                            {"player": "Tom", "position": 1, "team": None},
+                            {"player": "Dick", "position": 2, "team": None},
+                            {"player": "Alice", "position": 3, "team": None},
+                        ],
+                        "entries": [
+                            {
+                                "n": 1,
+                                "kind": "record",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": None,
+                                "data": {
+                                    "went_out": 0,
+                                    "hand_rummy": False,
+                                    "hands": [
+                                        {"seat": 1, "held": 36},
+                                        {"seat": 2, "held": 5},
+                                        {"seat": 3, "not_down": True},
+                                    ],
+                                },
+                                "note": "",
+                                "token": "1f765ee0-9533-4445-adba-49cf86ac3d23",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:15:00Z",
+                            },
+                            {
+                                "n": 2,
+                                "kind": "record",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": None,
+                                "data": {
+                                    "went_out": 1,
+                                    "hand_rummy": False,
+                                    "hands": [
+                                        {"seat": 0, "not_down": True},
+                                        {"seat": 2, "held": 53},
+                                        {"seat": 3, "held": 25},
+                                    ],
+                                },
+                                "note": "",
+                                "token": "e3ba4b0a-622c-4f30-90a1-5e7c85bba3ae",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:16:00Z",
+                            },
+                            {
+                                "n": 3,
+                                "kind": "amend",
+                                "deal": 1,
+                                "supersedes": 1,
+                                "settles": None,
+                                "seat": None,
+                                "data": {
+                                    "went_out": 0,
+                                    "hand_rummy": False,
+                                    "hands": [
+                                        {"seat": 1, "held": 36},
+                                        {"seat": 2, "held": 5},
+                                        {"seat": 3, "not_down": True},
+                                    ],
+                                },
+                                "note": "Tom recounted",
+                                "token": "84554f5e-264a-4bc9-8a4d-d40614b00a63",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:17:00Z",
+                            },
+                            {
+                                "n": 4,
+                                "kind": "dispute",
+                                "deal": 2,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": None,
+                                "data": {
+                                    "question": "settle",
+                                    "input": {
+                                        "went_out": 1,
+                                        "hand_rummy": False,
+                                        "hands": [
+                                            {"seat": 0, "not_down": True},
+                                            {"seat": 2, "held": 53},
+                                            {"seat": 3, "held": 25},
+                                        ],
+                                    },
+                                    "players": 4,
+                                    "options": {},
+                                    "answer": {
+                                        "deal": {
+                                            "went_out": 1,
+                                            "hand_rummy": False,
+                                            "hands": [
+                                                {"seat": 0, "not_down": True},
+                                                {"seat": 2, "held": 53},
+                                                {"seat": 3, "held": 25},
+                                            ],
+                                        },
+                                        "results": [
+                                            {
+                                                "seat": 0,
+                                                "points": 100,
+                                                "star": False,
+                                                "explanation": ["never went down: 100"],
+                                                "detail": {},
+                                            },
+                                            {
+                                                "seat": 1,
+                                                "points": -20,
+                                                "star": True,
+                                                "explanation": ["went out: -20, and a star"],
+                                                "detail": {},
+                                            },
+                                            {
+                                                "seat": 2,
+                                                "points": 50,
+                                                "star": False,
+                                                "explanation": [
+                                                    "held 53 → 50: 5 or less rounds down"
+                                                ],
+                                                "detail": {"held": 53},
+                                            },
+                                            {
+                                                "seat": 3,
+                                                "points": 20,
+                                                "star": False,
+                                                "explanation": [
+                                                    "held 25 → 20: 5 or less rounds down"
+                                                ],
+                                                "detail": {"held": 25},
+                                            },
+                                        ],
+                                        "explanation": [
+                                            "Seat 1 scores 100: never went down: 100",
+                                            "Seat 2 scores -20: went out: -20, and a star",
+                                            "Seat 3 scores 50: held 53 → 50: 5 or less rounds down",
+                                            "Seat 4 scores 20: held 25 → 20: 5 or less rounds down",
+                                        ],
+                                    },
+                                    "summary": "Seat 1 scores 100: never went down: 100",
+                                },
+                                "note": "Dick counted again",
+                                "token": "4c251fea-cf79-49b5-bd78-3537ff7726d3",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:18:00Z",
+                            },
+                            {
+                                "n": 5,
+                                "kind": "record",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": None,
+                                "data": {
+                                    "went_out": 0,
+                                    "hand_rummy": True,
+                                    "hands": [
+                                        {"seat": 1, "held": 60},
+                                        {"seat": 2, "not_down": True},
+                                        {"seat": 3, "held": 25},
+                                    ],
+                                },
+                                "note": "",
+                                "token": "dc8f2936-ebbf-4b17-9dbf-a7705ec58b75",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:19:00Z",
+                            },
+                            {
+                                "n": 6,
+                                "kind": "void",
+                                "deal": 5,
+                                "supersedes": 5,
+                                "settles": None,
+                                "seat": None,
+                                "data": {},
+                                "note": "dealt twice",
+                                "token": "1baae069-4a57-45d0-840f-e49addc3b091",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:20:00Z",
+                            },
+                            {
+                                "n": 7,
+                                "kind": "setting",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": None,
+                                "data": {"confirmations": True},
+                                "note": "",
+                                "token": "df551459-83da-45d4-b742-5f99dce4e0c1",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:21:00Z",
+                            },
+                            {
+                                "n": 8,
+                                "kind": "record",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": 3,
+                                "data": {
+                                    "went_out": 2,
+                                    "hand_rummy": False,
+                                    "hands": [
+                                        {"seat": 0, "not_down": True},
+                                        {"seat": 1, "held": 30},
+                                        {"seat": 3, "not_down": True},
+                                    ],
+                                },
+                                "note": "",
+                                "token": "7f4b11d7-5b9c-43c6-8152-8a6720169ec3",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:22:00Z",
+                            },
+                            {
+                                "n": 9,
+                                "kind": "confirm",
+                                "deal": 8,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": 0,
+                                "data": {},
+                                "note": "",
+                                "token": "3654f359-1c26-431b-b5a2-0704d9c2445c",
+                                "recorded_by": "bob",
+                                "recorded_at": "2025-12-24T20:23:00Z",
+                            },
+                        ],
+                    },
+                    {
+                        "number": 2,
+                        "slug": "knock-rummy",
+                        "name": "Knock Rummy",
+                        "options": {
+                            "penalty_on_tie": True,
+                            "tied_winners": "share",
+                            "bonus_to_any_zero_winner": False,
+                            "target": 0,
+                        },
+                        "confirmations": False,
+                        "created_by": "alice",
+                        "seats": [
+                            {"player": "Mary", "position": 0, "team": None},
+                            {"player": "Tom", "position": 1, "team": None},
+                            {"player": "Dick", "position": 2, "team": None},
+                        ],
+                        "entries": [
+                            {
+                                "n": 1,
+                                "kind": "record",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": 0,
+                                "data": {
+                                    "knocked": 0,
+                                    "hands": [
+                                        {"seat": 0, "count": 3},
+                                        {"seat": 1, "count": 12},
+                                        {"seat": 2, "count": 30},
+                                    ],
+                                },
+                                "note": "",
+                                "token": "e2685afd-e2f8-4d2f-bb00-d3ec75693513",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:24:00Z",
+                            },
+                            {
+                                "n": 2,
+                                "kind": "end",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": None,
+                                "data": {},
+                                "note": "",
+                                "token": "2ed36f95-9f15-4733-9de9-d5ba5adc866c",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:25:00Z",
+                            },
+                            {
+                                "n": 3,
+                                "kind": "void",
+                                "deal": 2,
+                                "supersedes": 2,
+                                "settles": None,
+                                "seat": None,
+                                "data": {},
+                                "note": "",
+                                "token": "a81c100e-b1d8-43b1-afc7-fecb3f993606",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:26:00Z",
+                            },
+                            {
+                                "n": 4,
+                                "kind": "end",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": None,
+                                "data": {},
+                                "note": "",
+                                "token": "05907cf5-6999-481c-a546-140dbb1df8dc",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:27:00Z",
+                            },
+                            {
+                                "n": 5,
+                                "kind": "setting",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": None,
+                                "data": {"confirmations": True},
+                                "note": "",
+                                "token": "26917ca6-268d-4b38-a371-298d6ff9f7cd",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:28:00Z",
+                            },
+                        ],
+                    },
+                ],
+                "rulings": [
+                    {
+                        "game": "bridge-rummy",
+                        "question": "settle",
+                        "players": 4,
+                        "input": {
+                            "went_out": 1,
+                            "hand_rummy": False,
+                            "hands": [
+                                {"seat": 0, "not_down": True},
+                                {"seat": 2, "held": 53},
+                                {"seat": 3, "held": 25},
+                            ],
+                        },
+                        "options": {},
+                        "answer": {
+                            "deal": {
+                                "went_out": 1,
+                                "hand_rummy": False,
+                                "hands": [
+                                    {"seat": 0, "not_down": True},
+                                    {"seat": 2, "held": 53},
+                                    {"seat": 3, "held": 25},
+                                ],
+                            },
+                            "results": [
+                                {
+                                    "seat": 0,
+                                    "points": 100,
+                                    "star": False,
+                                    "explanation": ["never went down: 100"],
+                                    "detail": {},
+                                },
+                                {
+                                    "seat": 1,
+                                    "points": -20,
+                                    "star": True,
+                                    "explanation": ["went out: -20, and a star"],
+                                    "detail": {},
+                                },
+                                {
+                                    "seat": 2,
+                                    "points": 50,
+                                    "star": False,
+                                    "explanation": ["held 53 → 50: 5 or less rounds down"],
+                                    "detail": {"held": 53},
+                                },
+                                {
+                                    "seat": 3,
+                                    "points": 20,
+                                    "star": False,
+                                    "explanation": ["held 25 → 20: 5 or less rounds down"],
+                                    "detail": {"held": 25},
+                                },
+                            ],
+                            "explanation": [
+                                "Seat 1 scores 100: never went down: 100",
+                                "Seat 2 scores -20: went out: -20, and a star",
+                                "Seat 3 scores 50: held 53 → 50: 5 or less rounds down",
+                                "Seat 4 scores 20: held 25 → 20: 5 or less rounds down",
+                            ],
+                        },
+                        "note": "Dick counted again",
+                        "saved_by": "alice",
+                        "saved_at": "2025-12-24T20:29:00Z",
+                        "dispute": {"game": 1, "n": 4},
+                    },
+                    {
+                        "game": "knock-rummy",
+                        "question": "settle",
+                        "players": 3,
+                        "input": {
+                            "knocked": 0,
+                            "hands": [
+                                {"seat": 0, "count": 5},
+                                {"seat": 1, "count": 5},
+                                {"seat": 2, "count": 30},
+                            ],
+                        },
+                        "options": {"penalty_on_tie": True},
+                        "answer": {
+                            "deal": {
+                                "knocked": 0,
+                                "hands": [
+                                    {"seat": 0, "count": 5},
+                                    {"seat": 1, "count": 5},
+                                    {"seat": 2, "count": 30},
+                                ],
+                            },
+                            "summary": "Seat 1 knocked on 5; seat 2 tied on 5 and won",
+                            "payments": [
+                                {"payer": 0, "payee": 1, "amount": 10},
+                                {"payer": 2, "payee": 1, "amount": 25},
+                            ],
+                            "payments_shown": ["Seat 1 pays seat 2 10", "Seat 3 pays seat 2 25"],
+                            "results": [
+                                {
+                                    "seat": 0,
+                                    "points": -10,
+                                    "star": False,
+                                    "explanation": [
+                                        "knocked "
+                                        "on 5 "
+                                        "(any "
+                                        "count "
+                                        "may "
+                                        "knock, "
+                                        "K-4): "
+                                        "unmatched "
+                                        "count 5, "
+                                        "as the "
+                                        "table "
+                                        "agreed",
+                                        "tied for "
+                                        "lowest "
+                                        "on 5 by "
+                                        "seat 2, "
+                                        "who wins "
+                                        "over the "
+                                        "knocker "
+                                        "(4.5 "
+                                        "rule 2)",
+                                        "pays "
+                                        "seat 2 "
+                                        "10: 0 "
+                                        "difference "
+                                        "(5 - 5) "
+                                        "+ 10 "
+                                        "penalty: "
+                                        "knocked "
+                                        "and was "
+                                        "tied "
+                                        "(house "
+                                        "rule, "
+                                        "K-1) = "
+                                        "10",
+                                        "net -10",
+                                    ],
+                                    "detail": {"count": 5, "knocked": True, "won": False},
+                                },
+                                {
+                                    "seat": 1,
+                                    "points": 35,
+                                    "star": False,
+                                    "explanation": [
+                                        "unmatched count 5, as the table agreed",
+                                        "ties the "
+                                        "knocker "
+                                        "seat 1 "
+                                        "for "
+                                        "lowest "
+                                        "on 5: "
+                                        "wins "
+                                        "over the "
+                                        "knocker "
+                                        "(4.5 "
+                                        "rule 2)",
+                                        "collects "
+                                        "10 from "
+                                        "seat 1: "
+                                        "0 "
+                                        "difference "
+                                        "(5 - 5) "
+                                        "+ 10 "
+                                        "penalty: "
+                                        "knocked "
+                                        "and was "
+                                        "tied "
+                                        "(house "
+                                        "rule, "
+                                        "K-1) = "
+                                        "10",
+                                        "collects 25 from seat 3: 25 difference (30 - 5)",
+                                        "net +35",
+                                    ],
+                                    "detail": {"count": 5, "knocked": False, "won": True},
+                                },
+                                {
+                                    "seat": 2,
+                                    "points": -25,
+                                    "star": False,
+                                    "explanation": [
+                                        "unmatched count 30, as the table agreed",
+                                        "pays seat 2 25: 25 difference (30 - 5)",
+                                        "net -25",
+                                    ],
+                                    "detail": {"count": 30, "knocked": False, "won": False},
+                                },
+                            ],
+                            "explanation": [
+                                "Seat 1 knocked on 5; seat 2 tied on 5 and won",
+                                "Seat 1:",
+                                "knocked on 5 (any "
+                                "count may knock, "
+                                "K-4): unmatched count "
+                                "5, as the table "
+                                "agreed",
+                                "tied for lowest on 5 "
+                                "by seat 2, who wins "
+                                "over the knocker (4.5 "
+                                "rule 2)",
+                                "pays seat 2 10: 0 "
+                                "difference (5 - 5) + "
+                                "10 penalty: knocked "
+                                "and was tied (house "
+                                "rule, K-1) = 10",
+                                "net -10",
+                                "Seat 2:",
+                                "unmatched count 5, as the table agreed",
+                                "ties the knocker seat "
+                                "1 for lowest on 5: "
+                                "wins over the knocker "
+                                "(4.5 rule 2)",
+                                "collects 10 from seat "
+                                "1: 0 difference (5 - "
+                                "5) + 10 penalty: "
+                                "knocked and was tied "
+                                "(house rule, K-1) = "
+                                "10",
+                                "collects 25 from seat 3: 25 difference (30 - 5)",
+                                "net +35",
+                                "Seat 3:",
+                                "unmatched count 30, as the table agreed",
+                                "pays seat 2 25: 25 difference (30 - 5)",
+                                "net -25",
+                            ],
+                        },
+                        "note": "we play K-1",
+                        "saved_by": "alice",
+                        "saved_at": "2025-12-24T20:30:00Z",
+                        "dispute": None,
+                    },
+                ],
+            }
+        ],
+    },
+    "export_night": {
+        "format": "scorekeeper-export",
+        "version": 1,
+        "exported_at": "2025-12-24T20:14:00Z",
+        "players": ["Alice", "Dick", "Mary", "Tom"],
+        "nights": [
+            {
+                "date": "2025-12-24",
+                "place": "The kitchen table",
+                "notes": "Christmas Eve",
+                "confirmations": True,
+                "owner": "alice",
+                "table": ["Mary", "Tom", "Dick", "Alice"],
+                "games": [
+                    {
+                        "number": 1,
+                        "slug": "bridge-rummy",
+                        "name": "Bridge Rummy",
+                        "options": {
+                            "ace_low_value": 10,
+                            "round_then_double": False,
+                            "hand_rummy_own_melds_only": False,
+                            "single_layoff_to_joker_needs_one_or_three": False,
+                            "min_naturals_per_meld": 1,
+                            "tie_break": "none",
+                        },
+                        "confirmations": False,
+                        "created_by": "alice",
+                        "seats": [
+                            {"player": "Mary", "position": 0, "team": None},
+                            {"player": "Tom", "position": 1, "team": None},
+                            {"player": "Dick", "position": 2, "team": None},
+                            {"player": "Alice", "position": 3, "team": None},
+                        ],
+                        "entries": [
+                            {
+                                "n": 1,
+                                "kind": "record",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": None,
+                                "data": {
+                                    "went_out": 0,
+                                    "hand_rummy": False,
+                                    "hands": [
+                                        {"seat": 1, "held": 36},
+                                        {"seat": 2, "held": 5},
+                                        {"seat": 3, "not_down": True},
+                                    ],
+                                },
+                                "note": "",
+                                "token": "1f765ee0-9533-4445-adba-49cf86ac3d23",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:15:00Z",
+                            },
+                            {
+                                "n": 2,
+                                "kind": "record",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": None,
+                                "data": {
+                                    "went_out": 1,
+                                    "hand_rummy": False,
+                                    "hands": [
+                                        {"seat": 0, "not_down": True},
+                                        {"seat": 2, "held": 53},
+                                        {"seat": 3, "held": 25},
+                                    ],
+                                },
+                                "note": "",
+                                "token": "e3ba4b0a-622c-4f30-90a1-5e7c85bba3ae",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:16:00Z",
+                            },
+                            {
+                                "n": 3,
+                                "kind": "amend",
+                                "deal": 1,
+                                "supersedes": 1,
+                                "settles": None,
+                                "seat": None,
+                                "data": {
+                                    "went_out": 0,
+                                    "hand_rummy": False,
+                                    "hands": [
+                                        {"seat": 1, "held": 36},
+                                        {"seat": 2, "held": 5},
+                                        {"seat": 3, "not_down": True},
+                                    ],
+                                },
+                                "note": "Tom recounted",
+                                "token": "84554f5e-264a-4bc9-8a4d-d40614b00a63",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:17:00Z",
+                            },
+                            {
+                                "n": 4,
+                                "kind": "dispute",
+                                "deal": 2,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": None,
+                                "data": {
+                                    "question": "settle",
+                                    "input": {
+                                        "went_out": 1,
+                                        "hand_rummy": False,
+                                        "hands": [
+                                            {"seat": 0, "not_down": True},
+                                            {"seat": 2, "held": 53},
+                                            {"seat": 3, "held": 25},
+                                        ],
+                                    },
+                                    "players": 4,
+                                    "options": {},
+                                    "answer": {
+                                        "deal": {
+                                            "went_out": 1,
+                                            "hand_rummy": False,
+                                            "hands": [
+                                                {"seat": 0, "not_down": True},
+                                                {"seat": 2, "held": 53},
+                                                {"seat": 3, "held": 25},
+                                            ],
+                                        },
+                                        "results": [
+                                            {
+                                                "seat": 0,
+                                                "points": 100,
+                                                "star": False,
+                                                "explanation": ["never went down: 100"],
+                                                "detail": {},
+                                            },
+                                            {
+                                                "seat": 1,
+                                                "points": -20,
+                                                "star": True,
+                                                "explanation": ["went out: -20, and a star"],
+                                                "detail": {},
+                                            },
+                                            {
+                                                "seat": 2,
+                                                "points": 50,
+                                                "star": False,
+                                                "explanation": [
+                                                    "held 53 → 50: 5 or less rounds down"
+                                                ],
+                                                "detail": {"held": 53},
+                                            },
+                                            {
+                                                "seat": 3,
+                                                "points": 20,
+                                                "star": False,
+                                                "explanation": [
+                                                    "held 25 → 20: 5 or less rounds down"
+                                                ],
+                                                "detail": {"held": 25},
+                                            },
+                                        ],
+                                        "explanation": [
+                                            "Seat 1 scores 100: never went down: 100",
+                                            "Seat 2 scores -20: went out: -20, and a star",
+                                            "Seat 3 scores 50: held 53 → 50: 5 or less rounds down",
+                                            "Seat 4 scores 20: held 25 → 20: 5 or less rounds down",
+                                        ],
+                                    },
+                                    "summary": "Seat 1 scores 100: never went down: 100",
+                                },
+                                "note": "Dick counted again",
+                                "token": "4c251fea-cf79-49b5-bd78-3537ff7726d3",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:18:00Z",
+                            },
+                            {
+                                "n": 5,
+                                "kind": "record",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": None,
+                                "data": {
+                                    "went_out": 0,
+                                    "hand_rummy": True,
+                                    "hands": [
+                                        {"seat": 1, "held": 60},
+                                        {"seat": 2, "not_down": True},
+                                        {"seat": 3, "held": 25},
+                                    ],
+                                },
+                                "note": "",
+                                "token": "dc8f2936-ebbf-4b17-9dbf-a7705ec58b75",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:19:00Z",
+                            },
+                            {
+                                "n": 6,
+                                "kind": "void",
+                                "deal": 5,
+                                "supersedes": 5,
+                                "settles": None,
+                                "seat": None,
+                                "data": {},
+                                "note": "dealt twice",
+                                "token": "1baae069-4a57-45d0-840f-e49addc3b091",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:20:00Z",
+                            },
+                            {
+                                "n": 7,
+                                "kind": "setting",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": None,
+                                "data": {"confirmations": True},
+                                "note": "",
+                                "token": "df551459-83da-45d4-b742-5f99dce4e0c1",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:21:00Z",
+                            },
+                            {
+                                "n": 8,
+                                "kind": "record",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": 3,
+                                "data": {
+                                    "went_out": 2,
+                                    "hand_rummy": False,
+                                    "hands": [
+                                        {"seat": 0, "not_down": True},
+                                        {"seat": 1, "held": 30},
+                                        {"seat": 3, "not_down": True},
+                                    ],
+                                },
+                                "note": "",
+                                "token": "7f4b11d7-5b9c-43c6-8152-8a6720169ec3",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:22:00Z",
+                            },
+                            {
+                                "n": 9,
+                                "kind": "confirm",
+                                "deal": 8,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": 0,
+                                "data": {},
+                                "note": "",
+                                "token": "3654f359-1c26-431b-b5a2-0704d9c2445c",
+                                "recorded_by": "bob",
+                                "recorded_at": "2025-12-24T20:23:00Z",
+                            },
+                        ],
+                    },
+                    {
+                        "number": 2,
+                        "slug": "knock-rummy",
+                        "name": "Knock Rummy",
+                        "options": {
+                            "penalty_on_tie": True,
+                            "tied_winners": "share",
+                            "bonus_to_any_zero_winner": False,
+                            "target": 0,
+                        },
+                        "confirmations": False,
+                        "created_by": "alice",
+                        "seats": [
+                            {"player": "Mary", "position": 0, "team": None},
+                            {"player": "Tom", "position": 1, "team": None},
+                            {"player": "Dick", "position": 2, "team": None},
+                        ],
+                        "entries": [
+                            {
+                                "n": 1,
+                                "kind": "record",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": 0,
+                                "data": {
+                                    "knocked": 0,
+                                    "hands": [
+                                        {"seat": 0, "count": 3},
+                                        {"seat": 1, "count": 12},
+                                        {"seat": 2, "count": 30},
+                                    ],
+                                },
+                                "note": "",
+                                "token": "e2685afd-e2f8-4d2f-bb00-d3ec75693513",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:24:00Z",
+                            },
+                            {
+                                "n": 2,
+                                "kind": "end",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": None,
+                                "data": {},
+                                "note": "",
+                                "token": "2ed36f95-9f15-4733-9de9-d5ba5adc866c",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:25:00Z",
+                            },
+                            {
+                                "n": 3,
+                                "kind": "void",
+                                "deal": 2,
+                                "supersedes": 2,
+                                "settles": None,
+                                "seat": None,
+                                "data": {},
+                                "note": "",
+                                "token": "a81c100e-b1d8-43b1-afc7-fecb3f993606",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:26:00Z",
+                            },
+                            {
+                                "n": 4,
+                                "kind": "end",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": None,
+                                "data": {},
+                                "note": "",
+                                "token": "05907cf5-6999-481c-a546-140dbb1df8dc",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:27:00Z",
+                            },
+                            {
+                                "n": 5,
+                                "kind": "setting",
+                                "deal": None,
+                                "supersedes": None,
+                                "settles": None,
+                                "seat": None,
+                                "data": {"confirmations": True},
+                                "note": "",
+                                "token": "26917ca6-268d-4b38-a371-298d6ff9f7cd",
+                                "recorded_by": "alice",
+                                "recorded_at": "2025-12-24T20:28:00Z",
+                            },
+                        ],
+                    },
+                ],
+                "rulings": [
+                    {
+                        "game": "bridge-rummy",
+                        "question": "settle",
+                        "players": 4,
+                        "input": {
+                            "went_out": 1,
+                            "hand_rummy": False,
+                            "hands": [
+                                {"seat": 0, "not_down": True},
+                                {"seat": 2, "held": 53},
+                                {"seat": 3, "held": 25},
+                            ],
+                        },
+                        "options": {},
+                        "answer": {
+                            "deal": {
+                                "went_out": 1,
+                                "hand_rummy": False,
+                                "hands": [
+                                    {"seat": 0, "not_down": True},
+                                    {"seat": 2, "held": 53},
+                                    {"seat": 3, "held": 25},
+                                ],
+                            },
+                            "results": [
+                                {
+                                    "seat": 0,
+                                    "points": 100,
+                                    "star": False,
+                                    "explanation": ["never went down: 100"],
+                                    "detail": {},
+                                },
+                                {
+                                    "seat": 1,
+                                    "points": -20,
+                                    "star": True,
+                                    "explanation": ["went out: -20, and a star"],
+                                    "detail": {},
+                                },
+                                {
+                                    "seat": 2,
+                                    "points": 50,
+                                    "star": False,
+                                    "explanation": ["held 53 → 50: 5 or less rounds down"],
+                                    "detail": {"held": 53},
+                                },
+                                {
+                                    "seat": 3,
+                                    "points": 20,
+                                    "star": False,
+                                    "explanation": ["held 25 → 20: 5 or less rounds down"],
+                                    "detail": {"held": 25},
+                                },
+                            ],
+                            "explanation": [
+                                "Seat 1 scores 100: never went down: 100",
+                                "Seat 2 scores -20: went out: -20, and a star",
+                                "Seat 3 scores 50: held 53 → 50: 5 or less rounds down",
+                                "Seat 4 scores 20: held 25 → 20: 5 or less rounds down",
+                            ],
+                        },
+                        "note": "Dick counted again",
+                        "saved_by": "alice",
+                        "saved_at": "2025-12-24T20:29:00Z",
+                        "dispute": {"game": 1, "n": 4},
+                    },
+                    {
+                        "game": "knock-rummy",
+                        "question": "settle",
+                        "players": 3,
+                        "input": {
+                            "knocked": 0,
+                            "hands": [
+                                {"seat": 0, "count": 5},
+                                {"seat": 1, "count": 5},
+                                {"seat": 2, "count": 30},
+                            ],
+                        },
+                        "options": {"penalty_on_tie": True},
+                        "answer": {
+                            "deal": {
+                                "knocked": 0,
+                                "hands": [
+                                    {"seat": 0, "count": 5},
+                                    {"seat": 1, "count": 5},
+                                    {"seat": 2, "count": 30},
+                                ],
+                            },
+                            "summary": "Seat 1 knocked on 5; seat 2 tied on 5 and won",
+                            "payments": [
+                                {"payer": 0, "payee": 1, "amount": 10},
+                                {"payer": 2, "payee": 1, "amount": 25},
+                            ],
+                            "payments_shown": ["Seat 1 pays seat 2 10", "Seat 3 pays seat 2 25"],
+                            "results": [
+                                {
+                                    "seat": 0,
+                                    "points": -10,
+                                    "star": False,
+                                    "explanation": [
+                                        "knocked on 5 "
+                                        "(any count "
+                                        "may knock, "
+                                        "K-4): "
+                                        "unmatched "
+                                        "count 5, as "
+                                        "the table "
+                                        "agreed",
+                                        "tied for "
+                                        "lowest on 5 "
+                                        "by seat 2, "
+                                        "who wins over "
+                                        "the knocker "
+                                        "(4.5 rule 2)",
+                                        "pays seat 2 "
+                                        "10: 0 "
+                                        "difference (5 "
+                                        "- 5) + 10 "
+                                        "penalty: "
+                                        "knocked and "
+                                        "was tied "
+                                        "(house rule, "
+                                        "K-1) = 10",
+                                        "net -10",
+                                    ],
+                                    "detail": {"count": 5, "knocked": True, "won": False},
+                                },
+                                {
+                                    "seat": 1,
+                                    "points": 35,
+                                    "star": False,
+                                    "explanation": [
+                                        "unmatched count 5, as the table agreed",
+                                        "ties the "
+                                        "knocker seat "
+                                        "1 for lowest "
+                                        "on 5: wins "
+                                        "over the "
+                                        "knocker (4.5 "
+                                        "rule 2)",
+                                        "collects 10 "
+                                        "from seat 1: "
+                                        "0 difference "
+                                        "(5 - 5) + 10 "
+                                        "penalty: "
+                                        "knocked and "
+                                        "was tied "
+                                        "(house rule, "
+                                        "K-1) = 10",
+                                        "collects 25 from seat 3: 25 difference (30 - 5)",
+                                        "net +35",
+                                    ],
+                                    "detail": {"count": 5, "knocked": False, "won": True},
+                                },
+                                {
+                                    "seat": 2,
+                                    "points": -25,
+                                    "star": False,
+                                    "explanation": [
+                                        "unmatched count 30, as the table agreed",
+                                        "pays seat 2 25: 25 difference (30 - 5)",
+                                        "net -25",
+                                    ],
+                                    "detail": {"count": 30, "knocked": False, "won": False},
+                                },
+                            ],
+                            "explanation": [
+                                "Seat 1 knocked on 5; seat 2 tied on 5 and won",
+                                "Seat 1:",
+                                "knocked on 5 (any count "
+                                "may knock, K-4): unmatched "
+                                "count 5, as the table "
+                                "agreed",
+                                "tied for lowest on 5 by "
+                                "seat 2, who wins over the "
+                                "knocker (4.5 rule 2)",
+                                "pays seat 2 10: 0 "
+                                "difference (5 - 5) + 10 "
+                                "penalty: knocked and was "
+                                "tied (house rule, K-1) = "
+                                "10",
+                                "net -10",
+                                "Seat 2:",
+                                "unmatched count 5, as the table agreed",
+                                "ties the knocker seat 1 "
+                                "for lowest on 5: wins over "
+                                "the knocker (4.5 rule 2)",
+                                "collects 10 from seat 1: 0 "
+                                "difference (5 - 5) + 10 "
+                                "penalty: knocked and was "
+                                "tied (house rule, K-1) = "
+                                "10",
+                                "collects 25 from seat 3: 25 difference (30 - 5)",
+                                "net +35",
+                                "Seat 3:",
+                                "unmatched count 30, as the table agreed",
+                                "pays seat 2 25: 25 difference (30 - 5)",
+                                "net -25",
+                            ],
+                        },
+                        "note": "we play K-1",
+                        "saved_by": "alice",
+                        "saved_at": "2025-12-24T20:30:00Z",
+                        "dispute": None,
+                    },
+                ],
+            }
+        ],
+    },
+    "import_nights": {
+        "nights": [
+            {
+                "id": 1,
+                "date": "2025-12-24",
+                "place": "The kitchen table",
+                "url": "/nights/1/",
+                "already_here": True,
+            }
+        ]
+    },
+    "list_profiles": [
+        {
+            "id": 1,
+            "game": "knock-rummy",
+            "game_name": "Knock Rummy",
+            "name": "Friday club",
+            "options": {
+                "game": "knock-rummy",
+                "penalty_on_tie": True,
+                "tied_winners": "share",
+                "bonus_to_any_zero_winner": False,
+                "target": 0,
+            },
+            "differences": [
+                {
+                    "name": "penalty_on_tie",
+                    "label": "Penalty on tie",
+                    "rule": "K-1",
+                    "sentence": "A knocker tied for lowest by another player "
+                    "also pays the 10 penalty (by default only a "
+                    "knocker who is not lowest at all pays it).",
+                    "doc": "A knocker tied for lowest by another player also "
+                    "pays the 10 penalty (by default only a knocker who "
+                    "is not lowest at all pays it).",
+                    "default": False,
+                    "value": True,
+                    "default_shown": "off",
+                    "value_shown": "on",
+                }
+            ],
+            "created_at": "2025-12-24T20:31:00Z",
+            "updated_at": "2025-12-24T20:33:00Z",
+        }
+    ],
+    "create_profile": {
+        "id": 1,
+        "game": "knock-rummy",
+        "game_name": "Knock Rummy",
+        "name": "Friday nights",
+        "options": {
+            "game": "knock-rummy",
+            "penalty_on_tie": True,
+            "tied_winners": "share",
+            "bonus_to_any_zero_winner": False,
+            "target": 0,
+        },
+        "differences": [
+            {
+                "name": "penalty_on_tie",
+                "label": "Penalty on tie",
+                "rule": "K-1",
+                "sentence": "A knocker tied for lowest by another player "
+                "also pays the 10 penalty (by default only a "
+                "knocker who is not lowest at all pays it).",
+                "doc": "A knocker tied for lowest by another player also "
+                "pays the 10 penalty (by default only a knocker who "
+                "is not lowest at all pays it).",
+                "default": False,
+                "value": True,
+                "default_shown": "off",
+                "value_shown": "on",
+            }
+        ],
+        "created_at": "2025-12-24T20:31:00Z",
+        "updated_at": "2025-12-24T20:32:00Z",
+    },
+    "get_profile": {
+        "id": 1,
+        "game": "knock-rummy",
+        "game_name": "Knock Rummy",
+        "name": "Friday nights",
+        "options": {
+            "game": "knock-rummy",
+            "penalty_on_tie": True,
+            "tied_winners": "share",
+            "bonus_to_any_zero_winner": False,
+            "target": 0,
+        },
+        "differences": [
+            {
+                "name": "penalty_on_tie",
+                "label": "Penalty on tie",
+                "rule": "K-1",
+                "sentence": "A knocker tied for lowest by another player also "
+                "pays the 10 penalty (by default only a knocker who "
+                "is not lowest at all pays it).",
+                "doc": "A knocker tied for lowest by another player also pays "
+                "the 10 penalty (by default only a knocker who is not "
+                "lowest at all pays it).",
+                "default": False,
+                "value": True,
+                "default_shown": "off",
+                "value_shown": "on",
+            }
+        ],
+        "created_at": "2025-12-24T20:31:00Z",
+        "updated_at": "2025-12-24T20:32:00Z",
+    },
+    "update_profile": {
+        "id": 1,
+        "game": "knock-rummy",
+        "game_name": "Knock Rummy",
+        "name": "Friday club",
+        "options": {
+            "game": "knock-rummy",
+            "penalty_on_tie": True,
+            "tied_winners": "share",
+            "bonus_to_any_zero_winner": False,
+            "target": 0,
+        },
+        "differences": [
+            {
+                "name": "penalty_on_tie",
+                "label": "Penalty on tie",
+                "rule": "K-1",
+                "sentence": "A knocker tied for lowest by another player "
+                "also pays the 10 penalty (by default only a "
+                "knocker who is not lowest at all pays it).",
+                "doc": "A knocker tied for lowest by another player also "
+                "pays the 10 penalty (by default only a knocker who "
+                "is not lowest at all pays it).",
+                "default": False,
+                "value": True,
+                "default_shown": "off",
+                "value_shown": "on",
+            }
+        ],
+        "created_at": "2025-12-24T20:31:00Z",
+        "updated_at": "2025-12-24T20:33:00Z",
+    },
+    "get_join_link": {"active": True, "created_at": "2025-12-24T20:34:00Z"},
+    "make_join_link": {
+        "url": "http://testserver/join/Xq3vT0aLk9bY2mRw8sNcE1pUoZ4hJ6gF7dKiQ5tVyA0/",
+        "token": "Xq3vT0aLk9bY2mRw8sNcE1pUoZ4hJ6gF7dKiQ5tVyA0",
+        "created_at": "2025-12-24T20:34:00Z",
+    },
+    "list_night_people": [
+        {"username": "alice", "role": "owner"},
+        {"username": "bob", "role": "recorder"},
+        {"username": "carol", "role": "recorder"},
+    ],
+    "change_role": {"username": "carol", "role": "recorder"},
+    "join_night": {"night": 1, "role": "viewer"},
+    "list_tokens": [
+        {
+            "id": 1,
+            "name": "Scoreboard script",
+            "prefix": "Rk2pWm8x",
+            "created_at": "2025-12-24T20:35:00Z",
+            "last_used_at": None,
+        }
+    ],
+    "create_token": {
+        "id": 1,
+        "name": "Scoreboard script",
+        "prefix": "Rk2pWm8x",
+        "created_at": "2025-12-24T20:35:00Z",
+        "last_used_at": None,
+        "token": "sk_Rk2pWm8xT3vYq9LcZ0aN5bHs7dJfGu1eKo4iMtVw6yE",
+    },
+}
+
+
+def document(paths: dict[str, Any]) -> None:
+    """Each operation's example request body and success answers, where it has one."""
+    for operations in paths.values():
+        for operation in operations.values():
+            name = operation.get("operationId")
+            body = operation.get("requestBody", {}).get("content", {}).get("application/json")
+            # A media type takes `example` or `examples`, never both: a view's own stand.
+            if body is not None and name in REQUESTS and "examples" not in body:
+                body["example"] = REQUESTS[name]
+            for code, answer in operation.get("responses", {}).items():
+                media = answer.get("content", {}).get("application/json")
+                if (
+                    code.startswith("2")
+                    and media is not None
+                    and name in RESPONSES
+                    and "examples" not in media
+                ):
+                    media["example"] = RESPONSES[name]
