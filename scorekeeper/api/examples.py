@@ -16,6 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from adjudicator.games import all_games
+from scorekeeper.api import shapes
+from scorekeeper.api.game_schemas import ask_component, deal_component, questions
+
 # Each operation's request body, by operationId.
 REQUESTS: dict[str, Any] = {
     "create_player": {"name": "Alice"},
@@ -89,6 +93,7 @@ REQUESTS: dict[str, Any] = {
                         "slug": "bridge-rummy",
                         "name": "Bridge Rummy",
                         "options": {
+                            "game": "bridge-rummy",
                             "ace_low_value": 10,
                             "round_then_double": False,
                             "hand_rummy_own_melds_only": False,
@@ -113,6 +118,7 @@ REQUESTS: dict[str, Any] = {
                                 "settles": None,
                                 "seat": None,
                                 "data": {
+                                    "object": "DealBridgeRummyFor4",
                                     "went_out": 0,
                                     "hand_rummy": False,
                                     "hands": [
@@ -122,7 +128,7 @@ REQUESTS: dict[str, Any] = {
                                     ],
                                 },
                                 "note": "",
-                                "token": "1f765ee0-9533-4445-adba-49cf86ac3d23",
+                                "token": "1d8e28e0-2899-4bb5-bcbd-681981b52cad",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:15:00Z",
                             },
@@ -134,6 +140,7 @@ REQUESTS: dict[str, Any] = {
                                 "settles": None,
                                 "seat": None,
                                 "data": {
+                                    "object": "DealBridgeRummyFor4",
                                     "went_out": 1,
                                     "hand_rummy": False,
                                     "hands": [
@@ -143,7 +150,7 @@ REQUESTS: dict[str, Any] = {
                                     ],
                                 },
                                 "note": "",
-                                "token": "e3ba4b0a-622c-4f30-90a1-5e7c85bba3ae",
+                                "token": "d821c870-6bd0-42ca-b8ec-e789c9c86eea",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:16:00Z",
                             },
@@ -155,6 +162,7 @@ REQUESTS: dict[str, Any] = {
                                 "settles": None,
                                 "seat": None,
                                 "data": {
+                                    "object": "DealBridgeRummyFor4",
                                     "went_out": 0,
                                     "hand_rummy": False,
                                     "hands": [
@@ -164,7 +172,7 @@ REQUESTS: dict[str, Any] = {
                                     ],
                                 },
                                 "note": "Tom recounted",
-                                "token": "84554f5e-264a-4bc9-8a4d-d40614b00a63",
+                                "token": "57d351d2-7c19-4580-8260-a612e7adcd23",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:17:00Z",
                             },
@@ -178,6 +186,7 @@ REQUESTS: dict[str, Any] = {
                                 "data": {
                                     "question": "settle",
                                     "input": {
+                                        "object": "AskBridgeRummySettleFor4",
                                         "went_out": 1,
                                         "hand_rummy": False,
                                         "hands": [
@@ -185,11 +194,14 @@ REQUESTS: dict[str, Any] = {
                                             {"seat": 2, "held": 53},
                                             {"seat": 3, "held": 25},
                                         ],
+                                        "players": 4,
                                     },
                                     "players": 4,
-                                    "options": {},
+                                    "options": {"game": "bridge-rummy"},
                                     "answer": {
+                                        "object": "AnswerBridgeRummySettle",
                                         "deal": {
+                                            "object": "DealBridgeRummyFor4",
                                             "went_out": 1,
                                             "hand_rummy": False,
                                             "hands": [
@@ -242,7 +254,7 @@ REQUESTS: dict[str, Any] = {
                                     "summary": "Seat 1 scores 100: never went down: 100",
                                 },
                                 "note": "Dick counted again",
-                                "token": "4c251fea-cf79-49b5-bd78-3537ff7726d3",
+                                "token": "a249d900-f4e1-4bba-a745-40d19dd1d138",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:18:00Z",
                             },
@@ -254,6 +266,7 @@ REQUESTS: dict[str, Any] = {
                                 "settles": None,
                                 "seat": None,
                                 "data": {
+                                    "object": "DealBridgeRummyFor4",
                                     "went_out": 0,
                                     "hand_rummy": True,
                                     "hands": [
@@ -263,7 +276,7 @@ REQUESTS: dict[str, Any] = {
                                     ],
                                 },
                                 "note": "",
-                                "token": "dc8f2936-ebbf-4b17-9dbf-a7705ec58b75",
+                                "token": "e216a900-e7f5-4e88-8171-00af302245c7",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:19:00Z",
                             },
@@ -276,7 +289,7 @@ REQUESTS: dict[str, Any] = {
                                 "seat": None,
                                 "data": {},
                                 "note": "dealt twice",
-                                "token": "1baae069-4a57-45d0-840f-e49addc3b091",
+                                "token": "e79ffa5b-d874-4c1d-b749-e6571e5dee3c",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:20:00Z",
                             },
@@ -289,7 +302,7 @@ REQUESTS: dict[str, Any] = {
                                 "seat": None,
                                 "data": {"confirmations": True},
                                 "note": "",
-                                "token": "df551459-83da-45d4-b742-5f99dce4e0c1",
+                                "token": "c2959e93-feb5-44d9-adaa-009a3c82dd82",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:21:00Z",
                             },
@@ -301,6 +314,7 @@ REQUESTS: dict[str, Any] = {
                                 "settles": None,
                                 "seat": 3,
                                 "data": {
+                                    "object": "DealBridgeRummyFor4",
                                     "went_out": 2,
                                     "hand_rummy": False,
                                     "hands": [
@@ -310,7 +324,7 @@ REQUESTS: dict[str, Any] = {
                                     ],
                                 },
                                 "note": "",
-                                "token": "7f4b11d7-5b9c-43c6-8152-8a6720169ec3",
+                                "token": "c6fa3f1a-c93a-4ae0-8d28-ef57c199c8bf",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:22:00Z",
                             },
@@ -323,7 +337,7 @@ REQUESTS: dict[str, Any] = {
                                 "seat": 0,
                                 "data": {},
                                 "note": "",
-                                "token": "3654f359-1c26-431b-b5a2-0704d9c2445c",
+                                "token": "e67df7a6-7aa3-419e-b59b-2d3d4bfcd24d",
                                 "recorded_by": "bob",
                                 "recorded_at": "2025-12-24T20:23:00Z",
                             },
@@ -334,6 +348,7 @@ REQUESTS: dict[str, Any] = {
                         "slug": "knock-rummy",
                         "name": "Knock Rummy",
                         "options": {
+                            "game": "knock-rummy",
                             "penalty_on_tie": True,
                             "tied_winners": "share",
                             "bonus_to_any_zero_winner": False,
@@ -355,6 +370,7 @@ REQUESTS: dict[str, Any] = {
                                 "settles": None,
                                 "seat": 0,
                                 "data": {
+                                    "object": "DealKnockRummyFor3",
                                     "knocked": 0,
                                     "hands": [
                                         {"seat": 0, "count": 3},
@@ -363,7 +379,7 @@ REQUESTS: dict[str, Any] = {
                                     ],
                                 },
                                 "note": "",
-                                "token": "e2685afd-e2f8-4d2f-bb00-d3ec75693513",
+                                "token": "23424d75-b61c-4324-8fe7-a60e395e11f2",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:24:00Z",
                             },
@@ -376,7 +392,7 @@ REQUESTS: dict[str, Any] = {
                                 "seat": None,
                                 "data": {},
                                 "note": "",
-                                "token": "2ed36f95-9f15-4733-9de9-d5ba5adc866c",
+                                "token": "06cedfc6-d17b-432c-85fb-6f00794b4775",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:25:00Z",
                             },
@@ -389,7 +405,7 @@ REQUESTS: dict[str, Any] = {
                                 "seat": None,
                                 "data": {},
                                 "note": "",
-                                "token": "a81c100e-b1d8-43b1-afc7-fecb3f993606",
+                                "token": "b88c2f16-1f9d-40c5-ba93-15a8fb1810b4",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:26:00Z",
                             },
@@ -402,7 +418,7 @@ REQUESTS: dict[str, Any] = {
                                 "seat": None,
                                 "data": {},
                                 "note": "",
-                                "token": "05907cf5-6999-481c-a546-140dbb1df8dc",
+                                "token": "2a6d6c99-8c65-4205-a9e2-cf28b3d3e249",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:27:00Z",
                             },
@@ -415,7 +431,7 @@ REQUESTS: dict[str, Any] = {
                                 "seat": None,
                                 "data": {"confirmations": True},
                                 "note": "",
-                                "token": "26917ca6-268d-4b38-a371-298d6ff9f7cd",
+                                "token": "4498583f-27ba-481b-8e1b-405b1c2fb9d2",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:28:00Z",
                             },
@@ -428,6 +444,7 @@ REQUESTS: dict[str, Any] = {
                         "question": "settle",
                         "players": 4,
                         "input": {
+                            "object": "AskBridgeRummySettleFor4",
                             "went_out": 1,
                             "hand_rummy": False,
                             "hands": [
@@ -435,10 +452,13 @@ REQUESTS: dict[str, Any] = {
                                 {"seat": 2, "held": 53},
                                 {"seat": 3, "held": 25},
                             ],
+                            "players": 4,
                         },
-                        "options": {},
+                        "options": {"game": "bridge-rummy"},
                         "answer": {
+                            "object": "AnswerBridgeRummySettle",
                             "deal": {
+                                "object": "DealBridgeRummyFor4",
                                 "went_out": 1,
                                 "hand_rummy": False,
                                 "hands": [
@@ -494,16 +514,20 @@ REQUESTS: dict[str, Any] = {
                         "question": "settle",
                         "players": 3,
                         "input": {
+                            "object": "AskKnockRummySettleFor3",
                             "knocked": 0,
                             "hands": [
                                 {"seat": 0, "count": 5},
                                 {"seat": 1, "count": 5},
                                 {"seat": 2, "count": 30},
                             ],
+                            "players": 3,
                         },
-                        "options": {"penalty_on_tie": True},
+                        "options": {"game": "knock-rummy", "penalty_on_tie": True},
                         "answer": {
+                            "object": "AnswerKnockRummySettle",
                             "deal": {
+                                "object": "DealKnockRummyFor3",
                                 "knocked": 0,
                                 "hands": [
                                     {"seat": 0, "count": 5},
@@ -2087,7 +2111,7 @@ RESPONSES: dict[str, Any] = {
                                 }
                             ],
                             "ways": [],
-                            "example": {"cards": "5H 6H 7H"},
+                            "example": {"object": "AskGamblersRummyMeld", "cards": "5H 6H 7H"},
                         }
                     ],
                 },
@@ -2122,7 +2146,11 @@ RESPONSES: dict[str, Any] = {
                                 },
                             ],
                             "ways": [],
-                            "example": {"cards": "5H 6H 7H KS 2C", "claimed": 12},
+                            "example": {
+                                "object": "AskGamblersRummyDeadwood",
+                                "cards": "5H 6H 7H KS 2C",
+                                "claimed": 12,
+                            },
                         }
                     ],
                 },
@@ -2194,12 +2222,14 @@ RESPONSES: dict[str, Any] = {
                                 },
                             ],
                             "example": {
+                                "object": "AskGamblersRummySettleOut",
                                 "went_out": 3,
                                 "hands": [
                                     {"seat": 0, "cards": "10C 3H 5D"},
                                     {"seat": 1, "cards": "2H 9H 9D 9C"},
                                     {"seat": 2, "held": 34},
                                 ],
+                                "players": 4,
                             },
                         }
                     ],
@@ -2275,6 +2305,7 @@ RESPONSES: dict[str, Any] = {
                             ],
                             "ways": [],
                             "example": {
+                                "object": "AskGamblersRummyDeclare",
                                 "hand": "5H 6H 7H 9C 9S 9D KC",
                                 "melds": ["5H 6H 7H", "9C 9S 9D"],
                                 "discard": "KC",
@@ -2289,7 +2320,14 @@ RESPONSES: dict[str, Any] = {
                     "to each player, and what is left for the "
                     "stock and the discard pile, at this table?",
                     "takes_players": True,
-                    "tables": [{"players": 4, "fields": [], "ways": [], "example": {}}],
+                    "tables": [
+                        {
+                            "players": 4,
+                            "fields": [],
+                            "ways": [],
+                            "example": {"object": "AskGamblersRummyDeal", "players": 4},
+                        }
+                    ],
                 },
             ],
             "family": "rummy",
@@ -2684,6 +2722,7 @@ RESPONSES: dict[str, Any] = {
                         "slug": "bridge-rummy",
                         "name": "Bridge Rummy",
                         "options": {
+                            "game": "bridge-rummy",
                             "ace_low_value": 10,
                             "round_then_double": False,
                             "hand_rummy_own_melds_only": False,
@@ -2708,6 +2747,7 @@ RESPONSES: dict[str, Any] = {
                                 "settles": None,
                                 "seat": None,
                                 "data": {
+                                    "object": "DealBridgeRummyFor4",
                                     "went_out": 0,
                                     "hand_rummy": False,
                                     "hands": [
@@ -2717,7 +2757,7 @@ RESPONSES: dict[str, Any] = {
                                     ],
                                 },
                                 "note": "",
-                                "token": "1f765ee0-9533-4445-adba-49cf86ac3d23",
+                                "token": "1d8e28e0-2899-4bb5-bcbd-681981b52cad",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:15:00Z",
                             },
@@ -2729,6 +2769,7 @@ RESPONSES: dict[str, Any] = {
                                 "settles": None,
                                 "seat": None,
                                 "data": {
+                                    "object": "DealBridgeRummyFor4",
                                     "went_out": 1,
                                     "hand_rummy": False,
                                     "hands": [
@@ -2738,7 +2779,7 @@ RESPONSES: dict[str, Any] = {
                                     ],
                                 },
                                 "note": "",
-                                "token": "e3ba4b0a-622c-4f30-90a1-5e7c85bba3ae",
+                                "token": "d821c870-6bd0-42ca-b8ec-e789c9c86eea",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:16:00Z",
                             },
@@ -2750,6 +2791,7 @@ RESPONSES: dict[str, Any] = {
                                 "settles": None,
                                 "seat": None,
                                 "data": {
+                                    "object": "DealBridgeRummyFor4",
                                     "went_out": 0,
                                     "hand_rummy": False,
                                     "hands": [
@@ -2759,7 +2801,7 @@ RESPONSES: dict[str, Any] = {
                                     ],
                                 },
                                 "note": "Tom recounted",
-                                "token": "84554f5e-264a-4bc9-8a4d-d40614b00a63",
+                                "token": "57d351d2-7c19-4580-8260-a612e7adcd23",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:17:00Z",
                             },
@@ -2773,6 +2815,7 @@ RESPONSES: dict[str, Any] = {
                                 "data": {
                                     "question": "settle",
                                     "input": {
+                                        "object": "AskBridgeRummySettleFor4",
                                         "went_out": 1,
                                         "hand_rummy": False,
                                         "hands": [
@@ -2780,11 +2823,14 @@ RESPONSES: dict[str, Any] = {
                                             {"seat": 2, "held": 53},
                                             {"seat": 3, "held": 25},
                                         ],
+                                        "players": 4,
                                     },
                                     "players": 4,
-                                    "options": {},
+                                    "options": {"game": "bridge-rummy"},
                                     "answer": {
+                                        "object": "AnswerBridgeRummySettle",
                                         "deal": {
+                                            "object": "DealBridgeRummyFor4",
                                             "went_out": 1,
                                             "hand_rummy": False,
                                             "hands": [
@@ -2837,7 +2883,7 @@ RESPONSES: dict[str, Any] = {
                                     "summary": "Seat 1 scores 100: never went down: 100",
                                 },
                                 "note": "Dick counted again",
-                                "token": "4c251fea-cf79-49b5-bd78-3537ff7726d3",
+                                "token": "a249d900-f4e1-4bba-a745-40d19dd1d138",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:18:00Z",
                             },
@@ -2849,6 +2895,7 @@ RESPONSES: dict[str, Any] = {
                                 "settles": None,
                                 "seat": None,
                                 "data": {
+                                    "object": "DealBridgeRummyFor4",
                                     "went_out": 0,
                                     "hand_rummy": True,
                                     "hands": [
@@ -2858,7 +2905,7 @@ RESPONSES: dict[str, Any] = {
                                     ],
                                 },
                                 "note": "",
-                                "token": "dc8f2936-ebbf-4b17-9dbf-a7705ec58b75",
+                                "token": "e216a900-e7f5-4e88-8171-00af302245c7",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:19:00Z",
                             },
@@ -2871,7 +2918,7 @@ RESPONSES: dict[str, Any] = {
                                 "seat": None,
                                 "data": {},
                                 "note": "dealt twice",
-                                "token": "1baae069-4a57-45d0-840f-e49addc3b091",
+                                "token": "e79ffa5b-d874-4c1d-b749-e6571e5dee3c",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:20:00Z",
                             },
@@ -2884,7 +2931,7 @@ RESPONSES: dict[str, Any] = {
                                 "seat": None,
                                 "data": {"confirmations": True},
                                 "note": "",
-                                "token": "df551459-83da-45d4-b742-5f99dce4e0c1",
+                                "token": "c2959e93-feb5-44d9-adaa-009a3c82dd82",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:21:00Z",
                             },
@@ -2896,6 +2943,7 @@ RESPONSES: dict[str, Any] = {
                                 "settles": None,
                                 "seat": 3,
                                 "data": {
+                                    "object": "DealBridgeRummyFor4",
                                     "went_out": 2,
                                     "hand_rummy": False,
                                     "hands": [
@@ -2905,7 +2953,7 @@ RESPONSES: dict[str, Any] = {
                                     ],
                                 },
                                 "note": "",
-                                "token": "7f4b11d7-5b9c-43c6-8152-8a6720169ec3",
+                                "token": "c6fa3f1a-c93a-4ae0-8d28-ef57c199c8bf",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:22:00Z",
                             },
@@ -2918,7 +2966,7 @@ RESPONSES: dict[str, Any] = {
                                 "seat": 0,
                                 "data": {},
                                 "note": "",
-                                "token": "3654f359-1c26-431b-b5a2-0704d9c2445c",
+                                "token": "e67df7a6-7aa3-419e-b59b-2d3d4bfcd24d",
                                 "recorded_by": "bob",
                                 "recorded_at": "2025-12-24T20:23:00Z",
                             },
@@ -2929,6 +2977,7 @@ RESPONSES: dict[str, Any] = {
                         "slug": "knock-rummy",
                         "name": "Knock Rummy",
                         "options": {
+                            "game": "knock-rummy",
                             "penalty_on_tie": True,
                             "tied_winners": "share",
                             "bonus_to_any_zero_winner": False,
@@ -2950,6 +2999,7 @@ RESPONSES: dict[str, Any] = {
                                 "settles": None,
                                 "seat": 0,
                                 "data": {
+                                    "object": "DealKnockRummyFor3",
                                     "knocked": 0,
                                     "hands": [
                                         {"seat": 0, "count": 3},
@@ -2958,7 +3008,7 @@ RESPONSES: dict[str, Any] = {
                                     ],
                                 },
                                 "note": "",
-                                "token": "e2685afd-e2f8-4d2f-bb00-d3ec75693513",
+                                "token": "23424d75-b61c-4324-8fe7-a60e395e11f2",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:24:00Z",
                             },
@@ -2971,7 +3021,7 @@ RESPONSES: dict[str, Any] = {
                                 "seat": None,
                                 "data": {},
                                 "note": "",
-                                "token": "2ed36f95-9f15-4733-9de9-d5ba5adc866c",
+                                "token": "06cedfc6-d17b-432c-85fb-6f00794b4775",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:25:00Z",
                             },
@@ -2984,7 +3034,7 @@ RESPONSES: dict[str, Any] = {
                                 "seat": None,
                                 "data": {},
                                 "note": "",
-                                "token": "a81c100e-b1d8-43b1-afc7-fecb3f993606",
+                                "token": "b88c2f16-1f9d-40c5-ba93-15a8fb1810b4",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:26:00Z",
                             },
@@ -2997,7 +3047,7 @@ RESPONSES: dict[str, Any] = {
                                 "seat": None,
                                 "data": {},
                                 "note": "",
-                                "token": "05907cf5-6999-481c-a546-140dbb1df8dc",
+                                "token": "2a6d6c99-8c65-4205-a9e2-cf28b3d3e249",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:27:00Z",
                             },
@@ -3010,7 +3060,7 @@ RESPONSES: dict[str, Any] = {
                                 "seat": None,
                                 "data": {"confirmations": True},
                                 "note": "",
-                                "token": "26917ca6-268d-4b38-a371-298d6ff9f7cd",
+                                "token": "4498583f-27ba-481b-8e1b-405b1c2fb9d2",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:28:00Z",
                             },
@@ -3023,6 +3073,7 @@ RESPONSES: dict[str, Any] = {
                         "question": "settle",
                         "players": 4,
                         "input": {
+                            "object": "AskBridgeRummySettleFor4",
                             "went_out": 1,
                             "hand_rummy": False,
                             "hands": [
@@ -3030,10 +3081,13 @@ RESPONSES: dict[str, Any] = {
                                 {"seat": 2, "held": 53},
                                 {"seat": 3, "held": 25},
                             ],
+                            "players": 4,
                         },
-                        "options": {},
+                        "options": {"game": "bridge-rummy"},
                         "answer": {
+                            "object": "AnswerBridgeRummySettle",
                             "deal": {
+                                "object": "DealBridgeRummyFor4",
                                 "went_out": 1,
                                 "hand_rummy": False,
                                 "hands": [
@@ -3089,16 +3143,20 @@ RESPONSES: dict[str, Any] = {
                         "question": "settle",
                         "players": 3,
                         "input": {
+                            "object": "AskKnockRummySettleFor3",
                             "knocked": 0,
                             "hands": [
                                 {"seat": 0, "count": 5},
                                 {"seat": 1, "count": 5},
                                 {"seat": 2, "count": 30},
                             ],
+                            "players": 3,
                         },
-                        "options": {"penalty_on_tie": True},
+                        "options": {"game": "knock-rummy", "penalty_on_tie": True},
                         "answer": {
+                            "object": "AnswerKnockRummySettle",
                             "deal": {
+                                "object": "DealKnockRummyFor3",
                                 "knocked": 0,
                                 "hands": [
                                     {"seat": 0, "count": 5},
@@ -3272,6 +3330,7 @@ RESPONSES: dict[str, Any] = {
                         "slug": "bridge-rummy",
                         "name": "Bridge Rummy",
                         "options": {
+                            "game": "bridge-rummy",
                             "ace_low_value": 10,
                             "round_then_double": False,
                             "hand_rummy_own_melds_only": False,
@@ -3296,6 +3355,7 @@ RESPONSES: dict[str, Any] = {
                                 "settles": None,
                                 "seat": None,
                                 "data": {
+                                    "object": "DealBridgeRummyFor4",
                                     "went_out": 0,
                                     "hand_rummy": False,
                                     "hands": [
@@ -3305,7 +3365,7 @@ RESPONSES: dict[str, Any] = {
                                     ],
                                 },
                                 "note": "",
-                                "token": "1f765ee0-9533-4445-adba-49cf86ac3d23",
+                                "token": "1d8e28e0-2899-4bb5-bcbd-681981b52cad",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:15:00Z",
                             },
@@ -3317,6 +3377,7 @@ RESPONSES: dict[str, Any] = {
                                 "settles": None,
                                 "seat": None,
                                 "data": {
+                                    "object": "DealBridgeRummyFor4",
                                     "went_out": 1,
                                     "hand_rummy": False,
                                     "hands": [
@@ -3326,7 +3387,7 @@ RESPONSES: dict[str, Any] = {
                                     ],
                                 },
                                 "note": "",
-                                "token": "e3ba4b0a-622c-4f30-90a1-5e7c85bba3ae",
+                                "token": "d821c870-6bd0-42ca-b8ec-e789c9c86eea",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:16:00Z",
                             },
@@ -3338,6 +3399,7 @@ RESPONSES: dict[str, Any] = {
                                 "settles": None,
                                 "seat": None,
                                 "data": {
+                                    "object": "DealBridgeRummyFor4",
                                     "went_out": 0,
                                     "hand_rummy": False,
                                     "hands": [
@@ -3347,7 +3409,7 @@ RESPONSES: dict[str, Any] = {
                                     ],
                                 },
                                 "note": "Tom recounted",
-                                "token": "84554f5e-264a-4bc9-8a4d-d40614b00a63",
+                                "token": "57d351d2-7c19-4580-8260-a612e7adcd23",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:17:00Z",
                             },
@@ -3361,6 +3423,7 @@ RESPONSES: dict[str, Any] = {
                                 "data": {
                                     "question": "settle",
                                     "input": {
+                                        "object": "AskBridgeRummySettleFor4",
                                         "went_out": 1,
                                         "hand_rummy": False,
                                         "hands": [
@@ -3368,11 +3431,14 @@ RESPONSES: dict[str, Any] = {
                                             {"seat": 2, "held": 53},
                                             {"seat": 3, "held": 25},
                                         ],
+                                        "players": 4,
                                     },
                                     "players": 4,
-                                    "options": {},
+                                    "options": {"game": "bridge-rummy"},
                                     "answer": {
+                                        "object": "AnswerBridgeRummySettle",
                                         "deal": {
+                                            "object": "DealBridgeRummyFor4",
                                             "went_out": 1,
                                             "hand_rummy": False,
                                             "hands": [
@@ -3425,7 +3491,7 @@ RESPONSES: dict[str, Any] = {
                                     "summary": "Seat 1 scores 100: never went down: 100",
                                 },
                                 "note": "Dick counted again",
-                                "token": "4c251fea-cf79-49b5-bd78-3537ff7726d3",
+                                "token": "a249d900-f4e1-4bba-a745-40d19dd1d138",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:18:00Z",
                             },
@@ -3437,6 +3503,7 @@ RESPONSES: dict[str, Any] = {
                                 "settles": None,
                                 "seat": None,
                                 "data": {
+                                    "object": "DealBridgeRummyFor4",
                                     "went_out": 0,
                                     "hand_rummy": True,
                                     "hands": [
@@ -3446,7 +3513,7 @@ RESPONSES: dict[str, Any] = {
                                     ],
                                 },
                                 "note": "",
-                                "token": "dc8f2936-ebbf-4b17-9dbf-a7705ec58b75",
+                                "token": "e216a900-e7f5-4e88-8171-00af302245c7",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:19:00Z",
                             },
@@ -3459,7 +3526,7 @@ RESPONSES: dict[str, Any] = {
                                 "seat": None,
                                 "data": {},
                                 "note": "dealt twice",
-                                "token": "1baae069-4a57-45d0-840f-e49addc3b091",
+                                "token": "e79ffa5b-d874-4c1d-b749-e6571e5dee3c",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:20:00Z",
                             },
@@ -3472,7 +3539,7 @@ RESPONSES: dict[str, Any] = {
                                 "seat": None,
                                 "data": {"confirmations": True},
                                 "note": "",
-                                "token": "df551459-83da-45d4-b742-5f99dce4e0c1",
+                                "token": "c2959e93-feb5-44d9-adaa-009a3c82dd82",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:21:00Z",
                             },
@@ -3484,6 +3551,7 @@ RESPONSES: dict[str, Any] = {
                                 "settles": None,
                                 "seat": 3,
                                 "data": {
+                                    "object": "DealBridgeRummyFor4",
                                     "went_out": 2,
                                     "hand_rummy": False,
                                     "hands": [
@@ -3493,7 +3561,7 @@ RESPONSES: dict[str, Any] = {
                                     ],
                                 },
                                 "note": "",
-                                "token": "7f4b11d7-5b9c-43c6-8152-8a6720169ec3",
+                                "token": "c6fa3f1a-c93a-4ae0-8d28-ef57c199c8bf",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:22:00Z",
                             },
@@ -3506,7 +3574,7 @@ RESPONSES: dict[str, Any] = {
                                 "seat": 0,
                                 "data": {},
                                 "note": "",
-                                "token": "3654f359-1c26-431b-b5a2-0704d9c2445c",
+                                "token": "e67df7a6-7aa3-419e-b59b-2d3d4bfcd24d",
                                 "recorded_by": "bob",
                                 "recorded_at": "2025-12-24T20:23:00Z",
                             },
@@ -3517,6 +3585,7 @@ RESPONSES: dict[str, Any] = {
                         "slug": "knock-rummy",
                         "name": "Knock Rummy",
                         "options": {
+                            "game": "knock-rummy",
                             "penalty_on_tie": True,
                             "tied_winners": "share",
                             "bonus_to_any_zero_winner": False,
@@ -3538,6 +3607,7 @@ RESPONSES: dict[str, Any] = {
                                 "settles": None,
                                 "seat": 0,
                                 "data": {
+                                    "object": "DealKnockRummyFor3",
                                     "knocked": 0,
                                     "hands": [
                                         {"seat": 0, "count": 3},
@@ -3546,7 +3616,7 @@ RESPONSES: dict[str, Any] = {
                                     ],
                                 },
                                 "note": "",
-                                "token": "e2685afd-e2f8-4d2f-bb00-d3ec75693513",
+                                "token": "23424d75-b61c-4324-8fe7-a60e395e11f2",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:24:00Z",
                             },
@@ -3559,7 +3629,7 @@ RESPONSES: dict[str, Any] = {
                                 "seat": None,
                                 "data": {},
                                 "note": "",
-                                "token": "2ed36f95-9f15-4733-9de9-d5ba5adc866c",
+                                "token": "06cedfc6-d17b-432c-85fb-6f00794b4775",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:25:00Z",
                             },
@@ -3572,7 +3642,7 @@ RESPONSES: dict[str, Any] = {
                                 "seat": None,
                                 "data": {},
                                 "note": "",
-                                "token": "a81c100e-b1d8-43b1-afc7-fecb3f993606",
+                                "token": "b88c2f16-1f9d-40c5-ba93-15a8fb1810b4",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:26:00Z",
                             },
@@ -3585,7 +3655,7 @@ RESPONSES: dict[str, Any] = {
                                 "seat": None,
                                 "data": {},
                                 "note": "",
-                                "token": "05907cf5-6999-481c-a546-140dbb1df8dc",
+                                "token": "2a6d6c99-8c65-4205-a9e2-cf28b3d3e249",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:27:00Z",
                             },
@@ -3598,7 +3668,7 @@ RESPONSES: dict[str, Any] = {
                                 "seat": None,
                                 "data": {"confirmations": True},
                                 "note": "",
-                                "token": "26917ca6-268d-4b38-a371-298d6ff9f7cd",
+                                "token": "4498583f-27ba-481b-8e1b-405b1c2fb9d2",
                                 "recorded_by": "alice",
                                 "recorded_at": "2025-12-24T20:28:00Z",
                             },
@@ -3611,6 +3681,7 @@ RESPONSES: dict[str, Any] = {
                         "question": "settle",
                         "players": 4,
                         "input": {
+                            "object": "AskBridgeRummySettleFor4",
                             "went_out": 1,
                             "hand_rummy": False,
                             "hands": [
@@ -3618,10 +3689,13 @@ RESPONSES: dict[str, Any] = {
                                 {"seat": 2, "held": 53},
                                 {"seat": 3, "held": 25},
                             ],
+                            "players": 4,
                         },
-                        "options": {},
+                        "options": {"game": "bridge-rummy"},
                         "answer": {
+                            "object": "AnswerBridgeRummySettle",
                             "deal": {
+                                "object": "DealBridgeRummyFor4",
                                 "went_out": 1,
                                 "hand_rummy": False,
                                 "hands": [
@@ -3677,16 +3751,20 @@ RESPONSES: dict[str, Any] = {
                         "question": "settle",
                         "players": 3,
                         "input": {
+                            "object": "AskKnockRummySettleFor3",
                             "knocked": 0,
                             "hands": [
                                 {"seat": 0, "count": 5},
                                 {"seat": 1, "count": 5},
                                 {"seat": 2, "count": 30},
                             ],
+                            "players": 3,
                         },
-                        "options": {"penalty_on_tie": True},
+                        "options": {"game": "knock-rummy", "penalty_on_tie": True},
                         "answer": {
+                            "object": "AnswerKnockRummySettle",
                             "deal": {
+                                "object": "DealKnockRummyFor3",
                                 "knocked": 0,
                                 "hands": [
                                     {"seat": 0, "count": 5},
@@ -3989,8 +4067,11 @@ RESPONSES: dict[str, Any] = {
 }
 
 
-def document(paths: dict[str, Any]) -> None:
-    """Each operation's example request body and success answers, where it has one."""
+def document(paths: dict[str, Any], schemas: dict[str, Any]) -> None:
+    """Each operation's example request body and success answers, where it has one; each
+    question's from its game (its sample input, and what the adjudicator answers to it); each
+    game's deal, the game's sample deal. Every one says what it is (``object``), as the API's
+    answers do."""
     for operations in paths.values():
         for operation in operations.values():
             name = operation.get("operationId")
@@ -4007,3 +4088,30 @@ def document(paths: dict[str, Any]) -> None:
                     and "examples" not in media
                 ):
                     media["example"] = RESPONSES[name]
+    # Here, not above: the views are made with the schema's AutoSchema, so they import this
+    # module's importer.
+    from scorekeeper.api.views import adjudicated
+
+    for game, question, asked in questions():
+        assert asked.asks is not None
+        options = game.options()
+        sample = dict(asked.asks.example(game.max_players, options))
+        if asked.asks.players:
+            sample["players"] = game.max_players
+        body = shapes.question_shaped(game.slug, question, options, game.max_players, sample)
+        schemas[ask_component(game.slug, question)]["example"] = body
+        operation = paths[f"/api/v1/adjudicate/{game.slug}/{question}/"]["post"]
+        operation["responses"]["200"]["content"]["application/json"]["example"] = adjudicated(
+            game.slug, question, sample
+        )
+    for game in all_games():
+        size, options = game.max_players, game.options()
+        deal = game.sample_deal(players=size, options=options, number=1)
+        schemas[deal_component(game.slug)]["example"] = shapes.deal_shaped(
+            game.slug,
+            options,
+            size,
+            game.deal_as_data(
+                game.parse_deal(deal, players=size, options=options), players=size, options=options
+            ),
+        )

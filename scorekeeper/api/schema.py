@@ -516,7 +516,7 @@ def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
             _by_game(schemas, union)
     _questions(paths)
     ratelimit.document(result)  # the rate limits' headers, and the public operations' 429
-    examples.document(paths)  # an example on every body and success answer
+    examples.document(paths, schemas)  # an example on every body and success answer
     result["paths"] = dict(sorted(paths.items()))
     for name, schema in schemas.items():
         if name.endswith("Request") and "properties" in schema:

@@ -26,6 +26,8 @@ from scorekeeper.api.game_schemas import (
     ask_schema,
     camel,
     deal_bodies,
+    deal_component,
+    ref,
     way_variants,
 )
 from scorekeeper.exceptions import InvalidInput
@@ -130,11 +132,11 @@ def answer_shaped(
         None,
     )
     out = dict(answer)
-    deal = out.get("deal")
-    if isinstance(deal, Mapping):
-        size = answer.get("players") or players
-        if isinstance(size, int):
-            out["deal"] = deal_shaped(slug, options, size, deal)
+    size = answer.get("players") or players
+    echoed = ref(deal_component(slug))
+    for key, part in shapes.get(shape, {}).get("properties", {}).items() if shape else ():
+        if part == echoed and isinstance(out.get(key), Mapping) and isinstance(size, int):
+            out[key] = deal_shaped(slug, options, size, out[key])  # the deal it was asked of
     return {SHAPE: shape, **out} if shape else out
 
 

@@ -249,8 +249,13 @@ def game_detail(request: Request, pk: int) -> Response:
             f"{FIRST_GAME.name}: a sample deal",
             value={
                 "game": FIRST_GAME.slug,
-                "deal": FIRST_GAME.sample_deal(
-                    players=FIRST_GAME.min_players, options=FIRST_GAME.options(), number=1
+                "deal": shapes.deal_shaped(
+                    FIRST_GAME.slug,
+                    FIRST_GAME.options(),
+                    FIRST_GAME.min_players,
+                    FIRST_GAME.sample_deal(
+                        players=FIRST_GAME.min_players, options=FIRST_GAME.options(), number=1
+                    ),
                 ),
             },
             request_only=True,
@@ -488,7 +493,13 @@ def _with_example_shaped(
 def adjudicate(request: Request, game: str, question: str) -> Response:
     if not isinstance(request.data, dict):
         raise InvalidInput("Send a JSON object.", field="body")
-    sent = shapes.sent_question(game, question, request.data)
+    return Response(adjudicated(game, question, shapes.sent_question(game, question, request.data)))
+
+
+def adjudicated(game: str, question: str, sent: dict[str, Any]) -> Any:
+    """What the adjudicator answers ``question`` of ``game`` asked with ``sent`` (its
+    ``object`` taken out): the answer in the language asked, its sentences as data, and what
+    it is."""
     definition = get_game(game)
     answer = answer_json(definition.ask(question, sent))
     body = speak_json(answer)
@@ -496,7 +507,7 @@ def adjudicate(request: Request, game: str, question: str) -> Response:
         body["said"] = sentences_of(answer)
         options = definition.options(shapes.sent_options(game, sent.get("options") or {}))
         body = shapes.answer_shaped(game, question, options, sent.get("players"), body)
-    return Response(body)
+    return body
 
 
 # /api/v1/nights/<id>/rulings/ (the dispute desk) ---------------------------------------------
