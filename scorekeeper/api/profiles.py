@@ -24,9 +24,13 @@ from rest_framework.response import Response
 from adjudicator.games import all_games
 from adjudicator.options import describe_options
 from scorekeeper.api import paging, shapes
-from scorekeeper.api import serializers as s
 from scorekeeper.api.decorators import api_view
-from scorekeeper.api.serializers import BodyIn
+from scorekeeper.api.serializers.fields import (
+    BodyIn,
+    GameOptionsField,
+    OptionsRequestField,
+    OptionValueField,
+)
 from scorekeeper.api.views import _user, _valid
 from scorekeeper.house_rules import profile_selectors, profiles
 from scorekeeper.house_rules.profiles import MAX_NAME
@@ -40,7 +44,7 @@ class DifferenceOut(serializers.Serializer[Any]):
     sentence = serializers.CharField(help_text="The first sentence of the rule's doc.")
     doc = serializers.CharField()
     default = serializers.JSONField(help_text="The published rule.")
-    value = s.OptionValueField(help_text="The value in these house rules.")
+    value = OptionValueField(help_text="The value in these house rules.")
     default_shown = serializers.CharField()
     value_shown = serializers.CharField()
 
@@ -49,7 +53,7 @@ class ProfileOut(serializers.ModelSerializer[HouseRuleProfile]):
     game = serializers.CharField(source="slug")
     game_name = serializers.CharField()
     differences = serializers.SerializerMethodField()
-    options = s.GameOptionsField()
+    options = GameOptionsField()
 
     class Meta:
         model = HouseRuleProfile
@@ -85,7 +89,7 @@ class ProfileIn(BodyIn):
 
 class ProfileUpdateIn(BodyIn):
     name = serializers.CharField(max_length=MAX_NAME, required=False)
-    options = s.OptionsRequestField(
+    options = OptionsRequestField(
         required=False,
         help_text="The whole set of house rules: any not given go back to the published rule.",
     )

@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from adjudicator.games import all_games
 from adjudicator.ratings import PROVISIONAL_GAMES
 from scorekeeper.api.decorators import api_view
-from scorekeeper.api.serializers import PlayerOut
+from scorekeeper.api.serializers.players import PlayerOut
 from scorekeeper.history import ratings
 
 EARLIEST_YEAR, LATEST_YEAR = 1900, 9999

@@ -1,7 +1,7 @@
 """The OpenAPI schema's exact parts: every refusal an operation can answer, each game's deal body.
 
 ``AutoSchema`` adds to each operation the error answers it can give, all with the one error
-body (:class:`~scorekeeper.api.serializers.ErrorOut`): 400 where it takes input (a body, a
+body (:class:`~scorekeeper.api.serializers.errors.ErrorOut`): 400 where it takes input (a body, a
 query parameter, or a name in its path), 401 and 403
 (and 429 with ``Retry-After``: a token's rate limit, or a Basic-auth lock-out) where it needs a
 signed-in user, 404 where its path names an object, 503 ``busy`` with ``Retry-After`` where it
@@ -38,16 +38,9 @@ from scorekeeper.api.game_schemas import (
     ref,
 )
 from scorekeeper.api.idempotency import HEADER, REPLAYED
-from scorekeeper.api.serializers import (
-    DISPUTE_DATA,
-    FIELD_ERRORS,
-    NO_DATA,
-    QUESTION_FIELD,
-    RECORD,
-    RECORD_FIELD,
-    SETTING_DATA,
-    ErrorOut,
-)
+from scorekeeper.api.serializers.errors import FIELD_ERRORS, ErrorOut
+from scorekeeper.api.serializers.game_types import QUESTION_FIELD, RECORD, RECORD_FIELD
+from scorekeeper.api.serializers.games import DISPUTE_DATA, NO_DATA, SETTING_DATA
 from scorekeeper.models import Entry
 from scorekeeper.transfer import export_format
 from scorekeeper.web.problems import MEDIA_TYPE

@@ -17,7 +17,8 @@ from rest_framework.response import Response
 
 from scorekeeper.access import roles, sharing
 from scorekeeper.api.decorators import api_view
-from scorekeeper.api.serializers import BodyIn, ErrorOut
+from scorekeeper.api.serializers.errors import ErrorOut
+from scorekeeper.api.serializers.fields import BodyIn
 from scorekeeper.api.views import _night_for, _user, _valid
 from scorekeeper.exceptions import InvalidInput
 from scorekeeper.models import NightLink

@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from scorekeeper.access import tokens
 from scorekeeper.api import paging
 from scorekeeper.api.decorators import api_view
-from scorekeeper.api.serializers import BodyIn
+from scorekeeper.api.serializers.fields import BodyIn
 from scorekeeper.api.views import _user, _valid
 from scorekeeper.models import ApiToken
 

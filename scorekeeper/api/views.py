@@ -21,7 +21,6 @@ from adjudicator.games import all_games, get_game
 from adjudicator.records import describe
 from scorekeeper.access import roles
 from scorekeeper.api import paging, shapes
-from scorekeeper.api import serializers as s
 from scorekeeper.api.conditional import (
     IF_MATCH,
     PRECONDITION_FAILED,
@@ -29,6 +28,27 @@ from scorekeeper.api.conditional import (
     revision_from_if_match,
 )
 from scorekeeper.api.decorators import api_view
+from scorekeeper.api.serializers.errors import ErrorOut
+from scorekeeper.api.serializers.game_types import GameTypeOut
+from scorekeeper.api.serializers.games import (
+    DealAmendIn,
+    DealConfirmIn,
+    DealRecordIn,
+    DealVoidIn,
+    EntryOut,
+    GameIn,
+    GameOut,
+)
+from scorekeeper.api.serializers.nights import (
+    NightIn,
+    NightOut,
+    NightSettingsIn,
+    NightSummaryOut,
+    RecorderIn,
+)
+from scorekeeper.api.serializers.players import PlayerIn, PlayerOut
+from scorekeeper.api.serializers.rulings import HandDisputeIn, HandDisputeOut, RulingIn, RulingOut
+from scorekeeper.api.serializers.standings import StandingsOut
 from scorekeeper.desk import asking, disputes
 from scorekeeper.exceptions import InvalidInput
 from scorekeeper.games import confirmations
@@ -44,12 +64,12 @@ from scorekeeper.standings import scoreboard
 FIRST_GAME = all_games()[0]
 
 CONFLICT_RECORD = OpenApiResponse(
-    s.ErrorOut,
+    ErrorOut,
     description="token_reused: the token recorded another deal; stale_deal: someone recorded "
     "this deal number meanwhile (the body has latest and expected).",
 )
 CONFLICT_CHANGE = OpenApiResponse(
-    s.ErrorOut, description="conflict: someone changed the deal since the revision you sent."
+    ErrorOut, description="conflict: someone changed the deal since the revision you sent."
 )
 
 
@@ -98,64 +118,62 @@ def _valid(serializer_class: type[Any], request: Request, body: Any = None) -> d
 # /api/v1/players/ -------------------------------------------------------------------------------
 
 
-@extend_schema(request=s.PlayerIn, responses={200: s.PlayerOut(many=True), 201: s.PlayerOut})
+@extend_schema(request=PlayerIn, responses={200: PlayerOut(many=True), 201: PlayerOut})
 @api_view(["GET", "POST"])
 def players(request: Request) -> Response:
     if request.method == "GET":
-        return paging.page(
-            request, roles.players_for_user(request.user), ("name", "id"), s.PlayerOut
-        )
-    data = _valid(s.PlayerIn, request)
+        return paging.page(request, roles.players_for_user(request.user), ("name", "id"), PlayerOut)
+    data = _valid(PlayerIn, request)
     player = night_services.player_create(owner=_user(request), name=data["name"])
-    return Response(s.PlayerOut(player).data, status=status.HTTP_201_CREATED)
+    return Response(PlayerOut(player).data, status=status.HTTP_201_CREATED)
 
 
 # /api/v1/nights/ --------------------------------------------------------------------------------
 
 
-@extend_schema(request=s.NightIn, responses={200: s.NightSummaryOut(many=True), 201: s.NightOut})
+@extend_schema(request=NightIn, responses={200: NightSummaryOut(many=True), 201: NightOut})
 @api_view(["GET", "POST"])
 def nights(request: Request) -> Response:
     if request.method == "GET":
         nights = roles.nights_for_user(request.user)
-        return paging.page(request, nights, ("-date", "-id"), s.NightSummaryOut)
-    data = _valid(s.NightIn, request)
+        return paging.page(request, nights, ("-date", "-id"), NightSummaryOut)
+    data = _valid(NightIn, request)
     night = night_services.night_create(owner=_user(request), **data)
-    return Response(s.NightOut(night).data, status=status.HTTP_201_CREATED)
+    return Response(NightOut(night).data, status=status.HTTP_201_CREATED)
 
 
 @extend_schema(
     methods=["PATCH"],
-    request=s.NightSettingsIn,
-    responses={200: s.NightOut},
+    request=NightSettingsIn,
+    responses={200: NightOut},
     description="The night's owner changes how the night keeps score: whether each deal "
     "waits for the other side's confirmation, from now on. Nothing recorded changes: each "
     "game begun keeps in its ledger the entry from which it asks (or no longer asks), deals "
     "recorded before count as they are, and a game already over stays over. 403 for anyone "
     "else.",
 )
-@extend_schema(methods=["GET"], responses=s.NightOut)
+@extend_schema(methods=["GET"], responses=NightOut)
 @api_view(["GET", "PATCH"])
 def night_detail(request: Request, pk: int) -> Response:
     nights = roles.with_games(roles.nights_for_user(request.user))
     night = get_object_or_404(nights, pk=pk)
     if request.method == "PATCH":
         roles.require_owner(_user(request), night, "change how it keeps score")
-        data = _valid(s.NightSettingsIn, request)
+        data = _valid(NightSettingsIn, request)
         night = confirmations.night_ask_confirmations(
             night=night, by=_user(request), on=data["confirmations"]
         )
-    return Response(s.NightOut(night).data)
+    return Response(NightOut(night).data)
 
 
-@extend_schema(request=s.RecorderIn, responses={201: s.NightOut})
+@extend_schema(request=RecorderIn, responses={201: NightOut})
 @api_view(["POST"])
 def night_recorders(request: Request, pk: int) -> Response:
     night = _night_for(request, pk)
     roles.require_owner(_user(request), night, "add people who record")
-    data = _valid(s.RecorderIn, request)
+    data = _valid(RecorderIn, request)
     night_services.night_add_recorder(night=night, by=_user(request), username=data["username"])
-    return Response(s.NightOut(night).data, status=status.HTTP_201_CREATED)
+    return Response(NightOut(night).data, status=status.HTTP_201_CREATED)
 
 
 @extend_schema(
@@ -172,7 +190,7 @@ def night_recorder(request: Request, pk: int, username: str) -> Response:
     night = _night_for(request, pk)
     # The name comes from the path, so check it as a body's would be (length, no NUL, which
     # PostgreSQL cannot take in a query).
-    name = s.RecorderIn(data={"username": username})
+    name = RecorderIn(data={"username": username})
     name.is_valid(raise_exception=True)
     night_services.night_remove_recorder(
         night=night, by=_user(request), username=name.validated_data["username"]
@@ -181,8 +199,8 @@ def night_recorder(request: Request, pk: int, username: str) -> Response:
 
 
 @extend_schema(
-    request=s.GameIn,
-    responses={201: s.GameOut},
+    request=GameIn,
+    responses={201: GameOut},
     examples=[
         OpenApiExample(
             f"{FIRST_GAME.name} for {FIRST_GAME.max_players}",
@@ -199,7 +217,7 @@ def night_recorder(request: Request, pk: int, username: str) -> Response:
 def night_games(request: Request, pk: int) -> Response:
     night = _night_for(request, pk)
     roles.require_recorder(_user(request), night)
-    data = _valid(s.GameIn, request)
+    data = _valid(GameIn, request)
     allowed = {p.pk: p for p in night_selectors.players_for_night(night)}
     unknown = [pid for pid in data["players"] if pid not in allowed]
     if unknown:
@@ -214,7 +232,7 @@ def night_games(request: Request, pk: int) -> Response:
         players=[allowed[pid] for pid in data["players"]],
         options=options,
     )
-    return Response(s.GameOut(game).data, status=status.HTTP_201_CREATED)
+    return Response(GameOut(game).data, status=status.HTTP_201_CREATED)
 
 
 # /api/v1/games/ ---------------------------------------------------------------------------------
@@ -222,10 +240,10 @@ def night_games(request: Request, pk: int) -> Response:
 
 @extend_schema(
     responses={
-        200: s.GameOut,
+        200: GameOut,
         204: None,
         409: OpenApiResponse(
-            s.ErrorOut, description="game_has_entries: the game has entries in its ledger."
+            ErrorOut, description="game_has_entries: the game has entries in its ledger."
         ),
     },
     description="GET: the game. DELETE: remove a game started by mistake, one with nothing "
@@ -237,12 +255,12 @@ def game_detail(request: Request, pk: int) -> Response:
     if request.method == "DELETE":
         game_services.game_remove(game=game, by=_user(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
-    return Response(s.GameOut(game).data)
+    return Response(GameOut(game).data)
 
 
 @extend_schema(
-    request=s.DealRecordIn,
-    responses={200: s.EntryOut(many=True), 201: s.EntryOut, 409: CONFLICT_RECORD},
+    request=DealRecordIn,
+    responses={200: EntryOut(many=True), 201: EntryOut, 409: CONFLICT_RECORD},
     description="GET: the whole ledger of the game, every entry in order. POST: record a deal.",
     examples=[
         OpenApiExample(
@@ -267,9 +285,9 @@ def game_deals(request: Request, pk: int) -> Response:
     game = _game_for(request, pk)
     if request.method == "GET":
         entries = game.entries.select_related("recorded_by")
-        return paging.page(request, entries, ("id",), s.EntryOut)
+        return paging.page(request, entries, ("id",), EntryOut)
     roles.require_recorder(_user(request), game.night)
-    data = _for_this_game(game, _valid(s.DealRecordIn, request))
+    data = _for_this_game(game, _valid(DealRecordIn, request))
     entry = game_services.deal_record(
         game=game,
         by=_user(request),
@@ -278,20 +296,20 @@ def game_deals(request: Request, pk: int) -> Response:
         number=data.get("number"),
         seat=data["seat"],
     )
-    return Response(s.EntryOut(entry).data, status=status.HTTP_201_CREATED)
+    return Response(EntryOut(entry).data, status=status.HTTP_201_CREATED)
 
 
 @extend_schema(
-    request=s.DealAmendIn,
+    request=DealAmendIn,
     parameters=[IF_MATCH],
-    responses={201: s.EntryOut, 409: CONFLICT_CHANGE, 412: PRECONDITION_FAILED},
+    responses={201: EntryOut, 409: CONFLICT_CHANGE, 412: PRECONDITION_FAILED},
 )
 @api_view(["POST"])
 def deal_amend(request: Request, pk: int, deal: int) -> Response:
     game = _game_for(request, pk)
     roles.require_recorder(_user(request), game.night)
     body = revision_from_if_match(request)
-    data = _for_this_game(game, _valid(s.DealAmendIn, request, body))
+    data = _for_this_game(game, _valid(DealAmendIn, request, body))
     with if_match(request):
         entry = game_services.deal_amend(
             game=game,
@@ -303,13 +321,13 @@ def deal_amend(request: Request, pk: int, deal: int) -> Response:
             seat=data["seat"],
             settles=data["settles"],
         )
-    return Response(s.EntryOut(entry).data, status=status.HTTP_201_CREATED)
+    return Response(EntryOut(entry).data, status=status.HTTP_201_CREATED)
 
 
 @extend_schema(
-    request=s.DealConfirmIn,
+    request=DealConfirmIn,
     parameters=[IF_MATCH],
-    responses={201: s.EntryOut, 409: CONFLICT_CHANGE, 412: PRECONDITION_FAILED},
+    responses={201: EntryOut, 409: CONFLICT_CHANGE, 412: PRECONDITION_FAILED},
     description="A player of another side than the deal's recorder confirms it as it stands "
     "(a night that asks for confirmations). Confirming again by the same player answers the "
     "same entry; 400 (field seat) for a player of the recorder's side, (field deal) on a night "
@@ -319,7 +337,7 @@ def deal_amend(request: Request, pk: int, deal: int) -> Response:
 def deal_confirm(request: Request, pk: int, deal: int) -> Response:
     game = _game_for(request, pk)
     roles.require_recorder(_user(request), game.night)
-    data = _valid(s.DealConfirmIn, request, revision_from_if_match(request))
+    data = _valid(DealConfirmIn, request, revision_from_if_match(request))
     with if_match(request):
         entry = confirmations.deal_confirm(
             game=game,
@@ -328,12 +346,12 @@ def deal_confirm(request: Request, pk: int, deal: int) -> Response:
             seat=data["seat"],
             revision=data["revision"],
         )
-    return Response(s.EntryOut(entry).data, status=status.HTTP_201_CREATED)
+    return Response(EntryOut(entry).data, status=status.HTTP_201_CREATED)
 
 
 @extend_schema(
-    request=s.HandDisputeIn,
-    responses={201: s.HandDisputeOut},
+    request=HandDisputeIn,
+    responses={201: HandDisputeOut},
     description="Ask the dispute desk about a recorded hand and keep the answer: a ruling of "
     "the night, and a dispute entry in the game's ledger (it changes no score). By default the "
     "question and input are the hand as recorded, read under the game's house rules. 400 "
@@ -343,7 +361,7 @@ def deal_confirm(request: Request, pk: int, deal: int) -> Response:
 def hand_dispute(request: Request, pk: int, deal: int) -> Response:
     game = _game_for(request, pk)
     roles.require_recorder(_user(request), game.night)
-    data = _valid(s.HandDisputeIn, request)
+    data = _valid(HandDisputeIn, request)
     ruling = disputes.hand_dispute(
         game=game,
         deal_key=deal,
@@ -354,19 +372,19 @@ def hand_dispute(request: Request, pk: int, deal: int) -> Response:
         seat=data["seat"],
     )
     body = {"ruling": ruling, "dispute": ruling.dispute}
-    return Response(s.HandDisputeOut(body).data, status=status.HTTP_201_CREATED)
+    return Response(HandDisputeOut(body).data, status=status.HTTP_201_CREATED)
 
 
 @extend_schema(
-    request=s.DealVoidIn,
+    request=DealVoidIn,
     parameters=[IF_MATCH],
-    responses={201: s.EntryOut, 409: CONFLICT_CHANGE, 412: PRECONDITION_FAILED},
+    responses={201: EntryOut, 409: CONFLICT_CHANGE, 412: PRECONDITION_FAILED},
 )
 @api_view(["POST"])
 def deal_void(request: Request, pk: int, deal: int) -> Response:
     game = _game_for(request, pk)
     roles.require_recorder(_user(request), game.night)
-    data = _valid(s.DealVoidIn, request, revision_from_if_match(request))
+    data = _valid(DealVoidIn, request, revision_from_if_match(request))
     with if_match(request):
         entry = game_services.deal_void(
             game=game,
@@ -375,15 +393,15 @@ def deal_void(request: Request, pk: int, deal: int) -> Response:
             note=data["note"],
             revision=data["revision"],
         )
-    return Response(s.EntryOut(entry).data, status=status.HTTP_201_CREATED)
+    return Response(EntryOut(entry).data, status=status.HTTP_201_CREATED)
 
 
 @extend_schema(
     request=None,
     responses={
-        200: s.StandingsOut,
+        200: StandingsOut,
         400: OpenApiResponse(
-            s.ErrorOut,
+            ErrorOut,
             description="Refused: the game ends by its own rule, has no deal yet (POST), or "
             "has not been ended (DELETE); field `game`.",
         ),
@@ -400,20 +418,20 @@ def game_end(request: Request, pk: int) -> Response:
     game = _game_for(request, pk)
     change = game_services.game_end if request.method == "POST" else game_services.game_end_undo
     change(game=game, by=_user(request))
-    return Response(s.StandingsOut(scoreboard.game_standings(game)).data)
+    return Response(StandingsOut(scoreboard.game_standings(game)).data)
 
 
-@extend_schema(responses=s.StandingsOut)
+@extend_schema(responses=StandingsOut)
 @api_view(["GET"])
 def game_standings(request: Request, pk: int) -> Response:
     standings = scoreboard.game_standings(_game_for(request, pk))
-    return Response(s.StandingsOut(standings).data)
+    return Response(StandingsOut(standings).data)
 
 
 # /api/v1/game-types/ and /api/v1/adjudicate/ ----------------------------------------------------
 
 
-@extend_schema(responses=s.GameTypeOut(many=True), auth=[])
+@extend_schema(responses=GameTypeOut(many=True), auth=[])
 @api_view(["GET"])
 @authentication_classes([])
 @permission_classes([AllowAny])
@@ -513,16 +531,16 @@ def adjudicated(game: str, question: str, sent: dict[str, Any]) -> Any:
 # /api/v1/nights/<id>/rulings/ (the dispute desk) ---------------------------------------------
 
 
-@extend_schema(request=s.RulingIn, responses={200: s.RulingOut(many=True), 201: s.RulingOut})
+@extend_schema(request=RulingIn, responses={200: RulingOut(many=True), 201: RulingOut})
 @api_view(["GET", "POST"])
 def night_rulings(request: Request, pk: int) -> Response:
     """The rulings a night keeps; its owner and recorders save one (asked again here)."""
     night = _night_for(request, pk)
     if request.method == "GET":
         rulings = night.rulings.select_related("saved_by")
-        return paging.page(request, rulings, ("-saved_at", "-id"), s.RulingOut)
+        return paging.page(request, rulings, ("-saved_at", "-id"), RulingOut)
     roles.require_recorder(_user(request), night, "save")
-    data = _valid(s.RulingIn, request)
+    data = _valid(RulingIn, request)
     ruling = asking.ruling_save(
         night=night,
         by=_user(request),
@@ -533,4 +551,4 @@ def night_rulings(request: Request, pk: int) -> Response:
         options=shapes.sent_options(data["game"], data["options"]),
         note=data["note"],
     )
-    return Response(s.RulingOut(ruling).data, status=status.HTTP_201_CREATED)
+    return Response(RulingOut(ruling).data, status=status.HTTP_201_CREATED)
