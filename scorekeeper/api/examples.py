@@ -4090,7 +4090,7 @@ def document(paths: dict[str, Any], schemas: dict[str, Any]) -> None:
                     media["example"] = RESPONSES[name]
     # Here, not above: the views are made with the schema's AutoSchema, so they import this
     # module's importer.
-    from scorekeeper.api.views import adjudicated
+    from scorekeeper.api.questions import adjudicated
 
     for game, question, asked in questions():
         assert asked.asks is not None

@@ -25,13 +25,13 @@ from adjudicator.games import all_games
 from adjudicator.options import describe_options
 from scorekeeper.api import paging, shapes
 from scorekeeper.api.decorators import api_view
+from scorekeeper.api.lookups import user_of, valid
 from scorekeeper.api.serializers.fields import (
     BodyIn,
     GameOptionsField,
     OptionsRequestField,
     OptionValueField,
 )
-from scorekeeper.api.views import _user, _valid
 from scorekeeper.house_rules import profile_selectors, profiles
 from scorekeeper.house_rules.profiles import MAX_NAME
 from scorekeeper.models import HouseRuleProfile
@@ -134,9 +134,9 @@ def profile_list(request: Request) -> Response:
         # By game, then name whatever its case (as the pages list them).
         by_name = found.annotate(lowered=Lower("name"))
         return paging.page(request, by_name, ("slug", "lowered", "id"), ProfileOut)
-    data = _valid(ProfileIn, request)
+    data = valid(ProfileIn, request)
     profile = profiles.profile_create(
-        owner=_user(request),
+        owner=user_of(request),
         slug=data["game"],
         name=data["name"],
         options=shapes.sent_options(data["game"], data["options"]),
@@ -170,12 +170,12 @@ def profile_detail(request: Request, pk: int) -> Response:
     if request.method == "GET":
         return Response(ProfileOut(profile).data)
     if request.method == "DELETE":
-        profiles.profile_delete(profile=profile, by=_user(request))
+        profiles.profile_delete(profile=profile, by=user_of(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
-    data = _valid(ProfileUpdateIn, request)
+    data = valid(ProfileUpdateIn, request)
     profiles.profile_update(
         profile=profile,
-        by=_user(request),
+        by=user_of(request),
         name=data.get("name"),
         options=shapes.sent_options(profile.slug, data.get("options")),
     )

@@ -17,9 +17,9 @@ from rest_framework.response import Response
 
 from scorekeeper.access import roles, sharing
 from scorekeeper.api.decorators import api_view
+from scorekeeper.api.lookups import night_for, user_of, valid
 from scorekeeper.api.serializers.errors import ErrorOut
 from scorekeeper.api.serializers.fields import BodyIn
-from scorekeeper.api.views import _night_for, _user, _valid
 from scorekeeper.exceptions import InvalidInput
 from scorekeeper.models import NightLink
 
@@ -75,17 +75,17 @@ def _username(raw: str) -> str:
 @extend_schema(methods=["DELETE"], request=None, responses={204: None})
 @api_view(["GET", "POST", "DELETE"])
 def night_link(request: Request, pk: int) -> Response:
-    night = _night_for(request, pk)
+    night = night_for(request, pk)
     if request.method == "POST":
-        token = sharing.link_make(night=night, by=_user(request))
+        token = sharing.link_make(night=night, by=user_of(request))
         link = NightLink.objects.get(night=night)
         url = request.build_absolute_uri(reverse("share_join", args=[token]))
         body = {"url": url, "token": token, "created_at": link.created_at}
         return Response(LinkMadeOut(body).data, status=status.HTTP_201_CREATED)
     if request.method == "DELETE":
-        sharing.link_stop(night=night, by=_user(request))
+        sharing.link_stop(night=night, by=user_of(request))
         return Response(status=status.HTTP_204_NO_CONTENT)
-    roles.require_owner(_user(request), night, "see its link")
+    roles.require_owner(user_of(request), night, "see its link")
     found = NightLink.objects.filter(night=night).first()
     body = {"active": found is not None, "created_at": found.created_at if found else None}
     return Response(LinkOut(body).data)
@@ -98,9 +98,9 @@ def night_link(request: Request, pk: int) -> Response:
 )
 @api_view(["GET"])
 def night_people(request: Request, pk: int) -> Response:
-    night = _night_for(request, pk)
+    night = night_for(request, pk)
     people = sharing.people_of(night)
-    if night.owner_id != _user(request).pk:
+    if night.owner_id != user_of(request).pk:
         people = [p for p in people if p.role != "viewer"]
     return Response(PersonOut(people, many=True).data)
 
@@ -117,14 +117,16 @@ def night_people(request: Request, pk: int) -> Response:
 @extend_schema(methods=["DELETE"], request=None, responses={204: None})
 @api_view(["PATCH", "DELETE"])
 def night_person(request: Request, pk: int, username: str) -> Response:
-    night = _night_for(request, pk)
+    night = night_for(request, pk)
     name = _username(username)
     if request.method == "DELETE":
-        sharing.person_remove(night=night, by=_user(request), username=name)
+        sharing.person_remove(night=night, by=user_of(request), username=name)
         return Response(status=status.HTTP_204_NO_CONTENT)
-    roles.require_owner(_user(request), night, "change who records")  # access first, then the body
-    data = _valid(RoleIn, request)
-    person = sharing.role_set(night=night, by=_user(request), username=name, role=data["role"])
+    roles.require_owner(
+        user_of(request), night, "change who records"
+    )  # access first, then the body
+    data = valid(RoleIn, request)
+    person = sharing.role_set(night=night, by=user_of(request), username=name, role=data["role"])
     return Response(PersonOut(person).data)
 
 
@@ -139,9 +141,9 @@ def night_person(request: Request, pk: int, username: str) -> Response:
 )
 @api_view(["POST"])
 def join(request: Request) -> Response:
-    data = _valid(JoinIn, request)
+    data = valid(JoinIn, request)
     night = sharing.night_for_token(data["token"])
     if night is None:
         raise NotFound("That link does not open a night (it may have been replaced).")
-    role = sharing.night_join(night=night, user=_user(request))
+    role = sharing.night_join(night=night, user=user_of(request))
     return Response(JoinOut({"night": night.pk, "role": role}).data)

@@ -17,8 +17,8 @@ from rest_framework.response import Response
 from scorekeeper.access import tokens
 from scorekeeper.api import paging
 from scorekeeper.api.decorators import api_view
+from scorekeeper.api.lookups import user_of, valid
 from scorekeeper.api.serializers.fields import BodyIn
-from scorekeeper.api.views import _user, _valid
 from scorekeeper.models import ApiToken
 
 
@@ -68,10 +68,10 @@ class TokenIn(BodyIn):
 @api_view(["GET", "POST"], idempotent=False)  # a new token's secret is shown once
 @permission_classes([IsAuthenticated, NotByToken])
 def token_list(request: Request) -> Response:
-    user = _user(request)
+    user = user_of(request)
     if request.method == "GET":
         return paging.page(request, tokens.user_tokens(user), ("-created_at", "-id"), TokenOut)
-    data = _valid(TokenIn, request)
+    data = valid(TokenIn, request)
     token, raw = tokens.token_create(user=user, name=data["name"])
     body = dict(TokenOut(token).data) | {"token": raw}
     return Response(body, status=status.HTTP_201_CREATED)
@@ -87,7 +87,7 @@ def token_list(request: Request) -> Response:
 @api_view(["DELETE"])
 @permission_classes([IsAuthenticated, NotByToken])
 def token_detail(request: Request, pk: int) -> Response:
-    user = _user(request)
+    user = user_of(request)
     token = tokens.user_token(user, pk)
     if token is None:
         raise Http404("You have no token with this id.")

@@ -4,7 +4,17 @@ from django.utils.csp import CSP
 from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularSwaggerSplitView
 
-from scorekeeper.api import docs, errors, history, profiles, ratings, share, views
+from scorekeeper.api import (
+    docs,
+    errors,
+    games,
+    history,
+    nights,
+    profiles,
+    questions,
+    ratings,
+    share,
+)
 from scorekeeper.api import tokens as api_tokens
 from scorekeeper.web import converters  # noqa: F401  (registers <id:...>)
 
@@ -16,31 +26,31 @@ DOCS_CSP: dict[str, list[str]] = {
 
 urlpatterns = [
     # players and nights
-    path("players/", views.players, name="api_players"),
+    path("players/", nights.players, name="api_players"),
     path("ratings/", ratings.leaderboard, name="api_ratings"),
-    path("nights/", views.nights, name="api_nights"),
-    path("nights/<id:pk>/", views.night_detail, name="api_night"),
-    path("nights/<id:pk>/recorders/", views.night_recorders, name="api_night_recorders"),
+    path("nights/", nights.nights, name="api_nights"),
+    path("nights/<id:pk>/", nights.night_detail, name="api_night"),
+    path("nights/<id:pk>/recorders/", nights.night_recorders, name="api_night_recorders"),
     path(
         "nights/<id:pk>/recorders/<str:username>/",
-        views.night_recorder,
+        nights.night_recorder,
         name="api_night_recorder",
     ),
-    path("nights/<id:pk>/games/", views.night_games, name="api_night_games"),
+    path("nights/<id:pk>/games/", nights.night_games, name="api_night_games"),
     # games and their ledger
-    path("games/<id:pk>/", views.game_detail, name="api_game"),
-    path("games/<id:pk>/deals/", views.game_deals, name="api_game_deals"),
-    path("games/<id:pk>/deals/<id:deal>/amend/", views.deal_amend, name="api_deal_amend"),
-    path("games/<id:pk>/deals/<id:deal>/void/", views.deal_void, name="api_deal_void"),
-    path("games/<id:pk>/deals/<id:deal>/confirm/", views.deal_confirm, name="api_deal_confirm"),
-    path("games/<id:pk>/deals/<id:deal>/dispute/", views.hand_dispute, name="api_hand_dispute"),
-    path("games/<id:pk>/standings/", views.game_standings, name="api_game_standings"),
-    path("games/<id:pk>/end/", views.game_end, name="api_game_end"),
+    path("games/<id:pk>/", games.game_detail, name="api_game"),
+    path("games/<id:pk>/deals/", games.game_deals, name="api_game_deals"),
+    path("games/<id:pk>/deals/<id:deal>/amend/", games.deal_amend, name="api_deal_amend"),
+    path("games/<id:pk>/deals/<id:deal>/void/", games.deal_void, name="api_deal_void"),
+    path("games/<id:pk>/deals/<id:deal>/confirm/", games.deal_confirm, name="api_deal_confirm"),
+    path("games/<id:pk>/deals/<id:deal>/dispute/", games.hand_dispute, name="api_hand_dispute"),
+    path("games/<id:pk>/standings/", games.game_standings, name="api_game_standings"),
+    path("games/<id:pk>/end/", games.game_end, name="api_game_end"),
     # rules
-    path("game-types/", views.game_types, name="api_game_types"),
-    path("adjudicate/<slug:game>/<slug:question>/", views.adjudicate, name="api_adjudicate"),
+    path("game-types/", questions.game_types, name="api_game_types"),
+    path("adjudicate/<slug:game>/<slug:question>/", questions.adjudicate, name="api_adjudicate"),
     # the dispute desk's rulings (issue 10)
-    path("nights/<id:pk>/rulings/", views.night_rulings, name="api_night_rulings"),
+    path("nights/<id:pk>/rulings/", questions.night_rulings, name="api_night_rulings"),
     # schema and docs (served from the sidecar's static files: no internet needed)
     path("schema/", docs.SchemaView.as_view(), name="api_schema"),
     # the split view serves its start-up script from a URL: no inline <script> (CSP); Swagger UI

@@ -219,7 +219,7 @@ def test_a_crash_in_the_api_is_a_500_in_json(
     def broken(user: Any) -> Any:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr("scorekeeper.api.views.roles.nights_for_user", broken)
+    monkeypatch.setattr("scorekeeper.api.nights.roles.nights_for_user", broken)
     with caplog.at_level("ERROR", logger="django.request"):
         response = alice_client.get(reverse("api_nights"))
     refused(response, code="server_error", status=500)
