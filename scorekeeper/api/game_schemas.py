@@ -481,19 +481,19 @@ def game_schemas() -> dict[str, dict[str, Any]]:
 
 
 def deal_union(description: str) -> dict[str, Any]:
-    bodies = deal_bodies().values()
-    return {
-        "anyOf": [ref(body.name) for body in bodies],
-        "discriminator": discriminator(SHAPE, [n for b in bodies for n in b.components]),
-        "description": description,
-    }
+    return _bodies_union(deal_bodies().values(), description)
 
 
 def ask_union(description: str) -> dict[str, Any]:
-    bodies = ask_bodies().values()
+    return _bodies_union(ask_bodies().values(), description)
+
+
+def _bodies_union(bodies: Iterable[Body], description: str) -> dict[str, Any]:
+    """Any of ``bodies``, told apart by ``object`` down to their variants."""
+    found = list(bodies)
     return {
-        "anyOf": [ref(body.name) for body in bodies],
-        "discriminator": discriminator(SHAPE, [n for b in bodies for n in b.components]),
+        "anyOf": [ref(body.name) for body in found],
+        "discriminator": discriminator(SHAPE, [n for b in found for n in b.components]),
         "description": description,
     }
 
