@@ -212,7 +212,7 @@ def api(game: Game[Any, Any], name: str, body: Body) -> tuple[float, float, int]
     ms, and its status code."""
     from django.test import RequestFactory
 
-    from scorekeeper.api.views import adjudicate
+    from scorekeeper.api.questions import adjudicate
 
     request = RequestFactory().post(
         f"/api/v1/adjudicate/{game.slug}/{name}/",
