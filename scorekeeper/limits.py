@@ -27,6 +27,8 @@ DATE_PATTERN = rf"^{YEARS_PATTERN}-\d\d-\d\d$"
 PLACE = 100  # a night's place
 NOTES = 10_000  # a night's notes
 NAME = 40  # a player's name
+CLUB_NAME = 80  # a club's name
+SEASON_NAME = 60  # a season's name
 NOTE = 200  # an entry's or a ruling's note
 USERNAME = 150  # an account's name (Django's own most)
 

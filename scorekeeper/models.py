@@ -17,33 +17,213 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateformat import format as date_format
 from django.utils.formats import number_format
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, pgettext, pgettext_lazy
 
 from scorekeeper import chain, limits, seal
 from scorekeeper.exceptions import InvalidInput
 
 
-class Player(models.Model):
-    """Someone at the table. Players belong to the account that keeps their scores."""
+class Club(models.Model):
+    """A group that plays together week after week: its members (accounts, each with a role),
+    one roster of players they share, its nights and its seasons (``scorekeeper.clubs``)."""
 
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="players")
-    name = models.CharField(max_length=limits.NAME)
+    name = models.CharField(max_length=limits.CLUB_NAME)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ("name",)
+        ordering = ("name", "id")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("club_detail", args=[self.pk])
+
+
+class Membership(models.Model):
+    """An account's place in a club. An organiser runs the club (invites, removes, merges,
+    seasons); a recorder also records in every club night; a member sees them all."""
+
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", pgettext_lazy("a club role", "organiser")
+        RECORDER = "recorder", pgettext_lazy("a club role", "recorder")
+        MEMBER = "member", pgettext_lazy("a club role", "member")
+
+    club = models.ForeignKey(Club, models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=12, choices=Role.choices, default=Role.MEMBER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("id",)
         constraints: ClassVar = [
-            models.UniqueConstraint(Lower("name"), "owner", name="player_name_unique_per_owner"),
+            models.UniqueConstraint(fields=["club", "user"], name="one_membership_per_club"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role}) in {self.club}"
+
+
+class ClubInvite(models.Model):
+    """An organiser's invitation link to a club: signed, until it expires or is revoked.
+
+    The link carries the invite's id and a random nonce, signed with the site's key
+    (``scorekeeper.clubs.invites``); only the nonce's SHA-256 is kept here, so neither a
+    forged link nor a copy of the database lets anyone in."""
+
+    club = models.ForeignKey(Club, models.CASCADE, related_name="invites")
+    nonce_hash = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-created_at", "-id")
+
+    def __str__(self) -> str:
+        return f"invite {self.pk} to {self.club}"
+
+
+class Season(models.Model):
+    """A club's named stretch of nights, from ``starts`` to ``ends`` (both days in): its own
+    ratings, leaderboard, records and rivals, beside the all-time ones."""
+
+    club = models.ForeignKey(Club, models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=limits.SEASON_NAME)
+    starts = models.DateField()
+    ends = models.DateField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("starts", "id")
+        constraints: ClassVar = [
+            models.CheckConstraint(
+                condition=models.Q(ends__gte=models.F("starts")), name="season_ends_after_start"
+            ),
         ]
 
     def __str__(self) -> str:
         return self.name
 
 
+class Player(models.Model):
+    """Someone at the table. A player is on one roster: a club's (``club``), shared by its
+    members, or one person's (``owner``, with no club), who keeps their scores.
+
+    ``same_as`` says this player is read as another (a merge, ``scorekeeper.clubs.merges``):
+    their seats stay as they were sealed, and history, ratings, rivals and records read them
+    as the player it points to. ``person`` is the account that said "this player is me", once
+    confirmed."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="players")
+    club = models.ForeignKey(
+        Club, models.PROTECT, related_name="players", null=True, blank=True, default=None
+    )
+    name = models.CharField(max_length=limits.NAME)
+    same_as = models.ForeignKey(
+        "self", models.PROTECT, related_name="merged", null=True, blank=True, default=None
+    )
+    person = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        models.SET_NULL,
+        related_name="selves",
+        null=True,
+        blank=True,
+        default=None,
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("name",)
+        constraints: ClassVar = [
+            # A roster has one player of each name (any case); a player merged into another
+            # keeps their name, and is no longer on the roster.
+            models.UniqueConstraint(
+                Lower("name"),
+                "owner",
+                name="player_name_unique_per_owner",
+                condition=models.Q(club__isnull=True, same_as__isnull=True),
+            ),
+            models.UniqueConstraint(
+                Lower("name"),
+                "club",
+                name="player_name_unique_per_club",
+                condition=models.Q(club__isnull=False, same_as__isnull=True),
+            ),
+            # One account is one player of a roster.
+            models.UniqueConstraint(
+                "person",
+                "club",
+                name="one_self_per_club",
+                condition=models.Q(person__isnull=False, club__isnull=False),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PlayerClaim(models.Model):
+    """A member's "this player is me", waiting for an organiser (kept once answered)."""
+
+    player = models.ForeignKey(Player, models.CASCADE, related_name="claims")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="+")
+    asked_at = models.DateTimeField(default=timezone.now)
+    answered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, related_name="+", null=True, blank=True
+    )
+    answered_at = models.DateTimeField(null=True, blank=True)
+    confirmed = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ("-asked_at", "-id")
+        constraints: ClassVar = [
+            models.UniqueConstraint(
+                "player",
+                "user",
+                name="one_open_claim",
+                condition=models.Q(answered_at__isnull=True),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} is {self.player}?"
+
+
+class PlayerMerge(models.Model):
+    """One merge of a roster's player into another, and its undoing: the log behind
+    ``Player.same_as``. Nothing of the ledger or a game's seats changes either way."""
+
+    merged = models.ForeignKey(Player, models.PROTECT, related_name="merges")
+    into = models.ForeignKey(Player, models.PROTECT, related_name="+")
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, models.PROTECT, related_name="+")
+    at = models.DateTimeField(default=timezone.now)
+    undone_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.PROTECT, related_name="+", null=True, blank=True
+    )
+    undone_at = models.DateTimeField(null=True, blank=True)
+    # The name the merged player took back on an undo, when their own was taken meanwhile.
+    renamed = models.CharField(max_length=limits.NAME, blank=True)
+
+    class Meta:
+        ordering = ("-at", "-id")
+
+    def __str__(self) -> str:
+        return f"{self.merged} into {self.into}"
+
+
 class Night(models.Model):
-    """A game night: when, where, who owns it, and who else may record scores in it."""
+    """A game night: when, where, who owns it (and the club it belongs to, if any), and who else
+    may record scores in it."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="nights")
+    # A club's night: its members see it, its organisers and recorders record in it, and its
+    # seats are the club's roster. Not sealed: a night moved into a club keeps every total.
+    club = models.ForeignKey(
+        Club, models.PROTECT, related_name="nights", null=True, blank=True, default=None
+    )
     date = models.DateField()
     place = models.CharField(max_length=limits.PLACE, blank=True)
     notes = models.TextField(blank=True)
@@ -74,7 +254,8 @@ class Night(models.Model):
         ordering = ("-date", "-id")
         # The nights list: a user's nights, newest first, read in order from the index.
         indexes: ClassVar = [
-            models.Index(fields=["owner", "-date", "-id"], name="night_owner_newest")
+            models.Index(fields=["owner", "-date", "-id"], name="night_owner_newest"),
+            models.Index(fields=["club", "-date", "-id"], name="night_club_newest"),
         ]
 
     def __str__(self) -> str:

@@ -64,11 +64,15 @@ def link_is_current(night_id: int, hashed: str) -> bool:
 
 
 def role_of(user: User, night: Night) -> Role | None:
-    if night.owner_id == user.pk:
+    """The user's part in the night. In a club's night the club's roles count too: an
+    organiser runs it as its owner does, a recorder records, a member watches."""
+    if roles.runs(user, night):
         return "owner"
-    if night.recorders.filter(pk=user.pk).exists():
+    if roles.can_record(user, night):
         return "recorder"
     if NightViewer.objects.filter(night=night, user=user).exists():
+        return "viewer"
+    if night.club_id is not None and roles.nights_for_user(user).filter(pk=night.pk).exists():
         return "viewer"
     return None
 

@@ -5,14 +5,31 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.contrib.auth.models import User
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 
-from scorekeeper.models import Game, Night, NightPlayer, Player
+from scorekeeper.models import Club, Game, Night, NightPlayer, Player
+
+
+def roster(*, owner: User | int, club: Club | int | None) -> QuerySet[Player]:
+    """A roster's players: the club's, or (no club) the owner's own. A player merged into
+    another is no longer on it (``Player.same_as``)."""
+    if club is not None:
+        return Player.objects.filter(club=club, same_as__isnull=True)
+    return Player.objects.filter(owner=owner, club__isnull=True, same_as__isnull=True)
+
+
+def _roster(night: Night) -> QuerySet[Player]:
+    """The roster a night's seats come from: its club's, or its owner's."""
+    return roster(owner=night.owner_id, club=night.club_id)
 
 
 def players_for_night(night: Night) -> QuerySet[Player]:
-    """Who can sit at a game of this night: the owner's players and anyone already seated."""
-    return Player.objects.filter(Q(owner=night.owner_id) | Q(seats__game__night=night)).distinct()
+    """Who can sit at a game of this night: its roster's players (the club's, or the owner's)
+    and anyone already seated."""
+    return Player.objects.filter(
+        Q(pk__in=_roster(night).values("pk")) | Q(seats__game__night=night)
+    ).distinct()
 
 
 def table_for_night(night: Night) -> list[Player]:
@@ -67,7 +84,6 @@ def seated_players(game: Game) -> list[Player]:
 
 
 def players_off_table(night: Night) -> QuerySet[Player]:
-    """The owner's players who have not sat down at this night's table, by name."""
-    return Player.objects.filter(owner=night.owner_id).exclude(
-        pk__in=NightPlayer.objects.filter(night=night).values("player")
-    )
+    """The roster's players (the club's, or the owner's) who have not sat down at this night's
+    table, by name."""
+    return _roster(night).exclude(pk__in=NightPlayer.objects.filter(night=night).values("player"))

@@ -14,16 +14,18 @@ from collections.abc import Iterable
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
+from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils.formats import number_format
 from django.utils.translation import gettext
 
 from scorekeeper import limits
-from scorekeeper.access import roles
+from scorekeeper.access import clubs, roles
 from scorekeeper.exceptions import (
     InvalidInput,
 )
-from scorekeeper.models import Game, Night, NightPlayer, NightViewer, Player
+from scorekeeper.models import Club, Game, Night, NightPlayer, NightViewer, Player
+from scorekeeper.nights.selectors import roster
 
 # A night's text too long, one sentence per field.
 TOO_LONG = {
@@ -50,39 +52,48 @@ def _player_name(name: str) -> str:
 
 
 @transaction.atomic
-def player_create(*, owner: User, name: str) -> Player:
+def player_create(*, owner: User, name: str, club: Club | None = None) -> Player:
+    """A new player on the owner's roster, or (``club``) on the club's: the caller checked that
+    the owner may add to it."""
     name = _player_name(name)
     taken = InvalidInput(
         gettext("You already have a player called %(name)s.") % {"name": name}, field="name"
     )
-    if Player.objects.filter(owner=owner, name__iexact=name).exists():
+    if club is not None:
+        taken = InvalidInput(
+            gettext("The club already has a player called %(name)s.") % {"name": name},
+            field="name",
+        )
+    if roster(owner=owner, club=club).filter(name__iexact=name).exists():
         raise taken
     try:
         # Two requests can both pass the check above (a double tap, on PostgreSQL): the unique
         # constraint decides, and the loser gets the answer the second of two taps in turn gets.
         with transaction.atomic():
-            return Player.objects.create(owner=owner, name=name)
+            return Player.objects.create(owner=owner, club=club, name=name)
     except IntegrityError:
         raise taken from None
 
 
-def _owners_player(owner: User | int, name: str) -> Player:
-    """The owner's player of that name (any case), made if there is none; safe against races."""
+def _roster_player(owner: User | int, club: Club | int | None, name: str) -> Player:
+    """The roster's player of that name (any case), made if there is none; safe against races."""
     owner_id = owner if isinstance(owner, int) else owner.pk
-    found = Player.objects.filter(owner_id=owner_id, name__iexact=name).first()
+    club_id = club if club is None or isinstance(club, int) else club.pk
+    found = roster(owner=owner_id, club=club_id).filter(name__iexact=name).first()
     if found is not None:
         return found
     try:
         with transaction.atomic():
-            return Player.objects.create(owner_id=owner_id, name=name)
+            return Player.objects.create(owner_id=owner_id, club_id=club_id, name=name)
     except IntegrityError:  # made by a concurrent request a moment ago
-        return Player.objects.get(owner_id=owner_id, name__iexact=name)
+        return roster(owner=owner_id, club=club_id).get(name__iexact=name)
 
 
 @transaction.atomic
-def owners_player(*, owner: User, name: str) -> Player:
-    """The owner's player of that name (any case), made if there is none (an import's seats)."""
-    return _owners_player(owner, _player_name(name))
+def owners_player(*, owner: User, name: str, club: Club | int | None = None) -> Player:
+    """The roster's player of that name (any case), made if there is none (an import's seats):
+    the owner's own, or the club's."""
+    return _roster_player(owner, club, _player_name(name))
 
 
 def _seat_at_table(night: Night, player: Player) -> bool:
@@ -113,9 +124,10 @@ def room_at_table(night: Night, players: Iterable[Player], *, field: str) -> Non
 
 @transaction.atomic
 def night_player_add(*, night: Night, by: User, name: str) -> Player:
-    """Seat a player at a night's table: one of the owner's players, or a new one for them."""
+    """Seat a player at a night's table: one of its roster's players (the club's, or the
+    owner's), or a new one on it."""
     roles.require_recorder(by, night)
-    player = _owners_player(night.owner_id, _player_name(name))
+    player = _roster_player(night.owner_id, night.club_id, _player_name(name))
     room_at_table(night, [player], field="name")
     if not _seat_at_table(night, player):
         raise InvalidInput(
@@ -144,7 +156,11 @@ def night_player_rename(*, night: Night, by: User, player_id: int, name: str) ->
     taken = InvalidInput(
         gettext("There is already a player called %(name)s.") % {"name": name}, field="name"
     )
-    if Player.objects.filter(owner=player.owner_id, name__iexact=name).exclude(pk=player.pk):
+    if (
+        roster(owner=player.owner_id, club=player.club_id)
+        .filter(name__iexact=name)
+        .exclude(pk=player.pk)
+    ):
         raise taken
     player.name = name
     try:
@@ -176,9 +192,15 @@ def night_create(
     place: str = "",
     notes: str = "",
     confirmations: bool = False,
+    club: Club | None = None,
 ) -> Night:
-    """A new night. Its date and text within the app's limits, which an import holds to too
-    (so every night exported imports again)."""
+    """A new night (of ``club``, if given: the owner must record in it). Its date and text
+    within the app's limits, which an import holds to too (so every night exported imports
+    again)."""
+    if club is not None and not clubs.records_in_club(owner, club.pk):
+        raise PermissionDenied(
+            gettext("Only the club's organisers and recorders may start its nights.")
+        )
     problem = limits.date_problem(date)
     if problem is not None:
         raise InvalidInput(problem, field="date")
@@ -189,7 +211,7 @@ def night_create(
                 TOO_LONG[field]() % {"most": number_format(most, force_grouping=True)}, field=field
             )
     return Night.objects.create(
-        owner=owner, date=date, place=place, notes=notes, confirmations=confirmations
+        owner=owner, club=club, date=date, place=place, notes=notes, confirmations=confirmations
     )
 
 

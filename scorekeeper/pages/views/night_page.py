@@ -102,7 +102,7 @@ def night_context(
         "off_table": night_selectors.players_off_table(night),
         "recorders": night.recorders.order_by("username"),
         "game_types": all_games(),
-        "is_owner": night.owner_id == request.user.pk,
+        "is_owner": roles.runs(request.user, night),
         "player_form": player_form or PlayerForm(),
         "recorder_form": recorder_form or RecorderForm(),
         "remove_form": remove_form,
