@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 from adjudicator.games import get_game
 from adjudicator.options import options_as_dict
 from scorekeeper.models import Game, HouseRuleProfile, Night, NightPlayer, Player, Seat
+from scorekeeper.nights.selectors import roster
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -65,7 +66,12 @@ class GameFactory(factory.django.DjangoModelFactory):
         definition = get_game(game.slug)
         seating = definition.seating(len(names), definition.options(game.options))
         for position, name in enumerate(names):
-            player, _ = Player.objects.get_or_create(owner=game.night.owner, name=name)
+            # The night's roster: its club's, or its owner's (scorekeeper.nights.selectors).
+            player = roster(owner=game.night.owner_id, club=game.night.club_id).filter(
+                name__iexact=name
+            ).first() or Player.objects.create(
+                owner=game.night.owner, club=game.night.club, name=name
+            )
             team = seating.unit_of(position) if seating.partnerships else None
             Seat.objects.create(game=game, player=player, position=position, team=team)
             NightPlayer.objects.get_or_create(night=game.night, player=player)
