@@ -43,7 +43,7 @@ def main() -> None:
     from adjudicator.games import get_game
     from adjudicator.options import options_as_dict
     from scorekeeper.games import services as game_services
-    from scorekeeper.history import ratings, rivals
+    from scorekeeper.history import ratings, rivals, scope
     from scorekeeper.models import Entry, Game, Night, Player, Seat
     from scorekeeper.standings import scoreboard
     from tests.factories import UserFactory
@@ -106,19 +106,20 @@ def main() -> None:
         game_services.game_end(game=middle, by=owner)
 
     def board() -> object:
-        return ratings.leaderboard(owner, slug="rummy")
+        return ratings.leaderboard(scope.of_user(owner), slug="rummy")
 
     print(f"{args.nights} nights, one finished Rummy game each, five players")
     timed("cold", board, max(3, args.reads // 5), cold)
     board()
     timed("warm", board, args.reads, nothing)
     timed("amend", board, max(3, args.reads // 5), amend)
-    rerated = ratings._runs[(owner.pk, "rummy", 0)].rated
+    rerated = ratings._runs[(scope.of_user(owner).key, "rummy", 0)][1].rated
     print(f"         (an amend of game {len(games) // 2 + 1} rated {rerated} games again)")
     ann = players[0]
 
     def player_page() -> object:
-        return ratings.player_ratings(owner, ann), rivals.rivals(owner, ann)
+        mine = scope.of_user(owner)
+        return ratings.player_ratings(mine, ann), rivals.rivals(mine, ann)
 
     player_page()
     timed("player", player_page, args.reads, nothing)

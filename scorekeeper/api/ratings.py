@@ -13,7 +13,7 @@ from adjudicator.games import all_games
 from adjudicator.ratings import PROVISIONAL_GAMES
 from scorekeeper.api.decorators import api_view
 from scorekeeper.api.serializers.players import PlayerOut
-from scorekeeper.history import ratings
+from scorekeeper.history import ratings, scope
 
 EARLIEST_YEAR, LATEST_YEAR = 1900, 9999
 
@@ -90,7 +90,7 @@ def leaderboard(request: Request) -> Response:
     query.is_valid(raise_exception=True)
     chosen = query.validated_data
     board = ratings.leaderboard(
-        request.user,
+        scope.of_user(request.user),
         slug=chosen.get("game", ""),
         year=chosen.get("year"),
     )

@@ -6,10 +6,15 @@ last counted deal was first recorded, or when the table ended it; an amend of an
 does not move it, a void or an undone end can. So an amend, a void, an undone end or an import
 changes every rating after it, and the same ledger always gives the same ratings.
 
+Every read is of one :class:`~scorekeeper.history.scope.Scope`: its nights, with each seat's
+player read as the scope says (a merged player as the one they were merged into, on one's own
+page every player who is them as one).
+
 Reading is cheap however long the history: the finished games come from the kept replays in a
 fixed number of queries (:func:`standings_for_games`), and each process keeps the last run of
-ratings per reader, game and year, which :meth:`Run.following` rates again only from the first
-game that changed.
+ratings per scope, game and year, which :meth:`Run.following` rates again only from the first
+game that changed. Who is read as whom (:meth:`Scope.signature`) is part of what names a kept
+read, so a merge or its undo is never answered from a read made before it.
 """
 
 from __future__ import annotations
@@ -25,16 +30,19 @@ from django.db.models import Count, Max, QuerySet, Sum
 
 from adjudicator.games import get_game
 from adjudicator.ratings import PROVISIONAL_GAMES, Change, Finish, Rating, Run, finish
-from scorekeeper.access.roles import User, nights_for_user
+from scorekeeper.history.scope import Scope
 from scorekeeper.models import Entry, Game, Player
 from scorekeeper.standings.scoreboard import Standings, standings_for_games
 
-# What each process keeps, per reader, game (or across games, "") and year (or 0): the finished
-# games as last read, with the signature of their ledgers; and the run of ratings over them.
+# What each process keeps, per scope (its key), game (or across games, "") and year (or 0): the
+# finished games as last read, named by the signature of their ledgers and by who was read as
+# whom; and the run of ratings over them, named by who was read as whom.
 _RUNS_KEPT = 500
 _FINISHED_KEPT = 64
-_runs: OrderedDict[tuple[int, str, int], Run[int]] = OrderedDict()
-_finished: OrderedDict[tuple[int, str, int], tuple[tuple[Any, ...], list[Rated]]] = OrderedDict()
+type _Kept = tuple[str, str, int]
+type _Same = tuple[tuple[int, int], ...]
+_runs: OrderedDict[_Kept, tuple[_Same, Run[int]]] = OrderedDict()
+_finished: OrderedDict[_Kept, tuple[tuple[Any, ...], list[Rated]]] = OrderedDict()
 _runs_lock = threading.Lock()
 
 
@@ -92,21 +100,23 @@ def _ledgers(games: QuerySet[Game]) -> tuple[Any, ...]:
     return tuple(sorted(found.items()))
 
 
-def rated_games(user: User, *, slug: str = "", year: int | None = None) -> list[Rated]:
-    """The finished games in the nights the user can see (of one game, in one year, when
-    given), in the order they finished. One query when nothing changed since this process
-    last answered the same question; four otherwise, however many games."""
-    games = Game.objects.filter(night__in=nights_for_user(user))
+def rated_games(scope: Scope, *, slug: str = "", year: int | None = None) -> list[Rated]:
+    """The finished games in the scope's nights (of one game, in one year, when given), in the
+    order they finished, each seat's player read as the scope says. One query when nothing
+    changed since this process last answered the same question; four otherwise, however many
+    games."""
+    games = Game.objects.filter(night__in=scope.nights)
     if slug:
         games = games.filter(slug=slug)
     if year:
         games = games.filter(night__date__year=year)
-    key, signature = (user.pk or 0, slug, year or 0), _ledgers(games)
+    key = (scope.key, slug, year or 0)
+    signature = (_ledgers(games), scope.signature())
     with _runs_lock:
         kept = _finished.get(key)
     if kept is not None and kept[0] == signature:
         return kept[1]
-    found = _rated(list(games.select_related("night")))
+    found = _rated(list(games.select_related("night")), scope)
     with _runs_lock:
         _finished[key] = (signature, found)
         _finished.move_to_end(key)
@@ -115,7 +125,7 @@ def rated_games(user: User, *, slug: str = "", year: int | None = None) -> list[
     return found
 
 
-def _rated(rows: list[Game]) -> list[Rated]:
+def _rated(rows: list[Game], scope: Scope) -> list[Rated]:
     found = []
     standings = standings_for_games(rows)
     for game in rows:
@@ -123,23 +133,24 @@ def _rated(rows: list[Game]) -> list[Rated]:
         at = None if replayed is None or replayed.problems else _finished_at(replayed)
         if replayed is None or at is None:
             continue
-        players = [seat.player_id for seat in replayed.seats]
+        players = [scope.one(seat.player_id) for seat in replayed.seats]
         try:
             rated = finish(game.pk, game.slug, replayed.tally, players)
-        except ValueError:  # a player seated twice: no contest to rate
+        except ValueError:  # a player seated twice (or two read as one): no contest to rate
             continue
         found.append(Rated(game, replayed, at, rated))
     found.sort(key=lambda r: r.at)
     return found
 
 
-def _run(user: User, rated: Sequence[Rated], slug: str, year: int | None) -> Run[int]:
-    key = (user.pk or 0, slug, year or 0)
+def _run(scope: Scope, rated: Sequence[Rated], slug: str, year: int | None) -> Run[int]:
+    key, same = (scope.key, slug, year or 0), scope.signature()
     with _runs_lock:
-        kept = _runs.get(key, Run())
-    run = kept.following(r.finish for r in rated)
+        kept = _runs.get(key)
+    start = kept[1] if kept is not None and kept[0] == same else Run[int]()
+    run = start.following(r.finish for r in rated)
     with _runs_lock:
-        _runs[key] = run
+        _runs[key] = (same, run)
         _runs.move_to_end(key)
         while len(_runs) > _RUNS_KEPT:
             _runs.popitem(last=False)
@@ -182,11 +193,11 @@ class Leaderboard:
         return bool(self.rows) and all(row.provisional for row in self.rows)
 
 
-def leaderboard(user: User, *, slug: str = "", year: int | None = None) -> Leaderboard:
-    """The players of the nights the user can see, by rating in one game (or across games),
-    from the games finished in one year (or ever). Four queries, however many nights."""
-    rated = rated_games(user, slug=slug, year=year)
-    run = _run(user, rated, slug, year)
+def leaderboard(scope: Scope, *, slug: str = "", year: int | None = None) -> Leaderboard:
+    """The players of the scope's nights, by rating in one game (or across games), from the
+    games finished in one year (or ever). Four queries, however many nights."""
+    rated = rated_games(scope, slug=slug, year=year)
+    run = _run(scope, rated, slug, year)
     won: dict[int, int] = {}
     for game in rated:
         for team, place in zip(game.finish.teams, game.finish.places, strict=True):
@@ -210,9 +221,9 @@ def leaderboard(user: User, *, slug: str = "", year: int | None = None) -> Leade
     return Leaderboard(slug, name, year, rows, len(rated))
 
 
-def years(user: User) -> list[int]:
-    """The years of the nights the user can see, newest first (for the leaderboard's filter)."""
-    return sorted({d.year for d in nights_for_user(user).dates("date", "year")}, reverse=True)
+def years(scope: Scope) -> list[int]:
+    """The years of the scope's nights, newest first (for the leaderboard's filter)."""
+    return sorted({d.year for d in scope.nights.dates("date", "year")}, reverse=True)
 
 
 @dataclass(frozen=True)
@@ -235,17 +246,17 @@ class Moved:
         return self.change.after.provisional
 
 
-def game_changes(user: User, game: Game) -> list[Moved]:
+def game_changes(scope: Scope, game: Game) -> list[Moved]:
     """What a finished game did to each of its players' ratings in that game, in seat order
-    (nothing for an unfinished game, or a reader who sees no night)."""
-    rated = rated_games(user, slug=game.slug)
-    run = _run(user, rated, game.slug, None)
+    (nothing for an unfinished game, or a game outside the scope)."""
+    rated = rated_games(scope, slug=game.slug)
+    run = _run(scope, rated, game.slug, None)
     for index, finished in enumerate(run.finishes):
         if finished.key == game.pk:
             changes = {change.player: change for change in run.changes[index]}
-            seats = rated[index].standings.seats
+            seated = [scope.one(seat.player_id) for seat in rated[index].standings.seats]
             names = {p.pk: p.name for p in Player.objects.filter(pk__in=changes)}  # as now
-            return [Moved(names[seat.player_id], changes[seat.player_id]) for seat in seats]
+            return [Moved(names[player], changes[player]) for player in seated]
     return []
 
 
@@ -278,20 +289,22 @@ class GameRating:
         return PROVISIONAL_GAMES
 
 
-def player_ratings(user: User, player: Player) -> list[GameRating]:
-    """A player's rating in each game they finished (most played first), with its history."""
-    rated = rated_games(user)
+def player_ratings(scope: Scope, player: Player) -> list[GameRating]:
+    """A player's rating in each game they finished (most played first), with its history:
+    their games in the scope's nights, with every player read as them there."""
+    me = scope.one(player.pk)
+    rated = rated_games(scope)
     by_game: dict[str, list[Rated]] = {}
     for game in rated:
         by_game.setdefault(game.game.slug, []).append(game)
     result = []
     for slug, games in by_game.items():
-        run = _run(user, games, slug, None)
+        run = _run(scope, games, slug, None)
         points = tuple(
             Point(games[index].game, games[index].game.night.date, games[index].at, change.after)
             for index, changed in enumerate(run.changes)
             for change in changed
-            if change.player == player.pk
+            if change.player == me
         )
         if points:
             rating = points[-1].rating

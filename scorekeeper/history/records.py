@@ -5,6 +5,10 @@ Every page here shows many games at once, so the games, their seats and their le
 loaded in a fixed number of queries (:func:`standings_for_games`) and replayed in memory: the
 number of queries does not grow with the number of nights. Nothing here knows a game's name:
 what a game counts as a feat comes from the engine (``Game.feats``).
+
+A player's record and two players head to head read one
+:class:`~scorekeeper.history.scope.Scope`: its nights, with every seat read as the scope says
+(a merged player's games are the games of the player they were merged into).
 """
 
 from __future__ import annotations
@@ -17,8 +21,9 @@ from django.db.models import Count, Q, QuerySet
 
 from adjudicator.games import all_games
 from adjudicator.tally import Points, format_points
-from scorekeeper.access.roles import User, nights_for_user
+from scorekeeper.clubs import identity
 from scorekeeper.history.feat_names import feat_name
+from scorekeeper.history.scope import Scope
 from scorekeeper.languages.speaking import names_said
 from scorekeeper.models import Game, Night, Player, Ruling, Seat
 from scorekeeper.standings.in_words import standing_text, won_text
@@ -138,18 +143,32 @@ def past_nights(nights: Iterable[Night]) -> list[PastNight]:
     ]
 
 
-def search_nights(user: User, *, player: str = "", game: str = "") -> QuerySet[Night]:
-    """The user's nights, newest first, narrowed to those where a player whose name contains
-    ``player`` sat down, and to those with a game of the slug ``game``."""
-    nights = nights_for_user(user)
+def search_nights(scope: Scope, *, player: str = "", game: str = "") -> QuerySet[Night]:
+    """The scope's nights, newest first, narrowed to those where a player whose name contains
+    ``player`` sat down (or one read as them), and to those with a game of the slug ``game``."""
+    nights = scope.nights
     player = " ".join(player.split())
     if player:
-        nights = nights.filter(
-            Q(games__seats__player__name__icontains=player) | Q(players__name__icontains=player)
-        )
+        named = Q(games__seats__player__name__icontains=player) | Q(players__name__icontains=player)
+        merged = _merged_into_named(scope, player)
+        if merged:
+            named |= Q(games__seats__player__in=merged)
+        nights = nights.filter(named)
     if game:
         nights = nights.filter(games__slug=game)
     return nights.distinct()
+
+
+def _merged_into_named(scope: Scope, name: str) -> list[int]:
+    """The players read as someone whose name contains ``name``: their seats are that
+    player's. No query when nobody is read as anyone else."""
+    if not scope.same:
+        return []
+    targets = set(scope.same.values())
+    named = set(
+        Player.objects.filter(pk__in=targets, name__icontains=name).values_list("pk", flat=True)
+    )
+    return sorted(merged for merged, into in scope.same.items() if into in named)
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -160,25 +179,25 @@ def game_choices() -> list[tuple[str, str]]:
 # A player's record ------------------------------------------------------------------------------
 
 
-def visible_players(user: User) -> QuerySet[Player]:
-    """Players the user may look up: their own, and anyone seated in a night they can see."""
-    if not user.is_authenticated:
-        return Player.objects.none()
-    seen = Seat.objects.filter(game__night__in=nights_for_user(user)).values("player")
-    return Player.objects.filter(Q(owner=user) | Q(pk__in=seen)).order_by("name")
+def visible_players(scope: Scope) -> QuerySet[Player]:
+    """Players one may look up in the scope: for a person, their own roster and their clubs',
+    and anyone seated in a night they can see; never a player merged into another."""
+    return scope.players
 
 
-def _player_games(user: User, players: list[Player]) -> list[Game]:
-    """The games the user can see in which every one of ``players`` sat, oldest first."""
-    games = Game.objects.filter(night__in=nights_for_user(user))
+def _player_games(scope: Scope, players: list[int]) -> list[Game]:
+    """The scope's games in which every one of ``players`` (or a player read as them) sat,
+    oldest first."""
+    games = Game.objects.filter(night__in=scope.nights)
     for player in players:
-        games = games.filter(pk__in=Seat.objects.filter(player=player).values("game"))
+        them = identity.all_as(scope.same, player)
+        games = games.filter(pk__in=Seat.objects.filter(player__in=them).values("game"))
     return list(games.select_related("night").order_by("night__date", "night_id", "number"))
 
 
-def _unit_of(standings: Standings, player: Player) -> int | None:
+def _unit_of(standings: Standings, scope: Scope, player: int) -> int | None:
     for seat in standings.seats:
-        if seat.player_id == player.pk:
+        if scope.one(seat.player_id) == player:
             return standings.seating.unit_of(seat.position)
     return None
 
@@ -252,10 +271,11 @@ def _add_feat(book: dict[str, FeatTotal], key: str, label: str, best: str, value
     book[key].add(value)
 
 
-def player_record(user: User, player: Player) -> PlayerRecord:
+def player_record(scope: Scope, player: Player) -> PlayerRecord:
     """Games played and won per game, average and best totals, and each game's feats, over the
-    games the user can see."""
-    games = _player_games(user, [player])
+    scope's games (a player read as ``player`` there plays as them)."""
+    me = scope.one(player.pk)
+    games = _player_games(scope, [me])
     standings = standings_for_games(games)
     records: dict[str, GameRecord] = {}
     overall: dict[str, FeatTotal] = {}
@@ -263,7 +283,7 @@ def player_record(user: User, player: Player) -> PlayerRecord:
         found = standings[game.pk]
         if found is None or not found.tally.deals:  # a game nobody played a deal of
             continue
-        unit = _unit_of(found, player)
+        unit = _unit_of(found, scope, me)
         if unit is None:  # pragma: no cover - the games were chosen by the player's seat
             continue
         tally = found.tally
@@ -327,8 +347,11 @@ def _ahead(a: Points, b: Points, lower_is_better: bool) -> int:
     return 1 if (a < b) == lower_is_better else -1
 
 
-def head_to_head(user: User, first: Player, second: Player) -> HeadToHead:
-    games = _player_games(user, [first, second])
+def head_to_head(scope: Scope, first: Player, second: Player) -> HeadToHead:
+    """Two players in the scope's games where both sat: per game, games both played, and of
+    those finished, how often each finished ahead."""
+    one, other = scope.one(first.pk), scope.one(second.pk)
+    games = _player_games(scope, [one, other])
     standings = standings_for_games(games)
     rivalries: dict[str, Rivalry] = {}
     for game in games:
@@ -339,7 +362,7 @@ def head_to_head(user: User, first: Player, second: Player) -> HeadToHead:
         rivalry.played += 1
         if not found.finished:
             continue
-        a, b = _unit_of(found, first), _unit_of(found, second)
+        a, b = _unit_of(found, scope, one), _unit_of(found, scope, other)
         if a is None or b is None:  # pragma: no cover - both were seated
             continue
         totals = found.tally.totals

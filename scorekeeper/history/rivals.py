@@ -1,8 +1,9 @@
 """A player's rival, nemesis, best partner, winning streaks and records, from their finished games.
 
 Everything here is read from the same finished games the ratings read (:func:`rated_games`:
-the nights the reader can see, in the order the games finished), so the figures agree with the
-leaderboard and follow every amend and void. Each figure keeps the games behind it, for the
+the scope's nights, in the order the games finished, each seat read as the scope says), so the
+figures agree with the leaderboard, follow every amend and void, and count a merged player's
+games as the player they were merged into. Each figure keeps the games behind it, for the
 page to link to. A player is *ahead* of another when they finished in a better place, by the
 game's own tally (winners first, the rest by total, equal totals level).
 """
@@ -15,9 +16,9 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext
 
 from adjudicator.tally import Points, format_points
-from scorekeeper.access.roles import User
 from scorekeeper.history.feat_names import record_name
 from scorekeeper.history.ratings import Rated, rated_games
+from scorekeeper.history.scope import Scope
 from scorekeeper.models import Game, Player
 
 NEMESIS_MEETINGS = 5
@@ -138,13 +139,14 @@ class _Book:
         )
 
 
-def rivals(user: User, player: Player) -> Rivals:
+def rivals(scope: Scope, player: Player) -> Rivals:
     """The player's rival (the opponent met most), nemesis (the one most often ahead of them,
     after :data:`NEMESIS_MEETINGS` meetings), best partner (the best win rate together, after
     :data:`PARTNER_GAMES` games), winning streaks and records per game, over the finished games
-    in the nights the user can see. As many queries however many games."""
-    finished = [game for game in rated_games(user) if _seat_of(game, player) is not None]
-    seated = {seat.player_id for game in finished for seat in game.standings.seats}
+    in the scope's nights. As many queries however many games."""
+    me = scope.one(player.pk)
+    finished = [game for game in rated_games(scope) if _in(game, me)]
+    seated = {other for game in finished for team in game.finish.teams for other in team}
     people = Player.objects.in_bulk(seated)  # their names as they are now
     meetings: dict[int, Meetings] = {}
     partners: dict[int, Partnership] = {}
@@ -153,12 +155,12 @@ def rivals(user: User, player: Player) -> Rivals:
     longest: list[Game] = []
     for rated in finished:
         game, standings, result = rated.game, rated.standings, rated.finish
-        unit = next(u for u, team in enumerate(result.teams) if player.pk in team)
+        unit = next(u for u, team in enumerate(result.teams) if me in team)
         place = result.places[unit]
         won = place == 1
         for other_unit, team in enumerate(result.teams):
             for other in team:
-                if other == player.pk:
+                if other == me:
                     continue
                 if other_unit == unit:
                     together = partners.setdefault(other, Partnership(people[other]))
@@ -206,5 +208,6 @@ def rivals(user: User, player: Player) -> Rivals:
     )
 
 
-def _seat_of(rated: Rated, player: Player) -> int | None:
-    return next((s.position for s in rated.standings.seats if s.player_id == player.pk), None)
+def _in(rated: Rated, player: int) -> bool:
+    """Whether ``player`` (as the scope reads the seats) finished the game."""
+    return any(player in team for team in rated.finish.teams)

@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 from adjudicator.games import all_games, get_game
 from scorekeeper.games import services as game_services
 from scorekeeper.history import ratings
+from scorekeeper.history.scope import of_user
 from scorekeeper.models import Entry, Game, Night
 from scorekeeper.standings import scoreboard
 from tests.browser.hands import one_from_the_end, record_hand, table_size
@@ -72,7 +73,7 @@ def test_the_deal_that_ends_the_game_is_answered_in_view(
     page.screenshot(path=str(SHOTS / f"game-end-{game.slug}-{phone['width']}.png"))
     standings = scoreboard.game_standings(played)
     assert standings.finished
-    assert [r.game for r in ratings.rated_games(night.owner)] == [played]
+    assert [r.game for r in ratings.rated_games(of_user(night.owner))] == [played]
 
     # Undo re-opens the game: the ledger replays without the deal, and the ratings follow.
     undo.click()
@@ -83,6 +84,6 @@ def test_the_deal_that_ends_the_game_is_answered_in_view(
     assert_in_view(page, page.locator("#recorded"))
     if "won" in last:  # a trick game by quick entry: the hand undone is back in the form
         expect(page.locator('#record input[name="won_0"]')).to_have_value(str(last["won"][0]))
-    assert ratings.rated_games(night.owner) == []
+    assert ratings.rated_games(of_user(night.owner)) == []
     void = Entry.objects.get(game=played, kind=Entry.Kind.VOID)
     assert void.note == "Undone just after it was recorded"

@@ -21,7 +21,7 @@ from scorekeeper.desk import disputes
 from scorekeeper.exceptions import ServiceError, StaleDeal
 from scorekeeper.games import confirmations
 from scorekeeper.games import services as game_services
-from scorekeeper.history import ratings
+from scorekeeper.history import ratings, scope
 from scorekeeper.ledger import reading
 from scorekeeper.live import board_cache, polling
 from scorekeeper.models import Entry, Game
@@ -68,7 +68,7 @@ def _context(
         "disputes": disputes.hand_disputes(standings),
         "poll_key": polling.poll_key(request, game.pk),
         "rated": (
-            ratings.game_changes(request.user, game)
+            ratings.game_changes(scope.of_user(request.user), game)
             if standings.finished and request.user.is_authenticated
             else []
         ),

@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
@@ -21,7 +21,7 @@ from scorekeeper.access import roles
 from scorekeeper.api import parsers, shapes
 from scorekeeper.desk import asking
 from scorekeeper.exceptions import ServiceError
-from scorekeeper.history import ratings, records, rivals
+from scorekeeper.history import ratings, records, rivals, scope
 from scorekeeper.history.rating_chart import rating_chart
 from scorekeeper.languages.speaking import names_said
 from scorekeeper.models import Night
@@ -77,7 +77,7 @@ def history_list(request: AuthedRequest) -> HttpResponse:
     player = game = ""
     if form.is_valid():
         player, game = form.cleaned_data["player"], form.cleaned_data["game"]
-    nights = records.search_nights(request.user, player=player, game=game)
+    nights = records.search_nights(scope.of_user(request.user), player=player, game=game)
     page = Paginator(nights, NIGHTS_PER_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
@@ -111,7 +111,7 @@ def player_list(request: AuthedRequest) -> HttpResponse:
     return render(
         request,
         "scorekeeper/history/players.html",
-        {"players": records.visible_players(request.user)},
+        {"players": records.visible_players(scope.of_user(request.user))},
     )
 
 
@@ -126,22 +126,27 @@ def _player_id(raw: str | None) -> int | None:
 @require_GET
 def player_detail(request: AuthedRequest, pk: int) -> HttpResponse:
     """A player's games played and won per game, totals and feats; ``?vs=<id>``: head to head."""
-    players = records.visible_players(request.user)
-    player = get_object_or_404(players, pk=pk)
+    mine = scope.of_user(request.user)
+    players = records.visible_players(mine)
     vs_id = _player_id(request.GET.get("vs"))
-    rival = players.filter(pk=vs_id).exclude(pk=player.pk).first() if vs_id else None
-    rated = ratings.player_ratings(request.user, player)
+    # The player and the one to compare with, in one query.
+    found = players.in_bulk([pk] if vs_id is None else [pk, vs_id])
+    player = found.get(pk)
+    if player is None:
+        raise Http404("No such player.")
+    rival = found.get(vs_id) if vs_id is not None and vs_id != pk else None
+    rated = ratings.player_ratings(mine, player)
     return render(
         request,
         "scorekeeper/history/player.html",
         {
             "player": player,
-            "record": records.player_record(request.user, player),
+            "record": records.player_record(mine, player),
             "others": players.exclude(pk=player.pk),
             "rival": rival,
-            "h2h": records.head_to_head(request.user, player, rival) if rival else None,
+            "h2h": records.head_to_head(mine, player, rival) if rival else None,
             "ratings": rated,
-            "rivals": rivals.rivals(request.user, player),
+            "rivals": rivals.rivals(mine, player),
             "rating_chart": rating_chart(rated, ident=f"ratings-{player.pk}"),
         },
     )
@@ -151,11 +156,10 @@ def player_detail(request: AuthedRequest, pk: int) -> HttpResponse:
 @require_GET
 def leaderboard(request: AuthedRequest) -> HttpResponse:
     """The players of the nights the user can see, by rating: ``?game=<slug>&year=<year>``."""
-    form = RatingsForm(request.GET or None, years=ratings.years(request.user))
+    mine = scope.of_user(request.user)
+    form = RatingsForm(request.GET or None, years=ratings.years(mine))
     chosen = form.cleaned_data if form.is_valid() else {}
-    board = ratings.leaderboard(
-        request.user, slug=chosen.get("game") or "", year=chosen.get("year")
-    )
+    board = ratings.leaderboard(mine, slug=chosen.get("game") or "", year=chosen.get("year"))
     return render(request, "scorekeeper/history/ratings.html", {"form": form, "board": board})
 
 

@@ -23,6 +23,7 @@ from scorekeeper.exceptions import Conflict, InvalidInput
 from scorekeeper.games import confirmations
 from scorekeeper.games import services as game_services
 from scorekeeper.history import ratings
+from scorekeeper.history.scope import of_user
 from scorekeeper.models import Entry, Game, Night
 from scorekeeper.standings import scoreboard
 from scorekeeper.transfer import exporting, importing
@@ -222,11 +223,11 @@ def test_a_game_over_by_its_own_rule_is_finished_once_confirmed(
     assert "The game ends once the other side confirms deals 1, 2, 3, 4, 5, 6, 7." in (
         standings.name_status()
     )
-    assert ratings.rated_games(alice) == []
+    assert ratings.rated_games(of_user(alice)) == []
     for entry in entries:
         confirmations.deal_confirm(game=game, deal_key=entry.pk, by=alice, seat=TOM)
     assert scoreboard.game_standings(game).finished
-    rated = ratings.rated_games(alice)
+    rated = ratings.rated_games(of_user(alice))
     assert [r.game.pk for r in rated] == [game.pk]
     assert rated[0].at == max(e.pk for e in Entry.objects.filter(kind="confirm"))
 
@@ -247,7 +248,7 @@ def test_a_voided_hand_holds_nothing_up(asking_night: Night, alice: Any) -> None
     standings = scoreboard.game_standings(game)
     assert standings.unconfirmed == [] and standings.finished
     assert "confirms" not in standings.name_status()
-    assert [r.game.pk for r in ratings.rated_games(alice)] == [game.pk]
+    assert [r.game.pk for r in ratings.rated_games(of_user(alice))] == [game.pk]
 
 
 def test_confirmations_are_chained_exported_and_imported(voormsi: Game, alice: Any) -> None:
@@ -446,10 +447,10 @@ def _reads(user: Any, games: list[Game]) -> dict[str, Any]:
             (s.finished, s.name_status(), [h.number for h in s.unconfirmed], s.tally.totals)
             for s in found
         ],
-        "rated": [(r.game.pk, r.at) for r in ratings.rated_games(user)],
+        "rated": [(r.game.pk, r.at) for r in ratings.rated_games(of_user(user))],
         "leaderboard": [
             (row.player.name, row.rating.shown, row.rating.games, row.won)
-            for row in ratings.leaderboard(user).rows
+            for row in ratings.leaderboard(of_user(user)).rows
         ],
         "history": page("history"),
         "ratings": page("ratings"),
@@ -514,7 +515,7 @@ def test_turning_confirmations_off_lets_the_waiting_hands_count_and_ends_the_gam
     confirmations.deal_confirm(game=waiting, deal_key=hands[0].pk, by=alice, seat=TOM)
     other = GameFactory(night=NightFactory(owner=alice), slug="bridge-rummy")
     _finish(other, alice)
-    assert [r.game.pk for r in ratings.rated_games(alice)] == [other.pk]
+    assert [r.game.pk for r in ratings.rated_games(of_user(alice))] == [other.pk]
     assert "The game ends once the other side confirms deals 2, 3, 4, 5, 6, 7." in (
         scoreboard.game_standings(waiting).name_status()
     )
@@ -525,7 +526,7 @@ def test_turning_confirmations_off_lets_the_waiting_hands_count_and_ends_the_gam
     assert "confirms" not in standings.name_status()
     assert standings.history[0].confirmed_by == "Tom"  # what was confirmed stays said
     setting = waiting.entries.get(kind="setting")
-    rated = ratings.rated_games(alice)
+    rated = ratings.rated_games(of_user(alice))
     assert [(r.game.pk, r.at) for r in rated][-1] == (waiting.pk, setting.pk)
     assert [r.game.pk for r in rated] == [other.pk, waiting.pk]
     with pytest.raises(InvalidInput, match="does not ask"):
@@ -567,11 +568,13 @@ def test_an_amend_after_the_night_turned_on_waits_even_in_a_game_already_over(
     )
     standings = scoreboard.game_standings(game)
     assert not standings.finished and [h.number for h in standings.unconfirmed] == [2]
-    assert ratings.rated_games(alice) == []
+    assert ratings.rated_games(of_user(alice)) == []
     confirm = confirmations.deal_confirm(
         game=game, deal_key=hands[1].pk, by=alice, seat=TOM, revision=amend.pk
     )
-    assert [(r.game.pk, r.at) for r in ratings.rated_games(alice)] == [(game.pk, confirm.pk)]
+    assert [(r.game.pk, r.at) for r in ratings.rated_games(of_user(alice))] == [
+        (game.pk, confirm.pk)
+    ]
 
 
 def test_a_table_ended_game_undone_after_the_night_turned_on_asks_for_the_hands_after(

@@ -16,6 +16,7 @@ from scorekeeper import seal
 from scorekeeper.exceptions import InvalidInput
 from scorekeeper.games import services as game_services
 from scorekeeper.history import records
+from scorekeeper.history.scope import of_user
 from scorekeeper.ledger import reading
 from scorekeeper.models import Entry, Game, Night, Player, Seat
 from scorekeeper.standings import in_words, scoreboard
@@ -49,7 +50,7 @@ def test_ending_an_open_game_finishes_it_for_the_one_most_up(rummy: Game, bob: A
     summary = in_words.game_summary(rummy)
     assert (summary.finished, summary.won_text) == (True, "Tom won, up 35")
     tom = Player.objects.get(owner=rummy.night.owner, name="Tom")
-    record = records.player_record(rummy.night.owner, tom)
+    record = records.player_record(of_user(rummy.night.owner), tom)
     assert (record.games[0].finished, record.games[0].won) == (1, 1)
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from scorekeeper.games import services as game_services
 from scorekeeper.history import records
+from scorekeeper.history.scope import of_user
 from scorekeeper.models import Player
 from tests.factories import GameFactory, NightFactory, UserFactory, played_night
 
@@ -36,18 +37,18 @@ def test_search_finds_nights_by_player_and_by_game(alice: Any, carol: Any) -> No
     other = NightFactory(owner=alice)
     GameFactory(night=other, slug="voormsi", players=["Zed", "Yan", "Xi", "Wu"])
     played_night(carol)  # carol's: never found by alice
-    assert list(records.search_nights(alice, player="mar")) == [with_mary]
-    assert list(records.search_nights(alice, player="  ya ")) == [other]
-    assert list(records.search_nights(alice, game="voormsi")) == [other]
-    assert list(records.search_nights(alice, game="brummy", player="zed")) == []
-    assert set(records.search_nights(alice)) == {with_mary, other}
+    assert list(records.search_nights(of_user(alice), player="mar")) == [with_mary]
+    assert list(records.search_nights(of_user(alice), player="  ya ")) == [other]
+    assert list(records.search_nights(of_user(alice), game="voormsi")) == [other]
+    assert list(records.search_nights(of_user(alice), game="brummy", player="zed")) == []
+    assert set(records.search_nights(of_user(alice))) == {with_mary, other}
 
 
 def test_a_players_record_counts_games_wins_totals_and_feats(alice: Any) -> None:
     played_night(alice)
     played_night(alice)
     mary = Player.objects.get(owner=alice, name="Mary")
-    record = records.player_record(alice, mary)
+    record = records.player_record(of_user(alice), mary)
     assert (record.played, record.won) == (4, 2)
     by_slug = {g.slug: g for g in record.games}
     bridge, brummy = by_slug["bridge-rummy"], by_slug["brummy"]
@@ -57,7 +58,8 @@ def test_a_players_record_counts_games_wins_totals_and_feats(alice: Any) -> None
     assert {f.key: f.text for f in brummy.feat_list} == {"best_grid": "30"}
     assert {f.key: f.text for f in record.feats} == {"stars": "8", "best_grid": "30"}
     dick = Player.objects.get(owner=alice, name="Dick")
-    assert {f.key: f.text for f in records.player_record(alice, dick).feats}["best_grid"] == "41"
+    feats = records.player_record(of_user(alice), dick).feats
+    assert {f.key: f.text for f in feats}["best_grid"] == "41"
 
 
 def test_a_player_record_shows_only_the_nights_the_viewer_can_see(
@@ -65,9 +67,9 @@ def test_a_player_record_shows_only_the_nights_the_viewer_can_see(
 ) -> None:
     played_night(alice, recorder=bob)
     mary = Player.objects.get(owner=alice, name="Mary")
-    assert records.player_record(bob, mary).played == 2
-    assert mary in records.visible_players(bob)
-    assert mary not in records.visible_players(carol)
+    assert records.player_record(of_user(bob), mary).played == 2
+    assert mary in records.visible_players(of_user(bob))
+    assert mary not in records.visible_players(of_user(carol))
 
 
 def test_head_to_head_counts_who_finished_ahead(alice: Any) -> None:
@@ -75,13 +77,13 @@ def test_head_to_head_counts_who_finished_ahead(alice: Any) -> None:
     played_night(alice)
     mary = Player.objects.get(owner=alice, name="Mary")
     tom = Player.objects.get(owner=alice, name="Tom")
-    h2h = records.head_to_head(alice, mary, tom)
+    h2h = records.head_to_head(of_user(alice), mary, tom)
     by_slug = {r.slug: r for r in h2h.games}
     # Bridge Rummy is over twice, Mary lowest; Brummy is still going: played, not counted.
     assert (by_slug["bridge-rummy"].played, by_slug["bridge-rummy"].first_ahead) == (2, 2)
     assert (by_slug["brummy"].played, by_slug["brummy"].first_ahead) == (2, 0)
     assert (h2h.played, h2h.first_ahead, h2h.second_ahead) == (4, 2, 0)
-    assert records.head_to_head(alice, tom, mary).second_ahead == 2
+    assert records.head_to_head(of_user(alice), tom, mary).second_ahead == 2
 
 
 def test_partners_on_one_side_finish_level(alice: Any) -> None:
@@ -97,9 +99,9 @@ def test_partners_on_one_side_finish_level(alice: Any) -> None:
         game_services.deal_record(game=game, by=alice, data=data)
         number += 1
     ann, cat = (Player.objects.get(owner=alice, name=n) for n in ("Ann", "Cat"))
-    (rivalry,) = records.head_to_head(alice, ann, cat).games
+    (rivalry,) = records.head_to_head(of_user(alice), ann, cat).games
     assert (rivalry.played, rivalry.level) == (1, 1)
-    record = records.player_record(alice, ann)
+    record = records.player_record(of_user(alice), ann)
     standings = records.standings_for_games([game])[game.pk]
     assert standings is not None
     won = int(0 in standings.tally.winners)
@@ -114,12 +116,13 @@ def test_history_reads_take_the_same_queries_for_one_night_or_ten(
     nights = [played_night(owner) for _ in range(count)]
     mary = Player.objects.get(owner=owner, name="Mary")
     tom = Player.objects.get(owner=owner, name="Tom")
+    theirs = of_user(owner)  # who is who: one query, read once per request
     with django_assert_max_num_queries(5):  # nights, their games, seats, entries, rulings
-        records.past_nights(records.search_nights(owner, player="Mary"))
+        records.past_nights(records.search_nights(theirs, player="Mary"))
     with django_assert_max_num_queries(4):
-        records.player_record(owner, mary)
+        records.player_record(theirs, mary)
     with django_assert_max_num_queries(4):
-        records.head_to_head(owner, mary, tom)
+        records.head_to_head(theirs, mary, tom)
     assert len(nights) == count
 
 
@@ -127,7 +130,7 @@ def test_a_game_nobody_played_a_deal_of_is_not_counted_as_played(alice: Any) -> 
     night = played_night(alice)
     GameFactory(night=night, slug="brummy", players=["Mary", "Tom"])  # started, never played
     mary, tom = (Player.objects.get(owner=alice, name=n) for n in ("Mary", "Tom"))
-    record = records.player_record(alice, mary)
+    record = records.player_record(of_user(alice), mary)
     assert record.played == 2
     assert {g.slug: g.played for g in record.games} == {"bridge-rummy": 1, "brummy": 1}
-    assert records.head_to_head(alice, mary, tom).played == 2
+    assert records.head_to_head(of_user(alice), mary, tom).played == 2

@@ -20,6 +20,7 @@ from adjudicator.options import options_as_dict
 from adjudicator.ratings import Run
 from scorekeeper.games import services as game_services
 from scorekeeper.history import ratings
+from scorekeeper.history.scope import of_user
 from scorekeeper.ledger import reading
 from scorekeeper.models import Entry, Game, Night, Player, Seat
 from scorekeeper.nights import services as night_services
@@ -49,7 +50,7 @@ def knock(
 
 
 def board(user: Any, **filters: Any) -> dict[str, tuple[float, int, bool]]:
-    found = ratings.leaderboard(user, **filters)
+    found = ratings.leaderboard(of_user(user), **filters)
     return {
         row.player.name: (row.rating.shown, row.rating.games, row.provisional) for row in found.rows
     }
@@ -95,7 +96,7 @@ def test_the_leaderboard_is_the_nights_the_reader_can_see(alice: Any, bob: Any, 
     knock(night, alice, winner=0)
     assert set(board(bob)) == {"Ann", "Bob", "Cy"}
     assert board(carol) == {}
-    assert ratings.leaderboard(carol).games == 0
+    assert ratings.leaderboard(of_user(carol)).games == 0
 
 
 def test_filtering_by_game_and_by_year(alice: Any) -> None:
@@ -107,7 +108,7 @@ def test_filtering_by_game_and_by_year(alice: Any) -> None:
     assert board(alice, year=2026)["Cy"][0] > board(alice, year=2026)["Ann"][0]
     assert board(alice)["Ann"][1] == 2
     assert board(alice, slug="voormsi") == {}
-    assert ratings.years(alice) == [2026, 2025]
+    assert ratings.years(of_user(alice)) == [2026, 2025]
 
 
 def test_provisional_until_five_games(alice: Any) -> None:
@@ -132,7 +133,7 @@ def test_an_amend_of_an_earlier_game_changes_every_rating_after_it_as_a_fresh_re
     game_services.game_end(game=games[3], by=alice)
     after = board(alice)
     assert after != before
-    kept = ratings._runs[(alice.pk, "", 0)]
+    kept = ratings._runs[(of_user(alice).key, "", 0)][1]
     # The fourth game finished again at its new end, so it is now the last: only it and those
     # after its old place were rated again, not the three before it.
     assert kept.rated == 3
@@ -155,14 +156,14 @@ def test_a_finished_game_says_what_it_did_to_each_rating(alice: Any) -> None:
     night = NightFactory(owner=alice)
     knock(night, alice, winner=0)
     game = knock(night, alice, winner=1)
-    moved = ratings.game_changes(alice, game)
+    moved = ratings.game_changes(of_user(alice), game)
     assert [m.name for m in moved] == ["Ann", "Bob", "Cy"]
     ann, bob, cy = moved
     assert ann.before > 0  # Ann won the first game
     assert bob.after - bob.before > ann.after - ann.before  # Bob won this one
     assert cy.change.after.mu < cy.change.before.mu
     unfinished = GameFactory(night=night, slug="rummy", players=["Ann", "Bob"])
-    assert ratings.game_changes(alice, unfinished) == []
+    assert ratings.game_changes(of_user(alice), unfinished) == []
 
 
 def test_a_players_ratings_per_game_with_their_history(alice: Any) -> None:
@@ -170,7 +171,7 @@ def test_a_players_ratings_per_game_with_their_history(alice: Any) -> None:
     for n in range(3):
         knock(night, alice, winner=n % 3)
     ann = Player.objects.get(owner=alice, name="Ann")
-    (rummy,) = ratings.player_ratings(alice, ann)
+    (rummy,) = ratings.player_ratings(of_user(alice), ann)
     assert (rummy.slug, rummy.rating.games, len(rummy.points)) == ("rummy", 3, 3)
     assert rummy.points[-1].rating == rummy.rating
 
@@ -209,8 +210,9 @@ def test_the_leaderboard_makes_as_many_queries_for_500_nights_as_for_10(
     for user in (alice, bob):
         ratings.forget_runs()
         scoreboard.forget_kept()
+        theirs = of_user(user)
         with CaptureQueriesContext(connection) as made:
-            found = ratings.leaderboard(user, slug="rummy")
+            found = ratings.leaderboard(theirs, slug="rummy")
         counts.append(len(made))
         assert found.games in (10, 500)
     assert counts[0] == counts[1]
@@ -245,9 +247,10 @@ def test_a_read_when_nothing_changed_asks_only_whether_anything_did(alice: Any) 
     night = NightFactory(owner=alice)
     for winner in (0, 1, 2):
         knock(night, alice, winner=winner)
-    first = ratings.leaderboard(alice)
+    mine = of_user(alice)
+    first = ratings.leaderboard(mine)
     with CaptureQueriesContext(connection) as made:
-        again = ratings.leaderboard(alice)
+        again = ratings.leaderboard(mine)
     assert len(made) == 2  # the ledgers' signature, and the players' names as they are now
     assert again == first
     night_services.night_player_rename(
@@ -296,7 +299,7 @@ def test_settled_ratings_are_listed_before_provisional_ones_even_when_lower(alic
     for _ in range(5):
         knock(night, alice, winner=0)  # Ann beats Bob and Cy five times: all three settle
     knock(night, alice, winner=0, players=("Dee", "Cy", "Bob"))  # Dee's one win
-    rows = ratings.leaderboard(alice).rows
+    rows = ratings.leaderboard(of_user(alice)).rows
     shown = {row.player.name: row.rating.shown for row in rows}
     assert shown["Dee"] > min(shown["Bob"], shown["Cy"])  # she would rank above a settled one
     assert [row.player.name for row in rows][-1] == "Dee"
@@ -312,7 +315,7 @@ def test_the_page_says_what_a_rating_is_and_when_it_settles(client: Client, alic
     and nothing on the page said why. Ann and Cy won Voormsi as partners, Ben Treikort and
     Cy Knock Rummy: each partner's win counts, each game brings each partner nearer settling."""
     the_issues_night(alice)
-    board = ratings.leaderboard(alice)
+    board = ratings.leaderboard(of_user(alice))
     rows = {row.player.name: row for row in board.rows}
     assert {name: (row.won, row.rating.games) for name, row in rows.items()} == {
         "Ann": (1, 3),

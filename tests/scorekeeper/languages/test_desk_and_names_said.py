@@ -18,6 +18,7 @@ from adjudicator.games import all_games
 from scorekeeper.desk import asking, disputes
 from scorekeeper.games import services as game_services
 from scorekeeper.history import records, rivals
+from scorekeeper.history.scope import of_user
 from scorekeeper.house_rules.profile_selectors import RULE_NAMES, option_label
 from scorekeeper.models import Game, Night, Player, Ruling
 from scorekeeper.standings import result_cards, scoreboard
@@ -174,8 +175,8 @@ def test_a_players_record_names_its_feats_in_swedish(alice: Any) -> None:
     mary = Player.objects.get(owner=alice, name="Mary")
     scoreboard.forget_kept()
     with translation.override("sv"):
-        record = records.player_record(alice, mary)
-        found = rivals.rivals(alice, mary)
+        record = records.player_record(of_user(alice), mary)
+        found = rivals.rivals(of_user(alice), mary)
     assert {f.key: f.label for f in record.feats} == {
         "stars": "stjärnor",
         "best_grid": "bästa rutnät",

@@ -12,6 +12,7 @@ from django.urls import reverse
 
 from scorekeeper.games import services as game_services
 from scorekeeper.history import ratings
+from scorekeeper.history.scope import of_user
 from scorekeeper.models import Entry, Game, Night
 from scorekeeper.nights.demo import SAMPLE_DEALS
 from scorekeeper.standings import scoreboard
@@ -146,7 +147,7 @@ def test_undoing_the_deal_that_ended_the_game_plays_on_and_the_ratings_follow(
 ) -> None:
     _one_deal_from_the_end(bridge_game)
     alice_client.post(record_url(bridge_game), form_fields(SAMPLE_DEALS[0]), **HX)
-    assert [r.game for r in ratings.rated_games(alice)] == [bridge_game]
+    assert [r.game for r in ratings.rated_games(of_user(alice))] == [bridge_game]
     night = bridge_game.night.get_absolute_url()
     assert '<span class="won">♛ Mary' in alice_client.get(night).content.decode()
     entry = Entry.objects.filter(kind=Entry.Kind.RECORD).order_by("-id").first()
@@ -162,7 +163,7 @@ def test_undoing_the_deal_that_ended_the_game_plays_on_and_the_ratings_follow(
     assert standings.name_status() == "After deal 6 of 7: Mary lowest on 160."
     assert "Deal 7 voided: it stays in the history" in html
     assert "<h2>Record deal 8</h2>" in html
-    assert ratings.rated_games(alice) == []
+    assert ratings.rated_games(of_user(alice)) == []
     assert '<span class="going">still going: Mary' in alice_client.get(night).content.decode()
 
 

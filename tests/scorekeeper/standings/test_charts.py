@@ -13,6 +13,7 @@ import pytest
 from scorekeeper.games import services as game_services
 from scorekeeper.history import ratings
 from scorekeeper.history.rating_chart import rating_chart
+from scorekeeper.history.scope import of_user
 from scorekeeper.models import Player
 from scorekeeper.standings import charts, scoreboard, text_width
 from tests.factories import NightFactory
@@ -76,7 +77,7 @@ def test_a_players_chart_says_each_date_once_and_names_each_game(alice: Any) -> 
     knock = played(later, alice, "knock-rummy", ["Ben", "Ann", "Cy"], deals=2)
     game_services.game_end(game=knock, by=alice)
     ann = Player.objects.get(owner=alice, name="Ann")
-    chart = rating_chart(ratings.player_ratings(alice, ann), ident="ratings")
+    chart = rating_chart(ratings.player_ratings(of_user(alice), ann), ident="ratings")
     assert chart is not None
     assert [tick["label"] for tick in chart["xticks"]] == ["28 Nov", "5 Dec"]
     said = [row["number"] for row in chart["rows"]]

@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 
 from scorekeeper.games import services as game_services
 from scorekeeper.history import ratings
+from scorekeeper.history.scope import of_user
 from scorekeeper.models import Entry, Night
 from scorekeeper.transfer import exporting, importing
 from tests.factories import UserFactory, played_night
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.django_db
 
 
 def board(user: Any) -> list[tuple[str, int, int, float]]:
-    found = ratings.leaderboard(user, slug="bridge-rummy")
+    found = ratings.leaderboard(of_user(user), slug="bridge-rummy")
     return [(r.player.name, r.rating.games, r.won, str(r.rating)) for r in found.rows]
 
 
