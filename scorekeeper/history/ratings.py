@@ -167,6 +167,11 @@ class Standing:
     won: int
 
     @property
+    def played(self) -> int:
+        """The finished games rated (``won`` of them in first place)."""
+        return self.rating.games
+
+    @property
     def provisional(self) -> bool:
         return self.rating.provisional
 
