@@ -16,6 +16,7 @@ from scorekeeper.exceptions import InvalidInput
 from scorekeeper.history import ratings, records, rivals
 from scorekeeper.history.scope import of_club, of_self, of_user
 from scorekeeper.models import Player
+from scorekeeper.nights import services as night_services
 from scorekeeper.standings import scoreboard
 from tests.factories import GameFactory, NightFactory, UserFactory
 from tests.scorekeeper.history.club_ledgers import (
@@ -169,6 +170,19 @@ def test_a_merge_after_a_read_is_never_answered_from_the_read_before_it(
     assert again == before
 
 
+def test_a_search_by_name_finds_the_nights_of_everyone_read_as_them(
+    alice: Any, two: Ledger
+) -> None:
+    nights = [game.night for game in two.games[::4]]  # each night's first game
+    cy = two.player("Cy")
+    # Cy went home after the first night's games: off its table, still in its seats.
+    night_services.night_player_leave(night=nights[0], by=alice, player_id=cy.pk)
+    assert list(records.search_nights(of_club(two.club), player="cyd")) == nights[:0:-1]
+    club_services.merge(club=two.club, by=alice, merged_id=cy.pk, into_id=two.player("Cyd").pk)
+    assert list(records.search_nights(of_club(two.club), player="cyd")) == nights[::-1]
+    assert list(records.search_nights(of_club(two.club), player="eve")) == nights[2::-1]
+
+
 def test_two_players_who_sat_at_one_game_are_two_people(alice: Any, two: Ledger) -> None:
     ann, cy = two.player("Ann"), two.player("Cy")
     with pytest.raises(InvalidInput) as refused:
@@ -185,8 +199,6 @@ def test_two_players_who_sat_at_one_game_are_two_people(alice: Any, two: Ledger)
 def test_an_undone_merge_brings_a_name_taken_meanwhile_back_numbered(
     alice: Any, two: Ledger
 ) -> None:
-    from scorekeeper.nights import services as night_services
-
     cyd = two.player("Cyd")
     merged = club_services.merge(
         club=two.club, by=alice, merged_id=cyd.pk, into_id=two.player("Cy").pk
