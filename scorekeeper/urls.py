@@ -3,6 +3,9 @@ from django.urls import include, path
 
 from scorekeeper.pages.views import (
     accounts,
+    club_move,
+    club_people,
+    clubs,
     desk,
     games,
     health,
@@ -12,6 +15,7 @@ from scorekeeper.pages.views import (
     nights,
     pwa,
     result_cards,
+    seasons,
     share,
 )
 from scorekeeper.pages.views import live as live_views
@@ -102,6 +106,39 @@ urlpatterns = [
     # API tokens for scripts (issue 11, auth)
     path("account/tokens/", token_views.token_page, name="tokens"),
     path("account/tokens/<id:pk>/revoke/", token_views.token_revoke, name="token_revoke"),
+    # clubs (issue 29): a club, its people and roster, its seasons, nights moved in; one's own page
+    path("clubs/", clubs.club_list, name="club_list"),
+    path("clubs/new/", clubs.club_create, name="club_create"),
+    path("clubs/join/<str:token>/", clubs.club_join, name="club_join"),
+    path("clubs/<id:pk>/", clubs.club_detail, name="club_detail"),
+    path("clubs/<id:pk>/nights/", clubs.club_night_create, name="club_night_create"),
+    path("clubs/<id:pk>/members/", club_people.club_members, name="club_members"),
+    path("clubs/<id:pk>/members/role/", club_people.club_member_role, name="club_member_role"),
+    path(
+        "clubs/<id:pk>/members/remove/", club_people.club_member_remove, name="club_member_remove"
+    ),
+    path("clubs/<id:pk>/leave/", club_people.club_leave, name="club_leave"),
+    path("clubs/<id:pk>/invites/", club_people.club_invite_make, name="club_invite_make"),
+    path("clubs/<id:pk>/invites/stop/", club_people.club_invite_stop, name="club_invite_stop"),
+    path("clubs/<id:pk>/roster/", club_people.club_roster, name="club_roster"),
+    path("clubs/<id:pk>/roster/add/", club_people.club_player_add, name="club_player_add"),
+    path("clubs/<id:pk>/roster/claim/", club_people.club_claim, name="club_claim"),
+    path("clubs/<id:pk>/roster/answer/", club_people.club_claim_answer, name="club_claim_answer"),
+    path("clubs/<id:pk>/roster/unlink/", club_people.club_unlink, name="club_unlink"),
+    path("clubs/<id:pk>/merge/", club_people.club_merge, name="club_merge"),
+    path("clubs/<id:pk>/merge/undo/", club_people.club_unmerge, name="club_unmerge"),
+    path("clubs/<id:pk>/players/<id:player>/", seasons.club_player, name="club_player"),
+    path("clubs/<id:pk>/seasons/", seasons.club_seasons, name="club_seasons"),
+    path("clubs/<id:pk>/seasons/new/", seasons.club_season_create, name="club_season_create"),
+    path("clubs/<id:pk>/seasons/end/", seasons.club_season_end, name="club_season_end"),
+    path("clubs/<id:pk>/seasons/<id:season>/", seasons.club_season, name="club_season"),
+    path(
+        "clubs/<id:pk>/seasons/<id:season>/card.svg",
+        seasons.club_season_card,
+        name="club_season_card",
+    ),
+    path("clubs/<id:pk>/move-in/", club_move.club_move_in, name="club_move_in"),
+    path("me/", seasons.my_page, name="my_page"),
     # is this app server up? (load balancers, and the load test's yardstick)
     path("ping/", health.ping, name="ping"),
 ]

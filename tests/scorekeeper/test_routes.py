@@ -39,9 +39,11 @@ from drf_spectacular.generators import SchemaGenerator
 
 from adjudicator.games import get_game
 from scorekeeper.access import sharing, tokens
+from scorekeeper.clubs import services as club_services
 from scorekeeper.desk import asking
 from scorekeeper.games import services as game_services
 from scorekeeper.models import Game, Night
+from scorekeeper.nights import services as night_services
 from tests.factories import GameFactory, HouseRuleProfileFactory, NightFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -66,6 +68,10 @@ def R(
 def ALL(status: int) -> dict[str, int]:
     return R(status, status, status, status, status, status)
 
+
+# A club's page and a write to it, for people in no club.
+CLUB_PAGE = {"GET": R(302, 404, 302, 404, 404, 404), "POST": R(302, 405, 302, 405, 405, 405)}
+CLUB_WRITE = {"GET": R(302, 405, 302, 405, 405, 405), "POST": R(302, 404, 302, 404, 404, 404)}
 
 # Route name -> method -> status, per person in the order of ROLES:
 #   R(anon, stranger, link, viewer, recorder, owner); ALL(s) when everyone gets s.
@@ -313,6 +319,42 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
     "offline": {"GET": ALL(200), "POST": ALL(405)},
     # languages: the scripts' catalog per language (the switch is beside the sign-in pages)
     "javascript_catalog": {"GET": ALL(200), "POST": ALL(405)},
+    # Clubs (issue 29). Nobody here is in a club: a club's pages answer as if it did not exist
+    # (the sign-in page first for the signed out); the list, starting one and one's own page
+    # are everyone's.
+    "club_list": {"GET": R(302, 200, 302, 200, 200, 200), "POST": R(302, 405, 302, 405, 405, 405)},
+    "club_create": {
+        "GET": R(302, 405, 302, 405, 405, 405),
+        "POST": R(302, 400, 302, 400, 400, 400),  # an empty body: a club needs a name
+    },
+    # The invitation link to club A: the signed out are asked to sign in, the signed in to join.
+    "club_join": {"GET": ALL(200), "POST": R(302, 302, 302, 302, 302, 302)},
+    "club_detail": CLUB_PAGE,
+    "club_night_create": CLUB_WRITE,
+    "club_members": CLUB_PAGE,
+    "club_member_role": CLUB_WRITE,
+    "club_member_remove": CLUB_WRITE,
+    "club_leave": CLUB_WRITE,
+    "club_invite_make": CLUB_WRITE,
+    "club_invite_stop": CLUB_WRITE,
+    "club_roster": CLUB_PAGE,
+    "club_player_add": CLUB_WRITE,
+    "club_claim": CLUB_WRITE,
+    "club_claim_answer": CLUB_WRITE,
+    "club_unlink": CLUB_WRITE,
+    "club_merge": {"GET": R(302, 404, 302, 404, 404, 404), "POST": R(302, 404, 302, 404, 404, 404)},
+    "club_unmerge": CLUB_WRITE,
+    "club_player": CLUB_PAGE,
+    "club_seasons": CLUB_PAGE,
+    "club_season_create": CLUB_WRITE,
+    "club_season_end": CLUB_WRITE,
+    "club_season": CLUB_PAGE,
+    "club_season_card": CLUB_PAGE,
+    "club_move_in": {
+        "GET": R(302, 404, 302, 404, 404, 404),
+        "POST": R(302, 404, 302, 404, 404, 404),
+    },
+    "my_page": {"GET": R(302, 200, 302, 200, 200, 200), "POST": R(302, 405, 302, 405, 405, 405)},
     # Any other address under /api/v1/: the API's JSON 404, for everyone.
     "api_not_found": {"GET": ALL(404), "POST": ALL(404)},
 }
@@ -391,6 +433,8 @@ class World:
     ruling: dict[str, int] = field(default_factory=dict)  # a ruling saved to the night
     users: dict[str, Any] = field(default_factory=dict)
     token: str = ""
+    club: dict[str, Any] = field(default_factory=dict)  # a club of each side, nobody here in it
+    club_token: str = ""  # an invitation to club A
     question: tuple[str, str] = ("", "")
 
 
@@ -431,6 +475,18 @@ def build_world() -> World:
     sharing.night_join(night=night, user=viewer)
     world.token = sharing.link_make(night=night, by=owner)
     sharing.link_make(night=world.night["B"], by=stranger)
+    for side, names in (("A", NAMES_A), ("B", NAMES_B)):
+        organiser = UserFactory(username=f"{names[0].lower()}_organiser")
+        # Named apart from the nights: the invitation shows club A's name to whoever opens it.
+        club = club_services.club_create(by=organiser, name=f"Club {side}")
+        player = night_services.player_create(owner=organiser, name=f"Player {side}", club=club)
+        season = club_services.season_create(
+            club=club, by=organiser, name=f"Spring {side}", starts=night.date, ends=night.date
+        )
+        world.club[side] = {"club": club, "player": player, "season": season}
+    world.club_token = club_services.invite_make(
+        club=world.club["A"]["club"], by=world.club["A"]["club"].created_by
+    )
     slug = FAMILIES["rummy"]
     world.question = (slug, next(iter(get_game(slug).questions())))
     return world
@@ -484,6 +540,7 @@ def url_for(route: Route, world: World, side: str, family: str = "rummy") -> str
                     "tokens": world.api_token[side],
                     "account": world.api_token[side],
                     "rulings": world.ruling[side],
+                    "clubs": world.club[side]["club"].pk,
                 }[route.kind]
             )
         if name == "deal":
@@ -492,6 +549,10 @@ def url_for(route: Route, world: World, side: str, family: str = "rummy") -> str
             return world.users["recorder"].username
         if name == "uidb64":
             return "MQ"
+        if name in ("player", "season"):
+            return str(MISSING if missing else world.club[side][name].pk)
+        if name == "token" and route.name == "club_join":
+            return world.club_token if side == "A" else "x" * 43
         if name == "token" and route.name == "password_reset_confirm":
             return "set-password"
         if name == "token":

@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
 from adjudicator.games import all_games
-from scorekeeper.access import roles, sharing
+from scorekeeper.access import clubs, roles, sharing
 from scorekeeper.desk import asking
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.models import Night, NightLink
@@ -33,7 +33,9 @@ def owner_cookie(night: Night) -> str:
     return f"share_{night.pk}"
 
 
-def _qr_svg(url: str) -> SafeString:
+def qr_svg(url: str) -> SafeString:
+    """A link's QR code, drawn on the server as inline SVG (the night's join link, a club's
+    invitation)."""
     qr = segno.make(url, error="m")
     svg = qr.svg_inline(
         scale=4,
@@ -78,7 +80,7 @@ def share_context(request: HttpRequest, night: Night, token: str | None = None) 
     ):
         url = request.build_absolute_uri(reverse("share_join", args=[token]))
         context["join_url"] = url
-        context["qr_svg"] = _qr_svg(url)
+        context["qr_svg"] = qr_svg(url)
     return context
 
 
@@ -103,6 +105,9 @@ def night_context(
         "recorders": night.recorders.order_by("username"),
         "game_types": all_games(),
         "is_owner": roles.runs(request.user, night),
+        # A club's night names its club; a member of it follows the name to the club's page.
+        "club_member": night.club_id is not None
+        and clubs.role_in(request.user, night.club_id) is not None,
         "player_form": player_form or PlayerForm(),
         "recorder_form": recorder_form or RecorderForm(),
         "remove_form": remove_form,

@@ -17,7 +17,7 @@ from scorekeeper.access import roles
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.games import confirmations
 from scorekeeper.games import services as game_services
-from scorekeeper.models import Game, Night
+from scorekeeper.models import Club, Game, Night
 from scorekeeper.nights import selectors as night_selectors
 from scorekeeper.nights import services as night_services
 from scorekeeper.pages.forms import (
@@ -37,6 +37,7 @@ from scorekeeper.pages.views.access import (
     night_to_view,
     sign_in_first,
 )
+from scorekeeper.pages.views.club_forms import MINE, WhoseNightForm
 from scorekeeper.pages.views.night_page import night_context, night_form
 from scorekeeper.standings import in_words
 from scorekeeper.web.http import AuthedRequest
@@ -46,23 +47,43 @@ def _home_context(user: User, form: NightForm) -> dict[str, Any]:
     return {"nights": in_words.night_summaries(roles.nights_for_user(user)), "form": form}
 
 
+# The club this phone last started a night for ("" for one's own): the form offers it first.
+WHOSE_NIGHT = "whose_night"
+
+
+def _night_form(request: HttpRequest, user: User) -> NightForm:
+    """The night form: with "Whose night" for someone who records in a club."""
+    data = request.POST if request.method == "POST" else None
+    recording = Club.objects.filter(
+        memberships__user=user, memberships__role__in=roles.RECORDING
+    ).order_by("name", "id")
+    if not recording:
+        return NightForm(data)
+    last = request.session.get(WHOSE_NIGHT, MINE)
+    return WhoseNightForm(data, clubs=list(recording), initial={"club": last})
+
+
 def home(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return render(request, "scorekeeper/welcome.html", {"games": all_games()})
     assert isinstance(request.user, User)
-    return render(request, "scorekeeper/home.html", _home_context(request.user, NightForm()))
+    form = _night_form(request, request.user)
+    return render(request, "scorekeeper/home.html", _home_context(request.user, form))
 
 
 @login_required
 @require_POST
 def night_create(request: AuthedRequest) -> HttpResponse:
-    form = NightForm(request.POST)
+    form = _night_form(request, request.user)
     if form.is_valid():
+        data = dict(form.cleaned_data)
+        club = data.pop("club", None)
         try:
-            night = night_services.night_create(owner=request.user, **form.cleaned_data)
+            night = night_services.night_create(owner=request.user, club=club, **data)
         except ServiceError as err:
             form.add_engine_error(err)
         else:
+            request.session[WHOSE_NIGHT] = str(club.pk) if club else MINE
             return redirect(night)
     return render(request, "scorekeeper/home.html", _home_context(request.user, form), status=400)
 
