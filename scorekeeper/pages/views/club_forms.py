@@ -63,7 +63,6 @@ class InviteForm(EngineErrorsMixin, forms.Form):
 class MemberForm(EngineErrorsMixin, forms.Form):
     """A member, named by their account's id (a hidden field of their row)."""
 
-    engine_fields = {"user": "__all__"}
     user = _id()
 
 
@@ -72,7 +71,6 @@ class RoleForm(MemberForm):
 
 
 class InviteStopForm(EngineErrorsMixin, forms.Form):
-    engine_fields = {"invite": "__all__"}
     invite = _id()
 
 
@@ -87,12 +85,10 @@ class PlayerAddForm(EngineErrorsMixin, forms.Form):
 class PlayerPickForm(EngineErrorsMixin, forms.Form):
     """A player of the roster, from their row (claim, unlink)."""
 
-    engine_fields = {"player": "__all__"}
     player = _id()
 
 
 class ClaimAnswerForm(EngineErrorsMixin, forms.Form):
-    engine_fields = {"claim": "__all__"}
     claim = _id()
     confirmed = forms.TypedChoiceField(
         choices=[("1", "1"), ("0", "0")], coerce=lambda v: v == "1", widget=forms.HiddenInput
@@ -124,7 +120,6 @@ class MergeForm(EngineErrorsMixin, forms.Form):
 
 
 class UnmergeForm(EngineErrorsMixin, forms.Form):
-    engine_fields = {"merge": "__all__"}
     merge = _id()
 
 
@@ -135,7 +130,6 @@ class SeasonForm(EngineErrorsMixin, forms.Form):
 
 
 class SeasonEndForm(EngineErrorsMixin, forms.Form):
-    engine_fields = {"season": "__all__", "on": "__all__"}
     season = _id()
 
 
