@@ -20,11 +20,10 @@ from scorekeeper.access import clubs as access
 from scorekeeper.clubs import seasons as season_reads
 from scorekeeper.clubs import services
 from scorekeeper.exceptions import ServiceError
-from scorekeeper.history import scope
+from scorekeeper.history import ratings, scope
 from scorekeeper.models import Club, Membership, Season
 from scorekeeper.nights import services as night_services
 from scorekeeper.pages.forms import NightForm
-from scorekeeper.pages.views import club_history
 from scorekeeper.pages.views.club_forms import ClubForm
 from scorekeeper.pages.views.history import NIGHTS_PER_PAGE
 from scorekeeper.standings import in_words
@@ -92,7 +91,7 @@ def _detail(request: AuthedRequest, pk: int, form: NightForm, status: int = 200)
     nights = club.nights.select_related("owner").order_by("-date", "-id")
     page = Paginator(nights, NIGHTS_PER_PAGE).get_page(request.GET.get("page"))
     season, chosen = season_choice(club, request.GET.get("season"))
-    board = club_history.leaderboard(scope.of_club(club, season), request.user, slug="")
+    board = ratings.leaderboard(scope.of_club(club, season), slug="")
     context = club_context(club, role, "nights") | {
         "page": page,
         "nights": in_words.night_summaries(list(page.object_list)),

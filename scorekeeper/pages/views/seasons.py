@@ -16,10 +16,9 @@ from scorekeeper.access import clubs as access
 from scorekeeper.clubs import seasons as season_reads
 from scorekeeper.clubs import services
 from scorekeeper.exceptions import ServiceError
-from scorekeeper.history import scope
+from scorekeeper.history import ratings, records, rivals, scope
 from scorekeeper.history.ratings import Leaderboard
 from scorekeeper.models import Club, Membership, Player, Season
-from scorekeeper.pages.views import club_history
 from scorekeeper.pages.views.club_forms import SeasonEndForm, SeasonForm
 from scorekeeper.pages.views.clubs import club_context, season_choice
 from scorekeeper.standings import result_cards
@@ -98,6 +97,12 @@ def club_season_end(request: AuthedRequest, pk: int) -> HttpResponse:
     return _seasons(request, club, role, status=400, end_form=form)
 
 
+def season_table(club: Club, season: Season) -> Leaderboard:
+    """A season's table: its players by rating across games, from the club's nights dated in
+    it."""
+    return ratings.leaderboard(scope.of_club(club, season), slug="")
+
+
 def _season(user: Any, pk: int, season_pk: int) -> tuple[Club, Role, Season]:
     club, role = access.club_for(user, pk)
     return club, role, get_object_or_404(Season, club=club, pk=season_pk)
@@ -107,7 +112,7 @@ def _season(user: Any, pk: int, season_pk: int) -> tuple[Club, Role, Season]:
 @require_GET
 def club_season(request: AuthedRequest, pk: int, season: int) -> HttpResponse:
     club, role, chosen = _season(request.user, pk, season)
-    table = club_history.season_table(club, chosen, scope.of_club(club, chosen), request.user)
+    table = season_table(club, chosen)
     context = club_context(club, role, "seasons") | {
         "season": chosen,
         "finished": season_reads.finished(chosen),
@@ -148,7 +153,7 @@ def club_season_card(request: HttpRequest, pk: int, season: int) -> HttpResponse
             content_type="text/plain; charset=utf-8",
         )
     laid: Size = "square" if size == "square" else "wide"
-    board = club_history.season_table(club, chosen, scope.of_club(club, chosen), request.user)
+    board = season_table(club, chosen)
     response = render(
         request,
         "scorekeeper/result_card/card.svg",
@@ -162,11 +167,12 @@ def club_season_card(request: HttpRequest, pk: int, season: int) -> HttpResponse
 # A player's page --------------------------------------------------------------------------------
 
 
-def _history(the_scope: scope.Scope, user: Any, player: Any) -> dict[str, Any]:
+def _history(the_scope: scope.Scope, player: Player) -> dict[str, Any]:
+    """A player's record, ratings, rivals and records over ``the_scope``."""
     return {
-        "record": club_history.player_record(the_scope, user, player),
-        "ratings": club_history.player_ratings(the_scope, user, player),
-        "rivals": club_history.player_rivals(the_scope, user, player),
+        "record": records.player_record(the_scope, player),
+        "ratings": ratings.player_ratings(the_scope, player),
+        "rivals": rivals.rivals(the_scope, player),
     }
 
 
@@ -184,7 +190,7 @@ def club_player(request: AuthedRequest, pk: int, player: int) -> HttpResponse:
         "chosen": chosen,
         "seasons": season_reads.seasons_of(club),
         "current": season_reads.current(club),
-        **_history(scope.of_club(club, season), request.user, found),
+        **_history(scope.of_club(club, season), found),
     }
     return render(request, "scorekeeper/clubs/player.html", context)
 
@@ -199,5 +205,5 @@ def my_page(request: AuthedRequest) -> HttpResponse:
     if selves:
         mine = scope.of_self(request.user)
         me = Player.objects.get(pk=mine.one(selves[0].pk))  # who they are read as here
-        context |= {"me": me, "nights": mine.nights.count(), **_history(mine, request.user, me)}
+        context |= {"me": me, "nights": mine.nights.count(), **_history(mine, me)}
     return render(request, "scorekeeper/clubs/me.html", context)
