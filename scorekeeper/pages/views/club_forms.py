@@ -78,7 +78,14 @@ class PlayerAddForm(EngineErrorsMixin, forms.Form):
     name = forms.CharField(
         label=gettext_lazy("Name"),
         max_length=limits.NAME,
-        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "words"}),
+        widget=forms.TextInput(
+            attrs={
+                "autocomplete": "off",
+                "autocapitalize": "words",
+                # Translators: the placeholder of the box where a player's name is typed.
+                "placeholder": gettext_lazy("Name"),
+            }
+        ),
     )
 
 
@@ -111,6 +118,9 @@ class MergeForm(EngineErrorsMixin, forms.Form):
         super().__init__(*args, **kwargs)
         for name in ("merged", "into"):
             self.fields[name].queryset = roster  # type: ignore[attr-defined]
+        if not self.is_bound:  # two different players to start from
+            first_two = list(roster.values_list("pk", flat=True)[:2])
+            self.initial.setdefault("into", first_two[-1] if first_two else None)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

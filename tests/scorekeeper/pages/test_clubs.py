@@ -142,3 +142,17 @@ def test_the_club_page_reads_in_swedish(phones: dict[str, Client], club: Club) -
     )
     assert "Medlemmar" in page
     assert ">Members<" not in page
+
+
+def test_a_club_nights_watcher_outside_the_club_sees_its_name_not_a_link(
+    club: Club, alice: Any
+) -> None:
+    from scorekeeper.access import sharing
+
+    night = NightFactory(owner=alice, club=club)
+    token = sharing.link_make(night=night, by=alice)
+    visitor = Client()
+    visitor.get(reverse("share_join", args=[token]))
+    page = visitor.get(night.get_absolute_url()).content.decode()
+    assert "A night of The Thursday circle" in page
+    assert reverse("club_detail", args=[club.pk]) not in page
