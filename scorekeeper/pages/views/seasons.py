@@ -201,7 +201,7 @@ def my_page(request: AuthedRequest) -> HttpResponse:
     """The signed-in person's own games, ratings, rivals and records, at every club and host:
     every player confirmed to be them, read as one."""
     selves = scope.selves(request.user)
-    context: dict[str, Any] = {"selves": selves}
+    context: dict[str, Any] = {"selves": selves, "clubs": access.clubs_for_user(request.user)}
     if selves:
         mine = scope.of_self(request.user)
         me = Player.objects.get(pk=mine.one(selves[0].pk))  # who they are read as here

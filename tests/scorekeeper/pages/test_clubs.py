@@ -16,10 +16,17 @@ from tests.factories import NightFactory
 pytestmark = pytest.mark.django_db
 
 
-def test_the_navigation_leads_to_the_clubs_and_ones_own_page(phones: dict[str, Client]) -> None:
+def test_the_navigation_leads_to_the_clubs_and_ones_own_page(
+    phones: dict[str, Client], club: Club
+) -> None:
     page = phones["dave"].get("/").content.decode()
-    assert f'href="{reverse("club_list")}"' in page
-    assert f'href="{reverse("my_page")}"' in page
+    header = page[page.index('<header class="topbar">') : page.index("</header>")]
+    assert f'class="wide-only" href="{reverse("club_list")}"' in header  # not on a phone
+    assert f'class="who" href="{reverse("my_page")}"' in header  # the account's name
+    main = page[page.index("<main>") :]
+    assert f'href="{reverse("club_list")}"' in main  # the home page's way there on a phone
+    mine = phones["carol"].get(reverse("my_page")).content.decode()
+    assert f'href="{club.get_absolute_url()}"' in mine  # one's own page lists one's clubs
 
 
 def test_the_clubs_list_shows_ones_clubs_with_ones_role(
