@@ -81,7 +81,14 @@ def _members(
         "qr_svg": qr_svg(join_url) if join_url else None,
         **{name: form for name, form in forms.items() if name != "invite_form"},
     }
-    return render(request, "scorekeeper/clubs/members.html", context, status=status)
+    return render(request, _template(request, "members"), context, status=status)
+
+
+def _template(request: AuthedRequest, page: str) -> str:
+    """A club page's template, or (htmx) just its part below the tabs, which its small forms
+    swap: htmx swaps no 4xx, so a refusal shown inline answers 200 to htmx."""
+    name = f"scorekeeper/clubs/{page}.html"
+    return f"{name}#part" if request.htmx else name
 
 
 def _to_members(club: Club) -> HttpResponse:
@@ -119,8 +126,9 @@ def _post(
         except ServiceError as err:
             form.add_engine_error(err)  # type: ignore[attr-defined]
         else:
-            return done(club)
-    return page(request, club, role, status=400, **{form_name: form})
+            # htmx: the page's part as it is now (a reload or no script: the page, by GET)
+            return page(request, club, role) if request.htmx else done(club)
+    return page(request, club, role, status=200 if request.htmx else 400, **{form_name: form})
 
 
 def _organisers(doing: str) -> dict[str, Any]:
@@ -186,7 +194,8 @@ def club_invite_make(request: AuthedRequest, pk: int) -> HttpResponse:
         else:
             url = request.build_absolute_uri(reverse("club_join", args=[token]))
             return _members(request, club, role, join_url=url)
-    return _members(request, club, role, status=400, invite_form=form)
+    status = 200 if request.htmx else 400
+    return _members(request, club, role, status=status, invite_form=form)
 
 
 @login_required
@@ -235,7 +244,7 @@ def _roster(
         "merge_form": forms.get("merge_form") or MergeForm(roster=players.order_by("name")),
         **{n: f for n, f in forms.items() if n not in ("add_form", "merge_form")},
     }
-    return render(request, "scorekeeper/clubs/roster.html", context, status=status)
+    return render(request, _template(request, "roster"), context, status=status)
 
 
 @login_required

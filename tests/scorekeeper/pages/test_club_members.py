@@ -192,7 +192,7 @@ def test_a_stopped_an_expired_and_a_forged_invitation_say_the_same(
     stopped = services.invite_make(club=club, by=alice, days=7)
     expired = services.invite_make(club=club, by=alice, days=1)
     page = phones["alice"].get(members(club)).content.decode()
-    assert page.count(reverse("club_invite_stop", args=[club.pk])) == 2
+    assert page.count(f'action="{reverse("club_invite_stop", args=[club.pk])}"') == 2
     first = ClubInvite.objects.order_by("pk").first()
     assert first is not None
     response = phones["alice"].post(
@@ -218,3 +218,15 @@ def test_stopping_an_invitation_already_stopped_is_refused_inline(
     )
     assert response.status_code == 400
     assert "There is no such invitation open." in response.content.decode()
+
+
+def test_with_htmx_the_invitation_and_its_qr_code_swap_in(
+    phones: dict[str, Client], club: Club
+) -> None:
+    response = phones["alice"].post(
+        reverse("club_invite_make", args=[club.pk]), {"days": "7"}, HTTP_HX_REQUEST="true"
+    )
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert page.startswith('<div id="club-part">') and '<svg role="img"' in page
+    assert invite_from(page).startswith("/clubs/join/")

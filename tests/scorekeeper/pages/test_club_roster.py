@@ -189,3 +189,26 @@ def test_undoing_a_merge_undone_already_is_refused_inline(
     response = phones["alice"].post(reverse("club_unmerge", args=[club.pk]), {"merge": done.pk})
     assert response.status_code == 400
     assert "There is no such merge to undo." in response.content.decode()
+
+
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+def test_with_htmx_a_small_form_swaps_the_roster_in_place(
+    phones: dict[str, Client], club: Club, cy: Player
+) -> None:
+    response = phones["carol"].post(reverse("club_claim", args=[club.pk]), {"player": cy.pk}, **HX)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert page.startswith('<div id="club-part">') and "<html" not in page
+    assert "You said you are Cy: an organiser will confirm it." in page
+
+
+def test_with_htmx_a_refusal_is_swapped_in_inline_with_200(
+    phones: dict[str, Client], club: Club, cy: Player
+) -> None:
+    response = phones["bob"].post(reverse("club_player_add", args=[club.pk]), {"name": "CY"}, **HX)
+    assert response.status_code == 200  # htmx swaps no 4xx
+    page = response.content.decode()
+    assert page.startswith('<div id="club-part">')
+    assert "The club already has a player called CY." in page
