@@ -22,9 +22,9 @@ def test_the_navigation_leads_to_the_clubs_and_ones_own_page(
     page = phones["dave"].get("/").content.decode()
     header = page[page.index('<header class="topbar">') : page.index("</header>")]
     assert f'class="wide-only" href="{reverse("club_list")}"' in header  # not on a phone
-    assert f'class="who" href="{reverse("my_page")}"' in header  # the account's name
-    main = page[page.index("<main>") :]
-    assert f'href="{reverse("club_list")}"' in main  # the home page's way there on a phone
+    assert f'class="wide-only" href="{reverse("my_page")}"' in header
+    main = page[page.index("<main>") :]  # the home page's way there, on a phone too
+    assert f'href="{reverse("club_list")}"' in main and f'href="{reverse("my_page")}"' in main
     mine = phones["carol"].get(reverse("my_page")).content.decode()
     assert f'href="{club.get_absolute_url()}"' in mine  # one's own page lists one's clubs
 
