@@ -17,7 +17,7 @@ from scorekeeper.clubs import seasons as season_reads
 from scorekeeper.clubs import services
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.history import ratings, records, rivals, scope
-from scorekeeper.history.ratings import Leaderboard
+from scorekeeper.history import seasons as history_seasons
 from scorekeeper.models import Club, Membership, Player, Season
 from scorekeeper.pages.views.club_forms import SeasonEndForm, SeasonForm
 from scorekeeper.pages.views.clubs import club_context, season_choice
@@ -97,12 +97,6 @@ def club_season_end(request: AuthedRequest, pk: int) -> HttpResponse:
     return _seasons(request, club, role, status=400, end_form=form)
 
 
-def season_table(club: Club, season: Season) -> Leaderboard:
-    """A season's table: its players by rating across games, from the club's nights dated in
-    it."""
-    return ratings.leaderboard(scope.of_club(club, season), slug="")
-
-
 def _season(user: Any, pk: int, season_pk: int) -> tuple[Club, Role, Season]:
     club, role = access.club_for(user, pk)
     return club, role, get_object_or_404(Season, club=club, pk=season_pk)
@@ -112,24 +106,26 @@ def _season(user: Any, pk: int, season_pk: int) -> tuple[Club, Role, Season]:
 @require_GET
 def club_season(request: AuthedRequest, pk: int, season: int) -> HttpResponse:
     club, role, chosen = _season(request.user, pk, season)
-    table = season_table(club, chosen)
+    table = history_seasons.season_table(club, chosen)
     context = club_context(club, role, "seasons") | {
         "season": chosen,
-        "finished": season_reads.finished(chosen),
+        "finished": table.finished,
         "board": table,
-        "nights": scope.of_club(club, chosen).nights.count(),
+        "nights": table.nights,
     }
     return render(request, "scorekeeper/clubs/season.html", context)
 
 
-def season_card(club: Club, season: Season, board: Leaderboard) -> Card:
+def season_card(club: Club, season: Season, board: history_seasons.SeasonTable) -> Card:
     """A finished season's share card: who topped the table, and the table by rating."""
     when = gettext("%(starts)s to %(ends)s") % {
         "starts": date_format(season.starts, "j F Y"),
         "ends": date_format(season.ends, "j F Y"),
     }
-    if board.rows:
-        headline = gettext("%(name)s tops the final table") % {"name": board.rows[0].player.name}
+    if board.champion is not None:
+        headline = gettext("%(name)s tops the final table") % {"name": board.champion.name}
+    elif board.rows:  # the season goes on
+        headline = gettext("The table so far")
     else:
         headline = gettext("No finished games this season.")
     lines = tuple(
@@ -153,7 +149,7 @@ def club_season_card(request: HttpRequest, pk: int, season: int) -> HttpResponse
             content_type="text/plain; charset=utf-8",
         )
     laid: Size = "square" if size == "square" else "wide"
-    board = season_table(club, chosen)
+    board = history_seasons.season_table(club, chosen)
     response = render(
         request,
         "scorekeeper/result_card/card.svg",
