@@ -42,7 +42,7 @@ from scorekeeper.api.serializers.errors import FIELD_ERRORS, ErrorOut
 from scorekeeper.api.serializers.game_types import QUESTION_FIELD, RECORD, RECORD_FIELD
 from scorekeeper.api.serializers.games import DISPUTE_DATA, NO_DATA, SETTING_DATA
 from scorekeeper.models import Entry
-from scorekeeper.transfer import export_format
+from scorekeeper.transfer import club_format, export_format
 from scorekeeper.web.problems import MEDIA_TYPE
 
 ERRORS = {
@@ -475,6 +475,7 @@ def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     schemas.update(game_schemas())
     schemas["Export"] = export_format.openapi_schema()
+    schemas["ClubExport"] = club_format.openapi_schema()
     schemas["FieldErrors"] = {**FIELD_ERRORS, "description": "Each field's problems."}
     schemas["Record"] = RECORD
     schemas["RecordField"] = RECORD_FIELD

@@ -374,6 +374,10 @@ class ClubImported:
     invite: tuple[tuple[str, str], ...]  # (account name, role in the file)
     already_here: bool = False
 
+    @property
+    def invite_list(self) -> list[dict[str, str]]:
+        return [{"name": name, "role": role} for name, role in self.invite]
+
 
 def import_club(*, owner: User, document: Any) -> ClubImported:
     """A new club of the file for ``owner`` (its organiser), checked and replayed first, then
