@@ -6,7 +6,6 @@ refused with nothing written; and nothing the importer already had changes."""
 from __future__ import annotations
 
 import copy
-import datetime
 import doctest
 import uuid
 from typing import Any
@@ -16,54 +15,14 @@ import pytest
 
 from scorekeeper.clubs import identity
 from scorekeeper.clubs import services as club_services
-from scorekeeper.games import services as game_services
 from scorekeeper.history import ratings
 from scorekeeper.models import Club, Entry, Membership, Night, Player, PlayerMerge, Season
-from scorekeeper.nights.demo import SAMPLE_DEALS
 from scorekeeper.standings import scoreboard
 from scorekeeper.transfer import club_format, clubs, exporting, importing
-from tests.factories import GameFactory, NightFactory, UserFactory, played_night
+from tests.factories import UserFactory, played_night
+from tests.scorekeeper.transfer.played_club import a_club, maria_night, moved_in
 
 pytestmark = pytest.mark.django_db
-
-
-# A club of three nights: alice's played night, bob's (his Mary, Tom, Dick and Alice matched to
-# the club's: merged into them), and alice's Bridge Rummy with Maria, whom the club then
-# merges into Mary. Two seasons.
-
-
-def _moved_in(club: Club, by: Any, night: Night, match: bool) -> None:
-    found = club_services.arrivals(club=club, by=by, night_ids=[night.pk])
-    choices = {a.player.pk: (a.match.pk if match and a.match else None) for a in found}
-    club_services.move_in(club=club, by=by, night_ids=[night.pk], choices=choices)
-
-
-def _maria_night(owner: Any) -> Night:
-    night = NightFactory(owner=owner, place="The garden", date=datetime.date(2026, 10, 1))
-    game = GameFactory(night=night, slug="bridge-rummy", players=["Maria", "Tom", "Dick", "Alice"])
-    for deal in SAMPLE_DEALS:
-        game_services.deal_record(game=game, by=owner, data=deal)
-    return night
-
-
-def a_club(alice: Any, bob: Any) -> Club:
-    club = club_services.club_create(by=alice, name="Thursday club")
-    club_services.club_join(token=club_services.invite_make(club=club, by=alice), user=bob)
-    club_services.member_role_set(club=club, by=alice, user_id=bob.pk, role="recorder")
-    _moved_in(club, alice, played_night(alice), match=False)
-    _moved_in(club, bob, played_night(bob, place="Bob's"), match=True)
-    _moved_in(club, alice, _maria_night(alice), match=True)
-    roster = {p.name: p.pk for p in Player.objects.filter(club=club, same_as__isnull=True)}
-    club_services.merge(club=club, by=alice, merged_id=roster["Maria"], into_id=roster["Mary"])
-    club_services.season_create(
-        club=club,
-        by=alice,
-        name="Autumn",
-        starts=datetime.date(2026, 9, 1),
-        ends=datetime.date(2026, 11, 30),
-    )
-    club_services.season_create(club=club, by=alice, name="Winter", ends=datetime.date(2027, 2, 28))
-    return club
 
 
 def what_it_holds(club: Club) -> dict[str, Any]:
@@ -214,7 +173,7 @@ def test_importing_a_club_changes_nothing_the_importer_had(alice: Any, bob: Any)
     own = played_night(carol, recorder=erin)  # erin sees carol's own night, and nothing else
     other = club_services.club_create(by=carol, name="Sunday club")
     club_services.club_join(token=club_services.invite_make(club=other, by=carol), user=frank)
-    _moved_in(other, carol, _maria_night(carol), match=False)
+    moved_in(other, carol, maria_night(carol), match=False)
     before = (board(erin), board(frank), list(Entry.objects.values_list("pk", "hash")))
     seats = {p.pk: p.seats.count() for p in Player.objects.filter(owner=carol)}
     done = clubs.import_club(owner=carol, document=document)
