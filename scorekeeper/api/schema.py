@@ -280,6 +280,19 @@ def _typed_export(schemas: dict[str, Any]) -> None:
     )
 
 
+def _typed_club_export(schemas: dict[str, Any]) -> None:
+    """A club export's ruling answers typed as the export's (an answer's keys are its
+    question's); the rest of its nights as the export's JSON Schema says them."""
+
+    def ruling(export: dict[str, Any]) -> dict[str, Any]:
+        found = export["properties"]["nights"]["items"]["properties"]["rulings"]
+        properties: dict[str, Any] = found["items"]["properties"]
+        return properties
+
+    club = schemas["ClubExport"]["properties"]["export"]
+    ruling(club)["answer"] = ruling(schemas["Export"])["answer"]
+
+
 def _nullable_objects(schemas: dict[str, Any]) -> None:
     """A field that is an object or null, given in place: OpenAPI 3.0 honours ``nullable``
     only beside a ``type``, not beside the ``allOf`` drf-spectacular writes for a reference."""
@@ -505,6 +518,7 @@ def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     _nullable_objects(schemas)
     _entries_by_kind(schemas)
     _typed_export(schemas)
+    _typed_club_export(schemas)
     for union in BY_GAME:
         if union in schemas:
             _by_game(schemas, union)
