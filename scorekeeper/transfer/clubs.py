@@ -38,7 +38,6 @@ from django.db.models import Min, Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from scorekeeper.clubs import identity
 from scorekeeper.clubs import services as club_services
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.models import Club, Entry, Membership, Night, NightPlayer, Player, PlayerMerge
@@ -246,17 +245,32 @@ def _check_players(data: Iterable[Mapping[str, Any]]) -> tuple[_RosterPlayer, ..
                 f"{player.where}.same_as",
                 f"The file's {player.where}.same_as names no other player of the file.",
             )
-        seen = {player.number}
-        into = players[player.same_as]
-        while into.same_as is not None:  # a chain of merges ends on the roster
-            if into.number in seen:
+    _roots(tuple(players.values()))  # a chain of merges ends on the roster
+    return tuple(players.values())
+
+
+def _roots(players: tuple[_RosterPlayer, ...]) -> dict[int, int]:
+    """Each player's number -> the number of the player it is read as (the end of its chain of
+    merges, on the roster); :class:`ImportRefused` for a loop. Each player is walked once, so a
+    file of long chains costs no more than one of short ones."""
+    by_number = {p.number: p for p in players}
+    roots: dict[int, int] = {}
+    for player in players:
+        path: list[int] = []
+        on_path: set[int] = set()
+        number: int | None = player.number
+        while number is not None and number not in roots:
+            if number in on_path:
                 raise _refuse(
                     f"{player.where}.same_as",
                     f"The file's {player.where}.same_as is a loop of merges.",
                 )
-            seen.add(into.number)
-            into = players[into.same_as]
-    return tuple(players.values())
+            path.append(number)
+            on_path.add(number)
+            number = by_number[number].same_as
+        root = path[-1] if number is None else roots[number]
+        roots |= dict.fromkeys(path, root)
+    return roots
 
 
 def _check_seats(
@@ -317,10 +331,10 @@ def _check_apart(
     for player in players:
         by_name[player.name.casefold()].append(player.number)
 
+    roots = _roots(players)
+
     def read_as(number: int) -> int:
-        while by_number[number].same_as is not None:
-            number = by_number[number].same_as  # type: ignore[assignment]
-        return number
+        return roots[number]
 
     for k, night in enumerate(nights):
         for game in night.games:
@@ -548,20 +562,17 @@ class _Roster:
     def merged(self) -> None:
         """Each player pointed as the file says; a merged one's place at a night's table is
         the player's they are read as (as a merge moves it)."""
-        pointed: dict[int, int] = {}
-        for player in self.plan.players:
-            into = self.made[player.same_as].pk if player.same_as is not None else None
-            if into is None:
-                continue
-            pointed[self.made[player.number].pk] = into
+        roots = _roots(self.plan.players)
         self.as_filed()
         for player in self.plan.players:
             if player.same_as is not None:
                 Player.objects.filter(pk=self.made[player.number].pk).update(
                     same_as=self.made[player.same_as]
                 )
-        for merged, into in pointed.items():
-            root = identity.resolve(pointed, into)
+        for player in self.plan.players:
+            if player.same_as is None:
+                continue
+            merged, root = self.made[player.number].pk, self.made[roots[player.number]].pk
             for row in NightPlayer.objects.filter(player=merged):
                 if not NightPlayer.objects.filter(night=row.night_id, player=root).exists():
                     NightPlayer.objects.create(night_id=row.night_id, player_id=root)

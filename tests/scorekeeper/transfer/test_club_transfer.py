@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import doctest
+import time
 import uuid
 from typing import Any
 
@@ -283,6 +284,30 @@ def test_a_bad_club_file_is_refused_naming_the_field_and_nothing_is_written(
     assert refused.value.field == field, refused.value.message
     assert (Club.objects.count(), Player.objects.count(), Night.objects.count()) == counts
     assert not Season.objects.filter(club__memberships__user=dave).exists()
+
+
+def test_a_loop_of_merges_is_refused(alice: Any, bob: Any) -> None:
+    document = _the_file(alice, bob)
+    first, second = [p for p in document["players"] if p["same_as"] is None][:2]
+    first["same_as"], second["same_as"] = second["id"], first["id"]
+    with pytest.raises(importing.ImportRefused) as refused:
+        clubs.import_club(owner=UserFactory(username="dave"), document=document)
+    assert "loop of merges" in refused.value.message
+
+
+def test_a_long_chain_of_merges_is_read_in_linear_time() -> None:
+    """Each player walked once (a chain walked from each of its players would be quadratic:
+    a file of 50,000 players, each merged into the next, would hold a worker for minutes)."""
+    count = 50_000
+    players = [
+        {"id": n, "name": f"P{n}", "same_as": n + 1 if n < count else None}
+        for n in range(1, count + 1)
+    ]
+    started = time.perf_counter()
+    checked = clubs._check_players(players)
+    roots = clubs._roots(checked)
+    assert time.perf_counter() - started < 5
+    assert set(roots.values()) == {count}
 
 
 def test_two_players_merged_who_sat_at_one_game_are_refused(alice: Any, bob: Any) -> None:
