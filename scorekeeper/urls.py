@@ -5,6 +5,7 @@ from scorekeeper.pages.views import (
     accounts,
     club_move,
     club_people,
+    club_transfer,
     clubs,
     desk,
     games,
@@ -86,6 +87,9 @@ urlpatterns = [
     path("export/", history.export_page, name="export"),
     path("export/download/", history.export_all, name="export_all"),
     path("import/", history.import_upload, name="import"),
+    # a club carried out and back in (issue 29)
+    path("clubs/<id:pk>/export/", club_transfer.club_export, name="club_export"),
+    path("clubs/import/", club_transfer.club_import, name="club_import"),
     # house-rule profiles (issue 10)
     path("profiles/", house_rules.profile_list, name="profiles"),
     path("profiles/new/", house_rules.profile_create, name="profile_create"),

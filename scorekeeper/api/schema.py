@@ -42,7 +42,7 @@ from scorekeeper.api.serializers.errors import FIELD_ERRORS, ErrorOut
 from scorekeeper.api.serializers.game_types import QUESTION_FIELD, RECORD, RECORD_FIELD
 from scorekeeper.api.serializers.games import DISPUTE_DATA, NO_DATA, SETTING_DATA
 from scorekeeper.models import Entry
-from scorekeeper.transfer import export_format
+from scorekeeper.transfer import club_format, export_format
 from scorekeeper.web.problems import MEDIA_TYPE
 
 ERRORS = {
@@ -280,6 +280,19 @@ def _typed_export(schemas: dict[str, Any]) -> None:
     )
 
 
+def _typed_club_export(schemas: dict[str, Any]) -> None:
+    """A club export's ruling answers typed as the export's (an answer's keys are its
+    question's); the rest of its nights as the export's JSON Schema says them."""
+
+    def ruling(export: dict[str, Any]) -> dict[str, Any]:
+        found = export["properties"]["nights"]["items"]["properties"]["rulings"]
+        properties: dict[str, Any] = found["items"]["properties"]
+        return properties
+
+    club = schemas["ClubExport"]["properties"]["export"]
+    ruling(club)["answer"] = ruling(schemas["Export"])["answer"]
+
+
 def _nullable_objects(schemas: dict[str, Any]) -> None:
     """A field that is an object or null, given in place: OpenAPI 3.0 honours ``nullable``
     only beside a ``type``, not beside the ``allOf`` drf-spectacular writes for a reference."""
@@ -475,6 +488,7 @@ def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     schemas = result.setdefault("components", {}).setdefault("schemas", {})
     schemas.update(game_schemas())
     schemas["Export"] = export_format.openapi_schema()
+    schemas["ClubExport"] = club_format.openapi_schema()
     schemas["FieldErrors"] = {**FIELD_ERRORS, "description": "Each field's problems."}
     schemas["Record"] = RECORD
     schemas["RecordField"] = RECORD_FIELD
@@ -504,6 +518,7 @@ def postprocess(result: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     _nullable_objects(schemas)
     _entries_by_kind(schemas)
     _typed_export(schemas)
+    _typed_club_export(schemas)
     for union in BY_GAME:
         if union in schemas:
             _by_game(schemas, union)

@@ -5,6 +5,7 @@ from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularSwaggerSplitView
 
 from scorekeeper.api import (
+    club_transfer,
     docs,
     errors,
     games,
@@ -67,6 +68,14 @@ urlpatterns = [
     path("export/csv/", history.export_all_csv, name="api_export_csv"),
     path("import/", history.import_export, name="api_import"),
     path("export-schema.json", history.export_schema, name="api_export_schema"),
+    # a club carried out and back in (issue 29)
+    path("clubs/<id:pk>/export/", club_transfer.club_export, name="api_club_export"),
+    path("clubs/import/", club_transfer.club_import, name="api_club_import"),
+    path(
+        "club-export-schema.json",
+        club_transfer.club_export_schema,
+        name="api_club_export_schema",
+    ),
     # house-rule profiles (issue 10)
     path("profiles/", profiles.profile_list, name="api_profiles"),
     path("profiles/<id:pk>/", profiles.profile_detail, name="api_profile"),

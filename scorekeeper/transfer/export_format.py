@@ -49,7 +49,7 @@ UUID_PATTERN = r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0
 NO_NUL = r"^[^\x00]*$"
 
 
-def _text(most: int, what: str = "text", *, least: int = 0) -> dict[str, Any]:
+def text_schema(most: int, what: str = "text", *, least: int = 0) -> dict[str, Any]:
     schema: dict[str, Any] = {
         "type": "string",
         "maxLength": most,
@@ -61,7 +61,7 @@ def _text(most: int, what: str = "text", *, least: int = 0) -> dict[str, Any]:
     return schema
 
 
-def _whole(least: int, most: int, *, nullable: bool = False) -> dict[str, Any]:
+def whole_schema(least: int, most: int, *, nullable: bool = False) -> dict[str, Any]:
     return {
         "type": ["integer", "null"] if nullable else "integer",
         "minimum": least,
@@ -70,7 +70,7 @@ def _whole(least: int, most: int, *, nullable: bool = False) -> dict[str, Any]:
     }
 
 
-def _list(items: dict[str, Any], most: int, what: str, *, least: int = 0) -> dict[str, Any]:
+def list_schema(items: dict[str, Any], most: int, what: str, *, least: int = 0) -> dict[str, Any]:
     schema: dict[str, Any] = {
         "type": "array",
         "items": items,
@@ -83,7 +83,7 @@ def _list(items: dict[str, Any], most: int, what: str, *, least: int = 0) -> dic
     return schema
 
 
-def _object(
+def object_schema(
     properties: dict[str, Any], required: list[str], what: str, **more: Any
 ) -> dict[str, Any]:
     return {
@@ -104,32 +104,32 @@ WHEN = {
     "14 hours), from 1900-01-01 to 2999-12-31 in UTC",
 }
 
-ENTRY = _object(
+ENTRY = object_schema(
     {
-        "n": _whole(1, MAX_ENTRIES),
+        "n": whole_schema(1, MAX_ENTRIES),
         "kind": {
             "type": "string",
             "enum": ["record", "amend", "void", "end", "confirm", "dispute", "setting"],
             "description": "record, amend, void, end, confirm, dispute or setting",
         },
-        "deal": _whole(1, MAX_ENTRIES, nullable=True),
-        "supersedes": _whole(1, MAX_ENTRIES, nullable=True),
-        "settles": _whole(1, MAX_ENTRIES, nullable=True),
-        "seat": _whole(0, MAX_SEATS - 1, nullable=True),
+        "deal": whole_schema(1, MAX_ENTRIES, nullable=True),
+        "supersedes": whole_schema(1, MAX_ENTRIES, nullable=True),
+        "settles": whole_schema(1, MAX_ENTRIES, nullable=True),
+        "seat": whole_schema(0, MAX_SEATS - 1, nullable=True),
         "data": {
             "type": "object",
             "maxProperties": MAX_DEAL_KEYS,
             "description": "a deal's record (an object, as the game's deal body in the API); "
             "a dispute's ruling; a setting's value from there on (confirmations: true or false)",
         },
-        "note": {**_text(limits.NOTE), "type": ["string", "null"]},
+        "note": {**text_schema(limits.NOTE), "type": ["string", "null"]},
         "token": {
             "type": ["string", "null"],
             "pattern": UUID_PATTERN,
             "format": "uuid",
             "description": "a UUID or null",
         },
-        "recorded_by": _text(limits.USERNAME),
+        "recorded_by": text_schema(limits.USERNAME),
         "recorded_at": {**WHEN, "type": ["string", "null"]},
     },
     ["n", "kind"],
@@ -137,40 +137,40 @@ ENTRY = _object(
     "entries by n; seat is who at the table made it (a recorder, a confirmer)",
 )
 
-SEAT = _object(
+SEAT = object_schema(
     {
-        "player": _text(limits.NAME, "a name", least=1),
-        "position": _whole(0, MAX_SEATS - 1),
-        "team": _whole(0, MAX_SEATS - 1, nullable=True),
+        "player": text_schema(limits.NAME, "a name", least=1),
+        "position": whole_schema(0, MAX_SEATS - 1),
+        "team": whole_schema(0, MAX_SEATS - 1, nullable=True),
     },
     ["player", "position"],
     "a seat: the player's name and the seat's place from 0",
 )
 
-GAME = _object(
+GAME = object_schema(
     {
-        "number": _whole(1, MAX_GAMES),
-        "slug": _text(40, "a game's slug", least=1),
-        "name": _text(100),
+        "number": whole_schema(1, MAX_GAMES),
+        "slug": text_schema(40, "a game's slug", least=1),
+        "name": text_schema(100),
         "options": {"type": "object", "maxProperties": limits.KEYS, "description": "house rules"},
         "confirmations": {
             "type": "boolean",
             "description": "whether the game asked for confirmations from its first entry "
             "(its setting entries say where that changed); its night's setting when not given",
         },
-        "created_by": _text(limits.USERNAME),
-        "seats": _list(SEAT, MAX_SEATS, "seats", least=1),
-        "entries": _list(ENTRY, MAX_ENTRIES, "ledger entries"),
+        "created_by": text_schema(limits.USERNAME),
+        "seats": list_schema(SEAT, MAX_SEATS, "seats", least=1),
+        "entries": list_schema(ENTRY, MAX_ENTRIES, "ledger entries"),
     },
     ["number", "slug", "seats"],
     "a game: which game, its house rules, its seats and its ledger",
 )
 
-RULING = _object(
+RULING = object_schema(
     {
-        "game": _text(40, "a game's slug", least=1),
-        "question": _text(40, "a question's name", least=1),
-        "players": _whole(1, MAX_SEATS, nullable=True),
+        "game": text_schema(40, "a game's slug", least=1),
+        "question": text_schema(40, "a question's name", least=1),
+        "players": whole_schema(1, MAX_SEATS, nullable=True),
         "input": {
             "type": "object",
             "maxProperties": MAX_DEAL_KEYS,
@@ -181,12 +181,12 @@ RULING = _object(
             "type": "object",
             "description": "the answer as it was given; an import asks the question again",
         },
-        "note": _text(limits.NOTE),
-        "saved_by": _text(limits.USERNAME),
+        "note": text_schema(limits.NOTE),
+        "saved_by": text_schema(limits.USERNAME),
         "saved_at": {**WHEN, "type": ["string", "null"]},
         "dispute": {
-            **_object(
-                {"game": _whole(1, MAX_GAMES), "n": _whole(1, MAX_ENTRIES)},
+            **object_schema(
+                {"game": whole_schema(1, MAX_GAMES), "n": whole_schema(1, MAX_ENTRIES)},
                 ["game", "n"],
                 "the hand it was asked of: its game's number, and the dispute entry's n",
             ),
@@ -197,7 +197,7 @@ RULING = _object(
     "a ruling the dispute desk saved to the night: the question, its input and its reading",
 )
 
-NIGHT = _object(
+NIGHT = object_schema(
     {
         "date": {
             "type": "string",
@@ -205,29 +205,29 @@ NIGHT = _object(
             "format": "date",
             "description": "a date (YYYY-MM-DD, years 1900 to 2999)",
         },
-        "place": _text(limits.PLACE),
-        "notes": _text(limits.NOTES),
+        "place": text_schema(limits.PLACE),
+        "notes": text_schema(limits.NOTES),
         "confirmations": {
             "type": "boolean",
             "description": "each hand waits for a player of another side to confirm it (the "
             "night's setting now: each game begun ends its ledger asking as the night does)",
         },
-        "owner": _text(limits.USERNAME),
-        "table": _list(_text(limits.NAME, "a name", least=1), MAX_TABLE, "names"),
-        "games": _list(GAME, MAX_GAMES, "games"),
-        "rulings": _list(RULING, limits.RULINGS, "rulings"),
+        "owner": text_schema(limits.USERNAME),
+        "table": list_schema(text_schema(limits.NAME, "a name", least=1), MAX_TABLE, "names"),
+        "games": list_schema(GAME, MAX_GAMES, "games"),
+        "rulings": list_schema(RULING, limits.RULINGS, "rulings"),
     },
     ["date"],
     "a night: its date, place, notes, table, games and the rulings saved to it",
 )
 
-SCHEMA: dict[str, Any] = _object(
+SCHEMA: dict[str, Any] = object_schema(
     {
         "format": {"const": FORMAT, "description": f"the text {FORMAT!r}"},
         "version": {"const": VERSION, "description": f"the number {VERSION}"},
         "exported_at": {**WHEN, "type": ["string", "null"]},
-        "players": _list(_text(limits.NAME, "a name"), MAX_NIGHTS * MAX_TABLE, "names"),
-        "nights": _list(NIGHT, MAX_NIGHTS, "nights", least=1),
+        "players": list_schema(text_schema(limits.NAME, "a name"), MAX_NIGHTS * MAX_TABLE, "names"),
+        "nights": list_schema(NIGHT, MAX_NIGHTS, "nights", least=1),
     },
     ["format", "version", "nights"],
     f"A Scorekeeper export (version {VERSION}): what GET /api/v1/export/ answers and "
@@ -349,6 +349,15 @@ def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else key
 
 
+def problem_in(document: Any, schema: dict[str, Any]) -> Problem | None:
+    """The first value of ``document`` that does not fit ``schema`` (one written with the
+    keywords :data:`SCHEMA` uses), or ``None``: the club file's check of its own parts."""
+    found = next(_problems(document, schema, ""), None)
+    if found is not None:
+        found.path = found.path or "top level"
+    return found
+
+
 def first_problem(document: Any) -> Problem | None:
     """The first value of ``document`` that does not fit :data:`SCHEMA`, or ``None``; then the
     whole file's count of ledger entries against :data:`MAX_ENTRIES`, and of rulings against
@@ -358,9 +367,8 @@ def first_problem(document: Any) -> Problem | None:
     >>> first_problem({"format": FORMAT, "version": 1, "nights": [{"date": 20261122}]})
     Problem('nights[0].date', 'should be a date (YYYY-MM-DD, years 1900 to 2999)')
     """
-    found = next(_problems(document, SCHEMA, ""), None)
+    found = problem_in(document, SCHEMA)
     if found is not None:
-        found.path = found.path or "top level"
         return found
     entries = sum(
         len(game.get("entries", ()))
@@ -472,9 +480,10 @@ def _plain_ruling(ruling: Any) -> Any:
     return out
 
 
-def openapi_schema() -> dict[str, Any]:
-    """:data:`SCHEMA` in OpenAPI 3.0's dialect (no ``const``, no type lists, no ``$schema``),
-    for the import's request body in the API's schema."""
+def openapi_schema(schema: dict[str, Any] | None = None) -> dict[str, Any]:
+    """:data:`SCHEMA` (or another written like it: a club file's) in OpenAPI 3.0's dialect
+    (no ``const``, no type lists, no ``$schema``), for the import's request body in the API's
+    schema."""
     from adjudicator.records import openapi_schema as nullable
 
     def dialect(schema: Any) -> Any:
@@ -488,5 +497,5 @@ def openapi_schema() -> dict[str, Any]:
             out |= {"enum": [value], "type": "integer" if isinstance(value, int) else "string"}
         return out
 
-    converted: dict[str, Any] = nullable(dialect(SCHEMA))
+    converted: dict[str, Any] = nullable(dialect(SCHEMA if schema is None else schema))
     return converted

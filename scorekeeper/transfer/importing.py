@@ -54,7 +54,7 @@ from scorekeeper.exceptions import ServiceError
 from scorekeeper.games import services as game_services
 from scorekeeper.languages.speaking import say
 from scorekeeper.ledger import confirming
-from scorekeeper.models import Entry, Game, ImportedToken, Night
+from scorekeeper.models import Club, Entry, Game, ImportedToken, Night, Player
 from scorekeeper.nights import services as night_services
 from scorekeeper.transfer import export_format
 
@@ -90,7 +90,9 @@ class _Row:
 
 
 @dataclass(frozen=True)
-class _GamePlan:
+class GamePlan:
+    """One game of a file, checked and replayed: its seats' names, its ledger's rows."""
+
     where: str
     slug: str
     options: dict[str, Any]
@@ -99,6 +101,12 @@ class _GamePlan:
     number: int | None = None  # the game's number in its night, as the file gives it
     by_n: tuple[tuple[int, int], ...] = ()  # the file's n → row
     confirmations: bool = False  # whether it asked for confirmations from its first entry
+
+
+# Who sits in a seat of a game of the file, where the caller knows better than the name:
+# (the game, its seat's position, the name the file gives) -> the player, or None to read the
+# name on the roster.
+type SeatedAs = Callable[[GamePlan, int, str], Player | None]
 
 
 RULINGS_STEPS = 10 * QUESTION_STEPS
@@ -120,13 +128,15 @@ class _RulingPlan:
 
 
 @dataclass(frozen=True)
-class _NightPlan:
+class NightPlan:
+    """One night of a file, checked: what :func:`write_night` writes."""
+
     where: str
     date: datetime.date
     place: str
     notes: str
     table: tuple[tuple[str, str], ...]  # (where, name)
-    games: tuple[_GamePlan, ...]
+    games: tuple[GamePlan, ...]
     rulings: tuple[_RulingPlan, ...] = ()
     confirmations: bool = False
 
@@ -163,25 +173,25 @@ def import_file(*, owner: User, document: Any) -> Imported:
     owner, at the times the file gives, with the recorder the file names."""
     plan = check_document(document)
     tokens = [row.token for n in plan for g in n.games for row in g.rows if row.token]
-    taken = _taken(tokens)
+    taken = taken_tokens(tokens)
     for attempt in range(1, WRITE_TRIES + 1):
         try:
             with transaction.atomic():
                 here = _already_here(owner, plan)
-                fresh = _TokenGiver(taken)
+                fresh = TokenGiver(taken)
                 nights = [
-                    here[k] if k in here else _write_night(owner, night, fresh)
+                    here[k] if k in here else write_night(owner, night, fresh)
                     for k, night in enumerate(plan)
                 ]
                 return Imported(nights, frozenset(night.pk for night in here.values()))
         except IntegrityError:
-            before, taken = taken, _taken(tokens)
+            before, taken = taken, taken_tokens(tokens)
             if attempt == WRITE_TRIES or taken == before:  # not a token taken meanwhile
                 raise
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _already_here(owner: User, plan: list[_NightPlan]) -> dict[int, Night]:
+def _already_here(owner: User, plan: list[NightPlan]) -> dict[int, Night]:
     """The file's nights (by their place in the file) that a night of ``owner``'s table holds
     already, entry for entry; :class:`ImportRefused` for one that holds part of it.
 
@@ -221,7 +231,7 @@ def _already_here(owner: User, plan: list[_NightPlan]) -> dict[int, Night]:
 # Step 1 and 2: the file, checked without the database -------------------------------------------
 
 
-def check_document(document: Any) -> list[_NightPlan]:
+def check_document(document: Any) -> list[NightPlan]:
     """The file as checked nights, games and ledgers; :class:`ImportRefused` at the first
     thing that is wrong. Reads nothing from the database."""
     if isinstance(document, dict):
@@ -259,7 +269,7 @@ def _name(value: str, where: str) -> str:
     return name
 
 
-def _check_night(data: Mapping[str, Any], where: str, searched: Budget) -> _NightPlan:
+def _check_night(data: Mapping[str, Any], where: str, searched: Budget) -> NightPlan:
     try:
         date = datetime.date.fromisoformat(data["date"])
     except ValueError:  # pragma: no cover - the schema's format check came first
@@ -281,7 +291,7 @@ def _check_night(data: Mapping[str, Any], where: str, searched: Budget) -> _Nigh
         numbers.add(game["number"])
     # Started in the order the night numbered them.
     ordered = sorted(range(len(games)), key=lambda j: games[j]["number"])
-    return _NightPlan(
+    return NightPlan(
         where=where,
         date=date,
         place=data.get("place", ""),
@@ -333,7 +343,7 @@ def _check_ruling(data: Mapping[str, Any], where: str, searched: Budget) -> _Rul
     )
 
 
-def _check_game(data: Mapping[str, Any], where: str, night_asks: bool) -> _GamePlan:
+def _check_game(data: Mapping[str, Any], where: str, night_asks: bool) -> GamePlan:
     """One game of the file, its ledger replayed; ``night_asks``: its night's confirmations
     setting, which a game begun ends its ledger asking as (a game that does not say how it
     began asked as its night does: a file written before games kept it)."""
@@ -393,7 +403,7 @@ def _check_game(data: Mapping[str, Any], where: str, night_asks: bool) -> _GameP
             f"The file's {where} {said} for confirmations at the end of its ledger, but its "
             "night's confirmations say otherwise: a night's games keep its setting.",
         )
-    return _GamePlan(
+    return GamePlan(
         where,
         slug,
         dict(options_data),
@@ -684,7 +694,7 @@ def _when(value: str | None) -> datetime.datetime | None:
 # Step 3: the write ------------------------------------------------------------------------------
 
 
-def _taken(tokens: list[uuid.UUID]) -> set[uuid.UUID]:
+def taken_tokens(tokens: list[uuid.UUID]) -> set[uuid.UUID]:
     """Which of the tokens the site already holds (a file imported before, or from here)."""
     found: set[uuid.UUID] = set()
     for start in range(0, len(tokens), 500):
@@ -693,7 +703,7 @@ def _taken(tokens: list[uuid.UUID]) -> set[uuid.UUID]:
     return found
 
 
-class _TokenGiver:
+class TokenGiver:
     """The file's token for an entry, or a new one where it is in use (here, or earlier in the
     same file)."""
 
@@ -715,13 +725,25 @@ def _refusing(action: Callable[[], Any], where: str) -> Any:
         raise ImportRefused(f"At {where}: {message}", field=where) from None
 
 
-def _write_night(owner: User, plan: _NightPlan, token: _TokenGiver) -> Night:
+def write_night(
+    owner: User,
+    plan: NightPlan,
+    token: TokenGiver,
+    *,
+    club: Club | None = None,
+    seated: SeatedAs | None = None,
+) -> Night:
+    """Write one checked night of a file for ``owner`` (inside the caller's transaction): its
+    table, its games and their ledgers, its rulings. A club's night (``club``) seats the club's
+    roster; ``seated`` names the player of a seat where the file's name alone does not say
+    which (a club's two players of one name, one merged into the other)."""
     night = night_services.night_create(
         owner=owner,
         date=plan.date,
         place=plan.place,
         notes=plan.notes,
         confirmations=plan.confirmations,
+        club=club,
     )
     disputes: dict[tuple[int, int], int] = {}  # (game number, the file's n) → a dispute's id
     for where, name in plan.table:
@@ -729,8 +751,11 @@ def _write_night(owner: User, plan: _NightPlan, token: _TokenGiver) -> Night:
     for game_plan in plan.games:
         seats = f"{game_plan.where}.seats"
         players = [
-            _refusing(partial(night_services.owners_player, owner=owner, name=name), seats)
-            for name in game_plan.players
+            (seated(game_plan, position, name) if seated is not None else None)
+            or _refusing(
+                partial(night_services.owners_player, owner=owner, name=name, club=club), seats
+            )
+            for position, name in enumerate(game_plan.players)
         ]
         start = partial(
             game_services.game_start,

@@ -231,6 +231,20 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
     "api_night_export_csv": {"GET": R(401, 404, 401, 200, 200, 200)},
     "api_export_csv": {"GET": R(401, 200, 401, 200, 200, 200)},
     "api_import": {"POST": R(401, 400, 401, 400, 400, 400)},
+    # A club none of the six is in (an organiser's, of the world's seventh person): its export
+    # is a 404 to everyone signed in. An import is anyone's (an empty body: refused, 400).
+    "api_club_export": {"GET": R(401, 404, 401, 404, 404, 404)},
+    "api_club_import": {"POST": R(401, 400, 401, 400, 400, 400)},
+    "api_club_export_schema": {"GET": ALL(200), "POST": ALL(405)},
+    "club_export": {
+        "GET": R(302, 404, 302, 404, 404, 404),
+        "POST": R(302, 405, 302, 405, 405, 405),
+    },
+    # The upload form; an empty upload is refused under the file field (400, inline).
+    "club_import": {
+        "GET": R(302, 200, 302, 200, 200, 200),
+        "POST": R(302, 400, 302, 400, 400, 400),
+    },
     "api_profiles": {
         "GET": R(401, 200, 401, 200, 200, 200),
         "POST": R(401, 400, 401, 400, 400, 400),
@@ -431,6 +445,7 @@ class World:
     profile: dict[str, int] = field(default_factory=dict)
     api_token: dict[str, int] = field(default_factory=dict)  # an API token of the night's owner
     ruling: dict[str, int] = field(default_factory=dict)  # a ruling saved to the night
+    club: dict[str, int] = field(default_factory=dict)  # a club (none of the six is in it)
     users: dict[str, Any] = field(default_factory=dict)
     token: str = ""
     club: dict[str, Any] = field(default_factory=dict)  # a club of each side, nobody here in it
