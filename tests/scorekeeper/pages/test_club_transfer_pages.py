@@ -86,3 +86,14 @@ def test_an_empty_upload_is_refused_inline(client: Client, alice: Any) -> None:
     response = client.post(reverse("club_import"), {})
     assert response.status_code == 400
     assert 'role="alert"' in response.content.decode()
+
+
+def test_the_club_pages_lead_to_the_export_for_organisers_and_to_the_import_for_anyone(
+    club: Any, phones: dict[str, Any]
+) -> None:
+    export = reverse("club_export", args=[club.pk])
+    members = reverse("club_members", args=[club.pk])
+    assert export in phones["alice"].get(members).content.decode()
+    for name in ("bob", "carol"):
+        assert export not in phones[name].get(members).content.decode()
+    assert reverse("club_import") in phones["dave"].get(reverse("club_list")).content.decode()
