@@ -10,7 +10,17 @@ from django.contrib.auth import get_user_model
 
 from adjudicator.games import get_game
 from adjudicator.options import options_as_dict
-from scorekeeper.models import Game, HouseRuleProfile, Night, NightPlayer, Player, Seat
+from scorekeeper.models import (
+    Club,
+    Game,
+    HouseRuleProfile,
+    Membership,
+    Night,
+    NightPlayer,
+    Player,
+    Season,
+    Seat,
+)
 from scorekeeper.nights.selectors import roster
 
 
@@ -124,3 +134,35 @@ class HouseRuleProfileFactory(factory.django.DjangoModelFactory):
     def _create(cls, model_class: Any, *args: Any, **kwargs: Any) -> Any:
         kwargs["options"] = options_as_dict(get_game(kwargs["slug"]).options(kwargs["options"]))
         return super()._create(model_class, *args, **kwargs)
+
+
+# clubs (issue 29) ----------------------------------------------------------------------------
+
+
+class ClubFactory(factory.django.DjangoModelFactory):
+    """A club; its maker is not a member until a ``MembershipFactory`` says so."""
+
+    class Meta:
+        model = Club
+
+    name = factory.Sequence(lambda n: f"Club {n}")
+    created_by = factory.SubFactory(UserFactory)
+
+
+class MembershipFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Membership
+
+    club = factory.SubFactory(ClubFactory)
+    user = factory.SubFactory(UserFactory)
+    role = Membership.Role.MEMBER
+
+
+class SeasonFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Season
+
+    club = factory.SubFactory(ClubFactory)
+    name = factory.Sequence(lambda n: f"Season {n}")
+    starts = factory.LazyFunction(lambda: datetime.date.today() - datetime.timedelta(days=30))
+    ends = factory.LazyFunction(lambda: datetime.date.today() + datetime.timedelta(days=60))

@@ -603,6 +603,52 @@ EXPORT: dict[str, Any] = {
     ],
 }
 
+# A club's invitation token (made up, in its real format: signed id and nonce).
+CLUB_TOKEN = "WzMsIkZfN0RxUnZ6WTlLc0xtMnBOd1hjQjVoVCJd:1vPqLx:Jk3mN8sQwE2rT6yUiO0pA4dF7gH1jKlZ"
+THURSDAY = {
+    "id": 3,
+    "name": "Thursday Brus",
+    "role": "organiser",
+    "members": 3,
+    "players": 6,
+    "nights": 12,
+    "seasons": 2,
+    "created_at": "2026-09-01T18:00:00Z",
+}
+INVITE = {
+    "id": 5,
+    "created_by": "ann",
+    "created_at": "2026-09-01T18:05:00Z",
+    "expires_at": "2026-09-08T18:05:00Z",
+}
+CY = {"id": 9, "name": "Cy"}
+CLAIM = {
+    "id": 2,
+    "player": {"id": 7, "name": "Cecilia"},
+    "username": "cy",
+    "asked_at": "2026-09-03T19:00:00Z",
+    "answered_at": None,
+    "confirmed": False,
+}
+MERGE = {
+    "id": 4,
+    "merged": CY,
+    "into": {"id": 7, "name": "Cecilia"},
+    "by": "ann",
+    "at": "2026-09-04T20:00:00Z",
+    "undone_by": None,
+    "undone_at": None,
+    "renamed": "",
+}
+AUTUMN = {
+    "id": 2,
+    "name": "Autumn 2026",
+    "starts": "2026-09-01",
+    "ends": "2026-11-30",
+    "current": True,
+    "finished": False,
+}
+
 REQUESTS: dict[str, Any] = {
     "create_player": {"name": "Alice"},
     "create_night": {
@@ -666,6 +712,22 @@ REQUESTS: dict[str, Any] = {
     "join_night": {"token": "Xq3vT0aLk9bY2mRw8sNcE1pUoZ4hJ6gF7dKiQ5tVyA0"},
     "change_role": {"role": "recorder"},
     "create_token": {"name": "Scoreboard script"},
+    # clubs (issue 29): the kitchen table's club, Ben and Cy invited
+    "create_club": {"name": "Thursday Brus"},
+    "rename_club": {"name": "Thursday Brus, Visby"},
+    "change_member_role": {"role": "recorder"},
+    "make_club_invite": {"days": 7},
+    "join_club": {"token": CLUB_TOKEN},
+    "create_club_player": {"name": "Cy"},
+    "answer_player_claim": {"confirmed": True},
+    "merge_players": {"merged": 9, "into": 7},
+    "create_season": {"name": "Autumn 2026", "starts": "2026-09-01", "ends": "2026-11-30"},
+    "end_season": {"on": "2026-11-29"},
+    "review_move_in": {"nights": [1]},
+    "move_nights_in": {
+        "nights": [1],
+        "choices": [{"player": 1, "into": 7}, {"player": 2, "into": None}],
+    },
 }
 
 # Each operation's success answer (2xx, JSON), by operationId.
@@ -722,6 +784,7 @@ RESPONSES: dict[str, Any] = {
             "place": "The kitchen table",
             "notes": "Christmas Eve",
             "owner": "alice",
+            "club": None,
         }
     ],
     "create_night": {
@@ -731,6 +794,7 @@ RESPONSES: dict[str, Any] = {
         "notes": "Christmas Eve",
         "confirmations": False,
         "owner": "alice",
+        "club": None,
         "recorders": [],
         "games": [],
     },
@@ -741,6 +805,7 @@ RESPONSES: dict[str, Any] = {
         "notes": "Christmas Eve",
         "confirmations": True,
         "owner": "alice",
+        "club": None,
         "recorders": ["bob"],
         "games": [
             {
@@ -793,6 +858,7 @@ RESPONSES: dict[str, Any] = {
         "notes": "Christmas Eve",
         "confirmations": True,
         "owner": "alice",
+        "club": None,
         "recorders": ["bob"],
         "games": [
             {
@@ -845,6 +911,7 @@ RESPONSES: dict[str, Any] = {
         "notes": "Christmas Eve",
         "confirmations": False,
         "owner": "alice",
+        "club": None,
         "recorders": ["bob"],
         "games": [],
     },
@@ -3482,6 +3549,68 @@ RESPONSES: dict[str, Any] = {
         "last_used_at": None,
         "token": "sk_Rk2pWm8xT3vYq9LcZ0aN5bHs7dJfGu1eKo4iMtVw6yE",
     },
+    # clubs (issue 29)
+    "list_clubs": [THURSDAY],
+    "create_club": {**THURSDAY, "members": 1, "players": 0, "nights": 0, "seasons": 0},
+    "get_club": THURSDAY,
+    "rename_club": {**THURSDAY, "name": "Thursday Brus, Visby"},
+    "list_club_members": [
+        {"user": 1, "username": "ann", "role": "organiser", "joined_at": "2026-09-01T18:00:00Z"},
+        {"user": 2, "username": "ben", "role": "recorder", "joined_at": "2026-09-01T18:20:00Z"},
+        {"user": 3, "username": "cy", "role": "member", "joined_at": "2026-09-01T18:21:00Z"},
+    ],
+    "change_member_role": {
+        "user": 2,
+        "username": "ben",
+        "role": "recorder",
+        "joined_at": "2026-09-01T18:20:00Z",
+    },
+    "list_club_invites": [INVITE],
+    "make_club_invite": {
+        **INVITE,
+        "token": CLUB_TOKEN,
+        "url": f"http://testserver/clubs/join/{CLUB_TOKEN}/",
+    },
+    "join_club": {"club": {"id": 3, "name": "Thursday Brus"}, "role": "member", "joined": True},
+    "list_club_players": [
+        {"id": 6, "name": "Ann", "person": "ann"},
+        {"id": 8, "name": "Ben", "person": None},
+        {"id": 7, "name": "Cecilia", "person": "cy"},
+    ],
+    "create_club_player": {**CY, "person": None},
+    "claim_player": CLAIM,
+    "list_player_claims": [CLAIM],
+    "answer_player_claim": {**CLAIM, "answered_at": "2026-09-03T19:30:00Z", "confirmed": True},
+    "list_merges": [MERGE],
+    "merge_players": MERGE,
+    "undo_merge": {**MERGE, "undone_by": "ann", "undone_at": "2026-09-05T10:00:00Z"},
+    "review_move_in": [
+        {"player": {"id": 1, "name": "Cecilia"}, "match": {"id": 7, "name": "Cecilia"}},
+        {"player": {"id": 2, "name": "Dag"}, "match": None},
+    ],
+    "move_nights_in": [
+        {
+            "id": 1,
+            "date": "2026-08-27",
+            "place": "Ann's kitchen",
+            "notes": "",
+            "owner": "ann",
+            "club": {"id": 3, "name": "Thursday Brus"},
+        }
+    ],
+    "list_seasons": [
+        AUTUMN,
+        {
+            "id": 1,
+            "name": "Summer 2026",
+            "starts": "2026-06-01",
+            "ends": "2026-08-31",
+            "current": False,
+            "finished": True,
+        },
+    ],
+    "create_season": AUTUMN,
+    "end_season": {**AUTUMN, "ends": "2026-11-29"},
 }
 
 
