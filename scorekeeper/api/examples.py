@@ -649,6 +649,104 @@ AUTUMN = {
     "finished": False,
 }
 
+# Looking back within the club: Cecilia's Bridge Rummy (her first game, a win).
+CECILIA_RATINGS = [
+    {
+        "game": "bridge-rummy",
+        "name": "Bridge Rummy",
+        "rating": 3.0,
+        "mu": 27.795252672501135,
+        "sigma": 8.263571791259416,
+        "games": 1,
+        "provisional": True,
+        "points": [{"game": 21, "night": 12, "date": "2026-11-26", "rating": 3.0}],
+    }
+]
+CECILIA_RECORD = {
+    "player": {"id": 7, "name": "Cecilia"},
+    "played": 2,
+    "won": 1,
+    "games": [
+        {
+            "game": "bridge-rummy",
+            "name": "Bridge Rummy",
+            "played": 1,
+            "finished": 1,
+            "won": 1,
+            "average": "40",
+            "best": "40",
+            "feats": [{"key": "stars", "label": "stars", "best": "sum", "value": 4}],
+        },
+        {
+            "game": "brummy",
+            "name": "Brummy",
+            "played": 1,
+            "finished": 0,
+            "won": 0,
+            "average": "48",
+            "best": "48",
+            "feats": [{"key": "best_grid", "label": "best grid", "best": "max", "value": 30}],
+        },
+    ],
+    "feats": [
+        {"key": "stars", "label": "stars", "best": "sum", "value": 4},
+        {"key": "best_grid", "label": "best grid", "best": "max", "value": 30},
+    ],
+}
+CECILIA_RIVALS = {
+    "finished": 1,
+    "rival": {
+        "opponent": {"id": 8, "name": "Ben"},
+        "ahead": 1,
+        "behind": 0,
+        "level": 0,
+        "met": 1,
+    },
+    "nemesis": None,
+    "partner": None,
+    "current_streak": 1,
+    "longest_streak": 1,
+    "records": [
+        {
+            "game": "bridge-rummy",
+            "name": "Bridge Rummy",
+            "records": [
+                {"label": "Best total", "value": "40", "game": 21},
+                {"label": "Biggest win", "value": "160", "game": 21},
+                {"label": "Most stars", "value": "4", "game": 21},
+            ],
+        }
+    ],
+}
+CLUB_BOARD = {
+    "game": None,
+    "name": "All games",
+    "year": None,
+    "games": 1,
+    "players": [
+        {
+            "place": 1,
+            "player": {"id": 7, "name": "Cecilia"},
+            "rating": 3.0,
+            "mu": 27.795252672501135,
+            "sigma": 8.263571791259416,
+            "games": 1,
+            "won": 1,
+            "provisional": True,
+        },
+        {
+            "place": 2,
+            "player": {"id": 8, "name": "Ben"},
+            "rating": 1.5,
+            "mu": 25.717262170187357,
+            "sigma": 8.058224222802378,
+            "games": 1,
+            "won": 0,
+            "provisional": True,
+        },
+    ],
+}
+
 REQUESTS: dict[str, Any] = {
     "create_player": {"name": "Alice"},
     "create_night": {
@@ -3611,6 +3709,18 @@ RESPONSES: dict[str, Any] = {
     ],
     "create_season": AUTUMN,
     "end_season": {**AUTUMN, "ends": "2026-11-29"},
+    "get_club_leaderboard": CLUB_BOARD,
+    "get_season_table": {"season": AUTUMN, "leaderboard": CLUB_BOARD},
+    "list_club_player_ratings": CECILIA_RATINGS,
+    "get_club_player_record": CECILIA_RECORD,
+    "get_club_player_rivals": CECILIA_RIVALS,
+    "get_me": {
+        "players": [{"id": 7, "name": "Cecilia", "club": {"id": 3, "name": "Thursday Brus"}}],
+        "nights": 1,
+        "ratings": CECILIA_RATINGS,
+        "record": CECILIA_RECORD,
+        "rivals": CECILIA_RIVALS,
+    },
 }
 
 

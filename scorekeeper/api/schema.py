@@ -426,6 +426,15 @@ OPERATIONS: dict[str, tuple[str, str]] = {
     "clubs_seasons_list": ("list_seasons", "A club's seasons"),
     "clubs_seasons_create": ("create_season", "Name a season"),
     "clubs_seasons_end_create": ("end_season", "End a season early"),
+    "clubs_ratings_retrieve": (
+        "get_club_leaderboard",
+        "A club's leaderboard, all time or a season's",
+    ),
+    "clubs_seasons_table_retrieve": ("get_season_table", "A season's table"),
+    "clubs_players_ratings_list": ("list_club_player_ratings", "A club player's ratings"),
+    "clubs_players_record_retrieve": ("get_club_player_record", "A club player's record"),
+    "clubs_players_rivals_retrieve": ("get_club_player_rivals", "A club player's rivals"),
+    "me_retrieve": ("get_me", "Your own games, at every club and host"),
 }
 
 

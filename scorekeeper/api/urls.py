@@ -5,6 +5,7 @@ from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularSwaggerSplitView
 
 from scorekeeper.api import (
+    club_history,
     club_people,
     clubs,
     docs,
@@ -122,6 +123,29 @@ urlpatterns = [
         seasons.club_season_end,
         name="api_club_season_end",
     ),
+    # looking back within a club (all time, or ?season=), and at one's own games
+    path("clubs/<id:pk>/ratings/", club_history.club_ratings, name="api_club_ratings"),
+    path(
+        "clubs/<id:pk>/seasons/<id:season>/table/",
+        club_history.club_season_table,
+        name="api_club_season_table",
+    ),
+    path(
+        "clubs/<id:pk>/players/<id:player>/ratings/",
+        club_history.club_player_ratings,
+        name="api_club_player_ratings",
+    ),
+    path(
+        "clubs/<id:pk>/players/<id:player>/record/",
+        club_history.club_player_record,
+        name="api_club_player_record",
+    ),
+    path(
+        "clubs/<id:pk>/players/<id:player>/rivals/",
+        club_history.club_player_rivals,
+        name="api_club_player_rivals",
+    ),
+    path("me/", club_history.me, name="api_me"),
     # Last: any other address is the API's JSON 404, whatever DEBUG says.
     re_path(r"^", errors.no_such_address, name="api_not_found"),
 ]

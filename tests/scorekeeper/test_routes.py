@@ -277,6 +277,13 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
     "api_club_move_in": {"POST": NO_CLUB},
     "api_club_seasons": {"GET": NO_CLUB, "POST": NO_CLUB},
     "api_club_season_end": {"POST": NO_CLUB},
+    "api_club_ratings": {"GET": NO_CLUB},
+    "api_club_season_table": {"GET": NO_CLUB},
+    "api_club_player_ratings": {"GET": NO_CLUB},
+    "api_club_player_record": {"GET": NO_CLUB},
+    "api_club_player_rivals": {"GET": NO_CLUB},
+    # One's own games: nobody of the six is a player confirmed as them, so it is empty.
+    "api_me": {"GET": R(401, 200, 401, 200, 200, 200)},
     "history": {"GET": R(302, 200, 302, 200, 200, 200), "POST": R(302, 405, 302, 405, 405, 405)},
     "night_recap": {
         "GET": R(302, 404, 200, 200, 200, 200),

@@ -8,7 +8,7 @@ from typing import Any
 from rest_framework import serializers
 
 from scorekeeper import limits
-from scorekeeper.api.serializers.fields import BodyIn, JSONBooleanField, id_field
+from scorekeeper.api.serializers.fields import BodyIn, JSONBooleanField, PointsField, id_field
 from scorekeeper.api.serializers.nights import ClubRefOut, NightDateField
 from scorekeeper.api.serializers.players import PlayerOut
 from scorekeeper.clubs.services import INVITE_DAYS, INVITE_DEFAULT_DAYS
@@ -207,3 +207,123 @@ class MoveInIn(NightIdsIn):
         max_length=limits.FILE_NIGHTS * 40,
         help_text="Who each arriving player is in the club: one for every one of them.",
     )
+
+
+# Looking back within a club, and at one's own games ------------------------------------------
+
+
+class ClubHistoryQuery(serializers.Serializer[Any]):
+    season = id_field(
+        required=False,
+        help_text="One of the club's seasons (its id): the nights dated in it; left out, all time.",
+    )
+
+
+class RatingPointOut(serializers.Serializer[Any]):
+    game = serializers.IntegerField(source="game.pk", help_text="The finished game's id.")
+    night = serializers.IntegerField(source="game.night_id")
+    date = serializers.DateField()
+    rating = serializers.FloatField(source="rating.shown", help_text="The figure after it.")
+
+
+class GameRatingOut(serializers.Serializer[Any]):
+    game = serializers.CharField(source="slug", help_text="The game's slug.")
+    name = serializers.CharField()
+    rating = serializers.FloatField(
+        source="rating.shown", help_text="mu less three times sigma, to one decimal."
+    )
+    mu = serializers.FloatField(source="rating.mu")
+    sigma = serializers.FloatField(source="rating.sigma")
+    games = serializers.IntegerField(source="rating.games", help_text="Finished games rated.")
+    provisional = serializers.BooleanField(source="rating.provisional")
+    points = RatingPointOut(many=True, help_text="The rating after each finished game.")
+
+
+class FeatOut(serializers.Serializer[Any]):
+    key = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the key, not Field.label
+    best = serializers.ChoiceField(
+        choices=["sum", "max"], help_text="sum: added up over games; max: the best one."
+    )
+    value = PointsField()
+
+
+class GameRecordOut(serializers.Serializer[Any]):
+    game = serializers.CharField(source="slug")
+    name = serializers.CharField()
+    played = serializers.IntegerField()
+    finished = serializers.IntegerField()
+    won = serializers.IntegerField()
+    average = serializers.CharField(
+        help_text="The average final total, as shown (an en dash for none)."
+    )
+    best = serializers.CharField(help_text="The best final total, as shown (an en dash for none).")
+    feats = FeatOut(source="feat_list", many=True)
+
+
+class PlayerRecordOut(serializers.Serializer[Any]):
+    player = PlayerOut()
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    games = GameRecordOut(many=True)
+    feats = FeatOut(many=True, help_text="Every feat, over all games.")
+
+
+class MeetingsOut(serializers.Serializer[Any]):
+    opponent = PlayerOut()
+    ahead = serializers.IntegerField(help_text="Games the player finished ahead.")
+    behind = serializers.IntegerField(help_text="Games the opponent finished ahead.")
+    level = serializers.IntegerField()
+    met = serializers.IntegerField(help_text="Finished games on different sides.")
+
+
+class PartnershipOut(serializers.Serializer[Any]):
+    partner = PlayerOut()
+    won = serializers.IntegerField()
+    games = serializers.SerializerMethodField(help_text="Finished games on the same side.")
+    percent = serializers.IntegerField(help_text="Won, as a whole percentage of those.")
+
+    def get_games(self, partnership: Any) -> int:
+        return len(partnership.games)
+
+
+class BestOut(serializers.Serializer[Any]):
+    label = serializers.CharField()  # type: ignore[assignment]  # the key, not Field.label
+    value = serializers.CharField()
+    game = serializers.IntegerField(source="game.pk", help_text="The game it came in.")
+
+
+class GameBestsOut(serializers.Serializer[Any]):
+    game = serializers.CharField(source="slug")
+    name = serializers.CharField()
+    records = BestOut(many=True)
+
+
+class RivalsOut(serializers.Serializer[Any]):
+    finished = serializers.IntegerField(help_text="The player's finished games.")
+    rival = MeetingsOut(allow_null=True, help_text="The opponent met most.")
+    nemesis = MeetingsOut(allow_null=True, help_text="The one most often ahead of them.")
+    partner = PartnershipOut(allow_null=True, help_text="The best win rate together.")
+    current_streak = serializers.IntegerField(
+        source="current.length", help_text="Games won in a row, up to the last."
+    )
+    longest_streak = serializers.IntegerField(source="longest.length")
+    records = GameBestsOut(many=True, help_text="The player's best in each game.")
+
+
+class MyPlayerOut(serializers.ModelSerializer[Player]):
+    club = ClubRefOut(allow_null=True, help_text="The club whose roster they are on, or null.")
+
+    class Meta:
+        model = Player
+        fields = ("id", "name", "club")
+
+
+class MeOut(serializers.Serializer[Any]):
+    players = MyPlayerOut(
+        many=True, help_text="The players confirmed to be you, at every club and host."
+    )
+    nights = serializers.IntegerField(help_text="The nights where one of them sat.")
+    ratings = GameRatingOut(many=True, help_text="Your rating in each game, all of them as one.")
+    record = PlayerRecordOut(allow_null=True, help_text="Null until a player is confirmed as you.")
+    rivals = RivalsOut(allow_null=True, help_text="Null until a player is confirmed as you.")
