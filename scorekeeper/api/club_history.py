@@ -17,7 +17,6 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from adjudicator.games import all_games
 from scorekeeper.api.clubs import TAGS, club_for
 from scorekeeper.api.decorators import api_view
 from scorekeeper.api.lookups import user_of
@@ -31,9 +30,11 @@ from scorekeeper.api.serializers.clubs import (
     RivalsOut,
     SeasonOut,
 )
+from scorekeeper.api.serializers.players import PlayerOut
 from scorekeeper.clubs import seasons as season_reads
 from scorekeeper.exceptions import InvalidInput
 from scorekeeper.history import ratings, records, rivals, scope
+from scorekeeper.history import seasons as club_seasons
 from scorekeeper.models import Club, Player, Season
 
 
@@ -41,18 +42,17 @@ class ClubRatingsQuery(RatingsQuery, ClubHistoryQuery):
     pass
 
 
-class SeasonTableQuery(serializers.Serializer[Any]):
-    game = serializers.ChoiceField(
-        choices=[g.slug for g in all_games()],
-        required=False,
-        help_text="One game's slug; left out, the ratings across all games.",
-    )
-
-
 class SeasonTableOut(serializers.Serializer[Any]):
     season = SeasonOut()
+    nights = serializers.IntegerField(help_text="The club's nights dated in the season.")
+    champion = PlayerOut(
+        allow_null=True,
+        help_text="First in the final table: null until the season is over (or if nobody "
+        "finished a game in it).",
+    )
     leaderboard = LeaderboardOut(
-        help_text="The season's table: final once the season is over (`season.finished`)."
+        help_text="The table across all games: final once the season is over "
+        "(`season.finished`). One game's: GET .../ratings/?season=<id>&game=<slug>."
     )
 
 
@@ -103,18 +103,21 @@ def club_ratings(request: Request, pk: int) -> Response:
 
 @extend_schema(
     tags=TAGS,
-    parameters=[SeasonTableQuery],
     responses={200: SeasonTableOut},
-    description="A season's table: the leaderboard of the club's nights dated in it (one game "
-    "with `game`). Final once the season is over.",
+    description="A season's table: the leaderboard across all games of the club's nights "
+    "dated in it, and its champion once the season is over (the table is final then).",
 )
 @api_view(["GET"])
 def club_season_table(request: Request, pk: int, season: int) -> Response:
     club, _ = club_for(request, pk)
-    chosen = _query(request, SeasonTableQuery)
     found = get_object_or_404(season_reads.seasons_of(club), pk=season)
-    board = ratings.leaderboard(scope.of_club(club, found), slug=chosen.get("game", ""))
-    body = {"season": season_out(found), "leaderboard": leaderboard_out(board)}
+    table = club_seasons.season_table(club, found)
+    body = {
+        "season": season_out(found),
+        "nights": table.nights,
+        "champion": table.champion,
+        "leaderboard": leaderboard_out(table.board),
+    }
     return Response(SeasonTableOut(body).data)
 
 

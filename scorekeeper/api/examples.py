@@ -3710,7 +3710,12 @@ RESPONSES: dict[str, Any] = {
     "create_season": AUTUMN,
     "end_season": {**AUTUMN, "ends": "2026-11-29"},
     "get_club_leaderboard": CLUB_BOARD,
-    "get_season_table": {"season": AUTUMN, "leaderboard": CLUB_BOARD},
+    "get_season_table": {
+        "season": {**AUTUMN, "ends": "2026-11-29", "current": False, "finished": True},
+        "nights": 12,
+        "champion": {"id": 7, "name": "Cecilia"},
+        "leaderboard": CLUB_BOARD,
+    },
     "list_club_player_ratings": CECILIA_RATINGS,
     "get_club_player_record": CECILIA_RECORD,
     "get_club_player_rivals": CECILIA_RIVALS,

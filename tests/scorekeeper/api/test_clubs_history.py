@@ -14,8 +14,16 @@ import pytest
 from django.utils import timezone
 
 from scorekeeper.clubs import services
+from scorekeeper.games import services as game_services
 from scorekeeper.models import Club, Night, Player
-from tests.factories import PlayerFactory, SeasonFactory, played_night
+from scorekeeper.nights.demo import SAMPLE_DEALS
+from tests.factories import (
+    GameFactory,
+    NightFactory,
+    PlayerFactory,
+    SeasonFactory,
+    played_night,
+)
 from tests.scorekeeper.api.test_clubs import as_, refused, url
 
 pytestmark = pytest.mark.django_db
@@ -55,9 +63,31 @@ def test_a_season_reads_only_the_nights_dated_in_it(
     assert (on["games"], off["games"]) == (1, 0)
     assert off["players"] == []
     table = client.get(url("api_club_season_table", club.pk, before.pk)).json()
-    assert (table["season"]["finished"], table["leaderboard"]["games"]) == (True, 0)
-    table = client.get(url("api_club_season_table", club.pk, now.pk), {"game": "brummy"}).json()
-    assert (table["season"]["current"], table["leaderboard"]["game"]) == (True, "brummy")
+    assert (table["season"]["finished"], table["nights"], table["champion"]) == (True, 0, None)
+    assert table["leaderboard"]["games"] == 0
+    table = client.get(url("api_club_season_table", club.pk, now.pk)).json()
+    assert (table["season"]["current"], table["nights"], table["champion"]) == (True, 1, None)
+    assert table["leaderboard"]["players"][0]["player"]["name"] == "Mary"
+    one_game = client.get(url("api_club_ratings", club.pk), {"season": now.pk, "game": "brummy"})
+    assert one_game.json()["game"] == "brummy"
+
+
+def test_a_finished_season_has_its_champion(club: Club, alice: Any, carol: Any) -> None:
+    today = timezone.localdate()
+    night = NightFactory(owner=alice, club=club, date=today - 5 * DAY)
+    game = GameFactory(night=night, slug="bridge-rummy")
+    last = {
+        "went_out": 0,
+        "hands": [{"seat": 1, "held": 20}, {"seat": 2, "held": 30}, {"seat": 3, "not_down": True}],
+    }
+    for deal in [*SAMPLE_DEALS, last]:
+        game_services.deal_record(game=game, by=alice, data=deal)
+    over = SeasonFactory(club=club, starts=today - 10 * DAY, ends=today - DAY)
+    table = as_(carol).get(url("api_club_season_table", club.pk, over.pk)).json()
+    assert table["leaderboard"]["games"] == 1
+    first = table["leaderboard"]["players"][0]["player"]
+    assert table["champion"] == first
+    assert (table["season"]["finished"], table["nights"]) == (True, 1)
 
 
 def test_a_season_of_another_club_is_refused_naming_it(club: Club, carol: Any) -> None:
