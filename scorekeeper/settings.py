@@ -397,6 +397,12 @@ SPECTACULAR_SETTINGS = {
         "scorekeeper.api.schema.postprocess",
     ],
     # <id:...> in the URLs (scorekeeper/web/converters.py): a row id.
+    # A club member's role (issue 29), apart from a night's person's (recorder or viewer),
+    # which keeps the name it had.
+    "ENUM_NAME_OVERRIDES": {
+        "ClubRoleEnum": "scorekeeper.models.Membership.Role",
+        "RoleEnum": ["recorder", "viewer"],
+    },
     "PATH_CONVERTER_OVERRIDES": {
         "id": {"type": "integer", "format": "int64", "minimum": 0, "maximum": 2**63 - 1}
     },

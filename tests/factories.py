@@ -163,3 +163,6 @@ class HouseRuleProfileFactory(factory.django.DjangoModelFactory):
     def _create(cls, model_class: Any, *args: Any, **kwargs: Any) -> Any:
         kwargs["options"] = options_as_dict(get_game(kwargs["slug"]).options(kwargs["options"]))
         return super()._create(model_class, *args, **kwargs)
+
+
+# clubs (issue 29) ----------------------------------------------------------------------------

@@ -603,6 +603,150 @@ EXPORT: dict[str, Any] = {
     ],
 }
 
+# A club's invitation token (made up, in its real format: signed id and nonce).
+CLUB_TOKEN = "WzMsIkZfN0RxUnZ6WTlLc0xtMnBOd1hjQjVoVCJd:1vPqLx:Jk3mN8sQwE2rT6yUiO0pA4dF7gH1jKlZ"
+THURSDAY = {
+    "id": 3,
+    "name": "Thursday Brus",
+    "role": "organiser",
+    "members": 3,
+    "players": 6,
+    "nights": 12,
+    "seasons": 2,
+    "created_at": "2026-09-01T18:00:00Z",
+}
+INVITE = {
+    "id": 5,
+    "created_by": "ann",
+    "created_at": "2026-09-01T18:05:00Z",
+    "expires_at": "2026-09-08T18:05:00Z",
+}
+CY = {"id": 9, "name": "Cy"}
+CLAIM = {
+    "id": 2,
+    "player": {"id": 7, "name": "Cecilia"},
+    "username": "cy",
+    "asked_at": "2026-09-03T19:00:00Z",
+    "answered_at": None,
+    "confirmed": False,
+}
+MERGE = {
+    "id": 4,
+    "merged": CY,
+    "into": {"id": 7, "name": "Cecilia"},
+    "by": "ann",
+    "at": "2026-09-04T20:00:00Z",
+    "undone_by": None,
+    "undone_at": None,
+    "renamed": "",
+}
+AUTUMN = {
+    "id": 2,
+    "name": "Autumn 2026",
+    "starts": "2026-09-01",
+    "ends": "2026-11-30",
+    "current": True,
+    "finished": False,
+}
+
+# Looking back within the club: Cecilia's Bridge Rummy (her first game, a win).
+CECILIA_RATINGS = [
+    {
+        "game": "bridge-rummy",
+        "name": "Bridge Rummy",
+        "rating": 3.0,
+        "mu": 27.795252672501135,
+        "sigma": 8.263571791259416,
+        "games": 1,
+        "provisional": True,
+        "points": [{"game": 21, "night": 12, "date": "2026-11-26", "rating": 3.0}],
+    }
+]
+CECILIA_RECORD = {
+    "player": {"id": 7, "name": "Cecilia"},
+    "played": 2,
+    "won": 1,
+    "games": [
+        {
+            "game": "bridge-rummy",
+            "name": "Bridge Rummy",
+            "played": 1,
+            "finished": 1,
+            "won": 1,
+            "average": "40",
+            "best": "40",
+            "feats": [{"key": "stars", "label": "stars", "best": "sum", "value": 4}],
+        },
+        {
+            "game": "brummy",
+            "name": "Brummy",
+            "played": 1,
+            "finished": 0,
+            "won": 0,
+            "average": "48",
+            "best": "48",
+            "feats": [{"key": "best_grid", "label": "best grid", "best": "max", "value": 30}],
+        },
+    ],
+    "feats": [
+        {"key": "stars", "label": "stars", "best": "sum", "value": 4},
+        {"key": "best_grid", "label": "best grid", "best": "max", "value": 30},
+    ],
+}
+CECILIA_RIVALS = {
+    "finished": 1,
+    "rival": {
+        "opponent": {"id": 8, "name": "Ben"},
+        "ahead": 1,
+        "behind": 0,
+        "level": 0,
+        "met": 1,
+    },
+    "nemesis": None,
+    "partner": None,
+    "current_streak": 1,
+    "longest_streak": 1,
+    "records": [
+        {
+            "game": "bridge-rummy",
+            "name": "Bridge Rummy",
+            "records": [
+                {"label": "Best total", "value": "40", "game": 21},
+                {"label": "Biggest win", "value": "160", "game": 21},
+                {"label": "Most stars", "value": "4", "game": 21},
+            ],
+        }
+    ],
+}
+CLUB_BOARD = {
+    "game": None,
+    "name": "All games",
+    "year": None,
+    "games": 1,
+    "players": [
+        {
+            "place": 1,
+            "player": {"id": 7, "name": "Cecilia"},
+            "rating": 3.0,
+            "mu": 27.795252672501135,
+            "sigma": 8.263571791259416,
+            "games": 1,
+            "won": 1,
+            "provisional": True,
+        },
+        {
+            "place": 2,
+            "player": {"id": 8, "name": "Ben"},
+            "rating": 1.5,
+            "mu": 25.717262170187357,
+            "sigma": 8.058224222802378,
+            "games": 1,
+            "won": 0,
+            "provisional": True,
+        },
+    ],
+}
+
 REQUESTS: dict[str, Any] = {
     "create_player": {"name": "Alice"},
     "create_night": {
@@ -666,6 +810,22 @@ REQUESTS: dict[str, Any] = {
     "join_night": {"token": "Xq3vT0aLk9bY2mRw8sNcE1pUoZ4hJ6gF7dKiQ5tVyA0"},
     "change_role": {"role": "recorder"},
     "create_token": {"name": "Scoreboard script"},
+    # clubs (issue 29): the kitchen table's club, Ben and Cy invited
+    "create_club": {"name": "Thursday Brus"},
+    "rename_club": {"name": "Thursday Brus, Visby"},
+    "change_member_role": {"role": "recorder"},
+    "make_club_invite": {"days": 7},
+    "join_club": {"token": CLUB_TOKEN},
+    "create_club_player": {"name": "Cy"},
+    "answer_player_claim": {"confirmed": True},
+    "merge_players": {"merged": 9, "into": 7},
+    "create_season": {"name": "Autumn 2026", "starts": "2026-09-01", "ends": "2026-11-30"},
+    "end_season": {"on": "2026-11-29"},
+    "review_move_in": {"nights": [1]},
+    "move_nights_in": {
+        "nights": [1],
+        "choices": [{"player": 1, "into": 7}, {"player": 2, "into": None}],
+    },
 }
 
 # Each operation's success answer (2xx, JSON), by operationId.
@@ -722,6 +882,7 @@ RESPONSES: dict[str, Any] = {
             "place": "The kitchen table",
             "notes": "Christmas Eve",
             "owner": "alice",
+            "club": None,
         }
     ],
     "create_night": {
@@ -731,6 +892,7 @@ RESPONSES: dict[str, Any] = {
         "notes": "Christmas Eve",
         "confirmations": False,
         "owner": "alice",
+        "club": None,
         "recorders": [],
         "games": [],
     },
@@ -741,6 +903,7 @@ RESPONSES: dict[str, Any] = {
         "notes": "Christmas Eve",
         "confirmations": True,
         "owner": "alice",
+        "club": None,
         "recorders": ["bob"],
         "games": [
             {
@@ -793,6 +956,7 @@ RESPONSES: dict[str, Any] = {
         "notes": "Christmas Eve",
         "confirmations": True,
         "owner": "alice",
+        "club": None,
         "recorders": ["bob"],
         "games": [
             {
@@ -845,6 +1009,7 @@ RESPONSES: dict[str, Any] = {
         "notes": "Christmas Eve",
         "confirmations": False,
         "owner": "alice",
+        "club": None,
         "recorders": ["bob"],
         "games": [],
     },
@@ -3481,6 +3646,85 @@ RESPONSES: dict[str, Any] = {
         "created_at": "2025-12-24T20:35:00Z",
         "last_used_at": None,
         "token": "sk_Rk2pWm8xT3vYq9LcZ0aN5bHs7dJfGu1eKo4iMtVw6yE",
+    },
+    # clubs (issue 29)
+    "list_clubs": [THURSDAY],
+    "create_club": {**THURSDAY, "members": 1, "players": 0, "nights": 0, "seasons": 0},
+    "get_club": THURSDAY,
+    "rename_club": {**THURSDAY, "name": "Thursday Brus, Visby"},
+    "list_club_members": [
+        {"user": 1, "username": "ann", "role": "organiser", "joined_at": "2026-09-01T18:00:00Z"},
+        {"user": 2, "username": "ben", "role": "recorder", "joined_at": "2026-09-01T18:20:00Z"},
+        {"user": 3, "username": "cy", "role": "member", "joined_at": "2026-09-01T18:21:00Z"},
+    ],
+    "change_member_role": {
+        "user": 2,
+        "username": "ben",
+        "role": "recorder",
+        "joined_at": "2026-09-01T18:20:00Z",
+    },
+    "list_club_invites": [INVITE],
+    "make_club_invite": {
+        **INVITE,
+        "token": CLUB_TOKEN,
+        "url": f"http://testserver/clubs/join/{CLUB_TOKEN}/",
+    },
+    "join_club": {"club": {"id": 3, "name": "Thursday Brus"}, "role": "member", "joined": True},
+    "list_club_players": [
+        {"id": 6, "name": "Ann", "person": "ann"},
+        {"id": 8, "name": "Ben", "person": None},
+        {"id": 7, "name": "Cecilia", "person": "cy"},
+    ],
+    "create_club_player": {**CY, "person": None},
+    "claim_player": CLAIM,
+    "list_player_claims": [CLAIM],
+    "answer_player_claim": {**CLAIM, "answered_at": "2026-09-03T19:30:00Z", "confirmed": True},
+    "list_merges": [MERGE],
+    "merge_players": MERGE,
+    "undo_merge": {**MERGE, "undone_by": "ann", "undone_at": "2026-09-05T10:00:00Z"},
+    "review_move_in": [
+        {"player": {"id": 1, "name": "Cecilia"}, "match": {"id": 7, "name": "Cecilia"}},
+        {"player": {"id": 2, "name": "Dag"}, "match": None},
+    ],
+    "move_nights_in": [
+        {
+            "id": 1,
+            "date": "2026-08-27",
+            "place": "Ann's kitchen",
+            "notes": "",
+            "owner": "ann",
+            "club": {"id": 3, "name": "Thursday Brus"},
+        }
+    ],
+    "list_seasons": [
+        AUTUMN,
+        {
+            "id": 1,
+            "name": "Summer 2026",
+            "starts": "2026-06-01",
+            "ends": "2026-08-31",
+            "current": False,
+            "finished": True,
+        },
+    ],
+    "create_season": AUTUMN,
+    "end_season": {**AUTUMN, "ends": "2026-11-29"},
+    "get_club_leaderboard": CLUB_BOARD,
+    "get_season_table": {
+        "season": {**AUTUMN, "ends": "2026-11-29", "current": False, "finished": True},
+        "nights": 12,
+        "champion": {"id": 7, "name": "Cecilia"},
+        "leaderboard": CLUB_BOARD,
+    },
+    "list_club_player_ratings": CECILIA_RATINGS,
+    "get_club_player_record": CECILIA_RECORD,
+    "get_club_player_rivals": CECILIA_RIVALS,
+    "get_me": {
+        "players": [{"id": 7, "name": "Cecilia", "club": {"id": 3, "name": "Thursday Brus"}}],
+        "nights": 1,
+        "ratings": CECILIA_RATINGS,
+        "record": CECILIA_RECORD,
+        "rivals": CECILIA_RIVALS,
     },
 }
 

@@ -8,7 +8,7 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scorekeeper.access import roles
+from scorekeeper.access import clubs, roles
 from scorekeeper.api import paging, shapes
 from scorekeeper.api.decorators import api_view
 from scorekeeper.api.games import FIRST_GAME
@@ -46,9 +46,11 @@ def players(request: Request) -> Response:
 @api_view(["GET", "POST"])
 def nights(request: Request) -> Response:
     if request.method == "GET":
-        nights = roles.nights_for_user(request.user)
+        nights = roles.nights_for_user(request.user).select_related("club")
         return paging.page(request, nights, ("-date", "-id"), NightSummaryOut)
     data = valid(NightIn, request)
+    if "club" in data:  # a club's night: 404 for a club the user is not in
+        data["club"], _ = clubs.club_for(user_of(request), data["club"])
     night = night_services.night_create(owner=user_of(request), **data)
     return Response(NightOut(night).data, status=status.HTTP_201_CREATED)
 
@@ -66,7 +68,7 @@ def nights(request: Request) -> Response:
 @extend_schema(methods=["GET"], responses=NightOut)
 @api_view(["GET", "PATCH"])
 def night_detail(request: Request, pk: int) -> Response:
-    nights = roles.with_games(roles.nights_for_user(request.user))
+    nights = roles.with_games(roles.nights_for_user(request.user)).select_related("club")
     night = get_object_or_404(nights, pk=pk)
     if request.method == "PATCH":
         roles.require_owner(user_of(request), night, "change how it keeps score")

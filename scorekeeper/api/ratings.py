@@ -55,7 +55,8 @@ class LeaderboardOut(serializers.Serializer[Any]):
     players = RatedOut(many=True)
 
 
-def _out(board: ratings.Leaderboard) -> dict[str, Any]:
+def leaderboard_out(board: ratings.Leaderboard) -> dict[str, Any]:
+    """A leaderboard as ``LeaderboardOut`` says it (a club's too)."""
     return {
         "game": board.slug or None,
         "name": board.name,
@@ -94,4 +95,4 @@ def leaderboard(request: Request) -> Response:
         slug=chosen.get("game", ""),
         year=chosen.get("year"),
     )
-    return Response(LeaderboardOut(_out(board)).data)
+    return Response(LeaderboardOut(leaderboard_out(board)).data)

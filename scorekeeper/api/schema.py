@@ -412,6 +412,42 @@ OPERATIONS: dict[str, tuple[str, str]] = {
     "tokens_list": ("list_tokens", "Your API tokens"),
     "tokens_create": ("create_token", "Make an API token"),
     "tokens_destroy": ("revoke_token", "Revoke an API token"),
+    # clubs (issue 29)
+    "clubs_list": ("list_clubs", "Your clubs"),
+    "clubs_create": ("create_club", "Start a club"),
+    "clubs_retrieve": ("get_club", "A club: its name, your role, its counts"),
+    "clubs_partial_update": ("rename_club", "Rename a club"),
+    "clubs_members_list": ("list_club_members", "A club's members and their roles"),
+    "clubs_members_partial_update": ("change_member_role", "Change a member's role"),
+    "clubs_members_destroy": ("remove_member", "Take a member out of a club"),
+    "clubs_membership_destroy": ("leave_club", "Leave a club"),
+    "clubs_invites_list": ("list_club_invites", "A club's open invitations"),
+    "clubs_invites_create": ("make_club_invite", "Make an invitation link to a club"),
+    "clubs_invites_destroy": ("stop_club_invite", "Stop an invitation"),
+    "clubs_join_create": ("join_club", "Join a club by its invitation"),
+    "clubs_players_list": ("list_club_players", "A club's roster"),
+    "clubs_players_create": ("create_club_player", "Add a player to a club's roster"),
+    "clubs_players_claim_create": ("claim_player", "Say a player of the club is you"),
+    "clubs_players_person_destroy": ("unlink_player", "Unlink a player from their account"),
+    "clubs_claims_list": ("list_player_claims", "Who says which player is them, waiting"),
+    "clubs_claims_create": ("answer_player_claim", "Confirm or turn down who is who"),
+    "clubs_merges_list": ("list_merges", "A club's merges of two players into one"),
+    "clubs_merges_create": ("merge_players", "Merge two players who are one person"),
+    "clubs_merges_undo_create": ("undo_merge", "Undo a merge"),
+    "clubs_move_in_review_create": ("review_move_in", "Who comes along with nights moved in"),
+    "clubs_move_in_create": ("move_nights_in", "Move your nights into a club"),
+    "clubs_seasons_list": ("list_seasons", "A club's seasons"),
+    "clubs_seasons_create": ("create_season", "Name a season"),
+    "clubs_seasons_end_create": ("end_season", "End a season early"),
+    "clubs_ratings_retrieve": (
+        "get_club_leaderboard",
+        "A club's leaderboard, all time or a season's",
+    ),
+    "clubs_seasons_table_retrieve": ("get_season_table", "A season's table"),
+    "clubs_players_ratings_list": ("list_club_player_ratings", "A club player's ratings"),
+    "clubs_players_record_retrieve": ("get_club_player_record", "A club player's record"),
+    "clubs_players_rivals_retrieve": ("get_club_player_rivals", "A club player's rivals"),
+    "me_retrieve": ("get_me", "Your own games, at every club and host"),
 }
 
 
@@ -448,6 +484,10 @@ PAGED = {
     "list_rulings",
     "list_profiles",
     "list_tokens",
+    "list_clubs",
+    "list_club_members",
+    "list_club_players",
+    "list_merges",
 }
 
 

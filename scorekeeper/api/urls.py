@@ -5,7 +5,10 @@ from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularSwaggerSplitView
 
 from scorekeeper.api import (
+    club_history,
+    club_people,
     club_transfer,
+    clubs,
     docs,
     errors,
     games,
@@ -14,6 +17,7 @@ from scorekeeper.api import (
     profiles,
     questions,
     ratings,
+    seasons,
     share,
 )
 from scorekeeper.api import tokens as api_tokens
@@ -87,6 +91,70 @@ urlpatterns = [
     # API tokens for scripts (issue 11, auth)
     path("tokens/", api_tokens.token_list, name="api_tokens"),
     path("tokens/<id:pk>/", api_tokens.token_detail, name="api_token"),
+    # clubs (issue 29): a club, its members and invitations, its roster and who is who on it,
+    # merges, seasons, and nights moved in
+    path("clubs/", clubs.clubs, name="api_clubs"),
+    path("clubs/join/", clubs.club_join, name="api_club_join"),
+    path("clubs/<id:pk>/", clubs.club_detail, name="api_club"),
+    path("clubs/<id:pk>/members/", clubs.club_members, name="api_club_members"),
+    path("clubs/<id:pk>/members/<id:user>/", clubs.club_member, name="api_club_member"),
+    path("clubs/<id:pk>/membership/", clubs.club_membership, name="api_club_membership"),
+    path("clubs/<id:pk>/invites/", clubs.club_invites, name="api_club_invites"),
+    path("clubs/<id:pk>/invites/<id:invite>/", clubs.club_invite, name="api_club_invite"),
+    path("clubs/<id:pk>/players/", club_people.club_players, name="api_club_players"),
+    path(
+        "clubs/<id:pk>/players/<id:player>/claim/",
+        club_people.club_player_claim,
+        name="api_club_player_claim",
+    ),
+    path(
+        "clubs/<id:pk>/players/<id:player>/person/",
+        club_people.club_player_person,
+        name="api_club_player_person",
+    ),
+    path("clubs/<id:pk>/claims/", club_people.club_claims, name="api_club_claims"),
+    path("clubs/<id:pk>/claims/<id:claim>/", club_people.club_claim, name="api_club_claim"),
+    path("clubs/<id:pk>/merges/", club_people.club_merges, name="api_club_merges"),
+    path(
+        "clubs/<id:pk>/merges/<id:merge>/undo/",
+        club_people.club_merge_undo,
+        name="api_club_merge_undo",
+    ),
+    path(
+        "clubs/<id:pk>/move-in/review/",
+        club_people.club_move_in_review,
+        name="api_club_move_in_review",
+    ),
+    path("clubs/<id:pk>/move-in/", club_people.club_move_in, name="api_club_move_in"),
+    path("clubs/<id:pk>/seasons/", seasons.club_seasons, name="api_club_seasons"),
+    path(
+        "clubs/<id:pk>/seasons/<id:season>/end/",
+        seasons.club_season_end,
+        name="api_club_season_end",
+    ),
+    # looking back within a club (all time, or ?season=), and at one's own games
+    path("clubs/<id:pk>/ratings/", club_history.club_ratings, name="api_club_ratings"),
+    path(
+        "clubs/<id:pk>/seasons/<id:season>/table/",
+        club_history.club_season_table,
+        name="api_club_season_table",
+    ),
+    path(
+        "clubs/<id:pk>/players/<id:player>/ratings/",
+        club_history.club_player_ratings,
+        name="api_club_player_ratings",
+    ),
+    path(
+        "clubs/<id:pk>/players/<id:player>/record/",
+        club_history.club_player_record,
+        name="api_club_player_record",
+    ),
+    path(
+        "clubs/<id:pk>/players/<id:player>/rivals/",
+        club_history.club_player_rivals,
+        name="api_club_player_rivals",
+    ),
+    path("me/", club_history.me, name="api_me"),
     # Last: any other address is the API's JSON 404, whatever DEBUG says.
     re_path(r"^", errors.no_such_address, name="api_not_found"),
 ]

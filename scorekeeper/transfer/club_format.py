@@ -111,9 +111,14 @@ MEMBER = object_schema(
     "a member: the account's name and role (no e-mail, no secret)",
 )
 
-# The night export's schema as it is published, less what only a document's root says.
+# The night export's schema as it is published, less what only a document's root says; and a
+# club may have no night yet (a night's export always holds one), so its file may hold none.
 NIGHTS = {
     key: value for key, value in export_format.SCHEMA.items() if key not in ("$schema", "title")
+}
+NIGHTS["properties"] = {
+    **NIGHTS["properties"],
+    "nights": export_format.list_schema(export_format.NIGHT, export_format.MAX_NIGHTS, "nights"),
 }
 
 SCHEMA: dict[str, Any] = object_schema(
@@ -149,7 +154,7 @@ def first_problem(document: Any) -> export_format.Problem | None:
     Problem('name', "should be the club's name of at most 80 characters, without NUL")
     """
     found = export_format.problem_in(document, SCHEMA)
-    if found is not None:
+    if found is not None or not document["export"]["nights"]:
         return found
     nights = export_format.first_problem(document["export"])
     if nights is not None:

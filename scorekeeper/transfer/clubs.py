@@ -199,7 +199,10 @@ def check_club(document: Any) -> ClubPlan:
     if not name:
         raise _refuse("name", "The file's name should be the club's name, not blank.")
     try:
-        nights = importing.check_document(document["export"])
+        # A club with no night yet: its roster, seasons and members alone.
+        nights = (
+            importing.check_document(document["export"]) if document["export"]["nights"] else []
+        )
     except ImportRefused as refused:
         raise _refuse(f"export.{refused.field}", refused.message) from None
     players = _check_players(document.get("players", ()))

@@ -24,6 +24,7 @@ each request runs in a savepoint rolled back after it, so no write changes what 
 from __future__ import annotations
 
 import copy
+import datetime
 import json
 import re
 from collections.abc import Iterator
@@ -42,7 +43,7 @@ from scorekeeper.access import sharing, tokens
 from scorekeeper.clubs import services as club_services
 from scorekeeper.desk import asking
 from scorekeeper.games import services as game_services
-from scorekeeper.models import Game, Night
+from scorekeeper.models import ClubInvite, Game, Membership, Night
 from scorekeeper.nights import services as night_services
 from tests.factories import GameFactory, HouseRuleProfileFactory, NightFactory, UserFactory
 
@@ -72,6 +73,8 @@ def ALL(status: int) -> dict[str, int]:
 # A club's page and a write to it, for people in no club.
 CLUB_PAGE = {"GET": R(302, 404, 302, 404, 404, 404), "POST": R(302, 405, 302, 405, 405, 405)}
 CLUB_WRITE = {"GET": R(302, 405, 302, 405, 405, 405), "POST": R(302, 404, 302, 404, 404, 404)}
+# A club's objects, for the six people (none of them in a club): not found, or signed out.
+NO_CLUB = R(401, 404, 401, 404, 404, 404)
 
 # Route name -> method -> status, per person in the order of ROLES:
 #   R(anon, stranger, link, viewer, recorder, owner); ALL(s) when everyone gets s.
@@ -270,6 +273,34 @@ TABLE: dict[str, dict[str, dict[str, int]]] = {
         "PATCH": R(401, 404, 401, 403, 403, 200),
     },
     "api_join": {"POST": R(401, 400, 401, 400, 400, 400)},
+    # Clubs (issue 29): none of the six is in a club, so each club's objects are not found;
+    # their own list is empty, and a club is started or joined with a body (400 without one).
+    "api_clubs": {"GET": R(401, 200, 401, 200, 200, 200), "POST": R(401, 400, 401, 400, 400, 400)},
+    "api_club_join": {"POST": R(401, 400, 401, 400, 400, 400)},
+    "api_club": {"GET": NO_CLUB, "PATCH": NO_CLUB},
+    "api_club_members": {"GET": NO_CLUB},
+    "api_club_member": {"PATCH": NO_CLUB, "DELETE": NO_CLUB},
+    "api_club_membership": {"DELETE": NO_CLUB},
+    "api_club_invites": {"GET": NO_CLUB, "POST": NO_CLUB},
+    "api_club_invite": {"DELETE": NO_CLUB},
+    "api_club_players": {"GET": NO_CLUB, "POST": NO_CLUB},
+    "api_club_player_claim": {"POST": NO_CLUB},
+    "api_club_player_person": {"DELETE": NO_CLUB},
+    "api_club_claims": {"GET": NO_CLUB},
+    "api_club_claim": {"POST": NO_CLUB},
+    "api_club_merges": {"GET": NO_CLUB, "POST": NO_CLUB},
+    "api_club_merge_undo": {"POST": NO_CLUB},
+    "api_club_move_in_review": {"POST": NO_CLUB},
+    "api_club_move_in": {"POST": NO_CLUB},
+    "api_club_seasons": {"GET": NO_CLUB, "POST": NO_CLUB},
+    "api_club_season_end": {"POST": NO_CLUB},
+    "api_club_ratings": {"GET": NO_CLUB},
+    "api_club_season_table": {"GET": NO_CLUB},
+    "api_club_player_ratings": {"GET": NO_CLUB},
+    "api_club_player_record": {"GET": NO_CLUB},
+    "api_club_player_rivals": {"GET": NO_CLUB},
+    # One's own games: nobody of the six is a player confirmed as them, so it is empty.
+    "api_me": {"GET": R(401, 200, 401, 200, 200, 200)},
     "history": {"GET": R(302, 200, 302, 200, 200, 200), "POST": R(302, 405, 302, 405, 405, 405)},
     "night_recap": {
         "GET": R(302, 404, 200, 200, 200, 200),
@@ -447,6 +478,8 @@ class World:
     ruling: dict[str, int] = field(default_factory=dict)  # a ruling saved to the night
     club: dict[str, int] = field(default_factory=dict)  # a club (none of the six is in it)
     users: dict[str, Any] = field(default_factory=dict)
+    # Each side's club (of people outside the six): its id ("pk") and its objects' ids.
+    club: dict[str, dict[str, int]] = field(default_factory=dict)
     token: str = ""
     club: dict[str, Any] = field(default_factory=dict)  # a club of each side, nobody here in it
     club_token: str = ""  # an invitation to club A
@@ -477,6 +510,39 @@ def _night(world: World, side: str, owner: Any, names: tuple[str, ...]) -> Night
     return night
 
 
+def _club(world: World, side: str, names: tuple[str, ...]) -> None:
+    """A club of two people none of the six is: a member, an invitation, a player claimed, a
+    merge and a season."""
+    first = names[0].lower()
+    maker = UserFactory(username=f"{first}_organiser")
+    member = UserFactory(username=f"{first}_member")
+    # Named apart from the nights: the invitation shows club A's name to whoever opens it.
+    club = club_services.club_create(by=maker, name=f"Club {side}")
+    Membership.objects.create(club=club, user=member)
+    token = club_services.invite_make(club=club, by=maker)
+    if side == "A":
+        world.club_token = token
+    players = [
+        night_services.player_create(owner=maker, name=f"{name} of the club", club=club)
+        for name in names[:3]
+    ]
+    claim = club_services.claim_ask(club=club, by=member, player_id=players[0].pk)
+    merge = club_services.merge(club=club, by=maker, merged_id=players[2].pk, into_id=players[1].pk)
+    today = datetime.date.today()
+    season = club_services.season_create(
+        club=club, by=maker, name=f"{names[0]} season", starts=today, ends=today
+    )
+    world.club[side] = {
+        "pk": club.pk,
+        "user": member.pk,
+        "invite": ClubInvite.objects.get(club=club).pk,
+        "player": players[0].pk,
+        "claim": claim.pk,
+        "merge": merge.pk,
+        "season": season.pk,
+    }
+
+
 def build_world() -> World:
     world = World()
     owner = UserFactory(username="amberly_owner")
@@ -490,18 +556,8 @@ def build_world() -> World:
     sharing.night_join(night=night, user=viewer)
     world.token = sharing.link_make(night=night, by=owner)
     sharing.link_make(night=world.night["B"], by=stranger)
-    for side, names in (("A", NAMES_A), ("B", NAMES_B)):
-        organiser = UserFactory(username=f"{names[0].lower()}_organiser")
-        # Named apart from the nights: the invitation shows club A's name to whoever opens it.
-        club = club_services.club_create(by=organiser, name=f"Club {side}")
-        player = night_services.player_create(owner=organiser, name=f"Player {side}", club=club)
-        season = club_services.season_create(
-            club=club, by=organiser, name=f"Spring {side}", starts=night.date, ends=night.date
-        )
-        world.club[side] = {"club": club, "player": player, "season": season}
-    world.club_token = club_services.invite_make(
-        club=world.club["A"]["club"], by=world.club["A"]["club"].created_by
-    )
+    _club(world, "A", NAMES_A)
+    _club(world, "B", NAMES_B)
     slug = FAMILIES["rummy"]
     world.question = (slug, next(iter(get_game(slug).questions())))
     return world
@@ -555,17 +611,17 @@ def url_for(route: Route, world: World, side: str, family: str = "rummy") -> str
                     "tokens": world.api_token[side],
                     "account": world.api_token[side],
                     "rulings": world.ruling[side],
-                    "clubs": world.club[side]["club"].pk,
+                    "clubs": world.club[side]["pk"],
                 }[route.kind]
             )
+        if name in CLUB_PARTS:
+            return str(MISSING if missing else world.club[side][name])
         if name == "deal":
             return str(MISSING if game is None else world.deal[game.pk])
         if name == "username":
             return world.users["recorder"].username
         if name == "uidb64":
             return "MQ"
-        if name in ("player", "season"):
-            return str(MISSING if missing else world.club[side][name].pk)
         if name == "token" and route.name == "club_join":
             return world.club_token if side == "A" else "x" * 43
         if name == "token" and route.name == "password_reset_confirm":
@@ -592,6 +648,9 @@ def _deal(world: World, family: str, number: int) -> dict[str, Any]:
         players=players, options=definition.options(game.options), number=number
     )
 
+
+# What a club's path names besides the club (``<id:user>``...): the ids in ``World.club``.
+CLUB_PARTS = ("user", "invite", "player", "claim", "merge", "season")
 
 BODIES: dict[tuple[str, str], Any] = {
     ("api_game_deals", "POST"): lambda w, f: {"deal": _deal(w, f, 3)},

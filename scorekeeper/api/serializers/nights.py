@@ -8,9 +8,11 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scorekeeper import limits
-from scorekeeper.api.serializers.fields import BodyIn, JSONBooleanField
+from scorekeeper.api.serializers.fields import BodyIn, JSONBooleanField, id_field
 from scorekeeper.api.serializers.games import GameOut
-from scorekeeper.models import Night
+from scorekeeper.models import Club, Night
+
+CLUB_HELP = "The club the night belongs to, or null: its owner's own night."
 
 CONFIRMATIONS_HELP = (
     "Each deal waits for a player of another side than its recorder to confirm it "
@@ -49,6 +51,19 @@ class NightIn(BodyIn):
         max_length=limits.NOTES, required=False, allow_blank=True, default=""
     )
     confirmations = JSONBooleanField(required=False, default=False, help_text=CONFIRMATIONS_HELP)
+    club = id_field(
+        required=False,
+        help_text="A club's night: the club's id (you must be one of its organisers or "
+        "recorders; 403 otherwise, 404 for a club you are not in). Left out: your own night.",
+    )
+
+
+class ClubRefOut(serializers.ModelSerializer[Club]):
+    """A club, named: the club a night belongs to."""
+
+    class Meta:
+        model = Club
+        fields = ("id", "name")
 
 
 class NightSettingsIn(BodyIn):
@@ -63,15 +78,27 @@ class NightOut(serializers.ModelSerializer[Night]):
     owner = serializers.CharField(source="owner.username")
     recorders = serializers.SlugRelatedField[Any](many=True, read_only=True, slug_field="username")
     games = GameOut(many=True)
+    club = ClubRefOut(allow_null=True, help_text=CLUB_HELP)
 
     class Meta:
         model = Night
-        fields = ("id", "date", "place", "notes", "confirmations", "owner", "recorders", "games")
+        fields = (
+            "id",
+            "date",
+            "place",
+            "notes",
+            "confirmations",
+            "owner",
+            "recorders",
+            "games",
+            "club",
+        )
 
 
 class NightSummaryOut(serializers.ModelSerializer[Night]):
     owner = serializers.CharField(source="owner.username")
+    club = ClubRefOut(allow_null=True, help_text=CLUB_HELP)
 
     class Meta:
         model = Night
-        fields = ("id", "date", "place", "notes", "owner")
+        fields = ("id", "date", "place", "notes", "owner", "club")

@@ -53,6 +53,7 @@ def test_alice_lists_her_nights_newest_first(api: APIClient, night: Night, alice
         "place": "",
         "notes": "",
         "owner": "alice",
+        "club": None,
     }
 
 
@@ -77,6 +78,7 @@ def test_alice_starts_a_night(api: APIClient, alice: Any) -> None:
         "owner": "alice",
         "recorders": [],
         "games": [],
+        "club": None,
     }
     assert night.owner == alice
 

@@ -105,4 +105,8 @@ def test_the_schema_says_which_lists_page(api: APIClient) -> None:
         "list_rulings",
         "list_profiles",
         "list_tokens",
+        "list_clubs",
+        "list_club_members",
+        "list_club_players",
+        "list_merges",
     }

@@ -6,7 +6,9 @@ refused with nothing written; and nothing the importer already had changes."""
 from __future__ import annotations
 
 import copy
+import datetime
 import doctest
+import json
 import time
 import uuid
 from typing import Any
@@ -356,7 +358,24 @@ def test_a_file_past_a_cap_is_refused_before_any_replay(
 def test_the_caps_are_the_nights_own() -> None:
     nights = club_format.SCHEMA["properties"]["export"]["properties"]["nights"]
     assert nights["maxItems"] == importing.export_format.MAX_NIGHTS
-    assert (
-        club_format.SCHEMA["properties"]["export"]["properties"]["nights"]
-        is (importing.export_format.SCHEMA["properties"]["nights"])
+    night_export = importing.export_format.SCHEMA["properties"]["nights"]
+    assert nights["items"] is night_export["items"]
+    # A club may have no night yet; a night's export always holds one.
+    assert (nights.get("minItems", 0), night_export["minItems"]) == (0, 1)
+
+
+def test_a_club_with_no_night_yet_exports_and_imports_again() -> None:
+    ann = UserFactory(username="ann")
+    club = club_services.club_create(by=ann, name="Starting out")
+    club_services.season_create(
+        club=club,
+        by=ann,
+        name="First",
+        starts=datetime.date(2026, 1, 1),
+        ends=datetime.date(2026, 12, 31),
     )
+    document = json.loads(json.dumps(clubs.export_club(club)))
+    assert club_format.first_problem(document) is None
+    made = clubs.import_club(owner=UserFactory(username="bea"), document=document)
+    assert made.club.pk != club.pk
+    assert [s.name for s in made.club.seasons.all()] == ["First"]
