@@ -42,8 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench import load
 
-YEARS = 5
-NIGHTS = 52 * YEARS
+YEARS = 5  # ``--years``: 52 weekly nights and a season each
 GAMES_A_NIGHT = 8
 PLAYERS = 30
 MERGED = 3  # players who played the first year under a second name, merged afterwards
@@ -129,8 +128,8 @@ def templates(by: Any) -> dict[str, list[tuple[str, dict[str, Any]]]]:
     return found
 
 
-def build(seed: int = 29) -> Club:
-    """The club of five years, written to the database Django is set up on."""
+def build(years: int = YEARS, seed: int = 29) -> Club:
+    """The club of ``years`` years, written to the database Django is set up on."""
     from django.db import transaction
 
     from adjudicator.games import get_game
@@ -160,8 +159,9 @@ def build(seed: int = 29) -> Club:
     )
 
     last = datetime.date.today() - datetime.timedelta(days=1)
-    first = last - datetime.timedelta(weeks=NIGHTS - 1)
-    dates = [first + datetime.timedelta(weeks=n) for n in range(NIGHTS)]
+    nights_in_all = 52 * years
+    first = last - datetime.timedelta(weeks=nights_in_all - 1)
+    dates = [first + datetime.timedelta(weeks=n) for n in range(nights_in_all)]
     nights = Night.objects.bulk_create(
         Night(owner=members[n % 3], club=club, date=day, place="The club room")
         for n, day in enumerate(dates)
@@ -214,9 +214,9 @@ def build(seed: int = 29) -> Club:
                 Entry.objects.create(game=game, kind=kind, data=data, recorded_by=by)
                 entries += 1
 
-    for year in range(YEARS):  # one season a year, the last one running
+    for year in range(years):  # one season a year, the last one running
         ends = dates[52 * year + 51] + datetime.timedelta(days=3)
-        if year == YEARS - 1:
+        if year == years - 1:
             ends = datetime.date.today() + datetime.timedelta(days=30)
         club_services.season_create(
             club=club,
@@ -234,8 +234,8 @@ def build(seed: int = 29) -> Club:
     # Today's night, for the nights list beside the club's pages (the home page lists it).
     today = Night.objects.create(owner=organiser, club=club, date=datetime.date.today())
     del today
-    season = club.seasons.order_by("starts")[2]
-    return Club(club.pk, organiser.pk, season.pk, players[0].pk, NIGHTS, len(games), entries)
+    season = club.seasons.order_by("starts")[min(2, years - 1)]
+    return Club(club.pk, organiser.pk, season.pk, players[0].pk, len(nights), len(games), entries)
 
 
 # The pages ---------------------------------------------------------------------------------------
@@ -372,6 +372,7 @@ def main() -> None:
         default="postgres://postgres@127.0.0.1:5432",
         help="the PostgreSQL server (no database name) for --db postgres",
     )
+    parser.add_argument("--years", type=int, default=YEARS, help="of weekly nights (5)")
     parser.add_argument("--reads", type=int, default=5, help="reads of each page, cold and warm")
     parser.add_argument("--saturate", type=int, default=10, help="seconds per wrk run; 0: none")
     parser.add_argument("--connections", type=int, default=20)
@@ -394,11 +395,11 @@ def main() -> None:
         call_command("migrate", verbosity=0)
         call_command("collectstatic", interactive=False, verbosity=0)  # as ./dev serve does
         started = time.monotonic()
-        club = build()
+        club = build(args.years)
         print(
-            f"{args.db}: a club of {club.nights} weekly nights over {YEARS} years, {club.games} "
+            f"{args.db}: a club of {club.nights} weekly nights, {club.games} "
             f"finished games ({club.entries} ledger entries), {PLAYERS} players and "
-            f"{MERGED} merged into them, {YEARS} seasons; built in "
+            f"{MERGED} merged into them, {args.years} seasons; built in "
             f"{time.monotonic() - started:.0f} s"
         )
         found, cookie = in_process(club, args.reads)
