@@ -231,7 +231,7 @@ class Leaderboard:
 
 def leaderboard(scope: Scope, *, slug: str = "", year: int | None = None) -> Leaderboard:
     """The players of the scope's nights, by rating in one game (or across games), from the
-    games finished in one year (or ever). Four queries, however many nights."""
+    games finished in one year (or ever). Five queries, however many nights."""
     rated = rated_games(scope, slug=slug, year=year)
     run = _run(scope, rated, slug, year)
     won: dict[int, int] = {}
