@@ -22,8 +22,8 @@ from __future__ import annotations
 import datetime
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db.models import Count, Max, QuerySet, Sum
@@ -42,7 +42,12 @@ _FINISHED_KEPT = 64
 type _Kept = tuple[str, str, int]
 type _Same = tuple[tuple[int, int], ...]
 _runs: OrderedDict[_Kept, tuple[_Same, Run[int]]] = OrderedDict()
-_finished: OrderedDict[_Kept, tuple[tuple[Any, ...], list[Rated]]] = OrderedDict()
+# the finished games as last read: what named them, the rated list, each rated game by id, and
+# each game's ledger mark (so a changed ledger replays only its own games)
+type _Marks = dict[int, tuple[int, int, str]]
+_finished: OrderedDict[_Kept, tuple[tuple[Any, ...], list[Rated], dict[int, Rated], _Marks]] = (
+    OrderedDict()
+)
 _runs_lock = threading.Lock()
 
 
@@ -103,8 +108,9 @@ def _ledgers(games: QuerySet[Game]) -> tuple[Any, ...]:
 def rated_games(scope: Scope, *, slug: str = "", year: int | None = None) -> list[Rated]:
     """The finished games in the scope's nights (of one game, in one year, when given), in the
     order they finished, each seat's player read as the scope says. One query when nothing
-    changed since this process last answered the same question; four otherwise, however many
-    games."""
+    changed since this process last answered the same question; otherwise five, however many
+    games, and only the games whose ledgers changed (or came into sight) are replayed: a club of
+    five years (2,000 games, more than the replays kept) is not replayed whole for each new game."""
     games = Game.objects.filter(night__in=scope.nights)
     if slug:
         games = games.filter(slug=slug)
@@ -116,19 +122,44 @@ def rated_games(scope: Scope, *, slug: str = "", year: int | None = None) -> lis
         kept = _finished.get(key)
     if kept is not None and kept[0] == signature:
         return kept[1]
-    found = _rated(list(games.select_related("night")), scope)
+    marks = _marks(games)
+    before: dict[int, Rated | None] = {}
+    if kept is not None and kept[0][1] == signature[1]:  # the same people: keep what is the same
+        was = kept[3]
+        before = {game: kept[2].get(game) for game, mark in marks.items() if was.get(game) == mark}
+    found = _rated(list(games.select_related("night")), scope, before)
     with _runs_lock:
-        _finished[key] = (signature, found)
+        _finished[key] = (signature, found, {r.game.pk: r for r in found}, marks)
         _finished.move_to_end(key)
         while len(_finished) > _FINISHED_KEPT:
             _finished.popitem(last=False)
     return found
 
 
-def _rated(rows: list[Game], scope: Scope) -> list[Rated]:
-    found = []
-    standings = standings_for_games(rows)
+def _marks(games: QuerySet[Game]) -> _Marks:
+    """Each game's ledger, named in one query: its entries' number, newest id and greatest hash
+    (entries are only ever added; see :func:`_ledgers`)."""
+    rows = (
+        Entry.objects.filter(game__in=games)
+        .values("game")
+        .annotate(entries=Count("id"), newest=Max("id"), hashes=Max("hash"))
+        .values_list("game", "entries", "newest", "hashes")
+    )
+    return {game: (entries, newest, hashes) for game, entries, newest, hashes in rows}
+
+
+def _rated(rows: list[Game], scope: Scope, before: Mapping[int, Rated | None]) -> list[Rated]:
+    """The finished games of ``rows`` rated; ``before`` holds games whose ledgers have not
+    changed since they were last read, as they were read (``None``: not finished then)."""
+    found: list[Rated] = []
+    fresh = [game for game in rows if game.pk not in before]
+    standings = standings_for_games(fresh)
     for game in rows:
+        if game.pk in before:
+            kept = before[game.pk]
+            if kept is not None:  # as read then, with the game (and its night) as read now
+                found.append(replace(kept, game=game))
+            continue
         replayed = standings[game.pk]
         at = None if replayed is None or replayed.problems else _finished_at(replayed)
         if replayed is None or at is None:
@@ -200,7 +231,7 @@ class Leaderboard:
 
 def leaderboard(scope: Scope, *, slug: str = "", year: int | None = None) -> Leaderboard:
     """The players of the scope's nights, by rating in one game (or across games), from the
-    games finished in one year (or ever). Four queries, however many nights."""
+    games finished in one year (or ever). Five queries, however many nights."""
     rated = rated_games(scope, slug=slug, year=year)
     run = _run(scope, rated, slug, year)
     won: dict[int, int] = {}

@@ -52,7 +52,7 @@ class SeasonTable:
 
 def season_table(club: Club, season: Season, *, today: datetime.date | None = None) -> SeasonTable:
     """The table of one of the club's seasons: the leaderboard across all games over the
-    nights dated in it, and how many nights it had. Seven queries, however long the season."""
+    nights dated in it, and how many nights it had. Eight queries, however long the season."""
     if season.club_id != club.pk:
         raise ValueError(f"season {season.pk} is not club {club.pk}'s")
     scope = of_club(club, season)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
@@ -38,13 +39,18 @@ from scorekeeper.pages.views.access import (
     sign_in_first,
 )
 from scorekeeper.pages.views.club_forms import MINE, WhoseNightForm
+from scorekeeper.pages.views.history import NIGHTS_PER_PAGE
 from scorekeeper.pages.views.night_page import night_context, night_form
 from scorekeeper.standings import in_words
 from scorekeeper.web.http import AuthedRequest
 
 
-def _home_context(user: User, form: NightForm) -> dict[str, Any]:
-    return {"nights": in_words.night_summaries(roles.nights_for_user(user)), "form": form}
+def _home_context(user: User, form: NightForm, page: str | None = None) -> dict[str, Any]:
+    """The nights the user can see, newest first, a page at a time: a club's member sees every
+    night of the club, five years of weekly nights among them (issue 29)."""
+    found = Paginator(roles.nights_for_user(user), NIGHTS_PER_PAGE).get_page(page)
+    nights = in_words.night_summaries(list(found.object_list))
+    return {"nights": nights, "page": found, "form": form}
 
 
 # The club this phone last started a night for ("" for one's own): the form offers it first.
@@ -68,7 +74,8 @@ def home(request: HttpRequest) -> HttpResponse:
         return render(request, "scorekeeper/welcome.html", {"games": all_games()})
     assert isinstance(request.user, User)
     form = _night_form(request, request.user)
-    return render(request, "scorekeeper/home.html", _home_context(request.user, form))
+    context = _home_context(request.user, form, request.GET.get("page"))
+    return render(request, "scorekeeper/home.html", context)
 
 
 @login_required

@@ -186,7 +186,8 @@ def test_a_season_table_takes_as_many_queries_for_six_nights_as_for_one(
     )
     ratings.forget_runs()
     scoreboard.forget_kept()
-    # Who is who; the ledgers' signature; the games, their seats, their ledgers; the players'
-    # names; the nights counted.
-    with django_assert_num_queries(7):
+    # Who is who; the ledgers' signature, and each game's ledger mark (what the next read
+    # after a change replays by); the games, their seats, their ledgers; the players' names;
+    # the nights counted.
+    with django_assert_num_queries(8):
         assert season_table(ledger.club, spring).games == nights

@@ -102,3 +102,24 @@ def test_each_night_lists_its_games_with_the_winner_or_who_leads(
     ]
     assert f'href="{finished.get_absolute_url()}"' in html
     assert '<span class="won">' in html  # marked by the badge and weight, not an underline
+
+
+def test_the_nights_list_shows_twenty_nights_a_page_newest_first(
+    client: Client, alice: Any
+) -> None:
+    """A club's member sees every night of the club: years of weekly nights, a page at a time
+    (issue 29), each page as many queries as the first (tests/scorekeeper/test_club_query_counts)."""
+    first = datetime.date(2024, 1, 4)
+    for n in range(23):
+        NightFactory(owner=alice, date=first + datetime.timedelta(weeks=n), place=f"Week {n}")
+    client.force_login(alice)
+
+    def weeks(html: str) -> list[int]:
+        return [int(n) for n in re.findall(r"· Week (\d+)\s", html)]
+
+    newest = client.get(HOME).content.decode()
+    assert weeks(newest) == list(range(22, 2, -1))
+    assert "Page 1 of 2" in newest and 'href="?page=2"' in newest
+    older = client.get(HOME, {"page": 2}).content.decode()
+    assert weeks(older) == [2, 1, 0]
+    assert "Page 2 of 2" in older and 'href="?page=1"' in older
