@@ -8,6 +8,7 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.dateformat import format as date_format
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
@@ -41,6 +42,7 @@ def _seasons(
     context = club_context(club, role, "seasons") | {
         "seasons": season_reads.seasons_of(club),
         "current": season_reads.current(club),
+        "today": timezone.localdate(),
         "next_start": starts,
         "form": form or SeasonForm(initial={"starts": starts}),
         "end_form": end_form,

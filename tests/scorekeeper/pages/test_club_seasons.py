@@ -135,6 +135,10 @@ def test_ending_the_season_today_makes_its_table_final_with_a_share_card(
     assert response["Location"] == seasons(club)
     season.refresh_from_db()
     assert season.ends == today()
+    # Its last day: said so, and no second "End today".
+    listed = phones["alice"].get(seasons(club)).content.decode()
+    assert "its last day: the table is final from tomorrow" in listed
+    assert "End Autumn today" not in listed
     tomorrow = today() + datetime.timedelta(days=1)
     monkeypatch.setattr(season_reads, "timezone", SimpleNamespace(localdate=lambda: tomorrow))
     page = phones["carol"].get(reverse("club_season", args=[club.pk, season.pk])).content.decode()
