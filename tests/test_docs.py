@@ -157,8 +157,9 @@ def test_dev_docs_serves_the_site(tmp_path: Path) -> None:
 
 def test_every_picture_is_taken_by_the_browser_test_and_shown_somewhere() -> None:
     """A picture nobody takes goes stale; one nobody shows is dead weight."""
-    taking = (ROOT / "tests" / "browser" / "test_doc_pictures.py").read_text()
-    taken = set(re.findall(r'^    "([\w-]+\.png)": ', taking, re.MULTILINE))
+    takers = ("test_doc_pictures.py", "test_club_walk.py")
+    taking = "".join((ROOT / "tests" / "browser" / name).read_text() for name in takers)
+    taken = set(re.findall(r'^ {4,8}"([\w-]+\.png)": ', taking, re.MULTILINE))
     kept = {path.name for path in (ROOT / "docs" / "images").iterdir()}
     assert kept == taken
     pages = README + "".join(page.read_text() for page in (ROOT / "docs").glob("*.md"))
