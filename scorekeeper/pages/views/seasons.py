@@ -8,14 +8,15 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateformat import format as date_format
 from django.utils.translation import gettext
 from django.views.decorators.http import require_GET, require_POST
 
 from scorekeeper.access import clubs as access
+from scorekeeper.clubs import identity, services
 from scorekeeper.clubs import seasons as season_reads
-from scorekeeper.clubs import services
 from scorekeeper.exceptions import ServiceError
 from scorekeeper.history import ratings, records, rivals, scope
 from scorekeeper.history import seasons as history_seasons
@@ -180,7 +181,11 @@ def club_player(request: AuthedRequest, pk: int, player: int) -> HttpResponse:
     """A club player's games, ratings, rivals and records in the club: ``?season=<id>`` one
     season, ``all`` all time, else the current season."""
     club, role = access.club_for(request.user, pk)
-    found = get_object_or_404(club.players.filter(same_as__isnull=True), pk=player)
+    found = get_object_or_404(club.players, pk=player)
+    if found.same_as_id is not None:  # merged: their page is the player they are read as now
+        url = reverse("club_player", args=[club.pk, identity.read_as([found.pk])[found.pk]])
+        query = request.GET.urlencode()
+        return redirect(f"{url}?{query}" if query else url)
     season, chosen = season_choice(club, request.GET.get("season"))
     context = club_context(club, role, "roster") | {
         "player": found,

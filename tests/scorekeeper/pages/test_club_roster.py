@@ -212,3 +212,14 @@ def test_with_htmx_a_refusal_is_swapped_in_inline_with_200(
     page = response.content.decode()
     assert page.startswith('<div id="club-part">')
     assert "The club already has a player called CY." in page
+
+
+def test_a_merged_players_page_leads_to_the_player_they_are_read_as(
+    phones: dict[str, Client], club: Club, cy: Player, alice: Any
+) -> None:
+    cyd = night_services.player_create(owner=alice, name="Cyd", club=club)
+    services.merge(club=club, by=alice, merged_id=cyd.pk, into_id=cy.pk)
+    answer = phones["carol"].get(reverse("club_player", args=[club.pk, cyd.pk]) + "?season=all")
+    assert answer.status_code == 302
+    assert answer["Location"] == reverse("club_player", args=[club.pk, cy.pk]) + "?season=all"
+    assert phones["dave"].get(reverse("club_player", args=[club.pk, cyd.pk])).status_code == 404
