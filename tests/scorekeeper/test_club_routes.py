@@ -60,7 +60,7 @@ CLUB_A = "Quillfeather Society"
 CLUB_B = "Marrowbone Circle"
 TABLE_NAMES = ("Amberly", "Bramwell", "Cressida", "Dorian")  # seated at club A's night
 ROSTER_NAMES = ("Ottoline", "Peregrine", "Rosamund", "Sylvester", "Theodora")  # the rest
-B_NAMES = ("Wilhelmina", "Xavierre")  # club B's roster
+B_NAMES = ("Wilhelmina", "Xavierre", "Yolanda")  # club B's roster
 
 # Who has no part in club A, and what each must never be shown.
 NO_PART = ("former", "other_club", "watcher", "stranger", "anon")
@@ -250,6 +250,34 @@ def _club_night(world: World, host: Any, club: Any) -> None:
     world.token = sharing.link_make(night=night, by=host)
 
 
+def _other_club(world: World, club: Any, organiser: Any) -> None:
+    """Club B's objects, one of each kind a club's path names (``world.club["B"]``): asked
+    for through club A's path, each must answer as one that does not exist."""
+    b_member = UserFactory(username="b_member_person")
+    Membership.objects.create(club=club, user=b_member)
+    players = [
+        night_services.player_create(owner=organiser, name=name, club=club) for name in B_NAMES
+    ]
+    claim = club_services.claim_ask(club=club, by=b_member, player_id=players[0].pk)
+    merge = club_services.merge(
+        club=club, by=organiser, merged_id=players[2].pk, into_id=players[1].pk
+    )
+    today = datetime.date.today()
+    season = club_services.season_create(
+        club=club, by=organiser, name="Marrow season", starts=today, ends=today
+    )
+    club_services.invite_make(club=club, by=organiser)
+    world.club["B"] = {
+        "pk": club.pk,
+        "user": b_member.pk,
+        "invite": ClubInvite.objects.filter(club=club).latest("pk").pk,
+        "player": players[1].pk,
+        "claim": claim.pk,
+        "merge": merge.pk,
+        "season": season.pk,
+    }
+
+
 def build_world() -> World:
     world = World()
     user = {name: UserFactory(username=f"{name}_person") for name in PEOPLE if name != "anon"}
@@ -269,8 +297,7 @@ def build_world() -> World:
     Membership.objects.create(club=club, user=host, role=Membership.Role.ORGANISER)
     club_services.member_remove(club=club, by=user["organiser"], user_id=user["former"].pk)
     other = club_services.club_create(by=user["other_club"], name=CLUB_B)
-    for name in B_NAMES:
-        night_services.player_create(owner=user["other_club"], name=name, club=other)
+    _other_club(world, other, user["other_club"])
 
     _club_night(world, host, club)
     sharing.night_join(night=world.night["A"], user=user["watcher"])
@@ -465,3 +492,74 @@ def test_each_person_around_a_club_gets_what_the_table_says(world: World, person
             wrong.append(f"{what}: {status}, the table says {want}")
         _check(person, route, what, status, text, wrong)
     assert not wrong, f"as {person}:\n" + "\n".join(wrong)
+
+
+# Where the refusal turns on whose object the body names, not on the role: unlinking one's own
+# player is every member's, someone else's an organiser's (so an empty body is a 400).
+WHOSE_BODY = ("club_unlink",)
+
+
+@pytest.mark.parametrize("person", ["recorder", "member"])
+def test_who_may_not_write_in_a_club_is_refused_before_the_body_is_read(
+    world: World, person: str
+) -> None:
+    """Access first: every club write the table refuses ``person`` with a 403 (given a good
+    body) is refused with the same 403 given an empty one."""
+    client = client_for(person, world)
+    wrong: list[str] = []
+    for route, method, family in cases():
+        if not club_route(route) or method == "GET":
+            continue
+        if expected(route, method, family, person) != 403 or route.name in WHOSE_BODY:
+            continue
+        url = url_for(route, world, family)
+        status, _ = walk.ask(client, method, url, route.api, {})
+        if status != 403:
+            wrong.append(f"{method} {url} ({route.name}) with an empty body: {status}, not 403")
+    assert not wrong, f"as {person}:\n" + "\n".join(wrong)
+
+
+PARTS = ("user", "invite", "player", "claim", "merge", "season")
+
+
+def _swapped(url: str, world: World, route: walk.Route, to: str) -> str | None:
+    """Club A's ``url`` with the object its path names (after the club) swapped for club B's
+    (``to="B"``) or for an id nothing has (``"missing"``); None when it names none."""
+    for part in PARTS:
+        if f"<id:{part}>" not in route.pattern:
+            continue
+        own = world.parts.get(route.name, {}).get(part, world.club["A"][part])
+        other = walk.MISSING if to == "missing" else world.club["B"][part]
+        prefix = "players" if part == "player" else f"{part}s"
+        if part == "user":
+            prefix = "members"
+        return url.replace(f"/{prefix}/{own}/", f"/{prefix}/{other}/", 1)
+    return None
+
+
+def test_another_clubs_objects_through_ones_own_club_answer_as_missing(world: World) -> None:
+    """``clubs/<A>/players/<a player of club B>/...`` (and its seasons, claims, merges,
+    invitations, members), asked by club A's organiser: the very answer an id nothing has
+    gets, never a 2xx, and nothing of club B in it."""
+    client = client_for("organiser", world)
+    wrong: list[str] = []
+    seen = 0
+    for route, method, family in cases():
+        if not club_route(route):
+            continue
+        url = url_for(route, world, family)
+        crossed = _swapped(url, world, route, "B")
+        missing = _swapped(url, world, route, "missing")
+        if crossed is None or missing is None:
+            continue
+        assert crossed != url, f"{route.name}: the walk did not swap the object in {url}"
+        seen += 1
+        body = body_for(route, method, world, family)
+        status, text = walk.ask(client, method, crossed, route.api, body)
+        expected_status, _ = walk.ask(client, method, missing, route.api, body)
+        what = f"{method} {crossed} ({route.name}, club B's object)"
+        if status != expected_status or 200 <= status < 300:
+            wrong.append(f"{what}: {status}, where a missing one gets {expected_status}")
+        _check("organiser", route, what, status, text, wrong)
+    assert seen > 15, "the walk found too few routes naming a club's object"
+    assert not wrong, "\n".join(wrong)
