@@ -33,7 +33,7 @@ from django.middleware.csrf import get_token
 from django.utils.crypto import salted_hmac
 from django.utils.translation import get_language
 
-from scorekeeper.models import Entry, Game, Night, NightViewer, Player, Seat
+from scorekeeper.models import Entry, Game, Membership, Night, NightViewer, Player, Seat
 
 BOARD_TTL = 600  # seconds; a board a phone has not asked for in ten minutes is rendered again
 _SALT = "scorekeeper.board_cache"
@@ -125,17 +125,18 @@ class BoardAccess:
 def board_access(user_id: int, game_id: int) -> BoardAccess | None:
     """:func:`games_for_user`'s access check, :func:`can_record` and :func:`board_signature`
     in one query, for the scoreboard every phone asks for after each deal. ``None`` when the
-    user is not active or the game is not in a night they own, record in or watch (as
-    :func:`games_for_user`). Asked by user id: the poll's fast path knows only that."""
+    user is not active or the game is not in a night they own, record in or watch, nor a night
+    of a club they are a member of (as :func:`games_for_user`). Asked by user id: the poll's fast path knows only that."""
     with connection.cursor() as cursor:
-        cursor.execute(_board_sql(with_access=True), [user_id, user_id, user_id, game_id, game_id])
+        cursor.execute(_board_sql(with_access=True), [user_id] * 5 + [game_id, game_id])
         rows = cursor.fetchall()
-    if not rows or not rows[0][3]:
+    if not rows or not rows[0][5]:
         return None
     owner, recorder, viewer = rows[0][0] == user_id, bool(rows[0][1]), bool(rows[0][2])
-    if not (owner or recorder or viewer):
+    member, club_recorder = bool(rows[0][3]), bool(rows[0][4])
+    if not (owner or recorder or viewer or member):
         return None
-    return BoardAccess(can_record=owner or recorder, signature=_signature(rows, 4))
+    return BoardAccess(can_record=owner or recorder or club_recorder, signature=_signature(rows, 6))
 
 
 def _signature(rows: list[tuple[Any, ...]], skip: int) -> tuple[Any, ...]:
@@ -174,6 +175,17 @@ def _board_sql(*, with_access: bool) -> str:
             f"SELECT 1 FROM {q(viewer.db_table)} v WHERE v.{col(viewer, 'night')}"
             f" = g.{col(game, 'night')} AND v.{col(viewer, 'user')} = %s"
         )
+        # A member of the night's club sees it; its organisers and recorders record in it
+        # (as :func:`scorekeeper.access.roles.nights_for_user` and ``can_record``).
+        membership = Membership._meta
+        in_club = (
+            f"SELECT 1 FROM {q(membership.db_table)} m WHERE m.{col(membership, 'club')}"
+            f" = n.{col(night, 'club')} AND m.{col(membership, 'user')} = %s"
+        )
+        recording = ", ".join(
+            f"'{role.value}'" for role in (Membership.Role.ORGANISER, Membership.Role.RECORDER)
+        )
+        records_in_club = f"{in_club} AND m.{col(membership, 'role')} IN ({recording})"
         users = AuthUser._meta
         is_active = (
             f"SELECT 1 FROM {q(users.db_table)} u WHERE u.{col(users, 'id')} = %s"
@@ -181,7 +193,7 @@ def _board_sql(*, with_access: bool) -> str:
         )
         access = (
             f"n.{col(night, 'owner')}, EXISTS({is_recorder}), EXISTS({is_viewer}),"
-            f" EXISTS({is_active}), "
+            f" EXISTS({in_club}), EXISTS({records_in_club}), EXISTS({is_active}), "
         )
     return (
         f"SELECT {access}e.newest_id, e.newest_hash, g.{col(game, 'slug')},"

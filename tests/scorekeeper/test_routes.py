@@ -17,6 +17,10 @@ have no part in (lists included), or an object or a method where text belongs. N
 anywhere. A route or an API method without a row in
 ``TABLE`` fails the completeness test: add it, with what each person may do.
 
+The six are in no club. ``test_club_routes.py`` walks every route that names a club (and a club
+night's own routes) the same way, as each of a club's roles, a former member, an organiser of
+another club, a watcher of the club's night, a stranger, the signed out and a member's API token.
+
 The world is built once for the module inside a transaction that is rolled back at the end;
 each request runs in a savepoint rolled back after it, so no write changes what the next sees.
 """

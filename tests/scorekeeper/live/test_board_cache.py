@@ -16,10 +16,16 @@ from scorekeeper.access import roles, sharing
 from scorekeeper.games import confirmations
 from scorekeeper.games import services as game_services
 from scorekeeper.live import board_cache, polling
-from scorekeeper.models import Game, Player
+from scorekeeper.models import Game, Membership, Player
 from scorekeeper.nights.demo import SAMPLE_DEALS
 from scorekeeper.standings import scoreboard
-from tests.factories import GameFactory, UserFactory
+from tests.factories import (
+    ClubFactory,
+    GameFactory,
+    MembershipFactory,
+    NightFactory,
+    UserFactory,
+)
 
 HX = {"HTTP_HX_REQUEST": "true"}
 
@@ -201,6 +207,33 @@ def test_the_boards_access_check_agrees_with_the_pages(
             assert access.can_record == roles.can_record(user, game.night), user.username
             assert access.signature == board_cache.board_signature(game)
     assert board_cache.board_access(alice.pk, game.pk + 1000) is None
+
+
+@pytest.mark.django_db
+def test_the_board_access_query_reads_a_club_nights_roles_as_the_access_module_does() -> None:
+    """A club's night: its members see the board, its organisers and recorders record, a
+    former member and a stranger get none (issue 29: the query once knew no clubs, so every
+    club member's scoreboard was a 404)."""
+    host = UserFactory(username="host")
+    club = ClubFactory(created_by=host)
+    people = {role: UserFactory(username=str(role)) for role in Membership.Role}
+    for role, user in people.items():
+        MembershipFactory(club=club, user=user, role=role)
+    night = NightFactory(owner=host, club=club)
+    game = GameFactory(night=night, players=["Ann", "Ben"])
+    former = UserFactory(username="former")
+    MembershipFactory(club=club, user=former).delete()
+    for user in (*people.values(), former, UserFactory(username="stranger")):
+        access = board_cache.board_access(user.pk, game.pk)
+        visible = roles.games_for_user(user).filter(pk=game.pk).exists()
+        assert (access is not None) == visible, user.username
+        if access is not None:
+            assert access.can_record == roles.can_record(user, night), user.username
+    member = board_cache.board_access(people[Membership.Role.MEMBER].pk, game.pk)
+    recorder = board_cache.board_access(people[Membership.Role.RECORDER].pk, game.pk)
+    assert member is not None and not member.can_record
+    assert recorder is not None and recorder.can_record
+    assert board_cache.board_access(former.pk, game.pk) is None
 
 
 def test_a_stranger_gets_no_board(game: Game) -> None:
