@@ -30,7 +30,6 @@ from typing import Any
 
 import pytest
 from django.core.cache import caches
-from django.db import transaction
 from django.test import Client
 
 from adjudicator.games import get_game
@@ -341,14 +340,7 @@ def build_world() -> World:
 @pytest.fixture(scope="module")
 def world(django_db_setup: Any, django_db_blocker: Any) -> Iterator[World]:
     """Built once, in a transaction rolled back when the module is done."""
-    with django_db_blocker.unblock():
-        atomic = transaction.atomic()
-        atomic.__enter__()
-        try:
-            yield build_world()
-        finally:
-            transaction.set_rollback(True)
-            atomic.__exit__(None, None, None)
+    yield from walk.rolled_back(django_db_blocker, build_world)
 
 
 def client_for(person: str, world: World) -> Client:

@@ -31,7 +31,7 @@ import copy
 import datetime
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -567,17 +567,22 @@ def build_world() -> World:
     return world
 
 
-@pytest.fixture(scope="module")
-def world(django_db_setup: Any, django_db_blocker: Any) -> Iterator[World]:
-    """Built once, in a transaction rolled back when the module is done."""
+def rolled_back[T](django_db_blocker: Any, build: Callable[[], T]) -> Iterator[T]:
+    """What ``build`` makes, kept for a module inside a transaction rolled back at its end."""
     with django_db_blocker.unblock():
         atomic = transaction.atomic()
         atomic.__enter__()
         try:
-            yield build_world()
+            yield build()
         finally:
             transaction.set_rollback(True)
             atomic.__exit__(None, None, None)
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup: Any, django_db_blocker: Any) -> Iterator[World]:
+    """Built once, in a transaction rolled back when the module is done."""
+    yield from rolled_back(django_db_blocker, build_world)
 
 
 def client_for(role: str, world: World) -> Client:
