@@ -14,6 +14,7 @@ to the keys of a real answer, so they cannot drift from what the API says.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from adjudicator.games import all_games
@@ -828,6 +829,258 @@ REQUESTS: dict[str, Any] = {
     },
 }
 
+# A game's standings after its first hand (Knock Rummy at four): read, and after an end undone.
+STANDINGS: dict[str, Any] = {
+    "game": 2,
+    "status": "After hand 1: Mary is up 36.",
+    "finished": False,
+    "ended": False,
+    "can_end": True,
+    "asks_confirmation": False,
+    "unconfirmed": [],
+    "lower_is_better": False,
+    "end": {"kind": "open"},
+    "winners": [],
+    "leaders": ["Mary"],
+    "units": [
+        {
+            "unit": 0,
+            "name": "Mary",
+            "seats": [0],
+            "total": 36,
+            "marks": [],
+            "leader": True,
+            "winner": False,
+        },
+        {
+            "unit": 1,
+            "name": "Tom",
+            "seats": [1],
+            "total": -9,
+            "marks": [],
+            "leader": False,
+            "winner": False,
+        },
+        {
+            "unit": 2,
+            "name": "Dick",
+            "seats": [2],
+            "total": -27,
+            "marks": [],
+            "leader": False,
+            "winner": False,
+        },
+    ],
+    "settles": True,
+    "settlement": [
+        {"payer": "Dick", "payee": "Mary", "amount": 27, "text": "Dick pays Mary 27"},
+        {"payer": "Tom", "payee": "Mary", "amount": 9, "text": "Tom pays Mary 9"},
+    ],
+    "deals": [
+        {
+            "deal": 7,
+            "revision": 7,
+            "number": 1,
+            "summary": "Mary knocked on 3 and was lowest alone",
+            "results": [
+                {
+                    "unit": 0,
+                    "name": "Mary",
+                    "points": 36,
+                    "star": False,
+                    "explanation": [
+                        "knocked on 3 (any count may knock, "
+                        "K-4): unmatched count 3, as the table "
+                        "agreed",
+                        "lowest alone on 3: the knocker wins (4.5 rule 1)",
+                        "collects 9 from Tom: 9 difference (12 - 3)",
+                        "collects 27 from Dick: 27 difference (30 - 3)",
+                        "net +36",
+                    ],
+                    "said": [
+                        {
+                            "id": "knocked on {count} (any count may knock, K-4): {working}",
+                            "args": {
+                                "count": 3,
+                                "working": {
+                                    "id": "unmatched count {count}, as the table agreed",
+                                    "args": {"count": 3},
+                                },
+                            },
+                        },
+                        {
+                            "id": "lowest alone on {low}: the knocker wins (4.5 rule 1)",
+                            "args": {"low": 3},
+                        },
+                        {
+                            "id": "collects {points} from {seat}: {why}",
+                            "args": {
+                                "points": {"points": "9", "signed": False},
+                                "seat": {"seats": [1]},
+                                "why": {
+                                    "joined": [
+                                        {
+                                            "id": "{difference} difference ({count} - {low})",
+                                            "args": {"difference": 9, "count": 12, "low": 3},
+                                        }
+                                    ],
+                                    "separator": " + ",
+                                },
+                            },
+                        },
+                        {
+                            "id": "collects {points} from {seat}: {why}",
+                            "args": {
+                                "points": {"points": "27", "signed": False},
+                                "seat": {"seats": [2]},
+                                "why": {
+                                    "joined": [
+                                        {
+                                            "id": "{difference} difference ({count} - {low})",
+                                            "args": {"difference": 27, "count": 30, "low": 3},
+                                        }
+                                    ],
+                                    "separator": " + ",
+                                },
+                            },
+                        },
+                        {
+                            "id": "net {points}",
+                            "args": {"points": {"points": "36", "signed": True}},
+                        },
+                    ],
+                    "detail": {"game": "knock-rummy", "count": 3, "knocked": True, "won": True},
+                },
+                {
+                    "unit": 1,
+                    "name": "Tom",
+                    "points": -9,
+                    "star": False,
+                    "explanation": [
+                        "unmatched count 12, as the table agreed",
+                        "pays Mary 9: 9 difference (12 - 3)",
+                        "net -9",
+                    ],
+                    "said": [
+                        {
+                            "id": "unmatched count {count}, as the table agreed",
+                            "args": {"count": 12},
+                        },
+                        {
+                            "id": "pays {seat} {points}: {why}",
+                            "args": {
+                                "seat": {"seats": [0]},
+                                "points": {"points": "9", "signed": False},
+                                "why": {
+                                    "joined": [
+                                        {
+                                            "id": "{difference} difference ({count} - {low})",
+                                            "args": {"difference": 9, "count": 12, "low": 3},
+                                        }
+                                    ],
+                                    "separator": " + ",
+                                },
+                            },
+                        },
+                        {
+                            "id": "net {points}",
+                            "args": {"points": {"points": "-9", "signed": True}},
+                        },
+                    ],
+                    "detail": {
+                        "game": "knock-rummy",
+                        "count": 12,
+                        "knocked": False,
+                        "won": False,
+                    },
+                },
+                {
+                    "unit": 2,
+                    "name": "Dick",
+                    "points": -27,
+                    "star": False,
+                    "explanation": [
+                        "unmatched count 30, as the table agreed",
+                        "pays Mary 27: 27 difference (30 - 3)",
+                        "net -27",
+                    ],
+                    "said": [
+                        {
+                            "id": "unmatched count {count}, as the table agreed",
+                            "args": {"count": 30},
+                        },
+                        {
+                            "id": "pays {seat} {points}: {why}",
+                            "args": {
+                                "seat": {"seats": [0]},
+                                "points": {"points": "27", "signed": False},
+                                "why": {
+                                    "joined": [
+                                        {
+                                            "id": "{difference} difference ({count} - {low})",
+                                            "args": {"difference": 27, "count": 30, "low": 3},
+                                        }
+                                    ],
+                                    "separator": " + ",
+                                },
+                            },
+                        },
+                        {
+                            "id": "net {points}",
+                            "args": {"points": {"points": "-27", "signed": True}},
+                        },
+                    ],
+                    "detail": {
+                        "game": "knock-rummy",
+                        "count": 30,
+                        "knocked": False,
+                        "won": False,
+                    },
+                },
+            ],
+            "totals": [36, -9, -27],
+            "payments": [
+                {"payer": "Tom", "payee": "Mary", "amount": 9, "text": "Tom pays Mary 9"},
+                {"payer": "Dick", "payee": "Mary", "amount": 27, "text": "Dick pays Mary 27"},
+            ],
+            "confirmed_by": None,
+            "confirmers": [],
+        }
+    ],
+    "next_number": 2,
+    "next_turn": {
+        "number": 2,
+        "dealer": "Tom",
+        "leader": "Dick",
+        "dealer_seat": 1,
+        "leader_seat": 2,
+        "recorded": False,
+        "text": "Hand 2: Tom deals, Dick plays first",
+    },
+    "problems": [],
+    "notes": [
+        "house rule penalty_on_tie: on",
+        "7 cards each; any count may knock (no minimum, K-4)",
+    ],
+}
+
+
+def _ended(standings: dict[str, Any]) -> dict[str, Any]:
+    """``standings`` once the table has ended the game there: Mary, who leads, wins."""
+    ended = copy.deepcopy(standings)
+    ended |= {
+        "status": "Game over: Mary wins, up 36.",
+        "finished": True,
+        "ended": True,
+        "can_end": False,
+        "winners": ["Mary"],
+        "next_turn": None,
+    }
+    for unit in ended["units"]:
+        unit["winner"] = unit["name"] == "Mary"
+    return ended
+
+
 # Each operation's success answer (2xx, JSON), by operationId.
 RESPONSES: dict[str, Any] = {
     "list_players": [
@@ -1516,696 +1769,9 @@ RESPONSES: dict[str, Any] = {
             "settles": None,
         },
     },
-    "get_standings": {
-        "game": 2,
-        "status": "After hand 1: Mary is up 36.",
-        "finished": False,
-        "ended": False,
-        "can_end": True,
-        "asks_confirmation": False,
-        "unconfirmed": [],
-        "lower_is_better": False,
-        "end": {"kind": "open"},
-        "winners": [],
-        "leaders": ["Mary"],
-        "units": [
-            {
-                "unit": 0,
-                "name": "Mary",
-                "seats": [0],
-                "total": 36,
-                "marks": [],
-                "leader": True,
-                "winner": False,
-            },
-            {
-                "unit": 1,
-                "name": "Tom",
-                "seats": [1],
-                "total": -9,
-                "marks": [],
-                "leader": False,
-                "winner": False,
-            },
-            {
-                "unit": 2,
-                "name": "Dick",
-                "seats": [2],
-                "total": -27,
-                "marks": [],
-                "leader": False,
-                "winner": False,
-            },
-        ],
-        "settles": True,
-        "settlement": [
-            {"payer": "Dick", "payee": "Mary", "amount": 27, "text": "Dick pays Mary 27"},
-            {"payer": "Tom", "payee": "Mary", "amount": 9, "text": "Tom pays Mary 9"},
-        ],
-        "deals": [
-            {
-                "deal": 7,
-                "revision": 7,
-                "number": 1,
-                "summary": "Mary knocked on 3 and was lowest alone",
-                "results": [
-                    {
-                        "unit": 0,
-                        "name": "Mary",
-                        "points": 36,
-                        "star": False,
-                        "explanation": [
-                            "knocked on 3 (any count may knock, "
-                            "K-4): unmatched count 3, as the table "
-                            "agreed",
-                            "lowest alone on 3: the knocker wins (4.5 rule 1)",
-                            "collects 9 from Tom: 9 difference (12 - 3)",
-                            "collects 27 from Dick: 27 difference (30 - 3)",
-                            "net +36",
-                        ],
-                        "said": [
-                            {
-                                "id": "knocked on {count} (any count may knock, K-4): {working}",
-                                "args": {
-                                    "count": 3,
-                                    "working": {
-                                        "id": "unmatched count {count}, as the table agreed",
-                                        "args": {"count": 3},
-                                    },
-                                },
-                            },
-                            {
-                                "id": "lowest alone on {low}: the knocker wins (4.5 rule 1)",
-                                "args": {"low": 3},
-                            },
-                            {
-                                "id": "collects {points} from {seat}: {why}",
-                                "args": {
-                                    "points": {"points": "9", "signed": False},
-                                    "seat": {"seats": [1]},
-                                    "why": {
-                                        "joined": [
-                                            {
-                                                "id": "{difference} difference ({count} - {low})",
-                                                "args": {"difference": 9, "count": 12, "low": 3},
-                                            }
-                                        ],
-                                        "separator": " + ",
-                                    },
-                                },
-                            },
-                            {
-                                "id": "collects {points} from {seat}: {why}",
-                                "args": {
-                                    "points": {"points": "27", "signed": False},
-                                    "seat": {"seats": [2]},
-                                    "why": {
-                                        "joined": [
-                                            {
-                                                "id": "{difference} difference ({count} - {low})",
-                                                "args": {"difference": 27, "count": 30, "low": 3},
-                                            }
-                                        ],
-                                        "separator": " + ",
-                                    },
-                                },
-                            },
-                            {
-                                "id": "net {points}",
-                                "args": {"points": {"points": "36", "signed": True}},
-                            },
-                        ],
-                        "detail": {"game": "knock-rummy", "count": 3, "knocked": True, "won": True},
-                    },
-                    {
-                        "unit": 1,
-                        "name": "Tom",
-                        "points": -9,
-                        "star": False,
-                        "explanation": [
-                            "unmatched count 12, as the table agreed",
-                            "pays Mary 9: 9 difference (12 - 3)",
-                            "net -9",
-                        ],
-                        "said": [
-                            {
-                                "id": "unmatched count {count}, as the table agreed",
-                                "args": {"count": 12},
-                            },
-                            {
-                                "id": "pays {seat} {points}: {why}",
-                                "args": {
-                                    "seat": {"seats": [0]},
-                                    "points": {"points": "9", "signed": False},
-                                    "why": {
-                                        "joined": [
-                                            {
-                                                "id": "{difference} difference ({count} - {low})",
-                                                "args": {"difference": 9, "count": 12, "low": 3},
-                                            }
-                                        ],
-                                        "separator": " + ",
-                                    },
-                                },
-                            },
-                            {
-                                "id": "net {points}",
-                                "args": {"points": {"points": "-9", "signed": True}},
-                            },
-                        ],
-                        "detail": {
-                            "game": "knock-rummy",
-                            "count": 12,
-                            "knocked": False,
-                            "won": False,
-                        },
-                    },
-                    {
-                        "unit": 2,
-                        "name": "Dick",
-                        "points": -27,
-                        "star": False,
-                        "explanation": [
-                            "unmatched count 30, as the table agreed",
-                            "pays Mary 27: 27 difference (30 - 3)",
-                            "net -27",
-                        ],
-                        "said": [
-                            {
-                                "id": "unmatched count {count}, as the table agreed",
-                                "args": {"count": 30},
-                            },
-                            {
-                                "id": "pays {seat} {points}: {why}",
-                                "args": {
-                                    "seat": {"seats": [0]},
-                                    "points": {"points": "27", "signed": False},
-                                    "why": {
-                                        "joined": [
-                                            {
-                                                "id": "{difference} difference ({count} - {low})",
-                                                "args": {"difference": 27, "count": 30, "low": 3},
-                                            }
-                                        ],
-                                        "separator": " + ",
-                                    },
-                                },
-                            },
-                            {
-                                "id": "net {points}",
-                                "args": {"points": {"points": "-27", "signed": True}},
-                            },
-                        ],
-                        "detail": {
-                            "game": "knock-rummy",
-                            "count": 30,
-                            "knocked": False,
-                            "won": False,
-                        },
-                    },
-                ],
-                "totals": [36, -9, -27],
-                "payments": [
-                    {"payer": "Tom", "payee": "Mary", "amount": 9, "text": "Tom pays Mary 9"},
-                    {"payer": "Dick", "payee": "Mary", "amount": 27, "text": "Dick pays Mary 27"},
-                ],
-                "confirmed_by": None,
-                "confirmers": [],
-            }
-        ],
-        "next_number": 2,
-        "next_turn": {
-            "number": 2,
-            "dealer": "Tom",
-            "leader": "Dick",
-            "dealer_seat": 1,
-            "leader_seat": 2,
-            "recorded": False,
-            "text": "Hand 2: Tom deals, Dick plays first",
-        },
-        "problems": [],
-        "notes": [
-            "house rule penalty_on_tie: on",
-            "7 cards each; any count may knock (no minimum, K-4)",
-        ],
-    },
-    "end_game": {
-        "game": 2,
-        "status": "Game over: Mary wins, up 36.",
-        "finished": True,
-        "ended": True,
-        "can_end": False,
-        "asks_confirmation": False,
-        "unconfirmed": [],
-        "lower_is_better": False,
-        "end": {"kind": "open"},
-        "winners": ["Mary"],
-        "leaders": ["Mary"],
-        "units": [
-            {
-                "unit": 0,
-                "name": "Mary",
-                "seats": [0],
-                "total": 36,
-                "marks": [],
-                "leader": True,
-                "winner": True,
-            },
-            {
-                "unit": 1,
-                "name": "Tom",
-                "seats": [1],
-                "total": -9,
-                "marks": [],
-                "leader": False,
-                "winner": False,
-            },
-            {
-                "unit": 2,
-                "name": "Dick",
-                "seats": [2],
-                "total": -27,
-                "marks": [],
-                "leader": False,
-                "winner": False,
-            },
-        ],
-        "settles": True,
-        "settlement": [
-            {"payer": "Dick", "payee": "Mary", "amount": 27, "text": "Dick pays Mary 27"},
-            {"payer": "Tom", "payee": "Mary", "amount": 9, "text": "Tom pays Mary 9"},
-        ],
-        "deals": [
-            {
-                "deal": 7,
-                "revision": 7,
-                "number": 1,
-                "summary": "Mary knocked on 3 and was lowest alone",
-                "results": [
-                    {
-                        "unit": 0,
-                        "name": "Mary",
-                        "points": 36,
-                        "star": False,
-                        "explanation": [
-                            "knocked on 3 (any count may knock, K-4): "
-                            "unmatched count 3, as the table agreed",
-                            "lowest alone on 3: the knocker wins (4.5 rule 1)",
-                            "collects 9 from Tom: 9 difference (12 - 3)",
-                            "collects 27 from Dick: 27 difference (30 - 3)",
-                            "net +36",
-                        ],
-                        "said": [
-                            {
-                                "id": "knocked on {count} (any count may knock, K-4): {working}",
-                                "args": {
-                                    "count": 3,
-                                    "working": {
-                                        "id": "unmatched count {count}, as the table agreed",
-                                        "args": {"count": 3},
-                                    },
-                                },
-                            },
-                            {
-                                "id": "lowest alone on {low}: the knocker wins (4.5 rule 1)",
-                                "args": {"low": 3},
-                            },
-                            {
-                                "id": "collects {points} from {seat}: {why}",
-                                "args": {
-                                    "points": {"points": "9", "signed": False},
-                                    "seat": {"seats": [1]},
-                                    "why": {
-                                        "joined": [
-                                            {
-                                                "id": "{difference} difference ({count} - {low})",
-                                                "args": {"difference": 9, "count": 12, "low": 3},
-                                            }
-                                        ],
-                                        "separator": " + ",
-                                    },
-                                },
-                            },
-                            {
-                                "id": "collects {points} from {seat}: {why}",
-                                "args": {
-                                    "points": {"points": "27", "signed": False},
-                                    "seat": {"seats": [2]},
-                                    "why": {
-                                        "joined": [
-                                            {
-                                                "id": "{difference} difference ({count} - {low})",
-                                                "args": {"difference": 27, "count": 30, "low": 3},
-                                            }
-                                        ],
-                                        "separator": " + ",
-                                    },
-                                },
-                            },
-                            {
-                                "id": "net {points}",
-                                "args": {"points": {"points": "36", "signed": True}},
-                            },
-                        ],
-                        "detail": {"game": "knock-rummy", "count": 3, "knocked": True, "won": True},
-                    },
-                    {
-                        "unit": 1,
-                        "name": "Tom",
-                        "points": -9,
-                        "star": False,
-                        "explanation": [
-                            "unmatched count 12, as the table agreed",
-                            "pays Mary 9: 9 difference (12 - 3)",
-                            "net -9",
-                        ],
-                        "said": [
-                            {
-                                "id": "unmatched count {count}, as the table agreed",
-                                "args": {"count": 12},
-                            },
-                            {
-                                "id": "pays {seat} {points}: {why}",
-                                "args": {
-                                    "seat": {"seats": [0]},
-                                    "points": {"points": "9", "signed": False},
-                                    "why": {
-                                        "joined": [
-                                            {
-                                                "id": "{difference} difference ({count} - {low})",
-                                                "args": {"difference": 9, "count": 12, "low": 3},
-                                            }
-                                        ],
-                                        "separator": " + ",
-                                    },
-                                },
-                            },
-                            {
-                                "id": "net {points}",
-                                "args": {"points": {"points": "-9", "signed": True}},
-                            },
-                        ],
-                        "detail": {
-                            "game": "knock-rummy",
-                            "count": 12,
-                            "knocked": False,
-                            "won": False,
-                        },
-                    },
-                    {
-                        "unit": 2,
-                        "name": "Dick",
-                        "points": -27,
-                        "star": False,
-                        "explanation": [
-                            "unmatched count 30, as the table agreed",
-                            "pays Mary 27: 27 difference (30 - 3)",
-                            "net -27",
-                        ],
-                        "said": [
-                            {
-                                "id": "unmatched count {count}, as the table agreed",
-                                "args": {"count": 30},
-                            },
-                            {
-                                "id": "pays {seat} {points}: {why}",
-                                "args": {
-                                    "seat": {"seats": [0]},
-                                    "points": {"points": "27", "signed": False},
-                                    "why": {
-                                        "joined": [
-                                            {
-                                                "id": "{difference} difference ({count} - {low})",
-                                                "args": {"difference": 27, "count": 30, "low": 3},
-                                            }
-                                        ],
-                                        "separator": " + ",
-                                    },
-                                },
-                            },
-                            {
-                                "id": "net {points}",
-                                "args": {"points": {"points": "-27", "signed": True}},
-                            },
-                        ],
-                        "detail": {
-                            "game": "knock-rummy",
-                            "count": 30,
-                            "knocked": False,
-                            "won": False,
-                        },
-                    },
-                ],
-                "totals": [36, -9, -27],
-                "payments": [
-                    {"payer": "Tom", "payee": "Mary", "amount": 9, "text": "Tom pays Mary 9"},
-                    {"payer": "Dick", "payee": "Mary", "amount": 27, "text": "Dick pays Mary 27"},
-                ],
-                "confirmed_by": None,
-                "confirmers": [],
-            }
-        ],
-        "next_number": 2,
-        "next_turn": None,
-        "problems": [],
-        "notes": [
-            "house rule penalty_on_tie: on",
-            "7 cards each; any count may knock (no minimum, K-4)",
-        ],
-    },
-    "undo_game_end": {
-        "game": 2,
-        "status": "After hand 1: Mary is up 36.",
-        "finished": False,
-        "ended": False,
-        "can_end": True,
-        "asks_confirmation": False,
-        "unconfirmed": [],
-        "lower_is_better": False,
-        "end": {"kind": "open"},
-        "winners": [],
-        "leaders": ["Mary"],
-        "units": [
-            {
-                "unit": 0,
-                "name": "Mary",
-                "seats": [0],
-                "total": 36,
-                "marks": [],
-                "leader": True,
-                "winner": False,
-            },
-            {
-                "unit": 1,
-                "name": "Tom",
-                "seats": [1],
-                "total": -9,
-                "marks": [],
-                "leader": False,
-                "winner": False,
-            },
-            {
-                "unit": 2,
-                "name": "Dick",
-                "seats": [2],
-                "total": -27,
-                "marks": [],
-                "leader": False,
-                "winner": False,
-            },
-        ],
-        "settles": True,
-        "settlement": [
-            {"payer": "Dick", "payee": "Mary", "amount": 27, "text": "Dick pays Mary 27"},
-            {"payer": "Tom", "payee": "Mary", "amount": 9, "text": "Tom pays Mary 9"},
-        ],
-        "deals": [
-            {
-                "deal": 7,
-                "revision": 7,
-                "number": 1,
-                "summary": "Mary knocked on 3 and was lowest alone",
-                "results": [
-                    {
-                        "unit": 0,
-                        "name": "Mary",
-                        "points": 36,
-                        "star": False,
-                        "explanation": [
-                            "knocked on 3 (any count may knock, "
-                            "K-4): unmatched count 3, as the table "
-                            "agreed",
-                            "lowest alone on 3: the knocker wins (4.5 rule 1)",
-                            "collects 9 from Tom: 9 difference (12 - 3)",
-                            "collects 27 from Dick: 27 difference (30 - 3)",
-                            "net +36",
-                        ],
-                        "said": [
-                            {
-                                "id": "knocked on {count} (any count may knock, K-4): {working}",
-                                "args": {
-                                    "count": 3,
-                                    "working": {
-                                        "id": "unmatched count {count}, as the table agreed",
-                                        "args": {"count": 3},
-                                    },
-                                },
-                            },
-                            {
-                                "id": "lowest alone on {low}: the knocker wins (4.5 rule 1)",
-                                "args": {"low": 3},
-                            },
-                            {
-                                "id": "collects {points} from {seat}: {why}",
-                                "args": {
-                                    "points": {"points": "9", "signed": False},
-                                    "seat": {"seats": [1]},
-                                    "why": {
-                                        "joined": [
-                                            {
-                                                "id": "{difference} difference ({count} - {low})",
-                                                "args": {"difference": 9, "count": 12, "low": 3},
-                                            }
-                                        ],
-                                        "separator": " + ",
-                                    },
-                                },
-                            },
-                            {
-                                "id": "collects {points} from {seat}: {why}",
-                                "args": {
-                                    "points": {"points": "27", "signed": False},
-                                    "seat": {"seats": [2]},
-                                    "why": {
-                                        "joined": [
-                                            {
-                                                "id": "{difference} difference ({count} - {low})",
-                                                "args": {"difference": 27, "count": 30, "low": 3},
-                                            }
-                                        ],
-                                        "separator": " + ",
-                                    },
-                                },
-                            },
-                            {
-                                "id": "net {points}",
-                                "args": {"points": {"points": "36", "signed": True}},
-                            },
-                        ],
-                        "detail": {"game": "knock-rummy", "count": 3, "knocked": True, "won": True},
-                    },
-                    {
-                        "unit": 1,
-                        "name": "Tom",
-                        "points": -9,
-                        "star": False,
-                        "explanation": [
-                            "unmatched count 12, as the table agreed",
-                            "pays Mary 9: 9 difference (12 - 3)",
-                            "net -9",
-                        ],
-                        "said": [
-                            {
-                                "id": "unmatched count {count}, as the table agreed",
-                                "args": {"count": 12},
-                            },
-                            {
-                                "id": "pays {seat} {points}: {why}",
-                                "args": {
-                                    "seat": {"seats": [0]},
-                                    "points": {"points": "9", "signed": False},
-                                    "why": {
-                                        "joined": [
-                                            {
-                                                "id": "{difference} difference ({count} - {low})",
-                                                "args": {"difference": 9, "count": 12, "low": 3},
-                                            }
-                                        ],
-                                        "separator": " + ",
-                                    },
-                                },
-                            },
-                            {
-                                "id": "net {points}",
-                                "args": {"points": {"points": "-9", "signed": True}},
-                            },
-                        ],
-                        "detail": {
-                            "game": "knock-rummy",
-                            "count": 12,
-                            "knocked": False,
-                            "won": False,
-                        },
-                    },
-                    {
-                        "unit": 2,
-                        "name": "Dick",
-                        "points": -27,
-                        "star": False,
-                        "explanation": [
-                            "unmatched count 30, as the table agreed",
-                            "pays Mary 27: 27 difference (30 - 3)",
-                            "net -27",
-                        ],
-                        "said": [
-                            {
-                                "id": "unmatched count {count}, as the table agreed",
-                                "args": {"count": 30},
-                            },
-                            {
-                                "id": "pays {seat} {points}: {why}",
-                                "args": {
-                                    "seat": {"seats": [0]},
-                                    "points": {"points": "27", "signed": False},
-                                    "why": {
-                                        "joined": [
-                                            {
-                                                "id": "{difference} difference ({count} - {low})",
-                                                "args": {"difference": 27, "count": 30, "low": 3},
-                                            }
-                                        ],
-                                        "separator": " + ",
-                                    },
-                                },
-                            },
-                            {
-                                "id": "net {points}",
-                                "args": {"points": {"points": "-27", "signed": True}},
-                            },
-                        ],
-                        "detail": {
-                            "game": "knock-rummy",
-                            "count": 30,
-                            "knocked": False,
-                            "won": False,
-                        },
-                    },
-                ],
-                "totals": [36, -9, -27],
-                "payments": [
-                    {"payer": "Tom", "payee": "Mary", "amount": 9, "text": "Tom pays Mary 9"},
-                    {"payer": "Dick", "payee": "Mary", "amount": 27, "text": "Dick pays Mary 27"},
-                ],
-                "confirmed_by": None,
-                "confirmers": [],
-            }
-        ],
-        "next_number": 2,
-        "next_turn": {
-            "number": 2,
-            "dealer": "Tom",
-            "leader": "Dick",
-            "dealer_seat": 1,
-            "leader_seat": 2,
-            "recorded": False,
-            "text": "Hand 2: Tom deals, Dick plays first",
-        },
-        "problems": [],
-        "notes": [
-            "house rule penalty_on_tie: on",
-            "7 cards each; any count may knock (no minimum, K-4)",
-        ],
-    },
+    "get_standings": STANDINGS,
+    "end_game": _ended(STANDINGS),
+    "undo_game_end": STANDINGS,
     "list_game_types": [
         {
             "slug": "gamblers-rummy",
