@@ -829,6 +829,196 @@ REQUESTS: dict[str, Any] = {
     },
 }
 
+# The night's two rulings: one saved at the desk, one a hand's dispute.
+SAVED_RULING: dict[str, Any] = {
+    "id": 2,
+    "game": "knock-rummy",
+    "question": "settle",
+    "players": 3,
+    "input": {
+        "object": "AskKnockRummySettleFor3",
+        "knocked": 0,
+        "hands": [{"seat": 0, "count": 5}, {"seat": 1, "count": 5}, {"seat": 2, "count": 30}],
+        "players": 3,
+    },
+    "options": {
+        "game": "knock-rummy",
+        "penalty_on_tie": True,
+        "tied_winners": "share",
+        "bonus_to_any_zero_winner": False,
+        "target": 0,
+    },
+    "answer": {
+        "object": "AnswerKnockRummySettle",
+        "deal": {
+            "object": "DealKnockRummyFor3",
+            "knocked": 0,
+            "hands": [
+                {"seat": 0, "count": 5},
+                {"seat": 1, "count": 5},
+                {"seat": 2, "count": 30},
+            ],
+        },
+        "summary": "Seat 1 knocked on 5; seat 2 tied on 5 and won",
+        "payments": [
+            {"payer": 0, "payee": 1, "amount": 10},
+            {"payer": 2, "payee": 1, "amount": 25},
+        ],
+        "payments_shown": ["Seat 1 pays seat 2 10", "Seat 3 pays seat 2 25"],
+        "results": [
+            {
+                "seat": 0,
+                "points": -10,
+                "star": False,
+                "explanation": [
+                    "knocked on 5 (any count may knock, "
+                    "K-4): unmatched count 5, as the table "
+                    "agreed",
+                    "tied for lowest on 5 by seat 2, who wins over the knocker (4.5 rule 2)",
+                    "pays seat 2 10: 0 difference (5 - 5) + "
+                    "10 penalty: knocked and was tied (house "
+                    "rule, K-1) = 10",
+                    "net -10",
+                ],
+                "detail": {"count": 5, "knocked": True, "won": False},
+            },
+            {
+                "seat": 1,
+                "points": 35,
+                "star": False,
+                "explanation": [
+                    "unmatched count 5, as the table agreed",
+                    "ties the knocker seat 1 for lowest on 5: wins over the knocker (4.5 rule 2)",
+                    "collects 10 from seat 1: 0 difference "
+                    "(5 - 5) + 10 penalty: knocked and was "
+                    "tied (house rule, K-1) = 10",
+                    "collects 25 from seat 3: 25 difference (30 - 5)",
+                    "net +35",
+                ],
+                "detail": {"count": 5, "knocked": False, "won": True},
+            },
+            {
+                "seat": 2,
+                "points": -25,
+                "star": False,
+                "explanation": [
+                    "unmatched count 30, as the table agreed",
+                    "pays seat 2 25: 25 difference (30 - 5)",
+                    "net -25",
+                ],
+                "detail": {"count": 30, "knocked": False, "won": False},
+            },
+        ],
+        "explanation": [
+            "Seat 1 knocked on 5; seat 2 tied on 5 and won",
+            "Seat 1:",
+            "knocked on 5 (any count may knock, K-4): unmatched count 5, as the table agreed",
+            "tied for lowest on 5 by seat 2, who wins over the knocker (4.5 rule 2)",
+            "pays seat 2 10: 0 difference (5 - 5) + 10 penalty: "
+            "knocked and was tied (house rule, K-1) = 10",
+            "net -10",
+            "Seat 2:",
+            "unmatched count 5, as the table agreed",
+            "ties the knocker seat 1 for lowest on 5: wins over the knocker (4.5 rule 2)",
+            "collects 10 from seat 1: 0 difference (5 - 5) + 10 "
+            "penalty: knocked and was tied (house rule, K-1) = 10",
+            "collects 25 from seat 3: 25 difference (30 - 5)",
+            "net +35",
+            "Seat 3:",
+            "unmatched count 30, as the table agreed",
+            "pays seat 2 25: 25 difference (30 - 5)",
+            "net -25",
+        ],
+    },
+    "note": "we play K-1",
+    "saved_by": "alice",
+    "saved_as": "",
+    "saved_at": "2025-12-24T20:13:00Z",
+    "dispute": None,
+}
+
+DISPUTE_RULING: dict[str, Any] = {
+    "id": 1,
+    "game": "bridge-rummy",
+    "question": "settle",
+    "players": 4,
+    "input": {
+        "object": "AskBridgeRummySettleFor4",
+        "went_out": 1,
+        "hand_rummy": False,
+        "hands": [
+            {"seat": 0, "not_down": True},
+            {"seat": 2, "held": 53},
+            {"seat": 3, "held": 25},
+        ],
+        "players": 4,
+    },
+    "options": {
+        "game": "bridge-rummy",
+        "ace_low_value": 10,
+        "round_then_double": False,
+        "hand_rummy_own_melds_only": False,
+        "single_layoff_to_joker_needs_one_or_three": False,
+        "min_naturals_per_meld": 1,
+        "tie_break": "none",
+    },
+    "answer": {
+        "object": "AnswerBridgeRummySettle",
+        "deal": {
+            "object": "DealBridgeRummyFor4",
+            "went_out": 1,
+            "hand_rummy": False,
+            "hands": [
+                {"seat": 0, "not_down": True},
+                {"seat": 2, "held": 53},
+                {"seat": 3, "held": 25},
+            ],
+        },
+        "results": [
+            {
+                "seat": 0,
+                "points": 100,
+                "star": False,
+                "explanation": ["never went down: 100"],
+                "detail": {},
+            },
+            {
+                "seat": 1,
+                "points": -20,
+                "star": True,
+                "explanation": ["went out: -20, and a star"],
+                "detail": {},
+            },
+            {
+                "seat": 2,
+                "points": 50,
+                "star": False,
+                "explanation": ["held 53 → 50: 5 or less rounds down"],
+                "detail": {"held": 53},
+            },
+            {
+                "seat": 3,
+                "points": 20,
+                "star": False,
+                "explanation": ["held 25 → 20: 5 or less rounds down"],
+                "detail": {"held": 25},
+            },
+        ],
+        "explanation": [
+            "Seat 1 scores 100: never went down: 100",
+            "Seat 2 scores -20: went out: -20, and a star",
+            "Seat 3 scores 50: held 53 → 50: 5 or less rounds down",
+            "Seat 4 scores 20: held 25 → 20: 5 or less rounds down",
+        ],
+    },
+    "note": "Dick counted again",
+    "saved_by": "alice",
+    "saved_as": "",
+    "saved_at": "2025-12-24T20:04:00Z",
+    "dispute": 4,
+}
+
+
 # A game's standings after its first hand (Knock Rummy at four): read, and after an end undone.
 STANDINGS: dict[str, Any] = {
     "game": 2,
@@ -1610,86 +1800,7 @@ RESPONSES: dict[str, Any] = {
         "settles": None,
     },
     "dispute_deal": {
-        "ruling": {
-            "id": 1,
-            "game": "bridge-rummy",
-            "question": "settle",
-            "players": 4,
-            "input": {
-                "object": "AskBridgeRummySettleFor4",
-                "went_out": 1,
-                "hand_rummy": False,
-                "hands": [
-                    {"seat": 0, "not_down": True},
-                    {"seat": 2, "held": 53},
-                    {"seat": 3, "held": 25},
-                ],
-                "players": 4,
-            },
-            "options": {
-                "game": "bridge-rummy",
-                "ace_low_value": 10,
-                "round_then_double": False,
-                "hand_rummy_own_melds_only": False,
-                "single_layoff_to_joker_needs_one_or_three": False,
-                "min_naturals_per_meld": 1,
-                "tie_break": "none",
-            },
-            "answer": {
-                "object": "AnswerBridgeRummySettle",
-                "deal": {
-                    "object": "DealBridgeRummyFor4",
-                    "went_out": 1,
-                    "hand_rummy": False,
-                    "hands": [
-                        {"seat": 0, "not_down": True},
-                        {"seat": 2, "held": 53},
-                        {"seat": 3, "held": 25},
-                    ],
-                },
-                "results": [
-                    {
-                        "seat": 0,
-                        "points": 100,
-                        "star": False,
-                        "explanation": ["never went down: 100"],
-                        "detail": {},
-                    },
-                    {
-                        "seat": 1,
-                        "points": -20,
-                        "star": True,
-                        "explanation": ["went out: -20, and a star"],
-                        "detail": {},
-                    },
-                    {
-                        "seat": 2,
-                        "points": 50,
-                        "star": False,
-                        "explanation": ["held 53 → 50: 5 or less rounds down"],
-                        "detail": {"held": 53},
-                    },
-                    {
-                        "seat": 3,
-                        "points": 20,
-                        "star": False,
-                        "explanation": ["held 25 → 20: 5 or less rounds down"],
-                        "detail": {"held": 25},
-                    },
-                ],
-                "explanation": [
-                    "Seat 1 scores 100: never went down: 100",
-                    "Seat 2 scores -20: went out: -20, and a star",
-                    "Seat 3 scores 50: held 53 → 50: 5 or less rounds down",
-                    "Seat 4 scores 20: held 25 → 20: 5 or less rounds down",
-                ],
-            },
-            "note": "Dick counted again",
-            "saved_by": "alice",
-            "saved_as": "",
-            "saved_at": "2025-12-24T20:04:00Z",
-            "dispute": 4,
-        },
+        "ruling": DISPUTE_RULING,
         "entry": {
             "id": 4,
             "deal": 2,
@@ -2130,917 +2241,10 @@ RESPONSES: dict[str, Any] = {
             ],
         }
     ],
-    "list_rulings": [
-        {
-            "id": 2,
-            "game": "knock-rummy",
-            "question": "settle",
-            "players": 3,
-            "input": {
-                "object": "AskKnockRummySettleFor3",
-                "knocked": 0,
-                "hands": [
-                    {"seat": 0, "count": 5},
-                    {"seat": 1, "count": 5},
-                    {"seat": 2, "count": 30},
-                ],
-                "players": 3,
-            },
-            "options": {
-                "game": "knock-rummy",
-                "penalty_on_tie": True,
-                "tied_winners": "share",
-                "bonus_to_any_zero_winner": False,
-                "target": 0,
-            },
-            "answer": {
-                "object": "AnswerKnockRummySettle",
-                "deal": {
-                    "object": "DealKnockRummyFor3",
-                    "knocked": 0,
-                    "hands": [
-                        {"seat": 0, "count": 5},
-                        {"seat": 1, "count": 5},
-                        {"seat": 2, "count": 30},
-                    ],
-                },
-                "summary": "Seat 1 knocked on 5; seat 2 tied on 5 and won",
-                "payments": [
-                    {"payer": 0, "payee": 1, "amount": 10},
-                    {"payer": 2, "payee": 1, "amount": 25},
-                ],
-                "payments_shown": ["Seat 1 pays seat 2 10", "Seat 3 pays seat 2 25"],
-                "results": [
-                    {
-                        "seat": 0,
-                        "points": -10,
-                        "star": False,
-                        "explanation": [
-                            "knocked on 5 (any count may knock, "
-                            "K-4): unmatched count 5, as the table "
-                            "agreed",
-                            "tied for lowest on 5 by seat 2, who "
-                            "wins over the knocker (4.5 rule 2)",
-                            "pays seat 2 10: 0 difference (5 - 5) "
-                            "+ 10 penalty: knocked and was tied "
-                            "(house rule, K-1) = 10",
-                            "net -10",
-                        ],
-                        "detail": {"count": 5, "knocked": True, "won": False},
-                    },
-                    {
-                        "seat": 1,
-                        "points": 35,
-                        "star": False,
-                        "explanation": [
-                            "unmatched count 5, as the table agreed",
-                            "ties the knocker seat 1 for lowest on "
-                            "5: wins over the knocker (4.5 rule 2)",
-                            "collects 10 from seat 1: 0 difference "
-                            "(5 - 5) + 10 penalty: knocked and was "
-                            "tied (house rule, K-1) = 10",
-                            "collects 25 from seat 3: 25 difference (30 - 5)",
-                            "net +35",
-                        ],
-                        "detail": {"count": 5, "knocked": False, "won": True},
-                    },
-                    {
-                        "seat": 2,
-                        "points": -25,
-                        "star": False,
-                        "explanation": [
-                            "unmatched count 30, as the table agreed",
-                            "pays seat 2 25: 25 difference (30 - 5)",
-                            "net -25",
-                        ],
-                        "detail": {"count": 30, "knocked": False, "won": False},
-                    },
-                ],
-                "explanation": [
-                    "Seat 1 knocked on 5; seat 2 tied on 5 and won",
-                    "Seat 1:",
-                    "knocked on 5 (any count may knock, K-4): unmatched "
-                    "count 5, as the table agreed",
-                    "tied for lowest on 5 by seat 2, who wins over the knocker (4.5 rule 2)",
-                    "pays seat 2 10: 0 difference (5 - 5) + 10 penalty: "
-                    "knocked and was tied (house rule, K-1) = 10",
-                    "net -10",
-                    "Seat 2:",
-                    "unmatched count 5, as the table agreed",
-                    "ties the knocker seat 1 for lowest on 5: wins over the knocker (4.5 rule 2)",
-                    "collects 10 from seat 1: 0 difference (5 - 5) + 10 "
-                    "penalty: knocked and was tied (house rule, K-1) = "
-                    "10",
-                    "collects 25 from seat 3: 25 difference (30 - 5)",
-                    "net +35",
-                    "Seat 3:",
-                    "unmatched count 30, as the table agreed",
-                    "pays seat 2 25: 25 difference (30 - 5)",
-                    "net -25",
-                ],
-            },
-            "note": "we play K-1",
-            "saved_by": "alice",
-            "saved_as": "",
-            "saved_at": "2025-12-24T20:13:00Z",
-            "dispute": None,
-        },
-        {
-            "id": 1,
-            "game": "bridge-rummy",
-            "question": "settle",
-            "players": 4,
-            "input": {
-                "object": "AskBridgeRummySettleFor4",
-                "went_out": 1,
-                "hand_rummy": False,
-                "hands": [
-                    {"seat": 0, "not_down": True},
-                    {"seat": 2, "held": 53},
-                    {"seat": 3, "held": 25},
-                ],
-                "players": 4,
-            },
-            "options": {
-                "game": "bridge-rummy",
-                "ace_low_value": 10,
-                "round_then_double": False,
-                "hand_rummy_own_melds_only": False,
-                "single_layoff_to_joker_needs_one_or_three": False,
-                "min_naturals_per_meld": 1,
-                "tie_break": "none",
-            },
-            "answer": {
-                "object": "AnswerBridgeRummySettle",
-                "deal": {
-                    "object": "DealBridgeRummyFor4",
-                    "went_out": 1,
-                    "hand_rummy": False,
-                    "hands": [
-                        {"seat": 0, "not_down": True},
-                        {"seat": 2, "held": 53},
-                        {"seat": 3, "held": 25},
-                    ],
-                },
-                "results": [
-                    {
-                        "seat": 0,
-                        "points": 100,
-                        "star": False,
-                        "explanation": ["never went down: 100"],
-                        "detail": {},
-                    },
-                    {
-                        "seat": 1,
-                        "points": -20,
-                        "star": True,
-                        "explanation": ["went out: -20, and a star"],
-                        "detail": {},
-                    },
-                    {
-                        "seat": 2,
-                        "points": 50,
-                        "star": False,
-                        "explanation": ["held 53 → 50: 5 or less rounds down"],
-                        "detail": {"held": 53},
-                    },
-                    {
-                        "seat": 3,
-                        "points": 20,
-                        "star": False,
-                        "explanation": ["held 25 → 20: 5 or less rounds down"],
-                        "detail": {"held": 25},
-                    },
-                ],
-                "explanation": [
-                    "Seat 1 scores 100: never went down: 100",
-                    "Seat 2 scores -20: went out: -20, and a star",
-                    "Seat 3 scores 50: held 53 → 50: 5 or less rounds down",
-                    "Seat 4 scores 20: held 25 → 20: 5 or less rounds down",
-                ],
-            },
-            "note": "Dick counted again",
-            "saved_by": "alice",
-            "saved_as": "",
-            "saved_at": "2025-12-24T20:04:00Z",
-            "dispute": 4,
-        },
-    ],
-    "save_ruling": {
-        "id": 2,
-        "game": "knock-rummy",
-        "question": "settle",
-        "players": 3,
-        "input": {
-            "object": "AskKnockRummySettleFor3",
-            "knocked": 0,
-            "hands": [{"seat": 0, "count": 5}, {"seat": 1, "count": 5}, {"seat": 2, "count": 30}],
-            "players": 3,
-        },
-        "options": {
-            "game": "knock-rummy",
-            "penalty_on_tie": True,
-            "tied_winners": "share",
-            "bonus_to_any_zero_winner": False,
-            "target": 0,
-        },
-        "answer": {
-            "object": "AnswerKnockRummySettle",
-            "deal": {
-                "object": "DealKnockRummyFor3",
-                "knocked": 0,
-                "hands": [
-                    {"seat": 0, "count": 5},
-                    {"seat": 1, "count": 5},
-                    {"seat": 2, "count": 30},
-                ],
-            },
-            "summary": "Seat 1 knocked on 5; seat 2 tied on 5 and won",
-            "payments": [
-                {"payer": 0, "payee": 1, "amount": 10},
-                {"payer": 2, "payee": 1, "amount": 25},
-            ],
-            "payments_shown": ["Seat 1 pays seat 2 10", "Seat 3 pays seat 2 25"],
-            "results": [
-                {
-                    "seat": 0,
-                    "points": -10,
-                    "star": False,
-                    "explanation": [
-                        "knocked on 5 (any count may knock, "
-                        "K-4): unmatched count 5, as the table "
-                        "agreed",
-                        "tied for lowest on 5 by seat 2, who wins over the knocker (4.5 rule 2)",
-                        "pays seat 2 10: 0 difference (5 - 5) + "
-                        "10 penalty: knocked and was tied (house "
-                        "rule, K-1) = 10",
-                        "net -10",
-                    ],
-                    "detail": {"count": 5, "knocked": True, "won": False},
-                },
-                {
-                    "seat": 1,
-                    "points": 35,
-                    "star": False,
-                    "explanation": [
-                        "unmatched count 5, as the table agreed",
-                        "ties the knocker seat 1 for lowest on "
-                        "5: wins over the knocker (4.5 rule 2)",
-                        "collects 10 from seat 1: 0 difference "
-                        "(5 - 5) + 10 penalty: knocked and was "
-                        "tied (house rule, K-1) = 10",
-                        "collects 25 from seat 3: 25 difference (30 - 5)",
-                        "net +35",
-                    ],
-                    "detail": {"count": 5, "knocked": False, "won": True},
-                },
-                {
-                    "seat": 2,
-                    "points": -25,
-                    "star": False,
-                    "explanation": [
-                        "unmatched count 30, as the table agreed",
-                        "pays seat 2 25: 25 difference (30 - 5)",
-                        "net -25",
-                    ],
-                    "detail": {"count": 30, "knocked": False, "won": False},
-                },
-            ],
-            "explanation": [
-                "Seat 1 knocked on 5; seat 2 tied on 5 and won",
-                "Seat 1:",
-                "knocked on 5 (any count may knock, K-4): unmatched count 5, as the table agreed",
-                "tied for lowest on 5 by seat 2, who wins over the knocker (4.5 rule 2)",
-                "pays seat 2 10: 0 difference (5 - 5) + 10 penalty: "
-                "knocked and was tied (house rule, K-1) = 10",
-                "net -10",
-                "Seat 2:",
-                "unmatched count 5, as the table agreed",
-                "ties the knocker seat 1 for lowest on 5: wins over the knocker (4.5 rule 2)",
-                "collects 10 from seat 1: 0 difference (5 - 5) + 10 "
-                "penalty: knocked and was tied (house rule, K-1) = 10",
-                "collects 25 from seat 3: 25 difference (30 - 5)",
-                "net +35",
-                "Seat 3:",
-                "unmatched count 30, as the table agreed",
-                "pays seat 2 25: 25 difference (30 - 5)",
-                "net -25",
-            ],
-        },
-        "note": "we play K-1",
-        "saved_by": "alice",
-        "saved_as": "",
-        "saved_at": "2025-12-24T20:13:00Z",
-        "dispute": None,
-    },
-    "export_everything": {
-        "format": "scorekeeper-export",
-        "version": 1,
-        "exported_at": "2025-12-24T20:36:00Z",
-        "players": ["Alice", "Dick", "Mary", "Tom"],
-        "nights": [
-            {
-                "date": "2025-12-24",
-                "place": "The kitchen table",
-                "notes": "Christmas Eve",
-                "confirmations": True,
-                "owner": "alice",
-                "table": ["Mary", "Tom", "Dick", "Alice"],
-                "games": [
-                    {
-                        "number": 1,
-                        "slug": "bridge-rummy",
-                        "name": "Bridge Rummy",
-                        "options": {
-                            "game": "bridge-rummy",
-                            "ace_low_value": 10,
-                            "round_then_double": False,
-                            "hand_rummy_own_melds_only": False,
-                            "single_layoff_to_joker_needs_one_or_three": False,
-                            "min_naturals_per_meld": 1,
-                            "tie_break": "none",
-                        },
-                        "confirmations": False,
-                        "created_by": "alice",
-                        "seats": [
-                            {"player": "Mary", "position": 0, "team": None},
-                            {"player": "Tom", "position": 1, "team": None},
-                            {"player": "Dick", "position": 2, "team": None},
-                            {"player": "Alice", "position": 3, "team": None},
-                        ],
-                        "entries": [
-                            {
-                                "n": 1,
-                                "kind": "record",
-                                "deal": None,
-                                "supersedes": None,
-                                "settles": None,
-                                "seat": None,
-                                "data": {
-                                    "object": "DealBridgeRummyFor4",
-                                    "went_out": 0,
-                                    "hand_rummy": False,
-                                    "hands": [
-                                        {"seat": 1, "held": 36},
-                                        {"seat": 2, "held": 5},
-                                        {"seat": 3, "not_down": True},
-                                    ],
-                                },
-                                "note": "",
-                                "token": "1d8e28e0-2899-4bb5-bcbd-681981b52cad",
-                                "recorded_by": "alice",
-                                "recorded_at": "2025-12-24T20:15:00Z",
-                            },
-                            {
-                                "n": 2,
-                                "kind": "record",
-                                "deal": None,
-                                "supersedes": None,
-                                "settles": None,
-                                "seat": None,
-                                "data": {
-                                    "object": "DealBridgeRummyFor4",
-                                    "went_out": 1,
-                                    "hand_rummy": False,
-                                    "hands": [
-                                        {"seat": 0, "not_down": True},
-                                        {"seat": 2, "held": 53},
-                                        {"seat": 3, "held": 25},
-                                    ],
-                                },
-                                "note": "",
-                                "token": "d821c870-6bd0-42ca-b8ec-e789c9c86eea",
-                                "recorded_by": "alice",
-                                "recorded_at": "2025-12-24T20:16:00Z",
-                            },
-                            {
-                                "n": 3,
-                                "kind": "amend",
-                                "deal": 1,
-                                "supersedes": 1,
-                                "settles": None,
-                                "seat": None,
-                                "data": {
-                                    "object": "DealBridgeRummyFor4",
-                                    "went_out": 0,
-                                    "hand_rummy": False,
-                                    "hands": [
-                                        {"seat": 1, "held": 36},
-                                        {"seat": 2, "held": 5},
-                                        {"seat": 3, "not_down": True},
-                                    ],
-                                },
-                                "note": "Tom recounted",
-                                "token": "57d351d2-7c19-4580-8260-a612e7adcd23",
-                                "recorded_by": "alice",
-                                "recorded_at": "2025-12-24T20:17:00Z",
-                            },
-                            {
-                                "n": 4,
-                                "kind": "dispute",
-                                "deal": 2,
-                                "supersedes": None,
-                                "settles": None,
-                                "seat": None,
-                                "data": {
-                                    "question": "settle",
-                                    "input": {
-                                        "object": "AskBridgeRummySettleFor4",
-                                        "went_out": 1,
-                                        "hand_rummy": False,
-                                        "hands": [
-                                            {"seat": 0, "not_down": True},
-                                            {"seat": 2, "held": 53},
-                                            {"seat": 3, "held": 25},
-                                        ],
-                                        "players": 4,
-                                    },
-                                    "players": 4,
-                                    "options": {"game": "bridge-rummy"},
-                                    "answer": {
-                                        "object": "AnswerBridgeRummySettle",
-                                        "deal": {
-                                            "object": "DealBridgeRummyFor4",
-                                            "went_out": 1,
-                                            "hand_rummy": False,
-                                            "hands": [
-                                                {"seat": 0, "not_down": True},
-                                                {"seat": 2, "held": 53},
-                                                {"seat": 3, "held": 25},
-                                            ],
-                                        },
-                                        "results": [
-                                            {
-                                                "seat": 0,
-                                                "points": 100,
-                                                "star": False,
-                                                "explanation": ["never went down: 100"],
-                                                "detail": {},
-                                            },
-                                            {
-                                                "seat": 1,
-                                                "points": -20,
-                                                "star": True,
-                                                "explanation": ["went out: -20, and a star"],
-                                                "detail": {},
-                                            },
-                                            {
-                                                "seat": 2,
-                                                "points": 50,
-                                                "star": False,
-                                                "explanation": [
-                                                    "held 53 → 50: 5 or less rounds down"
-                                                ],
-                                                "detail": {"held": 53},
-                                            },
-                                            {
-                                                "seat": 3,
-                                                "points": 20,
-                                                "star": False,
-                                                "explanation": [
-                                                    "held 25 → 20: 5 or less rounds down"
-                                                ],
-                                                "detail": {"held": 25},
-                                            },
-                                        ],
-                                        "explanation": [
-                                            "Seat 1 scores 100: never went down: 100",
-                                            "Seat 2 scores -20: went out: -20, and a star",
-                                            "Seat 3 scores 50: held 53 → 50: 5 or less rounds down",
-                                            "Seat 4 scores 20: held 25 → 20: 5 or less rounds down",
-                                        ],
-                                    },
-                                    "summary": "Seat 1 scores 100: never went down: 100",
-                                },
-                                "note": "Dick counted again",
-                                "token": "a249d900-f4e1-4bba-a745-40d19dd1d138",
-                                "recorded_by": "alice",
-                                "recorded_at": "2025-12-24T20:18:00Z",
-                            },
-                            {
-                                "n": 5,
-                                "kind": "record",
-                                "deal": None,
-                                "supersedes": None,
-                                "settles": None,
-                                "seat": None,
-                                "data": {
-                                    "object": "DealBridgeRummyFor4",
-                                    "went_out": 0,
-                                    "hand_rummy": True,
-                                    "hands": [
-                                        {"seat": 1, "held": 60},
-                                        {"seat": 2, "not_down": True},
-                                        {"seat": 3, "held": 25},
-                                    ],
-                                },
-                                "note": "",
-                                "token": "e216a900-e7f5-4e88-8171-00af302245c7",
-                                "recorded_by": "alice",
-                                "recorded_at": "2025-12-24T20:19:00Z",
-                            },
-                            {
-                                "n": 6,
-                                "kind": "void",
-                                "deal": 5,
-                                "supersedes": 5,
-                                "settles": None,
-                                "seat": None,
-                                "data": {},
-                                "note": "dealt twice",
-                                "token": "e79ffa5b-d874-4c1d-b749-e6571e5dee3c",
-                                "recorded_by": "alice",
-                                "recorded_at": "2025-12-24T20:20:00Z",
-                            },
-                            {
-                                "n": 7,
-                                "kind": "setting",
-                                "deal": None,
-                                "supersedes": None,
-                                "settles": None,
-                                "seat": None,
-                                "data": {"confirmations": True},
-                                "note": "",
-                                "token": "c2959e93-feb5-44d9-adaa-009a3c82dd82",
-                                "recorded_by": "alice",
-                                "recorded_at": "2025-12-24T20:21:00Z",
-                            },
-                            {
-                                "n": 8,
-                                "kind": "record",
-                                "deal": None,
-                                "supersedes": None,
-                                "settles": None,
-                                "seat": 3,
-                                "data": {
-                                    "object": "DealBridgeRummyFor4",
-                                    "went_out": 2,
-                                    "hand_rummy": False,
-                                    "hands": [
-                                        {"seat": 0, "not_down": True},
-                                        {"seat": 1, "held": 30},
-                                        {"seat": 3, "not_down": True},
-                                    ],
-                                },
-                                "note": "",
-                                "token": "c6fa3f1a-c93a-4ae0-8d28-ef57c199c8bf",
-                                "recorded_by": "alice",
-                                "recorded_at": "2025-12-24T20:22:00Z",
-                            },
-                            {
-                                "n": 9,
-                                "kind": "confirm",
-                                "deal": 8,
-                                "supersedes": None,
-                                "settles": None,
-                                "seat": 0,
-                                "data": {},
-                                "note": "",
-                                "token": "e67df7a6-7aa3-419e-b59b-2d3d4bfcd24d",
-                                "recorded_by": "bob",
-                                "recorded_at": "2025-12-24T20:23:00Z",
-                            },
-                        ],
-                    },
-                    {
-                        "number": 2,
-                        "slug": "knock-rummy",
-                        "name": "Knock Rummy",
-                        "options": {
-                            "game": "knock-rummy",
-                            "penalty_on_tie": True,
-                            "tied_winners": "share",
-                            "bonus_to_any_zero_winner": False,
-                            "target": 0,
-                        },
-                        "confirmations": False,
-                        "created_by": "alice",
-                        "seats": [
-                            {"player": "Mary", "position": 0, "team": None},
-                            {"player": "Tom", "position": 1, "team": None},
-                            {"player": "Dick", "position": 2, "team": None},
-                        ],
-                        "entries": [
-                            {
-                                "n": 1,
-                                "kind": "record",
-                                "deal": None,
-                                "supersedes": None,
-                                "settles": None,
-                                "seat": 0,
-                                "data": {
-                                    "object": "DealKnockRummyFor3",
-                                    "knocked": 0,
-                                    "hands": [
-                                        {"seat": 0, "count": 3},
-                                        {"seat": 1, "count": 12},
-                                        {"seat": 2, "count": 30},
-                                    ],
-                                },
-                                "note": "",
-                                "token": "23424d75-b61c-4324-8fe7-a60e395e11f2",
-                                "recorded_by": "alice",
-                                "recorded_at": "2025-12-24T20:24:00Z",
-                            },
-                            {
-                                "n": 2,
-                                "kind": "end",
-                                "deal": None,
-                                "supersedes": None,
-                                "settles": None,
-                                "seat": None,
-                                "data": {},
-                                "note": "",
-                                "token": "06cedfc6-d17b-432c-85fb-6f00794b4775",
-                                "recorded_by": "alice",
-                                "recorded_at": "2025-12-24T20:25:00Z",
-                            },
-                            {
-                                "n": 3,
-                                "kind": "void",
-                                "deal": 2,
-                                "supersedes": 2,
-                                "settles": None,
-                                "seat": None,
-                                "data": {},
-                                "note": "",
-                                "token": "b88c2f16-1f9d-40c5-ba93-15a8fb1810b4",
-                                "recorded_by": "alice",
-                                "recorded_at": "2025-12-24T20:26:00Z",
-                            },
-                            {
-                                "n": 4,
-                                "kind": "end",
-                                "deal": None,
-                                "supersedes": None,
-                                "settles": None,
-                                "seat": None,
-                                "data": {},
-                                "note": "",
-                                "token": "2a6d6c99-8c65-4205-a9e2-cf28b3d3e249",
-                                "recorded_by": "alice",
-                                "recorded_at": "2025-12-24T20:27:00Z",
-                            },
-                            {
-                                "n": 5,
-                                "kind": "setting",
-                                "deal": None,
-                                "supersedes": None,
-                                "settles": None,
-                                "seat": None,
-                                "data": {"confirmations": True},
-                                "note": "",
-                                "token": "4498583f-27ba-481b-8e1b-405b1c2fb9d2",
-                                "recorded_by": "alice",
-                                "recorded_at": "2025-12-24T20:28:00Z",
-                            },
-                        ],
-                    },
-                ],
-                "rulings": [
-                    {
-                        "game": "bridge-rummy",
-                        "question": "settle",
-                        "players": 4,
-                        "input": {
-                            "object": "AskBridgeRummySettleFor4",
-                            "went_out": 1,
-                            "hand_rummy": False,
-                            "hands": [
-                                {"seat": 0, "not_down": True},
-                                {"seat": 2, "held": 53},
-                                {"seat": 3, "held": 25},
-                            ],
-                            "players": 4,
-                        },
-                        "options": {"game": "bridge-rummy"},
-                        "answer": {
-                            "object": "AnswerBridgeRummySettle",
-                            "deal": {
-                                "object": "DealBridgeRummyFor4",
-                                "went_out": 1,
-                                "hand_rummy": False,
-                                "hands": [
-                                    {"seat": 0, "not_down": True},
-                                    {"seat": 2, "held": 53},
-                                    {"seat": 3, "held": 25},
-                                ],
-                            },
-                            "results": [
-                                {
-                                    "seat": 0,
-                                    "points": 100,
-                                    "star": False,
-                                    "explanation": ["never went down: 100"],
-                                    "detail": {},
-                                },
-                                {
-                                    "seat": 1,
-                                    "points": -20,
-                                    "star": True,
-                                    "explanation": ["went out: -20, and a star"],
-                                    "detail": {},
-                                },
-                                {
-                                    "seat": 2,
-                                    "points": 50,
-                                    "star": False,
-                                    "explanation": ["held 53 → 50: 5 or less rounds down"],
-                                    "detail": {"held": 53},
-                                },
-                                {
-                                    "seat": 3,
-                                    "points": 20,
-                                    "star": False,
-                                    "explanation": ["held 25 → 20: 5 or less rounds down"],
-                                    "detail": {"held": 25},
-                                },
-                            ],
-                            "explanation": [
-                                "Seat 1 scores 100: never went down: 100",
-                                "Seat 2 scores -20: went out: -20, and a star",
-                                "Seat 3 scores 50: held 53 → 50: 5 or less rounds down",
-                                "Seat 4 scores 20: held 25 → 20: 5 or less rounds down",
-                            ],
-                        },
-                        "note": "Dick counted again",
-                        "saved_by": "alice",
-                        "saved_at": "2025-12-24T20:29:00Z",
-                        "dispute": {"game": 1, "n": 4},
-                    },
-                    {
-                        "game": "knock-rummy",
-                        "question": "settle",
-                        "players": 3,
-                        "input": {
-                            "object": "AskKnockRummySettleFor3",
-                            "knocked": 0,
-                            "hands": [
-                                {"seat": 0, "count": 5},
-                                {"seat": 1, "count": 5},
-                                {"seat": 2, "count": 30},
-                            ],
-                            "players": 3,
-                        },
-                        "options": {"game": "knock-rummy", "penalty_on_tie": True},
-                        "answer": {
-                            "object": "AnswerKnockRummySettle",
-                            "deal": {
-                                "object": "DealKnockRummyFor3",
-                                "knocked": 0,
-                                "hands": [
-                                    {"seat": 0, "count": 5},
-                                    {"seat": 1, "count": 5},
-                                    {"seat": 2, "count": 30},
-                                ],
-                            },
-                            "summary": "Seat 1 knocked on 5; seat 2 tied on 5 and won",
-                            "payments": [
-                                {"payer": 0, "payee": 1, "amount": 10},
-                                {"payer": 2, "payee": 1, "amount": 25},
-                            ],
-                            "payments_shown": ["Seat 1 pays seat 2 10", "Seat 3 pays seat 2 25"],
-                            "results": [
-                                {
-                                    "seat": 0,
-                                    "points": -10,
-                                    "star": False,
-                                    "explanation": [
-                                        "knocked "
-                                        "on 5 "
-                                        "(any "
-                                        "count "
-                                        "may "
-                                        "knock, "
-                                        "K-4): "
-                                        "unmatched "
-                                        "count 5, "
-                                        "as the "
-                                        "table "
-                                        "agreed",
-                                        "tied for "
-                                        "lowest "
-                                        "on 5 by "
-                                        "seat 2, "
-                                        "who wins "
-                                        "over the "
-                                        "knocker "
-                                        "(4.5 "
-                                        "rule 2)",
-                                        "pays "
-                                        "seat 2 "
-                                        "10: 0 "
-                                        "difference "
-                                        "(5 - 5) "
-                                        "+ 10 "
-                                        "penalty: "
-                                        "knocked "
-                                        "and was "
-                                        "tied "
-                                        "(house "
-                                        "rule, "
-                                        "K-1) = "
-                                        "10",
-                                        "net -10",
-                                    ],
-                                    "detail": {"count": 5, "knocked": True, "won": False},
-                                },
-                                {
-                                    "seat": 1,
-                                    "points": 35,
-                                    "star": False,
-                                    "explanation": [
-                                        "unmatched count 5, as the table agreed",
-                                        "ties the "
-                                        "knocker "
-                                        "seat 1 "
-                                        "for "
-                                        "lowest "
-                                        "on 5: "
-                                        "wins "
-                                        "over the "
-                                        "knocker "
-                                        "(4.5 "
-                                        "rule 2)",
-                                        "collects "
-                                        "10 from "
-                                        "seat 1: "
-                                        "0 "
-                                        "difference "
-                                        "(5 - 5) "
-                                        "+ 10 "
-                                        "penalty: "
-                                        "knocked "
-                                        "and was "
-                                        "tied "
-                                        "(house "
-                                        "rule, "
-                                        "K-1) = "
-                                        "10",
-                                        "collects 25 from seat 3: 25 difference (30 - 5)",
-                                        "net +35",
-                                    ],
-                                    "detail": {"count": 5, "knocked": False, "won": True},
-                                },
-                                {
-                                    "seat": 2,
-                                    "points": -25,
-                                    "star": False,
-                                    "explanation": [
-                                        "unmatched count 30, as the table agreed",
-                                        "pays seat 2 25: 25 difference (30 - 5)",
-                                        "net -25",
-                                    ],
-                                    "detail": {"count": 30, "knocked": False, "won": False},
-                                },
-                            ],
-                            "explanation": [
-                                "Seat 1 knocked on 5; seat 2 tied on 5 and won",
-                                "Seat 1:",
-                                "knocked on 5 (any "
-                                "count may knock, "
-                                "K-4): unmatched count "
-                                "5, as the table "
-                                "agreed",
-                                "tied for lowest on 5 "
-                                "by seat 2, who wins "
-                                "over the knocker (4.5 "
-                                "rule 2)",
-                                "pays seat 2 10: 0 "
-                                "difference (5 - 5) + "
-                                "10 penalty: knocked "
-                                "and was tied (house "
-                                "rule, K-1) = 10",
-                                "net -10",
-                                "Seat 2:",
-                                "unmatched count 5, as the table agreed",
-                                "ties the knocker seat "
-                                "1 for lowest on 5: "
-                                "wins over the knocker "
-                                "(4.5 rule 2)",
-                                "collects 10 from seat "
-                                "1: 0 difference (5 - "
-                                "5) + 10 penalty: "
-                                "knocked and was tied "
-                                "(house rule, K-1) = "
-                                "10",
-                                "collects 25 from seat 3: 25 difference (30 - 5)",
-                                "net +35",
-                                "Seat 3:",
-                                "unmatched count 30, as the table agreed",
-                                "pays seat 2 25: 25 difference (30 - 5)",
-                                "net -25",
-                            ],
-                        },
-                        "note": "we play K-1",
-                        "saved_by": "alice",
-                        "saved_at": "2025-12-24T20:30:00Z",
-                        "dispute": None,
-                    },
-                ],
-            }
-        ],
-    },
+    "list_rulings": [SAVED_RULING, DISPUTE_RULING],
+    "save_ruling": SAVED_RULING,
+    # Everything the account sees: its one night, exported a little later.
+    "export_everything": {**EXPORT, "exported_at": "2025-12-24T20:36:00Z"},
     "export_night": EXPORT,
     "import_nights": {
         "nights": [
