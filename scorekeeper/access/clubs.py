@@ -67,7 +67,3 @@ def require(role: Role, least: Role, refusal: str) -> None:
 def records_in_club(user: User, club_id: int | None) -> bool:
     """Whether the user records in every night of the club (an organiser or a recorder)."""
     return club_id is not None and at_least(role_in(user, club_id), Role.RECORDER)
-
-
-def organises(user: User, club_id: int | None) -> bool:
-    return club_id is not None and at_least(role_in(user, club_id), Role.ORGANISER)

@@ -16,6 +16,7 @@ hashers, not the cheap one the test personas are made with.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,10 +25,12 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Browser, ConsoleMessage, Page, Response
 
 from scorekeeper.access import sharing
+from scorekeeper.clubs import services as club_services
 from scorekeeper.desk import disputes
 from scorekeeper.games import confirmations
 from scorekeeper.games import services as game_services
 from scorekeeper.models import Game, Night
+from scorekeeper.nights import services as night_services
 from scorekeeper.nights.demo import SAMPLE_DEALS
 from tests.browser.test_csp import listen, visit
 from tests.browser.test_pwa import PHONE, a_page_opened_before_opens_offline_and_queues
@@ -138,7 +141,25 @@ def test_every_page_answers_under_production_settings(
     ]
     player = night.players.order_by("pk").first()
     assert player is not None
+    # Her club, with a season, a player and a night of its own.
+    club = club_services.club_create(by=night.owner, name="The Thursday circle")
+    today = datetime.date.today()
+    season = club_services.season_create(
+        club=club, by=night.owner, name="Autumn", starts=today, ends=today
+    )
+    cy = night_services.player_create(owner=night.owner, name="Cy", club=club)
+    club_night = night_services.night_create(owner=night.owner, date=today, club=club)
+    club_pages = [
+        f"/clubs/{club.pk}/{part}"
+        for part in ("", "members/", "roster/", "seasons/", f"seasons/{season.pk}/", "move-in/")
+    ]
     signed_in = [
+        "/clubs/",
+        "/clubs/import/",
+        "/me/",
+        *club_pages,
+        f"/clubs/{club.pk}/players/{cy.pk}/",
+        club_night.get_absolute_url(),
         *table.values(),
         *night_pages,
         "/history/",
@@ -154,12 +175,19 @@ def test_every_page_answers_under_production_settings(
         *EVERYONE,
     ]
     assert visit_all(signed_up, base, signed_in) == []
-    assert pictures(signed_up, base, cards) == []
+    assert (
+        pictures(signed_up, base, [*cards, f"/clubs/{club.pk}/seasons/{season.pk}/card.svg"]) == []
+    )
 
     signed_out = new_phone(browser)
     assert (
         visit_all(signed_out, base, ["/", "/accounts/login/", "/accounts/signup/", *EVERYONE]) == []
     )
+    # An invitation made on the served app (signed with its own key), opened signed out.
+    signed_up.goto(f"{base}/clubs/{club.pk}/members/")
+    signed_up.get_by_role("button", name="Make an invitation link").click()
+    invitation = signed_up.locator("#join-url").input_value()
+    assert visit_all(signed_out, base, [invitation.removeprefix(base)]) == []
 
     # A visitor with the night's join link sees its pages, read-only.
     token = sharing.link_make(night=night, by=night.owner)
