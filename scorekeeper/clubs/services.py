@@ -562,6 +562,20 @@ def _own_nights(club: Club, by: User, night_ids: Sequence[int]) -> list[Night]:
         raise InvalidInput(
             gettext("Only nights of your own that belong to no club move in."), field="nights"
         )
+    # What was settled stays settled: a finished season's final table takes no night later.
+    today = timezone.localdate()
+    for night in sorted(nights, key=lambda n: n.date):
+        season = Season.objects.filter(club=club, starts__lte=night.date, ends__gte=night.date)
+        over = season.filter(ends__lt=today).first()
+        if over is not None:
+            raise InvalidInput(
+                gettext(
+                    "%(night)s falls in %(season)s, which is over: its final table takes no "
+                    "more nights."
+                )
+                % {"night": str(night), "season": over.name},
+                field="nights",
+            )
     return nights
 
 

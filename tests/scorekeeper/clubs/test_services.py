@@ -398,3 +398,24 @@ def test_only_recorders_move_in_and_only_their_own_nights(club: Any, ann: Any, b
         clubs.arrivals(club=club, by=ann, night_ids=[bens_night.pk])
     with refused("nights"):
         clubs.arrivals(club=club, by=ann, night_ids=[])
+
+
+def test_a_finished_seasons_final_table_takes_no_night_moved_in(club: Any, ann: Any) -> None:
+    today = timezone.localdate()
+    clubs.season_create(
+        club=club,
+        by=ann,
+        name="Spring",
+        starts=today - datetime.timedelta(days=60),
+        ends=today - datetime.timedelta(days=1),
+    )
+    clubs.season_create(club=club, by=ann, name="Now", ends=today + datetime.timedelta(days=30))
+    last_day = NightFactory(owner=ann, date=today - datetime.timedelta(days=1))
+    first_day_after = NightFactory(owner=ann, date=today)
+    with refused("nights"):
+        clubs.arrivals(club=club, by=ann, night_ids=[last_day.pk])
+    with refused("nights"):
+        clubs.move_in(club=club, by=ann, night_ids=[first_day_after.pk, last_day.pk], choices={})
+    assert clubs.arrivals(club=club, by=ann, night_ids=[first_day_after.pk]) == []
+    clubs.move_in(club=club, by=ann, night_ids=[first_day_after.pk], choices={})
+    assert Night.objects.get(pk=first_day_after.pk).club == club
